@@ -1,0 +1,25 @@
+/// Why a catalog could not be read. Each case names the source (a file path, or a label such as `<stdin>`) so
+/// that the CLI can print the error as one line a user can act on.
+public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be read at all.
+    case unreadable(source: String, reason: String)
+    /// The bytes are not JSON. `line` and `column` count from 1; `offset` is the byte offset from 0.
+    case malformedJSON(source: String, line: Int, column: Int, offset: Int, reason: String)
+    /// Valid JSON, but neither an array of movies nor an object with a `movies` array.
+    case notACatalog(source: String, reason: String)
+    /// The movie at position `index` (counting from 0) has a bad `field`.
+    case invalidMovie(source: String, index: Int, field: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(source, reason):
+            return "cannot read catalog \(source): \(reason)"
+        case let .malformedJSON(source, line, column, offset, reason):
+            return "\(source): malformed JSON at line \(line), column \(column) (byte \(offset)): \(reason)"
+        case let .notACatalog(source, reason):
+            return "\(source): not a movie catalog: \(reason)"
+        case let .invalidMovie(source, index, field, reason):
+            return "\(source): movie \(index): invalid '\(field)': \(reason)"
+        }
+    }
+}
