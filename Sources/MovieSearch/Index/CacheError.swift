@@ -1,0 +1,38 @@
+/// Why a cache file could not be written, opened or read. Every case names the file; the messages tell the user
+/// what to do (usually: rebuild the cache with `moviesearch index`).
+public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be opened, mapped, written or renamed.
+    case io(path: String, operation: String, reason: String)
+    /// The file does not start with the cache magic number: it is not a moviesearch cache.
+    case notACache(path: String)
+    /// A cache of a format version this build cannot read.
+    case unsupportedVersion(path: String, found: UInt32, supported: UInt32)
+    /// The file is shorter (or longer) than its header says.
+    case truncated(path: String, expectedBytes: Int, actualBytes: Int)
+    /// A part of the file does not match its checksum.
+    case checksumMismatch(path: String, region: String)
+    /// The checksums match but a structure is inconsistent (a bug in the writer, or deliberate tampering).
+    case corrupt(path: String, detail: String)
+    /// No movie with this id.
+    case noSuchMovie(id: Int, movieCount: Int)
+
+    public var description: String {
+        switch self {
+        case let .io(path, operation, reason):
+            return "cannot \(operation) \(path): \(reason)"
+        case let .notACache(path):
+            return "\(path) is not a moviesearch cache; build one with 'moviesearch index <catalog.json> -o \(path)'"
+        case let .unsupportedVersion(path, found, supported):
+            return "\(path) is a cache of format version \(found), this moviesearch reads version \(supported); rebuild it with 'moviesearch index'"
+        case let .truncated(path, expected, actual):
+            return "\(path) is truncated (\(actual) bytes, expected \(expected)); rebuild it with 'moviesearch index'"
+        case let .checksumMismatch(path, region):
+            return "\(path) is corrupted (checksum mismatch in \(region)); rebuild it with 'moviesearch index'"
+        case let .corrupt(path, detail):
+            return "\(path) is corrupted (\(detail)); rebuild it with 'moviesearch index'"
+        case let .noSuchMovie(id, count):
+            return count == 0 ? "no movie with id \(id): the cache holds no movies"
+                : "no movie with id \(id): ids run from 0 to \(count - 1)"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// The answer to one query: matches grouped by year, newest year first (SEARCH-SPEC, "Ranking and grouping").
+public struct SearchResult: Sendable, Equatable {
+    /// The query text as given.
+    public var query: String
+    /// Matches over all years.
+    public var total: Int
+    /// Years with at least one match, newest first.
+    public var years: [YearMatches]
+
+    /// Creates a result from its parts.
+    public init(query: String, total: Int, years: [YearMatches]) {
+        self.query = query
+        self.total = total
+        self.years = years
+    }
+}
+
+/// The matches of one year: how many there are, and the ids of the best `perYear` of them in answer order
+/// (rating descending, unrated last, lower id first on ties).
+public struct YearMatches: Sendable, Equatable {
+    /// The year.
+    public var year: Int
+    /// How many movies of this year matched, including those not listed in `movieIDs`.
+    public var count: Int
+    /// Ids of the listed movies, best first; at most `perYear` of them.
+    public var movieIDs: [Int]
+
+    /// Creates a year group from its parts.
+    public init(year: Int, count: Int, movieIDs: [Int]) {
+        self.year = year
+        self.count = count
+        self.movieIDs = movieIDs
+    }
+}

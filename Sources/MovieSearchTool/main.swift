@@ -1,0 +1,3 @@
+import MovieSearchCLI
+
+MovieSearchCommand.main()
