@@ -35,12 +35,13 @@ enum TextLayout {
         let units = ["KB", "MB", "GB", "TB"]
         var unit = 0
         var scale = 1000
-        while unit + 1 < units.count, bytes >= scale * 1000 {
+        while true {
+            let tenths = (bytes * 10 + scale / 2) / scale
+            // 999,999 bytes round to 1000.0 KB: say 1.0 MB instead.
+            if tenths < 10_000 || unit + 1 == units.count { return "\(tenths / 10).\(tenths % 10) \(units[unit])" }
             scale *= 1000
             unit += 1
         }
-        let tenths = (bytes * 10 + scale / 2) / scale
-        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 
     /// A duration for people: `0.4 ms`, `38 ms`, `2.35 s`.

@@ -5,6 +5,8 @@ struct CommandContext {
     let standardInput: InputSource
     let environment: Environment
     let terminal: Terminal
+    /// The cache read when neither `--cache` nor `MOVIESEARCH_CACHE` names one (tests point it elsewhere).
+    var sampleCachePath = CacheLocation.samplePath
 
     /// Prints a one-line remark on stderr that does not change the outcome (which default was used).
     func note(_ text: String) {

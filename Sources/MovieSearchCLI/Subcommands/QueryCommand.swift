@@ -57,9 +57,9 @@ struct QueryCommand: Subcommand {
         guard let query else { return try runBatch(index, context) }
         let result = try index.search(query, perYear: perYear)
         if printsJSON {
-            out.line(try Self.json(result, index))
+            out.line(try Self.json(result, movie: index.movie(id:)))
         } else {
-            try Self.printHuman(result, index, perYear: perYear, to: out)
+            try Self.printHuman(result, movie: index.movie(id:), to: out)
         }
     }
 
@@ -69,7 +69,7 @@ struct QueryCommand: Subcommand {
         var failure: (any Error)?
         let readFailure = context.standardInput.forEachLine({ line in
             do {
-                out.line(try Self.json(index.search(line, perYear: perYear), index))
+                out.line(try Self.json(index.search(line, perYear: perYear), movie: index.movie(id:)))
             } catch {
                 failure = error
             }
@@ -79,15 +79,15 @@ struct QueryCommand: Subcommand {
         if let readFailure { throw FileReadError(role: "queries from", path: "<stdin>", cause: readFailure) }
     }
 
-    /// The answer as one line of JSON, keys in the documented order.
-    static func json(_ result: SearchResult, _ index: MovieIndex) throws -> String {
+    /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids.
+    static func json(_ result: SearchResult, movie: (Int) throws -> Movie) throws -> String {
         var text = "{\"query\":\(JSONText.string(result.query)),\"total\":\(result.total),\"years\":["
         for (yearIndex, year) in result.years.enumerated() {
             if yearIndex > 0 { text += "," }
             text += "{\"year\":\(year.year),\"count\":\(year.count),\"movies\":["
             for (movieIndex, id) in year.movieIDs.enumerated() {
                 if movieIndex > 0 { text += "," }
-                text += movieJSON(try index.movie(id: id))
+                text += movieJSON(try movie(id))
             }
             text += "]}"
         }
@@ -108,13 +108,13 @@ struct QueryCommand: Subcommand {
     ///         5  The Darkest Hour
     ///   unrated  Darkroom
     /// ```
-    static func printHuman(_ result: SearchResult, _ index: MovieIndex, perYear: Int, to out: TextOutput) throws {
+    static func printHuman(_ result: SearchResult, movie: (Int) throws -> Movie, to out: TextOutput) throws {
         let quoted = JSONText.string(result.query)
         if result.total == 0 {
             out.line("No movie matches \(quoted).")
             return
         }
-        let groups = try result.years.map { year in (year, try year.movieIDs.map { try index.movie(id: $0) }) }
+        let groups = try result.years.map { year in (year, try year.movieIDs.map(movie)) }
         let ratings = groups.map { $0.1.map { TextLayout.rating($0.rating) ?? "unrated" } }
         let ratingWidth = ratings.joined().map(\.count).max() ?? 0
 

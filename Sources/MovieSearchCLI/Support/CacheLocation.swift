@@ -33,7 +33,7 @@ enum CacheLocation {
     static func resolve(_ given: String?, _ context: CommandContext) throws(UsageError) -> String {
         if let given { return given }
         if let named = context.environment[environmentVariable] { return named }
-        let sample = samplePath
+        let sample = context.sampleCachePath
         guard System.isReadable(sample) else {
             throw UsageError("no cache to read: pass --cache <file> or set \(environmentVariable) "
                 + "(build a cache with 'moviesearch index <catalog.json>')")
