@@ -30,7 +30,7 @@ struct ShowCommand: Subcommand {
             ("rating", TextLayout.rating(movie.rating) ?? "unrated"),
             ("genres", movie.genres.isEmpty ? "none listed" : movie.genres.joined(separator: ", ")),
             ("cast", movie.cast.isEmpty ? "none listed" : movie.cast.joined(separator: ", ")),
-            ("photos", request),
+            ("flickr", request),
         ]
         let out = context.standardOutput
         out.line(movie.title)
@@ -39,7 +39,7 @@ struct ShowCommand: Subcommand {
         for (label, value) in rows {
             let prefix = "  " + TextLayout.padRight(label, labelWidth) + "  "
             // Long cast lists wrap under themselves on a terminal; a pipe gets one line per field, for grep.
-            if let width = context.terminal.width, label != "photos" {
+            if let width = context.terminal.width, label != "flickr" {
                 out.write(TextLayout.wrap(value, width: width, firstPrefix: prefix, indent: indent))
             } else {
                 out.line(prefix + value)
