@@ -59,13 +59,25 @@
 /// | `TOPR` | 4 × N           | u32 movie ids by rating over all years: rating descending, unrated last, id ascending |
 /// | `YEAR` | 8 × Y           | `<year: i32, firstRank: u32>`, years descending; a year's ranks end where the next year's start (the last at N) |
 /// | `TERM` | 8 × (T + 1)     | `<textStart: u32, postingStart: u32>` per term, terms sorted by their UTF-8 bytes; entry T closes the last term |
+/// | `TJMP` | 4 × 257         | u32 first term id whose first byte is ≥ b, for b in 0...256 (narrows the binary search) |
 /// | `TTXT` | any             | term text: term i is bytes `textStart[i] ..< textStart[i+1]`                 |
 /// | `POST` | 4 × P           | posting lists: term i's are entries `postingStart[i] ..< postingStart[i+1]`, u32 ranks, ascending, no repeats |
+/// | `PRFO` | 4 × (T + 1)     | prefix entries of term i: `PRFE` entries `PRFO[i] ..< PRFO[i+1]`             |
+/// | `PRFE` | 8 × E           | `<end: u32, set: u32>`: the prefix range `[i, end)` (two terms or more) has its matches in set `set` |
+/// | `SETS` | 16 × S          | `<kind: u32, cardinality: u32, start: u32, length: u32>`: a set of ranks in `SETD` entries `start ..< start + length`; kind 0 is an ascending list of u32 ranks, kind 1 a bitmap of ⌈N / 64⌉ little-endian u64 words (bit r % 64 of word r / 64 is rank r) |
+/// | `SETD` | 4 × D           | set data (u32 units; a bitmap's u64 words take two each)                     |
 /// | `FOFF` | 4 × (N + 1)     | forward index offsets by rank: rank r's term ids are `FIDS` entries `FOFF[r] ..< FOFF[r+1]` |
 /// | `FIDS` | 4 × F           | u32 term ids of each title, ascending, no repeats                            |
 /// | `NAME` | 8 × M           | `<start: u32, length: u32>` into `STRG`: the distinct cast and genre names, sorted by bytes |
 /// | `LIST` | 4 × L           | u32 name ids: each movie's cast, then its genres, in catalog order           |
 /// | `STRG` | any             | UTF-8 text of titles (in id order) and names                                 |
+///
+/// Prefix sets are what keep short prefixes fast. A query token such as `t` is a prefix of hundreds of terms;
+/// merging their posting lists at query time would cost time in proportion to all their postings. So the writer
+/// stores, for every prefix whose terms form a range of two or more term ids, the union of their postings once
+/// (ranges shared by several prefixes, like `th` and `the` when every `th…` term is a `the…` term, are stored
+/// once), as a sorted list or, when that would be larger, as a bitmap over ranks. Storage stays near the total of
+/// posting lists times the depth of the term trie; a bitmap is never larger than the list it replaces.
 ///
 /// A movie record (`MOVI`, 40 bytes):
 ///
@@ -85,18 +97,21 @@
 ///
 /// 1. Cut the query into tokens (`Tokenizer`). For each, two binary searches in `TERM`/`TTXT` give the range of
 ///    term ids `[lo, hi)` of the terms it is a prefix of (terms sorted by bytes make that range contiguous).
-/// 2. The token whose range has the fewest postings (`postingStart[hi] − postingStart[lo]`, O(1)) drives: its
-///    posting lists are merged into ascending ranks. Every other token is checked against each candidate's
-///    `FIDS` entries (is one of them in `[lo, hi)`?).
-/// 3. Matches arrive in rank order: `YEAR` turns ranks into year groups, counts every match and keeps the first
-///    K of each year; `RANK` turns ranks into ids. Nothing is sorted at query time.
+/// 2. Each range names its set of ranks: a single term's posting list, or the prefix set `PRFO`/`PRFE` give for
+///    `[lo, hi)`. The smallest set drives. If it is a list, each of its ranks is tested against every other
+///    token (a bit test in a bitmap, or is one of the rank's `FIDS` term ids inside `[lo, hi)`?). If it is a
+///    bitmap, so are all the others, and they are ANDed word by word.
+/// 3. Matches come in rank order: `YEAR` cuts them into years (a binary search per year in a list, a popcount
+///    per year in a bitmap), which gives each year's count and its first K ranks; `RANK` turns ranks into ids.
+///    Nothing is sorted at query time.
 ///
 /// ## Worked example
 ///
 /// Catalog `[{"title":"Dark","year":2010,"rating":3}, {"title":"The Dark Knight","year":2012}]`: ranks are
 /// `[1, 0]` (2012 first), `RANK` = `[1, 0]`, `YEAR` = `[(2012, 0), (2010, 1)]`, terms `dark, knight, the` with
-/// postings `dark → [0, 1]`, `knight → [0]`, `the → [0]`. Query `kn`: range `[1, 2)`, candidates `[0]`, year 2012
-/// with count 1 and id 1.
+/// postings `dark → [0, 1]`, `knight → [0]`, `the → [0]`. Query `kn`: range `[1, 2)` (one term, so its set is
+/// the posting list `[0]`), year 2012 with count 1 and id 1. No prefix covers two terms, so `PRFE` and `SETS` are
+/// empty; with a third title "Darkness", the prefix `dark` would cover `[0, 2)` and get a set of its own.
 ///
 /// ## Compatibility
 ///
@@ -137,8 +152,13 @@ enum CacheFormat {
         case topRated = "TOPR"
         case years = "YEAR"
         case terms = "TERM"
+        case termJump = "TJMP"
         case termText = "TTXT"
         case postings = "POST"
+        case prefixOffsets = "PRFO"
+        case prefixEntries = "PRFE"
+        case sets = "SETS"
+        case setData = "SETD"
         case forwardOffsets = "FOFF"
         case forwardTerms = "FIDS"
         case names = "NAME"

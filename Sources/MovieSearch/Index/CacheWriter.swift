@@ -177,21 +177,108 @@ struct CacheSections {
 
         var terms = ByteWriter(), text = ByteWriter(), postings = ByteWriter()
         var postingCount = 0
+        var sortedTerms: [[UInt8]] = []
+        sortedTerms.reserveCapacity(order.count)
         for provisionalID in order {
             terms.u32(try checked(text.count, "token text"))
             terms.u32(try checked(postingCount, "postings"))
             text.append(provisionalTerms[provisionalID])
+            sortedTerms.append(provisionalTerms[provisionalID])
             for rank in postingsByTerm[finalID[provisionalID]] { postings.u32(rank) }
             postingCount += postingsByTerm[finalID[provisionalID]].count
         }
         terms.u32(try checked(text.count, "token text"))
         terms.u32(try checked(postingCount, "postings"))
+        var postingsBySortedTerm = [[UInt32]]()
+        postingsBySortedTerm.reserveCapacity(order.count)
+        for provisionalID in order { postingsBySortedTerm.append(postingsByTerm[finalID[provisionalID]]) }
+
+        var jump = ByteWriter()
+        var next = 0
+        for byte in 0...256 {
+            while next < sortedTerms.count, Int(sortedTerms[next].first ?? 0) < byte { next += 1 }
+            jump.u32(UInt32(next))
+        }
 
         parts.append((.terms, terms.bytes))
+        parts.append((.termJump, jump.bytes))
         parts.append((.termText, text.bytes))
         parts.append((.postings, postings.bytes))
+        try buildPrefixSets(terms: sortedTerms, postings: postingsBySortedTerm)
         parts.append((.forwardOffsets, forwardOffsets.bytes))
         parts.append((.forwardTerms, forwardTerms.bytes))
+    }
+
+    /// `PRFO`, `PRFE`, `SETS`, `SETD`: the union of postings of every prefix range of two terms or more.
+    private mutating func buildPrefixSets(terms: [[UInt8]], postings: [[UInt32]]) throws(CacheError) {
+        var offsets = ByteWriter(), entries = ByteWriter(), sets = ByteWriter(), data = ByteWriter()
+        var entryCount = 0, setCount = 0, dataCount = 0
+        let bitmapWords = (movieCount + 63) / 64
+        var bitmap = [UInt64](repeating: 0, count: bitmapWords)
+        var seen = [UInt32](repeating: UInt32.max, count: movieCount)
+        var members: [UInt32] = []
+
+        for low in terms.indices {
+            offsets.u32(try checked(entryCount, "prefix entries"))
+            let term = terms[low]
+            // Prefixes that begin at `low` are those longer than what `low` shares with the term before it.
+            let shared = low == 0 ? 0 : zip(terms[low - 1], term).prefix { $0 == $1 }.count
+            var lastEnd = -1
+            for length in stride(from: term.count, to: shared, by: -1) where Self.isScalarBoundary(term, length) {
+                let end = Self.prefixEnd(terms, from: low, prefix: term[0..<length])
+                // Longer prefixes have the same or smaller ranges: each distinct range is stored once.
+                guard end - low >= 2, end != lastEnd else { continue }
+                lastEnd = end
+                // Union of the postings of terms low..<end, without repeats.
+                members.removeAll(keepingCapacity: true)
+                let stamp = UInt32(truncatingIfNeeded: setCount)
+                for termID in low..<end {
+                    for rank in postings[termID] where seen[Int(rank)] != stamp {
+                        seen[Int(rank)] = stamp
+                        members.append(rank)
+                    }
+                }
+                sets.u32(members.count * 32 > movieCount ? 1 : 0)
+                sets.u32(UInt32(members.count))
+                sets.u32(try checked(dataCount, "prefix set data"))
+                if members.count * 32 > movieCount {
+                    for word in bitmap.indices { bitmap[word] = 0 }
+                    for rank in members { bitmap[Int(rank) >> 6] |= 1 << UInt64(rank & 63) }
+                    for word in bitmap { data.u64(word) }
+                    sets.u32(UInt32(bitmapWords * 2))
+                    dataCount += bitmapWords * 2
+                } else {
+                    members.sort()
+                    for rank in members { data.u32(rank) }
+                    sets.u32(UInt32(members.count))
+                    dataCount += members.count
+                }
+                entries.u32(UInt32(end))
+                entries.u32(try checked(setCount, "prefix sets"))
+                entryCount += 1
+                setCount += 1
+            }
+        }
+        offsets.u32(try checked(entryCount, "prefix entries"))
+        parts.append((.prefixOffsets, offsets.bytes))
+        parts.append((.prefixEntries, entries.bytes))
+        parts.append((.sets, sets.bytes))
+        parts.append((.setData, data.bytes))
+    }
+
+    /// Whether a query token could end after `length` bytes of `term`: at its end or before a UTF-8 lead byte.
+    private static func isScalarBoundary(_ term: [UInt8], _ length: Int) -> Bool {
+        length == term.count || term[length] & 0xC0 != 0x80
+    }
+
+    /// The first term id at or after `low` that does not start with `prefix` (all of `low..<result` do).
+    private static func prefixEnd(_ terms: [[UInt8]], from low: Int, prefix: ArraySlice<UInt8>) -> Int {
+        var low = low + 1, high = terms.count
+        while low < high {
+            let middle = (low + high) / 2
+            if terms[middle].starts(with: prefix) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// `MOVI`, `NAME`, `LIST`, `STRG`.

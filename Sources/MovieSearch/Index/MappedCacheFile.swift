@@ -183,6 +183,15 @@ final class MappedCacheFile: @unchecked Sendable {
         return U32View(base: raw.baseAddress ?? base, count: range.count)
     }
 
+    /// `count` little-endian u64s starting `byteOffset` bytes into a section.
+    func u64s(_ section: Section, byteOffset: Int, count: Int) throws(CacheError) -> U64View {
+        guard byteOffset >= 0, count >= 0, count <= (section.length - byteOffset) / 8 else {
+            throw .corrupt(path: path, detail: "a reference points outside its section")
+        }
+        let raw = try bytes(section, byteOffset..<(byteOffset + count * 8))
+        return U64View(base: raw.baseAddress ?? base, count: count)
+    }
+
     /// Entry `index` of a section of little-endian u32s.
     func u32(_ section: Section, _ index: Int) throws(CacheError) -> UInt32 {
         try u32s(section, index..<(index + 1))[0]
@@ -226,5 +235,19 @@ struct U32View {
     subscript(index: Int) -> UInt32 {
         precondition(index >= 0 && index < count, "U32View index out of range")
         return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
+    }
+}
+
+/// A run of little-endian u64s inside a checked, verified part of a mapping.
+struct U64View {
+    fileprivate let base: UnsafeRawPointer
+    /// Number of entries.
+    let count: Int
+
+    /// Entry `index`; traps on an index outside the view (an engine bug: the view's range has been checked).
+    @inline(__always)
+    subscript(index: Int) -> UInt64 {
+        precondition(index >= 0 && index < count, "U64View index out of range")
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
     }
 }

@@ -22,7 +22,8 @@ public final class MovieIndex: Sendable {
 
     /// The sections a query reads, looked up and size-checked once at open.
     struct Sections: Sendable {
-        var movies, ranks, topRated, years, terms, termText, postings: MappedCacheFile.Section
+        var movies, ranks, topRated, years, terms, termJump, termText, postings: MappedCacheFile.Section
+        var prefixOffsets, prefixEntries, sets, setData: MappedCacheFile.Section
         var forwardOffsets, forwardTerms, names, lists, strings: MappedCacheFile.Section
     }
 
@@ -37,8 +38,13 @@ public final class MovieIndex: Sendable {
             topRated: file.section(.topRated, expectedLength: n * 4),
             years: file.section(.years, expectedLength: file.yearCount * 8),
             terms: file.section(.terms, expectedLength: (file.termCount + 1) * 8),
+            termJump: file.section(.termJump, expectedLength: 257 * 4),
             termText: file.section(.termText),
             postings: file.section(.postings, unit: 4),
+            prefixOffsets: file.section(.prefixOffsets, expectedLength: (file.termCount + 1) * 4),
+            prefixEntries: file.section(.prefixEntries, unit: 8),
+            sets: file.section(.sets, unit: 16),
+            setData: file.section(.setData, unit: 4),
             forwardOffsets: file.section(.forwardOffsets, expectedLength: (n + 1) * 4),
             forwardTerms: file.section(.forwardTerms, unit: 4),
             names: file.section(.names, unit: 8),
@@ -48,6 +54,7 @@ public final class MovieIndex: Sendable {
             throw CacheError.corrupt(path: path, detail: "movie and year counts disagree")
         }
         self.file = file
+        try YearTable(index: self).validate(path: path)
     }
 
     /// Number of movies in the cache.

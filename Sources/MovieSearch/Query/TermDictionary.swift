@@ -1,24 +1,44 @@
-/// The sorted term dictionary of a cache (`TERM` and `TTXT`), read where it lies.
+/// The sorted term dictionary of a cache (`TERM`, `TJMP`, `TTXT`), read where it lies.
 ///
-/// Terms are sorted by their UTF-8 bytes, so the terms a prefix begins form one contiguous range of term ids,
-/// found with two binary searches: O(log T) term comparisons, whatever the number of matching terms.
+/// Terms are sorted by their UTF-8 bytes, so the terms a prefix begins form one contiguous range of term ids.
+/// The jump table narrows the search to the terms that share the prefix's first byte; a binary search finds the
+/// range's start, and an exponential search from there its end, so a narrow range costs a few comparisons.
 struct TermDictionary {
-    let file: MappedCacheFile
-    let terms: MappedCacheFile.Section
-    let text: MappedCacheFile.Section
-    let count: Int
+    private let file: MappedCacheFile
+    private let terms: MappedCacheFile.Section
+    private let text: MappedCacheFile.Section
+    private let jump: MappedCacheFile.Section
 
-    /// The ids of the terms that start with `prefix`.
+    init(index: MovieIndex) {
+        file = index.file
+        terms = index.sections.terms
+        text = index.sections.termText
+        jump = index.sections.termJump
+    }
+
+    /// The ids of the terms that start with `prefix` (not empty).
     func range(ofPrefix prefix: [UInt8]) throws(CacheError) -> Range<Int> {
+        let bucket = try file.u32s(jump, Int(prefix[0])..<(Int(prefix[0]) + 2))
+        var low = Int(bucket[0]), high = Int(bucket[1])
+        guard low <= high, high <= file.termCount else { throw .corrupt(path: file.path, detail: "term jump table out of order") }
+        let bucketEnd = high
         // First term not ordered before the prefix.
-        var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
             if try compare(term: middle, with: prefix) < 0 { low = middle + 1 } else { high = middle }
         }
         let start = low
-        // First term from there on that does not start with the prefix.
-        high = count
+        if start == bucketEnd { return start..<start }
+        if try compare(term: start, with: prefix) != 0 { return start..<start }
+        // Last term that starts with the prefix: gallop, then binary search.
+        var step = 1
+        while low + step < bucketEnd {
+            if try compare(term: low + step, with: prefix) != 0 { break }
+            low += step
+            step *= 2
+        }
+        high = min(low + step, bucketEnd)
+        low += 1
         while low < high {
             let middle = (low + high) / 2
             if try compare(term: middle, with: prefix) == 0 { low = middle + 1 } else { high = middle }

@@ -36,7 +36,7 @@ struct ReferenceSearch {
                 default: return a.id < b.id
                 }
             }
-            return YearMatches(year: year, count: ordered.count, movieIDs: ordered.prefix(perYear).map(\.id))
+            return YearMatches(year: year, count: ordered.count, movieIDs: MovieIDList(ordered.prefix(perYear).map(\.id)))
         }
         return SearchResult(query: query, total: matches.count, years: years)
     }
