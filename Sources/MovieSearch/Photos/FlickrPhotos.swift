@@ -4,7 +4,11 @@ public enum FlickrPhotos {
     public static let placeholderAPIKey = "YOUR_FLICKR_API_KEY"
 
     /// The photos.search request URL for `title`, with the title percent-encoded as a query value.
-    public static func searchURL(title: String, apiKey: String) -> String { fatalError("not implemented yet") }
+    public static func searchURL(title: String, apiKey: String) -> String {
+        "https://api.flickr.com/services/rest/?method=flickr.photos.search"
+            + "&api_key=\(PercentEncoding.queryValue(apiKey))&format=json&nojsoncallback=1"
+            + "&text=\(PercentEncoding.queryValue(title))&page=1&per_page=10"
+    }
 
     /// The photo URLs of a saved photos.search response, in the response's order. Throws `FlickrError`.
     public static func photos(fromResponse bytes: [UInt8], source: String) throws -> PhotoList {
