@@ -16,6 +16,7 @@ public enum FlickrError: Error, Equatable, Sendable, CustomStringConvertible {
     /// array, an unknown `stat`).
     case unexpectedShape(source: String, reason: String)
 
+    /// One line for the user, starting with the source: `"heat.json: Flickr refused the request: error 100, …"`.
     public var description: String {
         switch self {
         case let .apiFailure(source, code, message):
