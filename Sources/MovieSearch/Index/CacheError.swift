@@ -15,6 +15,10 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
     case corrupt(path: String, detail: String)
     /// No movie with this id.
     case noSuchMovie(id: Int, movieCount: Int)
+    /// The catalog exceeds a limit of the format (a section of 4 GiB or more).
+    case catalogTooLarge(detail: String)
+    /// A catalog built in memory (not decoded from JSON) has a movie the format cannot store.
+    case invalidMovieID(id: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +34,10 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) is corrupted (checksum mismatch in \(region)); rebuild it with 'moviesearch index'"
         case let .corrupt(path, detail):
             return "\(path) is corrupted (\(detail)); rebuild it with 'moviesearch index'"
+        case let .catalogTooLarge(detail):
+            return "the catalog is too large for one cache file: \(detail)"
+        case let .invalidMovieID(id, reason):
+            return "cannot store movie \(id): \(reason)"
         case let .noSuchMovie(id, count):
             return count == 0 ? "no movie with id \(id): the cache holds no movies"
                 : "no movie with id \(id): ids run from 0 to \(count - 1)"

@@ -23,10 +23,10 @@ public struct YearMatches: Sendable, Equatable {
     /// How many movies of this year matched, including those not listed in `movieIDs`.
     public var count: Int
     /// Ids of the listed movies, best first; at most `perYear` of them.
-    public var movieIDs: [Int]
+    public var movieIDs: MovieIDList
 
     /// Creates a year group from its parts.
-    public init(year: Int, count: Int, movieIDs: [Int]) {
+    public init(year: Int, count: Int, movieIDs: MovieIDList) {
         self.year = year
         self.count = count
         self.movieIDs = movieIDs

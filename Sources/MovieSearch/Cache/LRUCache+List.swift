@@ -1,0 +1,89 @@
+// The recency list and the free list behind `LRUCache`: every function here is O(1).
+
+extension LRUCache {
+    /// Traps on a time to live that has no meaning, so that a mistake shows where it is made rather than as
+    /// entries that never (NaN) or always (negative) expire.
+    static func checkTimeToLive(_ timeToLive: Double?) {
+        if let timeToLive {
+            precondition(timeToLive >= 0, "LRUCache time to live must be 0 or more seconds, not \(timeToLive)")
+        }
+    }
+
+    /// The instant an entry added now with `timeToLive` expires; reads the clock only when it can expire.
+    func expiry(after timeToLive: Double?) -> Double {
+        guard let timeToLive, timeToLive != .infinity else { return .infinity }
+        return clock() + timeToLive
+    }
+
+    /// Whether the entry in `slot` has expired; reads the clock only when it can expire.
+    func isExpired(_ slot: Int) -> Bool {
+        let expiresAt = slots[slot].expiresAt
+        return expiresAt != .infinity && clock() >= expiresAt
+    }
+
+    /// Adds or replaces an entry; the capacity is more than 0 (the public `add`s return before reading the clock).
+    mutating func add(_ value: Value, forKey key: Key, expiresAt: Double) {
+        if let slot = index[key] {
+            // The dictionary keeps the key it has; the slot keeps the same one, so the two never disagree.
+            slots[slot].entry!.value = value
+            slots[slot].expiresAt = expiresAt
+            moveToFront(slot)
+            return
+        }
+        let slot: Int
+        if freeHead != LRUCache.none {
+            slot = freeHead
+            freeHead = slots[slot].next
+            slots[slot] = Slot(entry: (key, value), expiresAt: expiresAt, previous: LRUCache.none, next: LRUCache.none)
+        } else if slots.count < capacity {
+            slot = slots.count
+            slots.append(Slot(entry: (key, value), expiresAt: expiresAt, previous: LRUCache.none, next: LRUCache.none))
+        } else {
+            // Full, and no slot is free: the least recently used entry gives up its slot.
+            slot = tail
+            unlink(slot)
+            index.removeValue(forKey: slots[slot].entry!.key)
+            slots[slot].entry = (key, value)
+            slots[slot].expiresAt = expiresAt
+        }
+        linkAtFront(slot)
+        index[key] = slot
+    }
+
+    /// Removes the entry in `slot` from the index and the recency list, frees the slot and returns the value.
+    @discardableResult
+    mutating func removeEntry(at slot: Int) -> Value {
+        unlink(slot)
+        let entry = slots[slot].entry!
+        index.removeValue(forKey: entry.key)
+        slots[slot].entry = nil
+        slots[slot].next = freeHead
+        freeHead = slot
+        return entry.value
+    }
+
+    /// Makes the entry in `slot` the most recently used.
+    mutating func moveToFront(_ slot: Int) {
+        if slot == head { return }
+        unlink(slot)
+        linkAtFront(slot)
+    }
+
+    /// Takes `slot` out of the recency list, joining its neighbors.
+    mutating func unlink(_ slot: Int) {
+        let previous = slots[slot].previous
+        let next = slots[slot].next
+        if previous == LRUCache.none { head = next } else { slots[previous].next = next }
+        if next == LRUCache.none { tail = previous } else { slots[next].previous = previous }
+        slots[slot].previous = LRUCache.none
+        slots[slot].next = LRUCache.none
+    }
+
+    /// Puts `slot`, which is in no list, at the front of the recency list.
+    mutating func linkAtFront(_ slot: Int) {
+        slots[slot].previous = LRUCache.none
+        slots[slot].next = head
+        if head == LRUCache.none { tail = slot } else { slots[head].previous = slot }
+        head = slot
+    }
+}

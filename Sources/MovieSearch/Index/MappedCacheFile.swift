@@ -1,0 +1,253 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// A cache file mapped read-only: the only type in the engine that touches raw pointers.
+///
+/// Opening checks, in this order: the magic number, the version, the header checksum, the file length, the
+/// directory and the block checksum table (`CacheFormat`); each costs O(1) or O(file size / block size). Content is
+/// checked lazily: every read names the bytes it needs, which are bounds-checked against their section and whose
+/// blocks are hashed the first time any read touches them. A damaged or hostile file therefore produces a
+/// `CacheError`, never a trap, an out-of-bounds read or a wrong answer.
+///
+/// The mapping stays valid for the object's lifetime even if the file is replaced or deleted meanwhile (writers
+/// rename a new file into place and never truncate one), so a long-running reader is never hit by SIGBUS.
+/// Views (`U32View`, raw buffers) borrow the mapping: never let them outlive the file object.
+final class MappedCacheFile: @unchecked Sendable {
+    // @unchecked: the mapping is immutable after `init`; the only mutable state, `verifiedBlocks`, is atomic.
+
+    /// One section's bytes: an absolute offset and a length, both inside the checked content.
+    struct Section: Sendable {
+        var offset: Int
+        var length: Int
+    }
+
+    /// The path the file was opened from, for error messages.
+    let path: String
+    /// The file's size in bytes.
+    let size: Int
+    /// Movies, distinct terms and years, from the header.
+    let movieCount: Int
+    let termCount: Int
+    let yearCount: Int
+
+    private let base: UnsafeRawPointer
+    private let contentStart: Int
+    private let contentEnd: Int
+    private let blockShift: Int
+    private let blockCount: Int
+    private let verifiedBlocks: UnsafeMutablePointer<Atomic<UInt64>>
+    private let verifiedWordCount: Int
+    private let sections: [UInt32: Section]
+
+    /// Maps and checks the cache at `path`.
+    init(path: String) throws(CacheError) {
+        self.path = path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 { throw .io(path: path, operation: "open cache", reason: SystemError.current().reason) }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) != 0 {
+            throw .io(path: path, operation: "open cache", reason: SystemError.current().reason)
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw .io(path: path, operation: "open cache", reason: "it is a directory")
+        }
+        let size = Int(status.st_size)
+        self.size = size
+        if size < CacheFormat.headerSize {
+            // Too short to map usefully: tell a foreign file from a cut-off cache by the bytes that are there.
+            var prefix = [UInt8](repeating: 0, count: min(size, CacheFormat.magic.count))
+            let got = prefix.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+            if got != prefix.count || !CacheFormat.magic.starts(with: prefix) { throw .notACache(path: path) }
+            throw .truncated(path: path, expectedBytes: CacheFormat.headerSize, actualBytes: size)
+        }
+        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
+            throw .io(path: path, operation: "map cache", reason: SystemError.current().reason)
+        }
+        let base = UnsafeRawPointer(mapping)
+        self.base = base
+
+        // From here on a failed check must unmap before throwing.
+        func fail(_ error: CacheError) -> CacheError {
+            munmap(mapping, size)
+            return error
+        }
+        func u32(_ offset: Int) -> UInt32 { UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+        func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func hash(_ offset: Int, _ count: Int, seed: UInt64 = 0) -> UInt64 {
+            XXHash64.hash(UnsafeRawBufferPointer(start: base + offset, count: count), seed: seed)
+        }
+
+        if !CacheFormat.magic.elementsEqual(UnsafeRawBufferPointer(start: base, count: 8)) { throw fail(.notACache(path: path)) }
+        let version = u32(CacheFormat.HeaderField.version)
+        if version != CacheFormat.version {
+            throw fail(.unsupportedVersion(path: path, found: version, supported: CacheFormat.version))
+        }
+        if hash(0, CacheFormat.HeaderField.headerChecksum) != u64(CacheFormat.HeaderField.headerChecksum) {
+            throw fail(.checksumMismatch(path: path, region: "the header"))
+        }
+        let fileLength = u64(CacheFormat.HeaderField.fileLength)
+        if fileLength > UInt64(size) {
+            throw fail(.truncated(path: path, expectedBytes: Int(clamping: fileLength), actualBytes: size))
+        }
+        if fileLength < UInt64(size) {
+            throw fail(.corrupt(path: path, detail: "\(UInt64(size) - fileLength) bytes follow the end its header gives"))
+        }
+        let blockSize = Int(u32(CacheFormat.HeaderField.blockSize))
+        let sectionCount = Int(u32(CacheFormat.HeaderField.sectionCount))
+        let blockTableOffset = u64(CacheFormat.HeaderField.blockTableOffset)
+        let contentStart = CacheFormat.aligned(CacheFormat.headerSize + sectionCount * CacheFormat.directoryEntrySize)
+        guard blockSize >= 4096, blockSize <= 1 << 30, blockSize & (blockSize - 1) == 0,
+              sectionCount <= 1024, contentStart <= size,
+              blockTableOffset >= UInt64(contentStart), blockTableOffset <= UInt64(size)
+        else { throw fail(.corrupt(path: path, detail: "header fields out of range")) }
+        let contentEnd = Int(blockTableOffset)
+        let blockCount = (contentEnd - contentStart + blockSize - 1) / blockSize
+        if size - contentEnd != blockCount * 8 {
+            throw fail(.corrupt(path: path, detail: "block checksum table has the wrong size"))
+        }
+        let directoryLength = sectionCount * CacheFormat.directoryEntrySize
+        let metadata = hash(contentEnd, blockCount * 8, seed: hash(CacheFormat.headerSize, directoryLength))
+        if metadata != u64(CacheFormat.HeaderField.metadataChecksum) {
+            throw fail(.checksumMismatch(path: path, region: "the section directory"))
+        }
+
+        var sections: [UInt32: Section] = [:]
+        for index in 0..<sectionCount {
+            let entry = CacheFormat.headerSize + index * CacheFormat.directoryEntrySize
+            let offset = u64(entry + 8)
+            let length = u64(entry + 16)
+            guard offset >= UInt64(contentStart), offset <= UInt64(contentEnd),
+                  length <= UInt64(contentEnd) - offset
+            else { throw fail(.corrupt(path: path, detail: "section \(index) lies outside the file")) }
+            if sections.updateValue(Section(offset: Int(offset), length: Int(length)), forKey: u32(entry)) != nil {
+                throw fail(.corrupt(path: path, detail: "section \(index) appears twice"))
+            }
+        }
+        self.sections = sections
+        self.movieCount = Int(u32(CacheFormat.HeaderField.movieCount))
+        self.termCount = Int(u32(CacheFormat.HeaderField.termCount))
+        self.yearCount = Int(u32(CacheFormat.HeaderField.yearCount))
+        self.contentStart = contentStart
+        self.contentEnd = contentEnd
+        self.blockShift = blockSize.trailingZeroBitCount
+        self.blockCount = blockCount
+        let words = (blockCount + 63) / 64
+        self.verifiedWordCount = words
+        self.verifiedBlocks = .allocate(capacity: max(words, 1))
+        for word in 0..<max(words, 1) { (verifiedBlocks + word).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: base), size)
+        verifiedBlocks.deinitialize(count: max(verifiedWordCount, 1))
+        verifiedBlocks.deallocate()
+    }
+
+    /// The section with `tag`, whose length must be `expectedLength` (when given) or a multiple of `unit`.
+    func section(_ tag: CacheFormat.Tag, expectedLength: Int? = nil, unit: Int = 1) throws(CacheError) -> Section {
+        guard let section = sections[tag.code] else {
+            throw .corrupt(path: path, detail: "section \(tag.rawValue) is missing")
+        }
+        if let expectedLength, section.length != expectedLength {
+            throw .corrupt(path: path, detail: "section \(tag.rawValue) holds \(section.length) bytes, expected \(expectedLength)")
+        }
+        if section.length % unit != 0 {
+            throw .corrupt(path: path, detail: "section \(tag.rawValue) holds \(section.length) bytes, not a multiple of \(unit)")
+        }
+        return section
+    }
+
+    /// The bytes `range` (relative to the section's start), checked against the section's bounds and checksums.
+    func bytes(_ section: Section, _ range: Range<Int>) throws(CacheError) -> UnsafeRawBufferPointer {
+        guard range.lowerBound >= 0, range.upperBound <= section.length else {
+            throw .corrupt(path: path, detail: "a reference points outside its section")
+        }
+        let start = section.offset + range.lowerBound
+        try verify(start..<(start + range.count))
+        return UnsafeRawBufferPointer(start: base + start, count: range.count)
+    }
+
+    /// Entries `range` of a section of little-endian u32s.
+    func u32s(_ section: Section, _ range: Range<Int>) throws(CacheError) -> U32View {
+        guard range.lowerBound >= 0, range.upperBound <= section.length / 4 else {
+            throw .corrupt(path: path, detail: "a reference points outside its section")
+        }
+        let raw = try bytes(section, (range.lowerBound * 4)..<(range.upperBound * 4))
+        return U32View(base: raw.baseAddress ?? base, count: range.count)
+    }
+
+    /// `count` little-endian u64s starting `byteOffset` bytes into a section.
+    func u64s(_ section: Section, byteOffset: Int, count: Int) throws(CacheError) -> U64View {
+        guard byteOffset >= 0, count >= 0, count <= (section.length - byteOffset) / 8 else {
+            throw .corrupt(path: path, detail: "a reference points outside its section")
+        }
+        let raw = try bytes(section, byteOffset..<(byteOffset + count * 8))
+        return U64View(base: raw.baseAddress ?? base, count: count)
+    }
+
+    /// Entry `index` of a section of little-endian u32s.
+    func u32(_ section: Section, _ index: Int) throws(CacheError) -> UInt32 {
+        try u32s(section, index..<(index + 1))[0]
+    }
+
+    /// Checks every content block now, rather than as queries reach them.
+    func verifyAll() throws(CacheError) {
+        try verify(contentStart..<contentEnd)
+    }
+
+    /// Checks the blocks that hold the absolute byte range `range`, each once per process.
+    private func verify(_ range: Range<Int>) throws(CacheError) {
+        if range.isEmpty { return }
+        let first = (range.lowerBound - contentStart) >> blockShift
+        let last = (range.upperBound - 1 - contentStart) >> blockShift
+        for block in first...last {
+            let word = block >> 6
+            let bit = UInt64(1) << UInt64(block & 63)
+            if verifiedBlocks[word].load(ordering: .acquiring) & bit != 0 { continue }
+            let start = contentStart + block << blockShift
+            let end = min(start + (1 << blockShift), contentEnd)
+            let actual = XXHash64.hash(UnsafeRawBufferPointer(start: base + start, count: end - start))
+            let expected = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: contentEnd + block * 8, as: UInt64.self))
+            if actual != expected {
+                throw .checksumMismatch(path: path, region: "block \(block) (bytes \(start)–\(end - 1))")
+            }
+            verifiedBlocks[word].bitwiseOr(bit, ordering: .releasing)
+        }
+    }
+}
+
+/// A run of little-endian u32s inside a checked, verified part of a mapping.
+struct U32View {
+    fileprivate let base: UnsafeRawPointer
+    /// Number of entries.
+    let count: Int
+
+    /// Entry `index`; traps on an index outside the view (a bug in the engine, not in the file: every range a
+    /// view is made from has been checked).
+    @inline(__always)
+    subscript(index: Int) -> UInt32 {
+        precondition(index >= 0 && index < count, "U32View index out of range")
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
+    }
+}
+
+/// A run of little-endian u64s inside a checked, verified part of a mapping.
+struct U64View {
+    fileprivate let base: UnsafeRawPointer
+    /// Number of entries.
+    let count: Int
+
+    /// Entry `index`; traps on an index outside the view (an engine bug: the view's range has been checked).
+    @inline(__always)
+    subscript(index: Int) -> UInt64 {
+        precondition(index >= 0 && index < count, "U64View index out of range")
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
+    }
+}

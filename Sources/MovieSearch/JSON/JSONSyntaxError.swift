@@ -1,0 +1,20 @@
+/// Why bytes are not JSON (RFC 8259), and where.
+///
+/// `offset` is exact and meant for tools; `line` and `column` are for people reading the file in an editor:
+/// lines are ended by LF, CR LF or a lone CR, and `column` counts Unicode scalars, not bytes, so that a title
+/// written in Cyrillic or Chinese does not push the column far right of the character at fault.
+struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Line of the offending byte, counting from 1.
+    var line: Int
+    /// Column of the offending byte, counting Unicode scalars from 1.
+    var column: Int
+    /// Offset of the offending byte, counting bytes from 0. Equals the input's length when the input ended
+    /// too early.
+    var offset: Int
+    /// What is wrong, in a few words: "expected ',' or ']' after an array element".
+    var reason: String
+
+    var description: String {
+        "line \(line), column \(column) (byte \(offset)): \(reason)"
+    }
+}

@@ -1,0 +1,282 @@
+/// Runs one query against a `MovieIndex` (the algorithm is described in `CacheFormat`, "A query, step by step").
+struct QueryExecutor {
+    let index: MovieIndex
+    let perYear: Int
+
+    private var file: MappedCacheFile { index.file }
+    private var sections: MovieIndex.Sections { index.sections }
+
+    func run(_ query: String) throws(CacheError) -> SearchResult {
+        let tokens = Self.essentialTokens(Tokenizer.tokenBytes(in: query))
+        let years = try YearTable(index: index)
+        var answer = AnswerBuilder(perYear: perYear, ranks: try file.u32s(sections.ranks, 0..<file.movieCount), path: file.path)
+        if tokens.isEmpty {
+            try answer.addAll(years)
+            return answer.result(query: query)
+        }
+
+        let dictionary = TermDictionary(index: index)
+        var sets: [RankSet] = []
+        sets.reserveCapacity(tokens.count)
+        for token in tokens {
+            let range = try dictionary.range(ofPrefix: token)
+            if range.isEmpty { return answer.result(query: query) }
+            sets.append(try rankSet(of: range))
+        }
+        // The smallest set drives; a bitmap is only ever chosen over a larger list, so if the smallest is a
+        // bitmap, all are.
+        sets.sort { $0.cardinality < $1.cardinality }
+        let driver = sets[0]
+        switch driver.storage {
+        case .bitmap(let first):
+            var words = [UInt64](repeating: 0, count: first.count)
+            for word in 0..<first.count { words[word] = first[word] }
+            for other in sets.dropFirst() {
+                guard case .bitmap(let bits) = other.storage, bits.count == words.count else {
+                    throw .corrupt(path: file.path, detail: "prefix sets of different kinds or sizes")
+                }
+                for word in 0..<words.count { words[word] &= bits[word] }
+            }
+            try answer.addBitmap(words, years)
+        case .list(let list):
+            if sets.count == 1 {
+                try answer.addSorted(list, years)
+            } else {
+                var matches: [UInt32] = []
+                matches.reserveCapacity(min(list.count, 1024))
+                candidates: for position in 0..<list.count {
+                    let rank = Int(list[position])
+                    guard rank < file.movieCount else { throw .corrupt(path: file.path, detail: "rank out of range") }
+                    for set in sets.dropFirst() where !(try contains(set, rank: rank)) { continue candidates }
+                    matches.append(UInt32(truncatingIfNeeded: rank))
+                }
+                try answer.addSorted(matches, years)
+            }
+        }
+        return answer.result(query: query)
+    }
+
+    /// Distinct query tokens, leaving out any token that is a prefix of another: a title token that the longer
+    /// one is a prefix of has the shorter one as a prefix too, so the shorter one cannot change the answer.
+    static func essentialTokens(_ tokens: [[UInt8]]) -> [[UInt8]] {
+        if tokens.count <= 1 { return tokens }
+        let longestFirst = Set(tokens).sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
+        var kept: [[UInt8]] = []
+        for token in longestFirst where !kept.contains(where: { $0.starts(with: token) }) {
+            kept.append(token)
+        }
+        return kept
+    }
+
+    /// The ranks whose titles have a term in `terms`: one term's posting list, or the range's prefix set.
+    private func rankSet(of terms: Range<Int>) throws(CacheError) -> RankSet {
+        if terms.count == 1 {
+            let bounds = try file.u32s(sections.terms, (terms.lowerBound * 2 + 1)..<(terms.lowerBound * 2 + 4))
+            let start = Int(bounds[0]), end = Int(bounds[2])
+            guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
+            let list = try file.u32s(sections.postings, start..<end)
+            return RankSet(terms: terms, cardinality: list.count, storage: .list(list))
+        }
+        let entries = try file.u32s(sections.prefixOffsets, terms.lowerBound..<(terms.lowerBound + 2))
+        let first = Int(entries[0]), last = Int(entries[1])
+        guard first <= last else { throw .corrupt(path: file.path, detail: "prefix offsets out of order") }
+        let candidates = try file.u32s(sections.prefixEntries, (first * 2)..<(last * 2))
+        for entry in 0..<(candidates.count / 2) where Int(candidates[entry * 2]) == terms.upperBound {
+            let set = Int(candidates[entry * 2 + 1])
+            let header = try file.u32s(sections.sets, (set * 4)..<(set * 4 + 4))
+            let cardinality = Int(header[1]), start = Int(header[2]), length = Int(header[3])
+            switch header[0] {
+            case 0:
+                guard length == cardinality else { break }
+                return RankSet(terms: terms, cardinality: cardinality,
+                               storage: .list(try file.u32s(sections.setData, start..<(start + length))))
+            case 1:
+                guard length == (file.movieCount + 63) / 64 * 2 else { break }
+                return RankSet(terms: terms, cardinality: cardinality,
+                               storage: .bitmap(try file.u64s(sections.setData, byteOffset: start * 4, count: length / 2)))
+            default:
+                break
+            }
+            throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed")
+        }
+        throw .corrupt(path: file.path, detail: "no prefix set for terms \(terms.lowerBound)..<\(terms.upperBound)")
+    }
+
+    /// Whether the title at `rank` is in `set`: a bit test for a bitmap, else one of its terms in the set's range.
+    private func contains(_ set: RankSet, rank: Int) throws(CacheError) -> Bool {
+        if case .bitmap(let words) = set.storage {
+            return words[rank >> 6] & (1 << UInt64(rank & 63)) != 0
+        }
+        let bounds = try file.u32s(sections.forwardOffsets, rank..<(rank + 2))
+        let start = Int(bounds[0]), end = Int(bounds[1])
+        guard start <= end else { throw .corrupt(path: file.path, detail: "forward index out of order") }
+        let terms = try file.u32s(sections.forwardTerms, start..<end)
+        for position in 0..<terms.count where set.terms.contains(Int(terms[position])) { return true }
+        return false
+    }
+}
+
+/// The ranks of the titles that have a term in `terms`, with how many there are.
+struct RankSet {
+    enum Storage {
+        /// Ascending ranks.
+        case list(U32View)
+        /// One bit per rank.
+        case bitmap(U64View)
+    }
+
+    var terms: Range<Int>
+    var cardinality: Int
+    var storage: Storage
+}
+
+/// Ascending ranks, read one at a time: a posting list or prefix set in the file, or matches in memory.
+protocol RankSequence {
+    var count: Int { get }
+    subscript(position: Int) -> UInt32 { get }
+}
+
+extension U32View: RankSequence {}
+extension Array: RankSequence where Element == UInt32 {}
+
+/// The `YEAR` section, checked once per open (years descending, ranks ascending from 0).
+struct YearTable {
+    private let entries: U32View
+    let count: Int
+    private let movieCount: Int
+
+    init(index: MovieIndex) throws(CacheError) {
+        count = index.file.yearCount
+        movieCount = index.file.movieCount
+        entries = try index.file.u32s(index.sections.years, 0..<(count * 2))
+    }
+
+    /// Checks the ordering every query relies on, so that no query can loop or index out of range.
+    func validate(path: String) throws(CacheError) {
+        for year in 0..<count {
+            let ordered = year == 0 ? firstRank(0) == 0 : self.year(year) < self.year(year - 1) && firstRank(year) > firstRank(year - 1)
+            guard ordered, firstRank(year) < movieCount else {
+                throw .corrupt(path: path, detail: "year table out of order")
+            }
+        }
+    }
+
+    func year(_ index: Int) -> Int { Int(Int32(bitPattern: entries[index * 2])) }
+    func firstRank(_ index: Int) -> Int { Int(entries[index * 2 + 1]) }
+    func endRank(_ index: Int) -> Int { index + 1 < count ? firstRank(index + 1) : movieCount }
+}
+
+/// Collects an answer: per year the count and the first `perYear` ids, all ids in one shared buffer.
+struct AnswerBuilder {
+    let perYear: Int
+    let ranks: U32View
+    let path: String
+    private var ids: [Int] = []
+    private var years: [(year: Int, count: Int, idsEnd: Int)] = []
+    private var total = 0
+
+    init(perYear: Int, ranks: U32View, path: String) {
+        self.perYear = perYear
+        self.ranks = ranks
+        self.path = path
+    }
+
+    private mutating func addYear(_ year: Int, count: Int) {
+        total += count
+        years.append((year, count, ids.count))
+    }
+
+    private mutating func list(rank: Int) {
+        ids.append(Int(ranks[rank]))
+        years[years.count - 1].idsEnd = ids.count
+    }
+
+    /// Every movie (a query without tokens).
+    mutating func addAll(_ table: YearTable) throws(CacheError) {
+        for year in 0..<table.count {
+            let first = table.firstRank(year), end = table.endRank(year)
+            addYear(table.year(year), count: end - first)
+            for rank in first..<min(end, first + perYear) { list(rank: rank) }
+        }
+    }
+
+    /// Matches given as ascending ranks: each year's count by galloping to the year's end.
+    mutating func addSorted<Ranks: RankSequence>(_ matches: Ranks, _ table: YearTable) throws(CacheError) {
+        var position = 0, year = 0
+        while position < matches.count {
+            let rank = Int(matches[position])
+            guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+            while table.endRank(year) <= rank { year += 1 }
+            let end = table.endRank(year)
+            let next = Self.firstPosition(in: matches, from: position, notBelow: end)
+            addYear(table.year(year), count: next - position)
+            for listed in position..<min(next, position + perYear) {
+                let listedRank = Int(matches[listed])
+                guard listedRank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+                list(rank: listedRank)
+            }
+            position = next
+        }
+    }
+
+    /// Matches given as a bitmap over ranks: each year's count by popcount over its bit range.
+    mutating func addBitmap(_ words: [UInt64], _ table: YearTable) throws(CacheError) {
+        for year in 0..<table.count {
+            let first = table.firstRank(year), end = table.endRank(year)
+            let count = Self.popcount(words, first..<end)
+            if count == 0 { continue }
+            addYear(table.year(year), count: count)
+            var wanted = min(perYear, count)
+            var word = first >> 6
+            var bits = words[word] & (UInt64.max << UInt64(first & 63))
+            while wanted > 0 {
+                while bits == 0 {
+                    word += 1
+                    bits = words[word]
+                }
+                list(rank: word << 6 | bits.trailingZeroBitCount)
+                bits &= bits - 1
+                wanted -= 1
+            }
+        }
+    }
+
+    func result(query: String) -> SearchResult {
+        var start = 0
+        let ids = self.ids
+        let groups = years.map { entry -> YearMatches in
+            defer { start = entry.idsEnd }
+            return YearMatches(year: entry.year, count: entry.count, movieIDs: MovieIDList(storage: ids, range: start..<entry.idsEnd))
+        }
+        return SearchResult(query: query, total: total, years: groups)
+    }
+
+    /// The first position at or after `start` whose rank is ≥ `bound` (ranks ascend): exponential, then binary
+    /// search, so a year with few matches costs a few steps however many matches follow.
+    static func firstPosition<Ranks: RankSequence>(in ranks: Ranks, from start: Int, notBelow bound: Int) -> Int {
+        var low = start, step = 1
+        while low + step < ranks.count, Int(ranks[low + step]) < bound {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, ranks.count)
+        low += 1
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(ranks[middle]) < bound { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Set bits of `words` in the bit range `range`.
+    static func popcount(_ words: [UInt64], _ range: Range<Int>) -> Int {
+        if range.isEmpty { return 0 }
+        let firstWord = range.lowerBound >> 6, lastWord = (range.upperBound - 1) >> 6
+        let head: UInt64 = ~0 << UInt64(range.lowerBound & 63)
+        let tail: UInt64 = ~0 >> UInt64(63 - ((range.upperBound - 1) & 63))
+        if firstWord == lastWord { return (words[firstWord] & head & tail).nonzeroBitCount }
+        var count = (words[firstWord] & head).nonzeroBitCount + (words[lastWord] & tail).nonzeroBitCount
+        for word in (firstWord + 1)..<lastWord { count += words[word].nonzeroBitCount }
+        return count
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import XCTest
+@testable import MovieSearch
+
+/// The writer and the reader checked against each other, and every way a cache file can be bad.
+final class CacheFileTests: XCTestCase {
+    private func write(_ bytes: [UInt8], name: String = "test.mscache") throws -> String {
+        let path = try Fixtures.temporaryFolder(self) + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func openError(_ bytes: [UInt8]) throws -> CacheError? {
+        let path = try write(bytes)
+        do {
+            _ = try MovieIndex(path: path)
+            return nil
+        } catch {
+            return try XCTUnwrap(error as? CacheError, "unexpected error \(error)")
+        }
+    }
+
+    func testHeaderFieldsAsDocumented() throws {
+        let bytes = try CacheWriter.encode(Fixtures.small)
+        XCTAssertEqual(Array(bytes[0..<8]), CacheFormat.magic)
+        func u32(_ offset: Int) -> UInt32 { bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) } }
+        func u64(_ offset: Int) -> UInt64 { bytes[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+        XCTAssertEqual(u32(8), CacheFormat.version)
+        XCTAssertEqual(u32(12), UInt32(CacheFormat.blockSize))
+        XCTAssertEqual(u64(16), UInt64(bytes.count))
+        XCTAssertEqual(u32(24), UInt32(CacheFormat.Tag.allCases.count))
+        XCTAssertEqual(u32(28), 16)
+        XCTAssertEqual(u32(36), 7)  // 2017, 2016, 2013, 2012, 2010, 2009, 1999
+        XCTAssertEqual(u64(56), XXHash64.hash(Array(bytes[0..<56])))
+        // Every section is 8-byte aligned, inside the content, and each tag appears once.
+        var tags = Set<UInt32>()
+        for entry in 0..<Int(u32(24)) {
+            let offset = u64(64 + entry * 24 + 8), length = u64(64 + entry * 24 + 16)
+            XCTAssertEqual(offset % 8, 0)
+            XCTAssertLessThanOrEqual(offset + length, u64(40))
+            XCTAssertTrue(tags.insert(u32(64 + entry * 24)).inserted)
+        }
+        XCTAssertEqual(tags, Set(CacheFormat.Tag.allCases.map(\.code)))
+    }
+
+    func testSameCatalogGivesIdenticalBytes() throws {
+        let first = try CacheWriter.encode(Fixtures.small)
+        let second = try CacheWriter.encode(Catalog(movies: Fixtures.small.movies.reversed()))
+        XCTAssertEqual(first, second)
+    }
+
+    func testWriteReportsStatistics() throws {
+        let path = try Fixtures.temporaryFolder(self) + "/stats.mscache"
+        let statistics = try CacheWriter.write(Fixtures.small, to: path)
+        let distinct = Set(Fixtures.small.movies.flatMap { Tokenizer.tokens(in: $0.title) })
+        XCTAssertEqual(statistics.movies, 16)
+        XCTAssertEqual(statistics.distinctTokens, distinct.count)
+        XCTAssertEqual(statistics.bytes, try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        let index = try MovieIndex(path: path)
+        XCTAssertEqual(index.tokenCount, distinct.count)
+        XCTAssertEqual(index.fileSize, statistics.bytes)
+        XCTAssertNoThrow(try index.verify())
+    }
+
+    func testTruncatedAtEveryLength() throws {
+        let bytes = try CacheWriter.encode(Fixtures.small)
+        for length in 0..<bytes.count {
+            let error = try openError(Array(bytes[0..<length]))
+            switch error {
+            case .truncated(_, let expected, let actual)?:
+                XCTAssertEqual(actual, length)
+                XCTAssertEqual(expected, length < 64 ? 64 : bytes.count)
+            default:
+                XCTFail("length \(length): \(String(describing: error))")
+            }
+        }
+    }
+
+    func testTrailingBytesAreRejected() throws {
+        let bytes = try CacheWriter.encode(Fixtures.small)
+        guard case .corrupt? = try openError(bytes + [0]) else { return XCTFail("extra byte accepted") }
+    }
+
+    /// Flipping any bit anywhere is caught: at open for the header, directory and block table, and for content
+    /// at the latest by `verify()`; a query either throws or answers exactly as the intact cache would.
+    func testFlippedBytesNeverGiveWrongAnswers() throws {
+        let bytes = try CacheWriter.encode(Fixtures.small)
+        let intact = try Fixtures.index(Fixtures.small, self)
+        let queries = ["dark", "", "the d", "knight", "500", "bru"]
+        let expected = try queries.map { try intact.search($0) }
+        let path = try Fixtures.temporaryFolder(self) + "/flipped.mscache"
+        for position in 0..<bytes.count {
+            var damaged = bytes
+            damaged[position] ^= UInt8(1) << UInt8(position % 8)
+            try Data(damaged).write(to: URL(fileURLWithPath: path))
+            let index: MovieIndex
+            do {
+                index = try MovieIndex(path: path)
+            } catch let error as CacheError {
+                switch error {
+                case .checksumMismatch, .notACache, .unsupportedVersion, .truncated, .corrupt: continue
+                default: XCTFail("byte \(position): unexpected \(error)"); continue
+                }
+            }
+            for (query, answer) in zip(queries, expected) {
+                if let result = try? index.search(query) { XCTAssertEqual(result, answer, "byte \(position)") }
+            }
+            XCTAssertThrowsError(try index.verify(), "byte \(position) not caught by verify()") { error in
+                guard case .checksumMismatch? = error as? CacheError else { return XCTFail("byte \(position): \(error)") }
+            }
+        }
+    }
+
+    func testWrongVersion() throws {
+        var bytes = try CacheWriter.encode(Fixtures.small)
+        bytes[8] = 2
+        XCTAssertEqual(try openError(bytes)?.withPath(nil), .unsupportedVersion(path: "", found: 2, supported: 1))
+    }
+
+    func testForeignFiles() throws {
+        for foreign in [Array("{\"movies\": []}".utf8), Array(repeating: 0, count: 200), Array("PK\u{3}\u{4}".utf8), [0x89]] {
+            let error = try openError(foreign)
+            if foreign == [0x89] {
+                XCTAssertEqual(error?.withPath(nil), .truncated(path: "", expectedBytes: 64, actualBytes: 1))
+            } else {
+                XCTAssertEqual(error?.withPath(nil), .notACache(path: ""))
+            }
+        }
+    }
+
+    func testMissingFileAndFolder() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        for path in [folder + "/none.mscache", folder] {
+            XCTAssertThrowsError(try MovieIndex(path: path)) { error in
+                guard case .io(let reported, _, _)? = error as? CacheError else { return XCTFail("\(error)") }
+                XCTAssertEqual(reported, path)
+            }
+        }
+    }
+
+    func testErrorMessagesNameTheFileAndTheRemedy() {
+        let messages = [
+            CacheError.notACache(path: "a.mscache").description,
+            CacheError.truncated(path: "a.mscache", expectedBytes: 100, actualBytes: 10).description,
+            CacheError.unsupportedVersion(path: "a.mscache", found: 9, supported: 1).description,
+            CacheError.checksumMismatch(path: "a.mscache", region: "block 0").description,
+            CacheError.corrupt(path: "a.mscache", detail: "x").description,
+        ]
+        for message in messages {
+            XCTAssertTrue(message.contains("a.mscache"), message)
+            XCTAssertTrue(message.contains("moviesearch index"), message)
+            XCTAssertFalse(message.contains("\n"), message)
+        }
+    }
+
+    func testFailedWriteLeavesPreviousCacheIntact() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let path = folder + "/keep.mscache"
+        _ = try CacheWriter.write(Fixtures.small, to: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
+        if getuid() != 0 {  // root ignores folder permissions
+            XCTAssertThrowsError(try CacheWriter.write(Catalog(movies: []), to: path)) { error in
+                guard case .io(let reported, _, _)? = error as? CacheError else { return XCTFail("\(error)") }
+                XCTAssertEqual(reported, path)
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+        }
+        XCTAssertThrowsError(try CacheWriter.write(Fixtures.small, to: folder + "/missing/sub/x.mscache"))
+        XCTAssertThrowsError(try CacheWriter.write(Fixtures.small, to: "/proc/moviesearch.mscache"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["keep.mscache"])
+    }
+
+    func testReplacingACacheKeepsOpenReadersWorking() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let path = folder + "/live.mscache"
+        _ = try CacheWriter.write(Fixtures.small, to: path)
+        let reader = try MovieIndex(path: path)
+        let before = try reader.search("dark")
+        _ = try CacheWriter.write(Catalog(movies: [Movie(id: 0, title: "Other", year: 1, rating: nil)]), to: path)
+        XCTAssertEqual(try reader.search("dark"), before)
+        XCTAssertNoThrow(try reader.verify())
+        XCTAssertEqual(try MovieIndex(path: path).movieCount, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["live.mscache"])
+    }
+}
+
+extension CacheError {
+    /// The same error with its path replaced, so tests can compare errors without knowing temporary paths.
+    func withPath(_ path: String?) -> CacheError {
+        let path = path ?? ""
+        switch self {
+        case let .io(_, operation, reason): return .io(path: path, operation: operation, reason: reason)
+        case .notACache: return .notACache(path: path)
+        case let .unsupportedVersion(_, found, supported): return .unsupportedVersion(path: path, found: found, supported: supported)
+        case let .truncated(_, expected, actual): return .truncated(path: path, expectedBytes: expected, actualBytes: actual)
+        case let .checksumMismatch(_, region): return .checksumMismatch(path: path, region: region)
+        case let .corrupt(_, detail): return .corrupt(path: path, detail: detail)
+        default: return self
+        }
+    }
+}

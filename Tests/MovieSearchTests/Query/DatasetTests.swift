@@ -1,0 +1,50 @@
+import XCTest
+@testable import MovieSearch
+
+/// The engine against the brute-force reference on the real catalogs and the realistic query sets in ../shared.
+final class DatasetTests: XCTestCase {
+    private func check(catalog catalogName: String, queries queryName: String, every stride: Int, perYear: [Int]) throws {
+        let catalog = try CatalogDecoder.load(path: SharedData.path("data/\(catalogName)"))
+        let queries = try SharedData.queries(queryName)
+        let index = try Fixtures.index(catalog, self)
+        XCTAssertEqual(index.movieCount, catalog.movies.count)
+        let reference = ReferenceSearch(catalog)
+        var checked = 0, mismatches = 0
+        for (line, query) in queries.enumerated() where line % stride == 0 {
+            for k in perYear {
+                let expected = reference.search(query, perYear: k)
+                let actual = try index.search(query, perYear: k)
+                if actual != expected {
+                    mismatches += 1
+                    if mismatches <= 5 {
+                        XCTFail("\(queryName) line \(line + 1) \(query.debugDescription) perYear \(k): engine total \(actual.total), reference total \(expected.total)")
+                    }
+                }
+                checked += 1
+            }
+        }
+        XCTAssertEqual(mismatches, 0, "\(mismatches) of \(checked) answers differ")
+        XCTAssertGreaterThan(checked, 0)
+    }
+
+    /// Every query of the decade set, with the default K and two others.
+    func testDecadeCatalogEveryQuery() throws {
+        try check(catalog: "movies.json", queries: "decade-typing.txt", every: 1, perYear: [5])
+        try check(catalog: "movies.json", queries: "decade-typing.txt", every: 7, perYear: [0, 1, 100])
+    }
+
+    /// Every fourth query of the century set (over 3,000 queries against 36,273 movies).
+    func testCenturyCatalogSample() throws {
+        try check(catalog: "century-movies.json", queries: "century-typing.txt", every: 4, perYear: [5])
+    }
+
+    func testDecadeDetailsRoundTrip() throws {
+        let catalog = try CatalogDecoder.load(path: SharedData.path("data/movies.json"))
+        let index = try Fixtures.index(catalog, self)
+        XCTAssertEqual(catalog.movies.count, 2_272)
+        for movie in catalog.movies {
+            XCTAssertEqual(try index.movie(id: movie.id), movie)
+        }
+        XCTAssertNoThrow(try index.verify())
+    }
+}

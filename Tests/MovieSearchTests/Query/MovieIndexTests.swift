@@ -1,0 +1,143 @@
+import XCTest
+@testable import MovieSearch
+
+final class MovieIndexTests: XCTestCase {
+    func testSpecExamples() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        let titles = { (query: String) throws -> Set<String> in
+            Set(try index.search(query, perYear: 100).years.flatMap(\.movieIDs).map { try index.movie(id: $0).title })
+        }
+        XCTAssertTrue(try titles("dark").isSuperset(of: ["The Dark Knight", "Star Trek Into Darkness", "Fifty Shades Darker"]))
+        XCTAssertEqual(try titles("dark kni"), ["The Dark Knight"])
+        XCTAssertEqual(try titles("kni dark"), ["The Dark Knight"])
+        XCTAssertEqual(try titles("ark"), [])
+        XCTAssertEqual(try titles("BRUNO"), ["Brüno"])
+        XCTAssertEqual(try titles("dont"), ["Don't Breathe"])
+        XCTAssertEqual(try titles("don't"), ["Don't Breathe"])
+        XCTAssertEqual(try titles("500 days"), ["(500) Days of Summer"])
+    }
+
+    func testGroupingRankingAndCounts() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        let result = try index.search("dark")
+        XCTAssertEqual(result.years.map(\.year), [2017, 2013, 2012])
+        // 2012: Dark Knight (5), then the 3s in id order (1, 10, 12, 13, 14), Knight of Cups is not a match.
+        XCTAssertEqual(result.years[2].count, 6)
+        XCTAssertEqual(result.years[2].movieIDs, [0, 1, 10, 12, 13])
+        // 2017: 4.5, then 1, then unrated last.
+        XCTAssertEqual(result.years[0].movieIDs, [5, 4, 2])
+        XCTAssertEqual(result.total, 10)
+        XCTAssertEqual(try index.search("dark", perYear: 0).years.map(\.movieIDs), [[], [], []])
+        XCTAssertEqual(try index.search("dark", perYear: -3).years.map(\.count), [3, 1, 6])
+    }
+
+    func testQueriesWithoutTokensBrowseEverything() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        let reference = ReferenceSearch(Fixtures.small)
+        for query in ["", "   ", "!!!", "–", "🎈", "'''"] {
+            let result = try index.search(query)
+            XCTAssertEqual(result, reference.search(query), "query \(query.debugDescription)")
+            XCTAssertEqual(result.total, Fixtures.small.movies.count)
+        }
+    }
+
+    func testEngineEqualsReferenceOnSmallCatalog() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        let reference = ReferenceSearch(Fixtures.small)
+        let queries = ["d", "da", "dar", "dark", "dark ", "the d", "the dark t", "k", "kn kn", "dark dark", "dar dark",
+                       "of", "o", "s", "sh", "zzz", "t d", "2", "5", "500", "b", "br", "bru", "brü", "x dark"]
+        for query in queries {
+            for perYear in [0, 1, 2, 5, 50] {
+                XCTAssertEqual(try index.search(query, perYear: perYear), reference.search(query, perYear: perYear),
+                               "query \(query.debugDescription), perYear \(perYear)")
+            }
+        }
+    }
+
+    func testMovieDetailsRoundTrip() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        for movie in Fixtures.small.movies {
+            XCTAssertEqual(try index.movie(id: movie.id), movie)
+        }
+        XCTAssertThrowsError(try index.movie(id: Fixtures.small.movies.count)) { error in
+            XCTAssertEqual(error as? CacheError, .noSuchMovie(id: 16, movieCount: 16))
+        }
+        XCTAssertThrowsError(try index.movie(id: -1))
+        XCTAssertEqual(index.movieCount, 16)
+    }
+
+    func testIdsWithGapsAfterSkippedMovies() throws {
+        let catalog = Catalog(movies: [
+            Movie(id: 1, title: "One", year: 2001, rating: 2),
+            Movie(id: 4, title: "Four", year: 2001, rating: 2),
+            Movie(id: 5, title: "Five", year: 2000, rating: nil),
+        ])
+        let index = try Fixtures.index(catalog, self)
+        XCTAssertEqual(try index.movie(id: 4).title, "Four")
+        XCTAssertEqual(try index.movie(id: 5).title, "Five")
+        XCTAssertEqual(try index.movie(id: 1).title, "One")
+        for missing in [0, 2, 3, 6, 1000] {
+            XCTAssertThrowsError(try index.movie(id: missing), "id \(missing)")
+        }
+        XCTAssertEqual(try index.search("f"), ReferenceSearch(catalog).search("f"))
+    }
+
+    func testTopRated() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        let expected = Fixtures.small.movies.sorted(by: CacheSections.ratedBefore).map(\.id)
+        XCTAssertEqual(try index.topRated(limit: 100).map(\.id), expected)
+        XCTAssertEqual(try index.topRated(limit: 3).map(\.id), [0, 5, 3])
+        XCTAssertEqual(try index.topRated(limit: 0), [])
+        XCTAssertEqual(try index.topRated(limit: -1), [])
+    }
+
+    func testEmptyCatalog() throws {
+        let index = try Fixtures.index(Catalog(movies: []), self)
+        XCTAssertEqual(try index.search("dark"), SearchResult(query: "dark", total: 0, years: []))
+        XCTAssertEqual(try index.search(""), SearchResult(query: "", total: 0, years: []))
+        XCTAssertEqual(try index.topRated(limit: 5), [])
+        XCTAssertEqual(index.tokenCount, 0)
+    }
+
+    func testOddQueries() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        let reference = ReferenceSearch(Fixtures.small)
+        let long = String(repeating: "dark ", count: 2_000)
+        let noise = String((0..<10_000).map { i in Character(UnicodeScalar(UInt8(32 + (i * 7919) % 95))) })
+        for query in [long, noise, "dark\u{0}", "\u{FEFF}dark", "ＤＡＲＫ", "Dark🎈Knight"] {
+            XCTAssertEqual(try index.search(query), reference.search(query))
+        }
+    }
+
+    func testRandomCatalogsAgainstReference() throws {
+        var generator = SplitMix64(seed: 42)
+        let words = ["a", "ab", "abc", "b", "ba", "the", "then", "them", "dark", "darker", "x", "xy", "école", "ecole"]
+        for round in 0..<20 {
+            let movies = (0..<Int(generator.next() % 60)).map { id in
+                Movie(id: id, title: (0..<(1 + Int(generator.next() % 4))).map { _ in words[Int(generator.next() % UInt64(words.count))] }
+                        .joined(separator: " "),
+                      year: 2000 + Int(generator.next() % 4),
+                      rating: generator.next() % 4 == 0 ? nil : Double(generator.next() % 3))
+            }
+            let catalog = Catalog(movies: movies)
+            let index = try Fixtures.index(catalog, self)
+            let reference = ReferenceSearch(catalog)
+            for query in ["", "a", "ab", "the", "th", "t d", "dark darker", "e", "x a b", "xyz", "ecole", "é"] {
+                XCTAssertEqual(try index.search(query, perYear: 3), reference.search(query, perYear: 3), "round \(round) query \(query)")
+            }
+        }
+    }
+}
+
+/// A small deterministic random number generator, so random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
