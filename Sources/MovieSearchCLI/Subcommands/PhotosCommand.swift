@@ -37,10 +37,16 @@ struct PhotosCommand: Subcommand {
     func run(_ context: CommandContext) throws {
         let movie = try CacheLocation.open(cache, context).movie(id: id)
         let request = FlickrPhotos.searchURL(title: movie.title, apiKey: FlickrKey.resolve(flickrKey, context))
-        let photos = try responsePath.map { path in try readPhotos(path, context) }
-        if let photos, photos.skipped > 0 {
-            context.warning("skipped \(TextLayout.count(photos.skipped, "photo", "photos")) with a missing or bad "
-                + "field in \(responseSource!)")
+        var photos: PhotoList?
+        if let responsePath {
+            // Errors and warnings name standard input as the library does.
+            let source = responsePath == "-" ? "<stdin>" : responsePath
+            let list = try readPhotos(responsePath, source: source, context)
+            if list.skipped > 0 {
+                context.warning("skipped \(TextLayout.count(list.skipped, "photo", "photos")) with a missing or bad "
+                    + "field in \(source)")
+            }
+            photos = list
         }
 
         let out = context.standardOutput
@@ -61,13 +67,7 @@ struct PhotosCommand: Subcommand {
         for line in lines { out.line(line) }
     }
 
-    /// How errors and warnings name the response.
-    private var responseSource: String? {
-        responsePath.map { $0 == "-" ? "<stdin>" : $0 }
-    }
-
-    private func readPhotos(_ path: String, _ context: CommandContext) throws -> PhotoList {
-        let source = responseSource!
+    private func readPhotos(_ path: String, source: String, _ context: CommandContext) throws -> PhotoList {
         let read = path == "-" ? context.standardInput.readAll() : System.readFile(path)
         switch read {
         case let .success(bytes):
