@@ -114,12 +114,15 @@ struct JSONReader {
     /// matching `]` or `}` for an array or object. The skipped part is checked like any other.
     mutating func skipValue(startingWith first: JSONToken) throws(JSONSyntaxError) {
         switch first {
-        case .beginArray, .beginObject:
-            let outer = depth - 1
-            while depth > outer { _ = try next() }
-        default:
-            return
+        case .beginArray, .beginObject: try skip(toDepth: depth - 1)
+        default: return
         }
+    }
+
+    /// Consumes tokens until only `target` arrays and objects are open: the rest of whatever value the caller
+    /// is inside, however much of it the caller has read. The skipped part is checked like any other.
+    mutating func skip(toDepth target: Int) throws(JSONSyntaxError) {
+        while depth > target { _ = try next() }
     }
 
     private mutating func readValue(expected: String = "a value") throws(JSONSyntaxError) -> JSONToken {
