@@ -66,6 +66,22 @@ final class MovieIndexTests: XCTestCase {
         XCTAssertEqual(index.movieCount, 16)
     }
 
+    func testReopenedMoviesAreDecodedOnce() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        XCTAssertEqual(try index.movie(id: 3).title, "Star Trek Into Darkness")
+        XCTAssertEqual(try index.movie(id: 3).title, "Star Trek Into Darkness")
+        XCTAssertEqual(index.decodedMovieCount, 1)
+        XCTAssertThrowsError(try index.movie(id: 99))
+        XCTAssertThrowsError(try index.movie(id: 99))
+        XCTAssertEqual(index.decodedMovieCount, 1, "failures are not cached as movies")
+        // Opening more movies than the cache holds evicts the least recently used: id 3 is decoded again.
+        for id in 0..<Fixtures.small.movies.count { _ = try index.movie(id: id) }
+        let afterAll = index.decodedMovieCount
+        XCTAssertEqual(afterAll, Fixtures.small.movies.count, "16 movies fit in the cache: only the 15 new ones decoded")
+        _ = try index.movie(id: 3)
+        XCTAssertEqual(index.decodedMovieCount, afterAll)
+    }
+
     func testIdsWithGapsAfterSkippedMovies() throws {
         let catalog = Catalog(movies: [
             Movie(id: 1, title: "One", year: 2001, rating: 2),
