@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import MovieSearch
 
@@ -141,6 +142,35 @@ final class MovieIndexTests: XCTestCase {
             for query in ["", "a", "ab", "the", "th", "t d", "dark darker", "e", "x a b", "xyz", "ecole", "é"] {
                 XCTAssertEqual(try index.search(query, perYear: 3), reference.search(query, perYear: 3), "round \(round) query \(query)")
             }
+        }
+    }
+
+    /// A few thousand movies over a Zipf-like vocabulary, so that prefix sets come as lists and as bitmaps, and
+    /// queries mix both (the small fixtures make nearly every set a bitmap).
+    func testListAndBitmapSetsAgainstReference() throws {
+        var generator = SplitMix64(seed: 7)
+        let stems = ["the", "th", "a", "an", "and", "dark", "darkness", "star", "stars", "war", "wars", "love", "lost",
+                     "l", "night", "knight", "man", "men", "woman", "x", "zed", "über", "uber", "007", "2"]
+        let vocabulary = stems + (0..<400).map { "w\($0 * 7919 % 1000)" }
+        func word() -> String {
+            // Zipf-like: small indexes far more often than large ones.
+            let r = Double(generator.next() % 1_000_000) / 1_000_000
+            return vocabulary[min(vocabulary.count - 1, Int(pow(Double(vocabulary.count), r * r)) - 1)]
+        }
+        let movies = (0..<3_000).map { id in
+            Movie(id: id, title: (0..<(1 + Int(generator.next() % 5))).map { _ in word() }.joined(separator: " "),
+                  year: 1990 + Int(generator.next() % 30),
+                  rating: generator.next() % 5 == 0 ? nil : Double(1 + generator.next() % 5))
+        }
+        let catalog = Catalog(movies: movies)
+        let index = try Fixtures.index(catalog, self)
+        let reference = ReferenceSearch(catalog)
+        var queries = ["t", "th", "the", "the d", "a", "an", "the a", "l", "lo", "w", "w1", "w12", "w1 w2", "x th", "u",
+                       "ub", "über", "0", "00", "2", "st w", "dark the", "th th", "night kn", "man the a w"]
+        for _ in 0..<150 { queries.append((0..<(1 + Int(generator.next() % 3))).map { _ in String(word().prefix(1 + Int(generator.next() % 4))) }.joined(separator: " ")) }
+        for query in queries {
+            XCTAssertEqual(try index.search(query), reference.search(query), "query \(query)")
+            XCTAssertEqual(try index.search(query, perYear: 1), reference.search(query, perYear: 1), "query \(query)")
         }
     }
 }
