@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An opened cache file, ready to answer queries.
 ///
 ///     let index = try MovieIndex(path: "movies.mscache")
@@ -19,6 +21,13 @@ public final class MovieIndex: Sendable {
 
     let file: MappedCacheFile
     let sections: Sections
+    /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
+    private let details = SynchronizedLRUCache<Int, Movie>(capacity: MovieIndex.detailCacheCapacity)
+    /// How many decoded movies `movie(id:)` keeps.
+    static let detailCacheCapacity = 64
+    /// Movies decoded from the file so far (cache misses of `movie(id:)`), for tests and diagnostics.
+    var decodedMovieCount: Int { decodeCounter.load(ordering: .relaxed) }
+    private let decodeCounter = Atomic<Int>(0)
 
     /// The sections a query reads, looked up and size-checked once at open.
     struct Sections: Sendable {
@@ -82,9 +91,15 @@ public final class MovieIndex: Sendable {
     }
 
     /// The movie with this id. Throws `CacheError.noSuchMovie` for an id the cache does not hold.
+    ///
+    /// The last `detailCacheCapacity` movies opened are kept decoded (an LRU cache), so reopening one costs a
+    /// dictionary lookup.
     public func movie(id: Int) throws -> Movie {
-        guard let slot = try slot(of: id) else { throw CacheError.noSuchMovie(id: id, movieCount: movieCount) }
-        return try decodeMovie(slot: slot)
+        try details.value(forKey: id) { () throws(CacheError) -> Movie in
+            guard let slot = try slot(of: id) else { throw CacheError.noSuchMovie(id: id, movieCount: movieCount) }
+            decodeCounter.add(1, ordering: .relaxed)
+            return try decodeMovie(slot: slot)
+        }
     }
 
     /// The `limit` best-rated movies over all years: rating descending, unrated last, lower id first on ties.

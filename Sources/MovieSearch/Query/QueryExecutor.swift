@@ -23,19 +23,36 @@ struct QueryExecutor {
             if range.isEmpty { return answer.result(query: query) }
             sets.append(try rankSet(of: range))
         }
-        // The smallest set drives; a bitmap is only ever chosen over a larger list, so if the smallest is a
-        // bitmap, all are.
+        // The smallest set drives. Prefix sets are bitmaps only when large, but one frequent term keeps its
+        // posting list however long it is, so a bitmap driver may meet lists as well as bitmaps.
         sets.sort { $0.cardinality < $1.cardinality }
         let driver = sets[0]
         switch driver.storage {
         case .bitmap(let first):
             var words = [UInt64](repeating: 0, count: first.count)
             for word in 0..<first.count { words[word] = first[word] }
+            var lists: [RankSet] = []
             for other in sets.dropFirst() {
-                guard case .bitmap(let bits) = other.storage, bits.count == words.count else {
-                    throw .corrupt(path: file.path, detail: "prefix sets of different kinds or sizes")
+                switch other.storage {
+                case .bitmap(let bits):
+                    guard bits.count == words.count else { throw .corrupt(path: file.path, detail: "prefix bitmaps of different sizes") }
+                    for word in 0..<words.count { words[word] &= bits[word] }
+                case .list:
+                    lists.append(other)
                 }
-                for word in 0..<words.count { words[word] &= bits[word] }
+            }
+            if !lists.isEmpty {
+                for word in 0..<words.count where words[word] != 0 {
+                    var bits = words[word]
+                    while bits != 0 {
+                        let rank = word << 6 | bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        for set in lists where !(try contains(set, rank: rank)) {
+                            words[word] &= ~(1 << UInt64(rank & 63))
+                            break
+                        }
+                    }
+                }
             }
             try answer.addBitmap(words, years)
         case .list(let list):

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import MovieSearch
 
@@ -66,6 +67,22 @@ final class MovieIndexTests: XCTestCase {
         XCTAssertEqual(index.movieCount, 16)
     }
 
+    func testReopenedMoviesAreDecodedOnce() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        XCTAssertEqual(try index.movie(id: 3).title, "Star Trek Into Darkness")
+        XCTAssertEqual(try index.movie(id: 3).title, "Star Trek Into Darkness")
+        XCTAssertEqual(index.decodedMovieCount, 1)
+        XCTAssertThrowsError(try index.movie(id: 99))
+        XCTAssertThrowsError(try index.movie(id: 99))
+        XCTAssertEqual(index.decodedMovieCount, 1, "failures are not cached as movies")
+        // Opening more movies than the cache holds evicts the least recently used: id 3 is decoded again.
+        for id in 0..<Fixtures.small.movies.count { _ = try index.movie(id: id) }
+        let afterAll = index.decodedMovieCount
+        XCTAssertEqual(afterAll, Fixtures.small.movies.count, "16 movies fit in the cache: only the 15 new ones decoded")
+        _ = try index.movie(id: 3)
+        XCTAssertEqual(index.decodedMovieCount, afterAll)
+    }
+
     func testIdsWithGapsAfterSkippedMovies() throws {
         let catalog = Catalog(movies: [
             Movie(id: 1, title: "One", year: 2001, rating: 2),
@@ -127,17 +144,33 @@ final class MovieIndexTests: XCTestCase {
             }
         }
     }
-}
 
-/// A small deterministic random number generator, so random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    /// A few thousand movies over a Zipf-like vocabulary, so that prefix sets come as lists and as bitmaps, and
+    /// queries mix both (the small fixtures make nearly every set a bitmap).
+    func testListAndBitmapSetsAgainstReference() throws {
+        var generator = SplitMix64(seed: 7)
+        let stems = ["the", "th", "a", "an", "and", "dark", "darkness", "star", "stars", "war", "wars", "love", "lost",
+                     "l", "night", "knight", "man", "men", "woman", "x", "zed", "über", "uber", "007", "2"]
+        let vocabulary = stems + (0..<400).map { "w\($0 * 7919 % 1000)" }
+        func word() -> String {
+            // Zipf-like: small indexes far more often than large ones.
+            let r = Double(generator.next() % 1_000_000) / 1_000_000
+            return vocabulary[min(vocabulary.count - 1, Int(pow(Double(vocabulary.count), r * r)) - 1)]
+        }
+        let movies = (0..<3_000).map { id in
+            Movie(id: id, title: (0..<(1 + Int(generator.next() % 5))).map { _ in word() }.joined(separator: " "),
+                  year: 1990 + Int(generator.next() % 30),
+                  rating: generator.next() % 5 == 0 ? nil : Double(1 + generator.next() % 5))
+        }
+        let catalog = Catalog(movies: movies)
+        let index = try Fixtures.index(catalog, self)
+        let reference = ReferenceSearch(catalog)
+        var queries = ["t", "th", "the", "the d", "a", "an", "the a", "l", "lo", "w", "w1", "w12", "w1 w2", "x th", "u",
+                       "ub", "über", "0", "00", "2", "st w", "dark the", "th th", "night kn", "man the a w"]
+        for _ in 0..<150 { queries.append((0..<(1 + Int(generator.next() % 3))).map { _ in String(word().prefix(1 + Int(generator.next() % 4))) }.joined(separator: " ")) }
+        for query in queries {
+            XCTAssertEqual(try index.search(query), reference.search(query), "query \(query)")
+            XCTAssertEqual(try index.search(query, perYear: 1), reference.search(query, perYear: 1), "query \(query)")
+        }
     }
 }
