@@ -22,7 +22,7 @@ final class QueryOutputTests: XCTestCase {
     }
 
     private func json(_ result: SearchResult) throws -> String {
-        try QueryCommand.json(result, movie: { self.movies[$0] })
+        try QueryCommand.json(result, movie: { self.movies[$0] }).text
     }
 
     func testJSONIsOneLineWithKeysInOrder() throws {

@@ -7,7 +7,7 @@ import XCTest
 final class SampleCacheTests: XCTestCase {
     func testTheCommittedSampleCacheIsUpToDate() throws {
         let catalog = try CatalogDecoder.load(path: TestPaths.sampleCatalog)
-        let expected = CacheWriter.encode(catalog)
+        let expected = try CacheWriter.encode(catalog)
         let committed = FileManager.default.contents(atPath: TestPaths.sampleCache).map { [UInt8]($0) }
         XCTAssertNotNil(committed, "\(TestPaths.sampleCache) is missing: run 'bash Scripts/regenerate-sample-cache.sh'")
         XCTAssert(committed == expected, """

@@ -57,14 +57,4 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(TextLayout.twoColumns(["only"], width: 80), ["only"])
         XCTAssertEqual(TextLayout.twoColumns([], width: 80), [])
     }
-
-    func testJSONStrings() {
-        XCTAssertEqual(JSONText.string("plain"), "\"plain\"")
-        XCTAssertEqual(JSONText.string("say \"hi\" \\ now"), #""say \"hi\" \\ now""#)
-        XCTAssertEqual(JSONText.string("a\nb\tc\r\u{01}\u{1F}"), #""a\nb\tc\r\u0001\u001f""#)
-        XCTAssertEqual(JSONText.string("Café ’ 😀 日本"), "\"Café ’ 😀 日本\"")
-        XCTAssertEqual(JSONText.rating(nil), "null")
-        XCTAssertEqual(JSONText.array([]), "[]")
-        XCTAssertEqual(JSONText.array(["a", "b\""]), #"["a","b\""]"#)
-    }
 }

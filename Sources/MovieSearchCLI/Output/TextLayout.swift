@@ -1,3 +1,5 @@
+import MovieSearch
+
 /// Small text-formatting helpers for the human-readable output. Widths count `Character`s, which is right for
 /// the ASCII columns they align (numbers, labels, URLs); a title is always the last thing on its line.
 enum TextLayout {
@@ -57,11 +59,13 @@ enum TextLayout {
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
 
-    /// A rating as the catalog gave it: `5` for a whole number, `3.5` otherwise; `nil` for an unrated movie.
+    /// A rating as the catalog gave it, written as `--json` writes it (`5`, not `5.0`; `3.5`); `nil` for an
+    /// unrated movie.
     static func rating(_ rating: Double?) -> String? {
         guard let rating else { return nil }
-        if rating == rating.rounded(), rating.magnitude < 1e15 { return String(Int(rating)) }
-        return String(rating)
+        var json = JSONWriter()
+        json.value(rating)
+        return json.text
     }
 
     /// Fills lines of at most `width` characters with the words of `text`; a word longer than a line gets a line

@@ -39,9 +39,10 @@ final class TextOutput {
         if buffer.count >= capacity { flush() }
     }
 
-    /// Appends `bytes`.
-    func write(bytes: some Sequence<UInt8>) {
+    /// Appends `bytes` (UTF-8 text) and a line feed.
+    func line(bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
+        buffer.append(0x0A)
         if buffer.count >= capacity { flush() }
     }
 

@@ -51,8 +51,15 @@ struct PhotosCommand: Subcommand {
 
         let out = context.standardOutput
         if printsJSON {
-            out.line("{\"id\":\(movie.id),\"title\":\(JSONText.string(movie.title)),"
-                + "\"request\":\(JSONText.string(request)),\"photos\":\(photos.map { JSONText.array($0.urls) } ?? "null")}")
+            var json = JSONWriter()
+            json.object { json in
+                json.member("id", movie.id)
+                json.member("title", movie.title)
+                json.member("request", request)
+                json.key("photos")
+                if let photos { json.value(photos.urls) } else { json.null() }
+            }
+            out.line(bytes: json.bytes)
             return
         }
         out.line("\(movie.title) (\(movie.year))")

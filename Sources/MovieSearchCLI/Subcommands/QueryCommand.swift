@@ -57,7 +57,7 @@ struct QueryCommand: Subcommand {
         guard let query else { return try runBatch(index, context) }
         let result = try index.search(query, perYear: perYear)
         if printsJSON {
-            out.line(try Self.json(result, movie: index.movie(id:)))
+            out.line(bytes: try Self.json(result, movie: index.movie(id:)).bytes)
         } else {
             try Self.printHuman(result, movie: index.movie(id:), to: out)
         }
@@ -69,7 +69,7 @@ struct QueryCommand: Subcommand {
         var failure: (any Error)?
         let readFailure = context.standardInput.forEachLine({ line in
             do {
-                out.line(try Self.json(index.search(line, perYear: perYear), movie: index.movie(id:)))
+                out.line(bytes: try Self.json(index.search(line, perYear: perYear), movie: index.movie(id:)).bytes)
             } catch {
                 failure = error
             }
@@ -80,25 +80,39 @@ struct QueryCommand: Subcommand {
     }
 
     /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids.
-    static func json(_ result: SearchResult, movie: (Int) throws -> Movie) throws -> String {
-        var text = "{\"query\":\(JSONText.string(result.query)),\"total\":\(result.total),\"years\":["
-        for (yearIndex, year) in result.years.enumerated() {
-            if yearIndex > 0 { text += "," }
-            text += "{\"year\":\(year.year),\"count\":\(year.count),\"movies\":["
-            for (movieIndex, id) in year.movieIDs.enumerated() {
-                if movieIndex > 0 { text += "," }
-                text += movieJSON(try movie(id))
+    static func json(_ result: SearchResult, movie: (Int) throws -> Movie) throws -> JSONWriter {
+        var json = JSONWriter(capacity: 256)
+        try json.object { json in
+            json.member("query", result.query)
+            json.member("total", result.total)
+            json.key("years")
+            try json.array { json in
+                for year in result.years {
+                    try json.object { json in
+                        json.member("year", year.year)
+                        json.member("count", year.count)
+                        json.key("movies")
+                        try json.array { json in
+                            for id in year.movieIDs { write(try movie(id), to: &json) }
+                        }
+                    }
+                }
             }
-            text += "]}"
         }
-        return text + "]}"
+        return json
     }
 
-    /// `{"id":…,"title":…,"year":…,"rating":…,"genres":[…],"cast":[…]}`.
-    static func movieJSON(_ movie: Movie) -> String {
-        "{\"id\":\(movie.id),\"title\":\(JSONText.string(movie.title)),\"year\":\(movie.year),"
-            + "\"rating\":\(JSONText.rating(movie.rating)),\"genres\":\(JSONText.array(movie.genres)),"
-            + "\"cast\":\(JSONText.array(movie.cast))}"
+    /// `{"id":…,"title":…,"year":…,"rating":…,"genres":[…],"cast":[…]}`, rating `null` when unrated.
+    static func write(_ movie: Movie, to json: inout JSONWriter) {
+        json.object { json in
+            json.member("id", movie.id)
+            json.member("title", movie.title)
+            json.member("year", movie.year)
+            json.key("rating")
+            if let rating = movie.rating { json.value(rating) } else { json.null() }
+            json.member("genres", movie.genres)
+            json.member("cast", movie.cast)
+        }
     }
 
     /// ```
@@ -109,7 +123,7 @@ struct QueryCommand: Subcommand {
     ///   unrated  Darkroom
     /// ```
     static func printHuman(_ result: SearchResult, movie: (Int) throws -> Movie, to out: TextOutput) throws {
-        let quoted = JSONText.string(result.query)
+        let quoted = Self.quoted(result.query)
         if result.total == 0 {
             out.line("No movie matches \(quoted).")
             return
@@ -131,5 +145,12 @@ struct QueryCommand: Subcommand {
                 out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(movie.title)")
             }
         }
+    }
+
+    /// The query as people read it in a sentence, quoted as a JSON string so that odd characters show.
+    private static func quoted(_ query: String) -> String {
+        var json = JSONWriter()
+        json.value(query)
+        return json.text
     }
 }
