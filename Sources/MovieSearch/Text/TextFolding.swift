@@ -89,7 +89,7 @@ struct TextFolding {
 
     @inline(__always)
     private mutating func caseFold<Sink: FoldedScalarSink>(_ scalar: UInt32, word: UInt32, to sink: inout Sink) {
-        let folding = UnicodeProperties.hasMapping(word) ? tables.folding(of: word) : UnsafeBufferPointer(start: nil, count: 0)
+        let folding = tables.folding(of: word)
         if folding.isEmpty {
             redecompose(scalar, word: word, to: &sink)
         } else {
@@ -101,7 +101,7 @@ struct TextFolding {
 
     @inline(__always)
     private mutating func redecompose<Sink: FoldedScalarSink>(_ scalar: UInt32, word: UInt32, to sink: inout Sink) {
-        let decomposition = UnicodeProperties.hasMapping(word) ? tables.decomposition(of: word) : UnsafeBufferPointer(start: nil, count: 0)
+        let decomposition = tables.decomposition(of: word)
         if !decomposition.isEmpty {
             for entry in decomposition { redecomposed(Self.scalar(entry), word: Self.word(entry), to: &sink) }
         } else if let jamo = HangulSyllable(scalar) {
@@ -156,7 +156,8 @@ struct TextFolding {
 }
 
 /// The canonical decomposition of a precomposed Hangul syllable into conjoining jamo, computed rather than tabled
-/// (The Unicode Standard, section 3.12, "Conjoining Jamo Behavior"): 11,172 syllables would otherwise fill most of the tables.
+/// (The Unicode Standard, section 3.12, "Conjoining Jamo Behavior"): 11,172 syllables would otherwise fill most of
+/// the tables.
 private struct HangulSyllable {
     private static let first: UInt32 = 0xAC00
     private static let vowelCount: UInt32 = 21
