@@ -34,7 +34,7 @@ HANGUL_FIRST, HANGUL_COUNT = 0xAC00, 11172
 APOSTROPHES = {0x0027, 0x2018, 0x2019, 0x02BC}
 SEPARATOR, TOKEN, NONSPACING_MARK, APOSTROPHE = 0, 1, 2, 3
 RECORD_SHIFT = 10
-LINE_WIDTH = 116
+LINE_WIDTH = 112  # plus 8 columns of indentation: 120
 
 OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "MovieSearch", "Text",
                       "UnicodeTables.swift")
