@@ -6,7 +6,7 @@ import XCTest
 ///
 /// Tokens are compared scalar by scalar: `String` equality follows canonical equivalence and would hide a wrong
 /// mark order or a missing decomposition.
-final class TokenizerTests: XCTestCase {
+final class TextTokenizerTests: XCTestCase {
     // MARK: The spec's examples
 
     func testSpecExamples() {
@@ -90,7 +90,8 @@ final class TokenizerTests: XCTestCase {
     func testScriptsWithoutSpacesFormOneTokenPerRun() {
         assertTokens("千と千尋の神隠し", ["千と千尋の神隠し"])
         assertTokens("千と千尋の神隠し (2001)", ["千と千尋の神隠し", "2001"])
-        assertTokens("ภาพยนตร์", ["\u{E20}\u{E32}\u{E1E}\u{E22}\u{E19}\u{E15}\u{E23}"])  // Thai: U+0E4C (Mn) goes
+        // Thai ภาพยนตร์: the last scalar, U+0E4C THANTHAKHAT, is Mn.
+        assertTokens("ภาพยนตร์", ["\u{E20}\u{E32}\u{E1E}\u{E22}\u{E19}\u{E15}\u{E23}"])
     }
 
     func testHangulDecomposesToJamo() {
