@@ -14,13 +14,18 @@ Layout (decoded once, at first use, by `UnicodeProperties`):
 - A mapping record holds the scalar's full NFKD decomposition (empty if none) and its full case folding
   (CaseFolding.txt statuses C and F, what `str.casefold()` implements; empty if none).
 
-Encoding: each table is a stream of unsigned integers; each integer is written little-endian in 5-bit digits, one
-ASCII character per digit, character = 0x3F + digit + (0x20 if more digits follow). The characters lie in 0x3F...0x7E,
-so they need no escaping in a raw string literal; the decoder skips anything below 0x3F (line breaks, indentation).
+Encoding: the first three tables are streams of unsigned integers; each integer is written little-endian in 5-bit
+digits, one ASCII character per digit, character = 0x3F + digit + (0x20 if more digits follow). The pool is written
+at a fixed width instead, 4 characters of 6 bits per scalar, least significant first, character = 0x3F + digit, so
+that its bulk decodes in a tight loop. All characters lie in 0x3F...0x7E and need no escaping in a raw string
+literal. Each table is a single line: the decoder then needs no check for layout characters, and a generated file
+is not read line by line anyway.
 - blockIndexRuns: pairs (run length, block number) covering 0x110000 >> 7 entries.
 - blockRuns: per block, in block order, pairs (run length, property word without record bits) covering 128 words.
-- mappings: per record, in code-point order: code point minus the previous record's code point, decomposition
-  length, its scalars, folding length, its scalars. Record numbers count from 1 in this order.
+- records: per mapping record, in code-point order: code point minus the previous record's code point, then
+  decomposition length << 2 | folding length (foldings are at most 3 scalars long). Record numbers count from 1 in
+  this order.
+- pool: the scalars of every record's decomposition, then of its folding, record after record.
 """
 
 import os
@@ -34,7 +39,6 @@ HANGUL_FIRST, HANGUL_COUNT = 0xAC00, 11172
 APOSTROPHES = {0x0027, 0x2018, 0x2019, 0x02BC}
 SEPARATOR, TOKEN, NONSPACING_MARK, APOSTROPHE = 0, 1, 2, 3
 RECORD_SHIFT = 10
-LINE_WIDTH = 112  # plus 8 columns of indentation: 120
 
 OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "MovieSearch", "Text",
                       "UnicodeTables.swift")
@@ -82,6 +86,14 @@ def encode(numbers):
     return "".join(out)
 
 
+def encode_fixed_width(scalars):
+    out = []
+    for n in scalars:
+        assert 0 <= n < 1 << 24
+        out += [chr(0x3F + (n >> shift & 0x3F)) for shift in (0, 6, 12, 18)]
+    return "".join(out)
+
+
 def runs(values):
     """(length, value) pairs of consecutive equal values."""
     out = []
@@ -94,10 +106,7 @@ def runs(values):
 
 
 def literal(name, doc, text):
-    lines = [text[i:i + LINE_WIDTH] for i in range(0, len(text), LINE_WIDTH)] or [""]
-    body = "\n".join("        " + line for line in lines)
-    return (f"    /// {doc}\n"
-            f"    static let {name}: StaticString = #\"\"\"\n{body}\n        \"\"\"#\n")
+    return f"    /// {doc}\n    static let {name}: StaticString = #\"{text}\"#\n"
 
 
 def main():
@@ -132,13 +141,14 @@ def main():
     record_mask = (1 << RECORD_SHIFT) - 1
     index_stream = [n for run in runs(block_index) for n in run]
     block_stream = [n for block in block_words for run in runs([w & record_mask for w in block]) for n in run]
-    mapping_stream = []
+    record_stream = []
+    pool = []
     previous = 0
-    pool_count = 0
     for cp, decomposition, folding in mappings:
-        mapping_stream += [cp - previous, len(decomposition), *decomposition, len(folding), *folding]
+        assert len(folding) < 4
+        record_stream += [cp - previous, len(decomposition) << 2 | len(folding)]
         previous = cp
-        pool_count += len(decomposition) + len(folding)
+        pool += decomposition + folding
 
     version = unicodedata.unidata_version
     swift = f"""// GENERATED FILE, do not edit. Unicode {version}, from Python {sys.version.split()[0]}'s unicodedata.
@@ -157,20 +167,22 @@ enum UnicodeTables {{
     /// Number of mapping records (they are numbered from 1).
     static let recordCount = {len(mappings)}
     /// Number of scalars in all decompositions and foldings together.
-    static let poolCount = {pool_count}
+    static let poolCount = {len(pool)}
 
 """
     swift += literal("blockIndexRuns", "Pairs (run length, block number) covering `0x110000 >> blockShift` entries.",
                      encode(index_stream)) + "\n"
     swift += literal("blockRuns", "Per block: pairs (run length, property word without record bits).",
                      encode(block_stream)) + "\n"
-    swift += literal("mappings", "Per record: code-point delta, decomposition length and scalars, folding length "
-                     "and scalars.", encode(mapping_stream))
+    swift += literal("records", "Per record: code-point delta, decomposition length << 2 | folding length.",
+                     encode(record_stream)) + "\n"
+    swift += literal("pool", "Every record's decomposition and folding, 4 characters per scalar.",
+                     encode_fixed_width(pool))
     swift += "}\n"
     with open(OUTPUT, "w", encoding="utf-8", newline="\n") as f:
         f.write(swift)
     print(f"wrote {os.path.normpath(OUTPUT)}: {len(swift.encode())} bytes, Unicode {version}, "
-          f"{len(block_words)} blocks, {len(mappings)} records, {pool_count} pooled scalars")
+          f"{len(block_words)} blocks, {len(mappings)} records, {len(pool)} pooled scalars")
 
 
 if __name__ == "__main__":
