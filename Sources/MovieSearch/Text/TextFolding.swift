@@ -75,8 +75,13 @@ struct TextFolding {
         }
     }
 
+    @inline(__always)
     private mutating func releaseFirstRun<Sink: FoldedScalarSink>(to sink: inout Sink) {
-        if firstRun.isEmpty { return }
+        if !firstRun.isEmpty { releaseFirstRunSlowly(to: &sink) }
+    }
+
+    @inline(never)
+    private mutating func releaseFirstRunSlowly<Sink: FoldedScalarSink>(to sink: inout Sink) {
         firstRun.sort()
         for key in firstRun {
             let scalar = Self.scalar(key)
@@ -126,8 +131,13 @@ struct TextFolding {
         }
     }
 
+    @inline(__always)
     private mutating func releaseSecondRun<Sink: FoldedScalarSink>(to sink: inout Sink) {
-        if secondRun.isEmpty { return }
+        if !secondRun.isEmpty { releaseSecondRunSlowly(to: &sink) }
+    }
+
+    @inline(never)
+    private mutating func releaseSecondRunSlowly<Sink: FoldedScalarSink>(to sink: inout Sink) {
         secondRun.sort()
         for key in secondRun {
             let scalar = Self.scalar(key)

@@ -9,7 +9,8 @@
 /// Cost: linear in the text. Pure ASCII text takes a fast path that never touches the Unicode tables (and so never
 /// decodes them: a process that only sees ASCII queries pays nothing for them); from the first non-ASCII scalar on,
 /// each scalar costs a table lookup or a few (see `TextFolding`). `forEachToken(in:_:)` allocates nothing for short
-/// ASCII text; `tokens(in:)` and `tokenBytes(in:)` allocate once per token plus the result array.
+/// text (its scratch buffer lives on the stack); `tokens(in:)` and `tokenBytes(in:)` allocate once per token plus
+/// the result array.
 public enum Tokenizer {
     /// The folded tokens of `text`, in order, duplicates kept.
     public static func tokens(in text: String) -> [String] {
@@ -35,15 +36,17 @@ public enum Tokenizer {
     static func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
         text.withUTF8 { utf8 in
-            // ASCII output is never longer than its input, so this scratch holds any ASCII token.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(utf8.count, 1)) { scratch in
+            // ASCII output is never longer than its input, so this scratch holds any ASCII token; the slack lets
+            // most other text, which seldom grows when folded, fit too (`TokenSink` keeps 4 bytes free).
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count + 8) { scratch in
                 var length = 0
                 for offset in utf8.indices {
                     let byte = utf8[offset]
                     if byte >= 0x80 {
-                        let pending = UnsafeBufferPointer(rebasing: scratch[..<length])
                         withoutActuallyEscaping(body) { body in
-                            foldedTokens(of: utf8, from: offset, pendingToken: pending, body)
+                            var sink = TokenSink(scratch: scratch, pendingCount: length, body: body)
+                            foldedTokens(of: utf8, from: offset, into: &sink)
+                            sink.deallocate()
                         }
                         return
                     }
@@ -65,14 +68,8 @@ public enum Tokenizer {
         }
     }
 
-    /// The general path: tokens of `utf8[start...]`, where `start` is the first non-ASCII byte and `pendingToken`
-    /// the ASCII part of the token under way there.
-    private static func foldedTokens(of utf8: UnsafeBufferPointer<UInt8>, from start: Int,
-                                     pendingToken: UnsafeBufferPointer<UInt8>,
-                                     _ body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-        var sink = TokenSink(body: body)
-        sink.token.reserveCapacity(max(32, pendingToken.count * 2))
-        sink.token.append(contentsOf: pendingToken)
+    /// The general path: the tokens of `utf8[start...]`, where `start` is the first non-ASCII byte.
+    private static func foldedTokens(of utf8: UnsafeBufferPointer<UInt8>, from start: Int, into sink: inout TokenSink) {
         var folding = TextFolding()
         var offset = start
         while offset < utf8.count {
@@ -82,7 +79,7 @@ public enum Tokenizer {
                 // back, then needs no tables.
                 if !folding.isIdle { folding.finish(to: &sink) }
                 switch ASCIIByte(lead) {
-                case .token(let folded): sink.token.append(folded)
+                case .token(let folded): sink.append(folded)
                 case .apostrophe: break
                 case .separator: sink.endToken()
                 }
@@ -125,15 +122,33 @@ private enum ASCIIByte {
     }
 }
 
-/// Step 4 and 5 of SEARCH-SPEC "Tokens" on folded scalars: drops apostrophes, collects token characters as UTF-8,
+/// Steps 4 and 5 of SEARCH-SPEC "Tokens" on folded scalars: drops apostrophes, collects token characters as UTF-8,
 /// and hands each finished token to `body`.
+///
+/// The bytes go to the caller's scratch buffer while they fit (always, unless decomposition or folding made the text
+/// longer than its UTF-8 input), then to a heap buffer of the sink's own: call `deallocate()` when done.
 private struct TokenSink: FoldedScalarSink {
-    /// The bytes of the token under way.
-    var token: [UInt8] = []
-    let body: (UnsafeBufferPointer<UInt8>) -> Void
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count: Int
+    private var ownsBytes = false
+    private let body: (UnsafeBufferPointer<UInt8>) -> Void
 
-    init(body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// A sink that continues the token whose first `pendingCount` bytes are in `scratch`.
+    init(scratch: UnsafeMutableBufferPointer<UInt8>, pendingCount: Int,
+         body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes = scratch.baseAddress.unsafelyUnwrapped
+        capacity = scratch.count
+        count = pendingCount
         self.body = body
+    }
+
+    /// Frees the heap buffer, if any.
+    mutating func deallocate() {
+        if ownsBytes { bytes.deallocate() }
+        ownsBytes = false
+        capacity = 0
+        count = 0
     }
 
     mutating func accept(_ scalar: UInt32, word: UInt32) {
@@ -144,29 +159,54 @@ private struct TokenSink: FoldedScalarSink {
         }
     }
 
+    /// Appends an ASCII byte to the token under way.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow() }
+        bytes[count] = byte
+        count += 1
+    }
+
     /// Hands the token under way, if any, to `body`.
     mutating func endToken() {
-        if token.isEmpty { return }
-        token.withUnsafeBufferPointer(body)
-        token.removeAll(keepingCapacity: true)
+        if count == 0 { return }
+        body(UnsafeBufferPointer(start: bytes, count: count))
+        count = 0
     }
 
     @inline(__always)
     private mutating func appendUTF8(_ scalar: UInt32) {
+        if capacity - count < 4 { grow() }
         if scalar < 0x80 {
-            token.append(UInt8(scalar))
+            bytes[count] = UInt8(scalar)
+            count += 1
         } else if scalar < 0x800 {
-            token.append(UInt8(0xC0 | scalar >> 6))
-            token.append(UInt8(0x80 | scalar & 0x3F))
+            bytes[count] = UInt8(0xC0 | scalar >> 6)
+            bytes[count + 1] = UInt8(0x80 | scalar & 0x3F)
+            count += 2
         } else if scalar < 0x10000 {
-            token.append(UInt8(0xE0 | scalar >> 12))
-            token.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            token.append(UInt8(0x80 | scalar & 0x3F))
+            bytes[count] = UInt8(0xE0 | scalar >> 12)
+            bytes[count + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            bytes[count + 2] = UInt8(0x80 | scalar & 0x3F)
+            count += 3
         } else {
-            token.append(UInt8(0xF0 | scalar >> 18))
-            token.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            token.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            token.append(UInt8(0x80 | scalar & 0x3F))
+            bytes[count] = UInt8(0xF0 | scalar >> 18)
+            bytes[count + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            bytes[count + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            bytes[count + 3] = UInt8(0x80 | scalar & 0x3F)
+            count += 4
         }
+    }
+
+    /// Moves the bytes to a heap buffer at least twice as large, with room for 4 more bytes at least.
+    @inline(never)
+    private mutating func grow() {
+        let newCapacity = max(capacity * 2, 64)
+        let newBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBytes.initialize(from: bytes, count: count)
+        if ownsBytes { bytes.deallocate() }
+        bytes = newBytes
+        capacity = newCapacity
+        ownsBytes = true
     }
 }

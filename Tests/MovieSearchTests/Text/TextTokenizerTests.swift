@@ -161,6 +161,14 @@ final class TextTokenizerTests: XCTestCase {
                      [String(repeating: "\u{1D165}", count: 5_000) + String(repeating: "\u{1D16D}", count: 5_000)])
     }
 
+    func testTextThatGrowsWhenFolded() {
+        // ㍿ (3 UTF-8 bytes) becomes 株式会社 (12 bytes): the token outgrows its input several times over.
+        assertTokens("abc" + String(repeating: "㍿", count: 1_000) + "xyz",
+                     ["abc" + String(repeating: "株式会社", count: 1_000) + "xyz"])
+        assertTokens(String(repeating: "\u{FDFA} ", count: 100),
+                     Array(repeating: ["صلى", "الله", "عليه", "وسلم"], count: 100).flatMap { $0 })
+    }
+
     // MARK: The three entry points agree
 
     func testEntryPointsAgree() {
