@@ -15,14 +15,19 @@ protocol FoldedScalarSink {
 /// Each stage works scalar by scalar and holds back only what canonical reordering may still move: a run of
 /// nonstarters that survive mark deletion. Such scalars (a few Mc viramas, Hangul tone marks, musical symbols) are
 /// rare, so the held-back runs are almost always empty and folding allocates nothing. Cost per scalar: one table
-/// lookup, plus one per scalar of its decomposition or folding.
+/// lookup; the scalars of a decomposition or folding come with their property words.
 ///
 /// Why holding back only the survivors is exact: reordering is a stable sort by combining class of each run of
 /// nonzero-class scalars, and deleting elements after a stable sort leaves the same sequence as deleting them
 /// before it. Deleted marks of class 0 still end a run, as they do in the reordering they precede.
+///
+/// With the Unicode 14 tables, two parts of this never change the result: step 3's decomposition (no scalar that
+/// survives step 1 folds to a decomposable one) and step 1's reordering (step 3 reorders the same runs again, merged
+/// where a deleted mark of class 0 stood between them; that merge is why step 3's reordering does matter). Both are
+/// kept so that the code stays the spec's pipeline whatever the table version.
 struct TextFolding {
     private let tables: UnicodeProperties
-    /// Step 1's held-back nonstarters, as `UnicodeProperties.sortKey` entries.
+    /// Step 1's held-back nonstarters, as `sortKey(_:combiningClass:position:)` entries.
     private var firstRun: [UInt64] = []
     /// Step 3's held-back nonstarters.
     private var secondRun: [UInt64] = []
@@ -35,7 +40,7 @@ struct TextFolding {
     /// Whether nothing is held back: the next starter may then go straight to the sink (the tokenizer's ASCII path).
     var isIdle: Bool { firstRun.isEmpty && secondRun.isEmpty }
 
-    /// Folds `scalar`, passing to `sink` whatever becomes final.
+    /// Folds `scalar` (a Unicode scalar value, so at most 0x10FFFF), passing to `sink` whatever becomes final.
     mutating func append<Sink: FoldedScalarSink>(_ scalar: UInt32, to sink: inout Sink) {
         let word = tables.word(of: scalar)
         if UnicodeProperties.hasMapping(word) {
