@@ -7,22 +7,16 @@ struct QueryExecutor {
     private var sections: MovieIndex.Sections { index.sections }
 
     func run(_ query: String) throws(CacheError) -> SearchResult {
-        let tokens = Self.essentialTokens(Tokenizer.tokenBytes(in: query))
         let years = try YearTable(index: index)
         var answer = AnswerBuilder(perYear: perYear, ranks: try file.u32s(sections.ranks, 0..<file.movieCount), path: file.path)
-        if tokens.isEmpty {
+        guard let ranges = try termRanges(of: query) else { return answer.result(query: query) }
+        if ranges.isEmpty {
             try answer.addAll(years)
             return answer.result(query: query)
         }
-
-        let dictionary = TermDictionary(index: index)
         var sets: [RankSet] = []
-        sets.reserveCapacity(tokens.count)
-        for token in tokens {
-            let range = try dictionary.range(ofPrefix: token)
-            if range.isEmpty { return answer.result(query: query) }
-            sets.append(try rankSet(of: range))
-        }
+        sets.reserveCapacity(ranges.count)
+        for range in ranges { sets.append(try rankSet(of: range)) }
         // The smallest set drives. Prefix sets are bitmaps only when large, but one frequent term keeps its
         // posting list however long it is, so a bitmap driver may meet lists as well as bitmaps.
         sets.sort { $0.cardinality < $1.cardinality }
@@ -73,16 +67,31 @@ struct QueryExecutor {
         return answer.result(query: query)
     }
 
-    /// Distinct query tokens, leaving out any token that is a prefix of another: a title token that the longer
-    /// one is a prefix of has the shorter one as a prefix too, so the shorter one cannot change the answer.
-    static func essentialTokens(_ tokens: [[UInt8]]) -> [[UInt8]] {
-        if tokens.count <= 1 { return tokens }
-        let longestFirst = Set(tokens).sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
-        var kept: [[UInt8]] = []
-        for token in longestFirst where !kept.contains(where: { $0.starts(with: token) }) {
-            kept.append(token)
+    /// The term range of each query token, as the tokenizer produces them, leaving out every range that holds
+    /// another: a title with a term in the smaller range has one in the larger too, so the larger one cannot
+    /// change the answer (this also drops repeated tokens, and tokens that are prefixes of others).
+    /// `nil` when some token is a prefix of no term at all (nothing matches); empty when the query has no tokens.
+    private func termRanges(of query: String) throws(CacheError) -> [Range<Int>]? {
+        let dictionary = TermDictionary(index: index)
+        var ranges: [Range<Int>] = []
+        var failure: CacheError?
+        var unmatched = false
+        Tokenizer.forEachToken(in: query) { token in
+            guard failure == nil, !unmatched else { return }
+            do throws(CacheError) {
+                let range = try dictionary.range(ofPrefix: token)
+                if range.isEmpty {
+                    unmatched = true
+                } else if !ranges.contains(where: { range.lowerBound <= $0.lowerBound && $0.upperBound <= range.upperBound }) {
+                    ranges.removeAll { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }
+                    ranges.append(range)
+                }
+            } catch {
+                failure = error
+            }
         }
-        return kept
+        if let failure { throw failure }
+        return unmatched ? nil : ranges
     }
 
     /// The ranks whose titles have a term in `terms`: one term's posting list, or the range's prefix set.
