@@ -2,9 +2,16 @@
 struct QueryExecutor {
     let index: MovieIndex
     let perYear: Int
+    // Held directly, not read through `index` at each use: that would retain and release the file every time.
+    private let file: MappedCacheFile
+    private let sections: MovieIndex.Sections
 
-    private var file: MappedCacheFile { index.file }
-    private var sections: MovieIndex.Sections { index.sections }
+    init(index: MovieIndex, perYear: Int) {
+        self.index = index
+        self.perYear = perYear
+        file = index.file
+        sections = index.sections
+    }
 
     func run(_ query: String) throws(CacheError) -> SearchResult {
         let years = try YearTable(index: index)
@@ -23,14 +30,13 @@ struct QueryExecutor {
         let driver = sets[0]
         switch driver.storage {
         case .bitmap(let first):
-            var words = [UInt64](repeating: 0, count: first.count)
-            for word in 0..<first.count { words[word] = first[word] }
+            var words = first.copied()
             var lists: [RankSet] = []
             for other in sets.dropFirst() {
                 switch other.storage {
                 case .bitmap(let bits):
                     guard bits.count == words.count else { throw .corrupt(path: file.path, detail: "prefix bitmaps of different sizes") }
-                    for word in 0..<words.count { words[word] &= bits[word] }
+                    bits.intersect(into: &words)
                 case .list:
                     lists.append(other)
                 }
@@ -246,7 +252,11 @@ struct AnswerBuilder {
     }
 
     /// Matches given as a bitmap over ranks: each year's count by popcount over its bit range.
-    mutating func addBitmap(_ words: [UInt64], _ table: YearTable) throws(CacheError) {
+    mutating func addBitmap(_ bitmap: [UInt64], _ table: YearTable) throws(CacheError) {
+        bitmap.withUnsafeBufferPointer { words in addBitmap(words, table) }
+    }
+
+    private mutating func addBitmap(_ words: UnsafeBufferPointer<UInt64>, _ table: YearTable) {
         for year in 0..<table.count {
             let first = table.firstRank(year), end = table.endRank(year)
             let count = Self.popcount(words, first..<end)
@@ -295,7 +305,7 @@ struct AnswerBuilder {
     }
 
     /// Set bits of `words` in the bit range `range`.
-    static func popcount(_ words: [UInt64], _ range: Range<Int>) -> Int {
+    static func popcount(_ words: UnsafeBufferPointer<UInt64>, _ range: Range<Int>) -> Int {
         if range.isEmpty { return 0 }
         let firstWord = range.lowerBound >> 6, lastWord = (range.upperBound - 1) >> 6
         let head: UInt64 = ~0 << UInt64(range.lowerBound & 63)
