@@ -60,8 +60,12 @@ struct JSONReader {
     /// Prepares to read `bytes`, skipping a UTF-8 byte order mark.
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        position = hasByteOrderMark ? 3 : 0
+        position = Self.byteOrderMarkLength(bytes)
+    }
+
+    /// 3 if `bytes` start with a UTF-8 byte order mark (which RFC 8259 lets a parser ignore), otherwise 0.
+    static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
     /// How many arrays and objects are open around the reader's position.
@@ -334,7 +338,7 @@ struct JSONReader {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    static func hexValue(_ byte: UInt8) -> UInt32? {
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)

@@ -262,9 +262,11 @@ public struct JSONWriter: Sendable {
         case 0x0D: bytes.append(UInt8(ascii: "r"))
         case 0x09: bytes.append(UInt8(ascii: "t"))
         default:
-            let hexDigits = Array("0123456789abcdef".utf8)
+            // Only control characters get here: `\u00` and two hexadecimal digits, the first 0 or 1.
+            let low = byte & 0xF
             bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                      hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
+                                      UInt8(ascii: "0") + (byte >> 4),
+                                      low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10])
         }
     }
 }

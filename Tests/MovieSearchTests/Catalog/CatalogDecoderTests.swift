@@ -95,6 +95,58 @@ final class CatalogDecoderTests: XCTestCase {
         }
     }
 
+    /// Random damage to a catalog: never a crash, and `skipInvalid` changes only what happens to invalid movies.
+    func testRandomMutationsNeverCrashAndSkippingIsConsistent() throws {
+        let document = Array("""
+        {"movies":[{"title":"A","year":1,"rating":4.5,"cast":["x","y"],"genres":[]},
+        {"title":"B","year":2,"rating":null,"extra":{"k":[1,{"t":"u"}]}},{"title":"C","year":30}]}
+        """.utf8)
+        let alphabet = Array(#"{}[]:,"\-.0123456789etrunl "#.utf8) + [0x0A, 0xC3, 0xFF]
+        var generator = SplitMix64(seed: 0x63617461)
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<5_000 {
+            var bytes = document
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let index = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[index] = alphabet.randomElement(using: &generator)!
+                case 1: bytes.insert(alphabet.randomElement(using: &generator)!, at: index)
+                default: bytes.remove(at: index)
+                }
+            }
+            let strict = Result { try CatalogDecoder.decode(bytes, source: "m", skipInvalid: false) }
+            let lenient = Result { try CatalogDecoder.decode(bytes, source: "m", skipInvalid: true) }
+            switch (strict, lenient) {
+            case (.success(let catalog), .success(let skipping)):
+                XCTAssertEqual(catalog.skipped, [])
+                XCTAssertEqual(catalog.movies, skipping.movies)
+                XCTAssertEqual(skipping.skipped, [])
+                outcomes["valid", default: 0] += 1
+            case (.failure(let error as CatalogError), .success(let skipping)):
+                guard case .invalidMovie = error else { return XCTFail("\(error) thrown only without skipping") }
+                XCTAssertEqual(skipping.skipped.first, error, "the first skipped movie is the error")
+                let ids = skipping.movies.map(\.id) + skipping.skipped.map { error -> Int in
+                    guard case .invalidMovie(_, let index, _, _) = error else { return -1 }
+                    return index
+                }
+                XCTAssertEqual(ids.sorted(), Array(0..<ids.count), "every position is a movie or a skipped one")
+                outcomes["invalid movie", default: 0] += 1
+            case (.failure(let error as CatalogError), .failure(let skippingError as CatalogError)):
+                XCTAssertEqual(error, skippingError)
+                switch error {
+                case .malformedJSON(_, _, _, let offset, _):
+                    XCTAssertTrue((0...bytes.count).contains(offset))
+                    outcomes["malformed", default: 0] += 1
+                case .notACatalog: outcomes["not a catalog", default: 0] += 1
+                default: XCTFail("\(error) thrown even when skipping")
+                }
+            default:
+                XCTFail("inconsistent: \(strict) without skipping, \(lenient) with it")
+            }
+        }
+        XCTAssertEqual(outcomes.count, 4, "the mutations reach every outcome: \(outcomes)")
+    }
+
     // MARK: - Not a catalog
 
     func testDocumentsThatAreNotCatalogs() {
