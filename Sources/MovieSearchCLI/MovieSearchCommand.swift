@@ -34,8 +34,10 @@ public enum MovieSearchCommand {
     ///   - standardInput: What the tool reads from standard input.
     ///   - terminalWidth: The width of the terminal standard output is on, or `nil` for a pipe or file.
     /// - Returns: The exit status and everything written to standard output and standard error.
-    public static func run(arguments: [String], environment: [String: String] = [:], standardInput: [UInt8] = [],
-                           terminalWidth: Int? = nil) -> (status: Int32, standardOutput: String, standardError: String) {
+    public static func run(
+        arguments: [String], environment: [String: String] = [:], standardInput: [UInt8] = [],
+        terminalWidth: Int? = nil
+    ) -> (status: Int32, standardOutput: String, standardError: String) {
         let context = CommandContext(
             standardOutput: TextOutput(.memory), standardError: TextOutput(.memory),
             standardInput: .bytes(standardInput), environment: .fixed(environment),
@@ -68,7 +70,8 @@ public enum MovieSearchCommand {
         }
         if name == "help" { return help(topic: Array(arguments.dropFirst()), context) }
         guard let command = subcommands.first(where: { $0.configuration.name == name }) else {
-            let problem = name.hasPrefix("-") ? "expected a subcommand before '\(name)'" : "unknown subcommand '\(name)'"
+            let problem = name.hasPrefix("-")
+                ? "expected a subcommand before '\(name)'" : "unknown subcommand '\(name)'"
             context.standardError.write(HelpFormatter.usageError(UsageError(problem), command: nil))
             return 2
         }

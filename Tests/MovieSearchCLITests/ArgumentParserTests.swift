@@ -9,7 +9,8 @@ final class ArgumentParserTests: XCTestCase {
     private static let count = Option<Int>("count", valueName: "N", rule: .nonNegative, help: "How many.")
     private static let json = Flag("json", help: "JSON.")
 
-    private let parser = ArgumentParser([name, extra, output, count, json].map { (declaration: any ArgumentDeclaration) in declaration.definition })
+    private let parser = ArgumentParser(
+        [name, extra, output, count, json].map { (declaration: any ArgumentDeclaration) in declaration.definition })
 
     private func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         try parser.parse(arguments)

@@ -37,7 +37,8 @@ final class ErrorEndToEndTests: XCTestCase {
 
     func testMalformedJSON() throws {
         let catalog = try temporaryFile("bad.json", "{\"movies\": [\n  {\"title\": \"A\", \"year\": 2010,,}\n]}")
-        let message = try assertDataError(["index", catalog], startsWith: "moviesearch: \(catalog): malformed JSON at line 2, column ")
+        let message = try assertDataError(["index", catalog],
+                                          startsWith: "moviesearch: \(catalog): malformed JSON at line 2, column ")
         XCTAssertFalse(FileManager.default.fileExists(atPath: IndexTestPath.defaultCache(of: catalog)), message)
         try assertDataError(["index", try temporaryFile("empty.json", "")], startsWith: "moviesearch: ")
         try assertDataError(["index", try temporaryFile("text.json", "\"just a string\"")], startsWith: "moviesearch: ")

@@ -79,7 +79,8 @@ final class PhotosEndToEndTests: XCTestCase {
     }
 
     func testNoPictures() throws {
-        let response = try temporaryFile("empty.json", #"{"photos":{"page":1,"pages":0,"perpage":10,"total":0,"photo":[]},"stat":"ok"}"#)
+        let response = try temporaryFile(
+            "empty.json", #"{"photos":{"page":1,"pages":0,"perpage":10,"total":0,"photo":[]},"stat":"ok"}"#)
         let run = try BinaryRun.run(["photos", "7", "--cache", cache, "--response", response, "--flickr-key", "k3y"])
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.standardError, "")
@@ -89,7 +90,8 @@ final class PhotosEndToEndTests: XCTestCase {
     }
 
     func testBadResponses() throws {
-        let failed = try temporaryFile("fail.json", #"{"stat":"fail","code":100,"message":"Invalid API Key (Key has invalid format)"}"#)
+        let failed = try temporaryFile(
+            "fail.json", #"{"stat":"fail","code":100,"message":"Invalid API Key (Key has invalid format)"}"#)
         let malformed = try temporaryFile("malformed.json", #"{"photos":{"photo":[{"id":"1",}]}"#)
         for (arguments, expected) in [
             (["--response", failed], ["100", "Invalid API Key (Key has invalid format)"]),

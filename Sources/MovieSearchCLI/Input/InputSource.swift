@@ -12,9 +12,11 @@ enum InputSource {
     }
 
     /// Calls `body` with each line, without its line feed or a trailing carriage return, until it returns false.
-    /// An empty line is a line; the end of input after a final line feed is not. `beforeWaiting` runs each time every line read so far has
-    /// been handled and more must be read: the moment to flush answers, so that a script that writes one line and
-    /// waits for its answer gets it, while a large batch still goes out in big writes.
+    /// An empty line is a line; the end of input after a final line feed is not.
+    ///
+    /// `beforeWaiting` runs each time every line read so far has been handled and more must be read: the moment
+    /// to flush answers, so that a script that writes one line and waits for its answer gets it, while a large
+    /// batch still goes out in big writes.
     func forEachLine(_ body: (String) -> Bool, beforeWaiting: () -> Void) -> SystemError? {
         switch self {
         case let .bytes(bytes):

@@ -51,8 +51,8 @@ struct IndexCommand: Subcommand {
         let statistics = try CacheWriter.write(catalog, to: outputPath)
         let elapsed = System.monotonicNanoseconds() - start
 
-        if !catalog.skipped.isEmpty {
-            let skipped = catalog.skipped
+        let skipped = catalog.skipped
+        if !skipped.isEmpty {
             context.warning("skipped \(TextLayout.count(skipped.count, "invalid movie", "invalid movies"))"
                 + (skipped.count > Self.reasonsShown ? ", the first \(Self.reasonsShown):" : ":"))
             for reason in skipped.prefix(Self.reasonsShown) { context.standardError.line("  \(reason)") }
@@ -67,7 +67,7 @@ struct IndexCommand: Subcommand {
                 : "\(TextLayout.byteSize(statistics.bytes)) (\(TextLayout.count(statistics.bytes, "byte", "bytes")))"),
             ("time", TextLayout.duration(nanoseconds: elapsed)),
         ]
-        if skipsInvalid { rows.insert(("skipped", "\(TextLayout.grouped(catalog.skipped.count)) invalid"), at: 1) }
+        if skipsInvalid { rows.insert(("skipped", "\(TextLayout.grouped(skipped.count)) invalid"), at: 1) }
         let labelWidth = rows.map(\.0.count).max()!
         for (label, value) in rows { out.line("  \(TextLayout.padRight(label, labelWidth))  \(value)") }
     }
