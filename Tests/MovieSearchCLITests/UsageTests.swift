@@ -23,6 +23,11 @@ final class UsageTests: XCTestCase {
                      [--flickr-key <key>] [--json]
 
             """,
+        "bench": """
+            Usage: moviesearch bench --cache <file> --queries <file> [--per-year <K>]
+                     [--passes <N>] [--json]
+
+            """,
     ]
 
     /// Exit status 2, nothing on stdout, and on stderr exactly the problem, the usage lines and the pointer to help.

@@ -32,4 +32,9 @@ extension ValueRule where Value == Int {
     static var nonNegative: ValueRule {
         ValueRule(expectation: "a whole number, 0 or more", accepts: { $0 >= 0 })
     }
+
+    /// Repetitions: 1, 2, 3…
+    static var positive: ValueRule {
+        ValueRule(expectation: "a whole number, 1 or more", accepts: { $0 >= 1 })
+    }
 }

@@ -91,6 +91,23 @@ enum System {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
+    /// The most memory this process has had resident so far, in bytes (`ru_maxrss`: KiB on Linux, bytes on
+    /// Apple platforms).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = RUSAGE_SELF.rawValue  // an enum in Glibc's headers, an Int32 constant elsewhere
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        #if canImport(Darwin)
+        return Int(usage.ru_maxrss)
+        #else
+        return Int(usage.ru_maxrss) * 1024
+        #endif
+    }
+
     /// Lets writes to a closed pipe fail with `EPIPE` instead of killing the process, so that
     /// `moviesearch query … | head` ends quietly.
     static func ignoreBrokenPipes() {
