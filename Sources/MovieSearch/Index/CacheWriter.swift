@@ -25,9 +25,9 @@ public enum CacheWriter {
     /// Writes the cache of `catalog` to a temporary file beside `path`, then renames it into place, so that a
     /// failure leaves any previous file at `path` untouched. Throws `CacheError`.
     public static func write(_ catalog: Catalog, to path: String) throws -> Statistics {
-        let (bytes, statistics) = try encodeWithStatistics(catalog)
+        let (chunks, statistics) = try layOut(catalog)
         do {
-            try AtomicFileWriter.replaceFile(at: path, with: bytes)
+            try AtomicFileWriter.replaceFile(at: path, with: chunks)
         } catch {
             throw CacheError.io(path: path, operation: "\(error.operation) cache", reason: error.error.reason)
         }
@@ -35,54 +35,96 @@ public enum CacheWriter {
     }
 
     static func encodeWithStatistics(_ catalog: Catalog) throws(CacheError) -> (bytes: [UInt8], statistics: Statistics) {
-        let sections = try CacheSections(catalog)
-        let bytes = try assemble(sections)
-        return (bytes, Statistics(movies: catalog.movies.count, distinctTokens: sections.termCount, bytes: bytes.count))
+        let (chunks, statistics) = try layOut(catalog)
+        return (Array(chunks.joined()), statistics)
     }
 
-    /// Lays out header, directory, sections and block checksums.
-    private static func assemble(_ sections: CacheSections) throws(CacheError) -> [UInt8] {
+    /// The file as consecutive chunks: header, directory, each section with its padding, block checksums. Kept
+    /// apart rather than copied into one buffer: for a million movies that copy alone would touch 150 MB anew.
+    private static func layOut(_ catalog: Catalog) throws(CacheError) -> (chunks: [[UInt8]], statistics: Statistics) {
+        let sections = try CacheSections(catalog)
         let parts = sections.parts
         let contentStart = CacheFormat.aligned(CacheFormat.headerSize + parts.count * CacheFormat.directoryEntrySize)
-        var file = ByteWriter()
-        file.reserve(contentStart + parts.reduce(0) { $0 + CacheFormat.aligned($1.bytes.count) } + 4096)
-        file.zeros(contentStart)
+        var chunks: [[UInt8]] = [[], []]  // header and directory, filled in last
         var directory = ByteWriter()
+        var hasher = BlockHasher(blockSize: CacheFormat.blockSize)
+        var offset = contentStart
         for (tag, bytes) in parts {
-            file.padToMultiple(of: 8)
             directory.u32(tag.code)
             directory.u32(0)
-            directory.u64(UInt64(file.count))
+            directory.u64(UInt64(offset))
             directory.u64(UInt64(bytes.count))
-            file.append(bytes)
+            hasher.add(bytes)
+            chunks.append(bytes)
+            offset += bytes.count
+            let padding = [UInt8](repeating: 0, count: CacheFormat.aligned(offset) - offset)
+            if !padding.isEmpty {
+                hasher.add(padding)
+                chunks.append(padding)
+                offset += padding.count
+            }
         }
-        file.padToMultiple(of: 8)
-        let contentEnd = file.count
-        let blockSize = CacheFormat.blockSize
-        var blockTable = ByteWriter()
-        var start = contentStart
-        while start < contentEnd {
-            let end = min(start + blockSize, contentEnd)
-            blockTable.u64(file.bytes.withUnsafeBytes { XXHash64.hash(UnsafeRawBufferPointer(rebasing: $0[start..<end])) })
-            start = end
-        }
-        file.append(blockTable.bytes)
+        let contentEnd = offset
+        let blockTable = hasher.finish()
+        chunks.append(blockTable)
+        let fileLength = contentEnd + blockTable.count
 
         var header = ByteWriter()
         header.append(CacheFormat.magic)
         header.u32(CacheFormat.version)
-        header.u32(UInt32(blockSize))
-        header.u64(UInt64(file.count))
+        header.u32(UInt32(CacheFormat.blockSize))
+        header.u64(UInt64(fileLength))
         header.u32(UInt32(parts.count))
         header.u32(try sections.checked(sections.movieCount, "movies"))
         header.u32(try sections.checked(sections.termCount, "distinct tokens"))
         header.u32(try sections.checked(sections.yearCount, "years"))
         header.u64(UInt64(contentEnd))
-        header.u64(XXHash64.hash(blockTable.bytes, seed: XXHash64.hash(directory.bytes)))
+        header.u64(XXHash64.hash(blockTable, seed: XXHash64.hash(directory.bytes)))
         header.u64(XXHash64.hash(header.bytes))
-        file.overwrite(at: 0, with: header.bytes)
-        file.overwrite(at: CacheFormat.headerSize, with: directory.bytes)
-        return file.bytes
+        chunks[0] = header.bytes
+        chunks[1] = directory.bytes + [UInt8](repeating: 0, count: contentStart - CacheFormat.headerSize - directory.count)
+        let statistics = Statistics(movies: catalog.movies.count, distinctTokens: sections.termCount, bytes: fileLength)
+        return (chunks, statistics)
+    }
+}
+
+/// The XXH64 of each `blockSize` bytes of a stream given in pieces: the `BlockChecksums` table of a cache.
+private struct BlockHasher {
+    let blockSize: Int
+    private var pending: [UInt8] = []
+    private var table = ByteWriter()
+
+    init(blockSize: Int) {
+        self.blockSize = blockSize
+        pending.reserveCapacity(blockSize)
+    }
+
+    /// Hashes whole blocks straight from `bytes`; only a block that straddles two pieces is copied.
+    mutating func add(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { bytes in
+            var start = 0
+            if !pending.isEmpty {
+                let taken = min(blockSize - pending.count, bytes.count)
+                pending.append(contentsOf: bytes[0..<taken])
+                start = taken
+                if pending.count == blockSize {
+                    table.u64(XXHash64.hash(pending))
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            while bytes.count - start >= blockSize {
+                table.u64(XXHash64.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + blockSize)])))
+                start += blockSize
+            }
+            pending.append(contentsOf: bytes[start...])
+        }
+    }
+
+    /// The table, with the last, shorter block.
+    mutating func finish() -> [UInt8] {
+        if !pending.isEmpty { table.u64(XXHash64.hash(pending)) }
+        pending.removeAll()
+        return table.bytes
     }
 }
 
@@ -109,21 +151,24 @@ struct CacheSections {
         for movie in movies where Int32(exactly: movie.year) == nil {
             throw .invalidMovieID(id: movie.id, reason: "year \(movie.year) does not fit in 32 bits")
         }
-
-        // Answer order: year descending, rating descending with unrated last, id ascending.
-        let ranked = movies.indices.sorted { a, b in
-            let x = movies[a], y = movies[b]
-            if x.year != y.year { return x.year > y.year }
-            return Self.ratedBefore(x, y)
+        for movie in movies where movie.rating.map({ !$0.isFinite }) == true {
+            throw .invalidMovieID(id: movie.id, reason: "rating \(movie.rating!) is not a finite number")
         }
-        let byRating = movies.indices.sorted { Self.ratedBefore(movies[$0], movies[$1]) }
 
-        var ranks = ByteWriter(), topRated = ByteWriter(), years = ByteWriter()
+        // Answer order: year descending, rating descending with unrated last, id ascending. Sorted on flat keys
+        // (unrated as -infinity: catalog ratings are finite), not on `Movie` values, which would be copied.
+        let years = movies.map(\.year)
+        let ratings = movies.map { $0.rating ?? -.infinity }
+        let ratedFirst = { (a: Int, b: Int) -> Bool in ratings[a] != ratings[b] ? ratings[a] > ratings[b] : a < b }
+        let ranked = movies.indices.sorted { a, b in years[a] != years[b] ? years[a] > years[b] : ratedFirst(a, b) }
+        let byRating = movies.indices.sorted(by: ratedFirst)
+
+        var ranks = ByteWriter(), topRated = ByteWriter(), yearTable = ByteWriter()
         for (rank, index) in ranked.enumerated() {
             ranks.u32(UInt32(movies[index].id))
-            if rank == 0 || movies[ranked[rank - 1]].year != movies[index].year {
-                years.i32(Int32(movies[index].year))
-                years.u32(UInt32(rank))
+            if rank == 0 || years[ranked[rank - 1]] != years[index] {
+                yearTable.i32(Int32(years[index]))
+                yearTable.u32(UInt32(rank))
                 yearFirstRanks.append(rank)
                 yearCount += 1
             }
@@ -134,58 +179,57 @@ struct CacheSections {
         try buildRecords(movies: movies)
         parts.append((.ranks, ranks.bytes))
         parts.append((.topRated, topRated.bytes))
-        parts.append((.years, years.bytes))
+        parts.append((.years, yearTable.bytes))
     }
 
     /// `TERM`, `TJMP`, `TTXT`, `POST`, and the prefix sets.
     private mutating func buildTerms(movies: [Movie], ranked: [Int]) throws(CacheError) {
-        var provisional: [[UInt8]: Int] = [:]
-        var provisionalTerms: [[UInt8]] = []
-        var titleTerms: [[Int]] = []  // by rank, provisional ids
-        titleTerms.reserveCapacity(ranked.count)
+        // Each title's distinct tokens as provisional ids (order of first appearance), flat, by rank.
+        var table = ByteStringTable(capacity: 1 << 16)
+        var titleTerms: [Int32] = []
+        var titleStarts: [Int] = [0]
+        titleStarts.reserveCapacity(ranked.count + 1)
         for index in ranked {
-            var ids: [Int] = []
-            for token in Tokenizer.tokenBytes(in: movies[index].title) {
-                let id: Int
-                if let known = provisional[token] {
-                    id = known
-                } else {
-                    id = provisionalTerms.count
-                    provisional[token] = id
-                    provisionalTerms.append(token)
-                }
-                ids.append(id)
+            let start = titleTerms.count
+            Tokenizer.forEachToken(in: movies[index].title) { token in
+                let id = Int32(table.id(of: UnsafeRawBufferPointer(token)))
+                if !titleTerms[start...].contains(id) { titleTerms.append(id) }
             }
-            titleTerms.append(ids)
+            titleStarts.append(titleTerms.count)
         }
         // Final ids follow the byte order of the terms, so a prefix's terms form one contiguous range.
-        let order = provisionalTerms.indices.sorted { provisionalTerms[$0].lexicographicallyPrecedes(provisionalTerms[$1]) }
-        var finalID = [Int](repeating: 0, count: order.count)
-        for (final, provisionalID) in order.enumerated() { finalID[provisionalID] = final }
+        let order = table.idsInByteOrder()
+        var finalID = [Int32](repeating: 0, count: order.count)
+        for (final, provisionalID) in order.enumerated() { finalID[provisionalID] = Int32(final) }
         termCount = order.count
 
-        var postingsByTerm = [[UInt32]](repeating: [], count: order.count)
-        for (rank, ids) in titleTerms.enumerated() {
-            for term in Set(ids.map { finalID[$0] }) { postingsByTerm[term].append(UInt32(rank)) }
+        // Postings, flat, by final term id: count, then place ranks in ascending order.
+        var postingStarts = [Int](repeating: 0, count: order.count + 1)
+        for id in titleTerms { postingStarts[Int(finalID[Int(id)]) + 1] += 1 }
+        for term in 0..<order.count { postingStarts[term + 1] += postingStarts[term] }
+        var fill = postingStarts
+        var flatPostings = [UInt32](repeating: 0, count: titleTerms.count)
+        for rank in 0..<ranked.count {
+            for position in titleStarts[rank]..<titleStarts[rank + 1] {
+                let term = Int(finalID[Int(titleTerms[position])])
+                flatPostings[fill[term]] = UInt32(rank)
+                fill[term] += 1
+            }
         }
 
-        var terms = ByteWriter(), text = ByteWriter(), postings = ByteWriter()
-        var postingCount = 0
+        var terms = ByteWriter(), text = ByteWriter()
         var sortedTerms: [[UInt8]] = []
         sortedTerms.reserveCapacity(order.count)
-        for provisionalID in order {
+        for (final, provisionalID) in order.enumerated() {
             terms.u32(try checked(text.count, "token text"))
-            terms.u32(try checked(postingCount, "postings"))
-            text.append(provisionalTerms[provisionalID])
-            sortedTerms.append(provisionalTerms[provisionalID])
-            for rank in postingsByTerm[finalID[provisionalID]] { postings.u32(rank) }
-            postingCount += postingsByTerm[finalID[provisionalID]].count
+            terms.u32(try checked(postingStarts[final], "postings"))
+            text.append(table[provisionalID])
+            sortedTerms.append(Array(table[provisionalID]))
         }
         terms.u32(try checked(text.count, "token text"))
-        terms.u32(try checked(postingCount, "postings"))
-        var postingsBySortedTerm = [[UInt32]]()
-        postingsBySortedTerm.reserveCapacity(order.count)
-        for provisionalID in order { postingsBySortedTerm.append(postingsByTerm[finalID[provisionalID]]) }
+        terms.u32(try checked(postingStarts[order.count], "postings"))
+        var postings = ByteWriter()
+        postings.u32s(flatPostings)
 
         var jump = ByteWriter()
         var next = 0
@@ -198,12 +242,12 @@ struct CacheSections {
         parts.append((.termJump, jump.bytes))
         parts.append((.termText, text.bytes))
         parts.append((.postings, postings.bytes))
-        try buildPrefixSets(terms: sortedTerms, postings: postingsBySortedTerm)
+        try buildPrefixSets(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
     }
 
     /// `PRFO`, `PRFE`, `SETS`, `SETD`, `SETY`: the union of postings of every prefix range of two terms or more,
     /// and a bitmap for every single term whose posting list is longer than a bitmap.
-    private mutating func buildPrefixSets(terms: [[UInt8]], postings: [[UInt32]]) throws(CacheError) {
+    private mutating func buildPrefixSets(terms: [[UInt8]], postings: [UInt32], starts: [Int]) throws(CacheError) {
         var offsets = ByteWriter(), entries = ByteWriter(), sets = ByteWriter(), data = ByteWriter(), yearCounts = ByteWriter()
         var entryCount = 0, setCount = 0, dataCount = 0, yearCountCount = 0
         let bitmapWords = (movieCount + 63) / 64
@@ -251,8 +295,9 @@ struct CacheSections {
             offsets.u32(try checked(entryCount, "prefix entries"))
             let term = terms[low]
             // A frequent term gets a bitmap too, so that it meets other bitmaps word by word.
-            if postings[low].count * 32 > movieCount {
-                members = postings[low]
+            if (starts[low + 1] - starts[low]) * 32 > movieCount {
+                members.removeAll(keepingCapacity: true)
+                members.append(contentsOf: postings[starts[low]..<starts[low + 1]])
                 entries.u32(UInt32(low + 1))
                 entries.u32(try checked(setCount, "prefix sets"))
                 entryCount += 1
@@ -269,11 +314,9 @@ struct CacheSections {
                 // Union of the postings of terms low..<end, without repeats.
                 members.removeAll(keepingCapacity: true)
                 let stamp = UInt32(truncatingIfNeeded: setCount)
-                for termID in low..<end {
-                    for rank in postings[termID] where seen[Int(rank)] != stamp {
-                        seen[Int(rank)] = stamp
-                        members.append(rank)
-                    }
+                for rank in postings[starts[low]..<starts[end]] where seen[Int(rank)] != stamp {
+                    seen[Int(rank)] = stamp
+                    members.append(rank)
                 }
                 entries.u32(UInt32(end))
                 entries.u32(try checked(setCount, "prefix sets"))
@@ -306,21 +349,25 @@ struct CacheSections {
 
     /// `MOVI`, `NAME`, `LIST`, `STRG`.
     private mutating func buildRecords(movies: [Movie]) throws(CacheError) {
-        var distinctNames = Set<String>()
+        // Names by provisional id, then renumbered in byte order so the same catalog always gives the same file.
+        var table = ByteStringTable(capacity: 1 << 14)
+        var listed: [Int32] = []
         for movie in movies {
-            distinctNames.formUnion(movie.cast)
-            distinctNames.formUnion(movie.genres)
+            for var name in movie.cast { listed.append(Int32(name.withUTF8 { table.id(of: UnsafeRawBufferPointer($0)) })) }
+            for var name in movie.genres { listed.append(Int32(name.withUTF8 { table.id(of: UnsafeRawBufferPointer($0)) })) }
         }
-        let names = distinctNames.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
-        var nameID: [[UInt8]: UInt32] = [:]
-        for (id, name) in names.enumerated() { nameID[name] = UInt32(id) }
+        let order = table.idsInByteOrder()
+        var nameID = [UInt32](repeating: 0, count: order.count)
+        for (final, provisionalID) in order.enumerated() { nameID[provisionalID] = UInt32(final) }
 
         var strings = ByteWriter(), records = ByteWriter(), lists = ByteWriter(), nameTable = ByteWriter()
         var listCount = 0
         for movie in movies {
-            let title = Array(movie.title.utf8)
-            records.u32(try checked(strings.count, "text"))
-            records.u32(try checked(title.count, "a title"))
+            var title = movie.title
+            let titleStart = strings.count
+            title.withUTF8 { strings.append(UnsafeRawBufferPointer($0)) }
+            records.u32(try checked(titleStart, "text"))
+            records.u32(try checked(strings.count - titleStart, "a title"))
             records.i32(Int32(movie.year))
             records.u32(UInt32(movie.id))
             records.f64(movie.rating ?? .nan)
@@ -328,30 +375,19 @@ struct CacheSections {
             records.u32(try checked(movie.cast.count, "a cast list"))
             records.u32(try checked(movie.genres.count, "a genre list"))
             records.u32(0)
-            strings.append(title)
-            for name in movie.cast + movie.genres { lists.u32(nameID[Array(name.utf8)]!) }
             listCount += movie.cast.count + movie.genres.count
         }
-        for name in names {
+        for provisionalID in listed { lists.u32(nameID[Int(provisionalID)]) }
+        for provisionalID in order {
             nameTable.u32(try checked(strings.count, "text"))
-            nameTable.u32(try checked(name.count, "a name"))
-            strings.append(name)
+            nameTable.u32(try checked(table[provisionalID].count, "a name"))
+            strings.append(table[provisionalID])
         }
         _ = try checked(strings.count, "text")
         parts.insert((.movies, records.bytes), at: 0)
         parts.append((.names, nameTable.bytes))
         parts.append((.lists, lists.bytes))
         parts.append((.strings, strings.bytes))
-    }
-
-    /// Rating descending, unrated last, id ascending: the order inside a year and of `TOPR`.
-    static func ratedBefore(_ x: Movie, _ y: Movie) -> Bool {
-        switch (x.rating, y.rating) {
-        case let (a?, b?) where a != b: return a > b
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: return x.id < y.id
-        }
     }
 
     /// `value` as a u32, or `catalogTooLarge` naming what overflowed.
@@ -371,12 +407,30 @@ struct ByteWriter {
 
     mutating func reserve(_ capacity: Int) { bytes.reserveCapacity(capacity) }
     mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    mutating func append(_ other: ArraySlice<UInt8>) { bytes.append(contentsOf: other) }
+    mutating func append(_ other: UnsafeRawBufferPointer) { bytes.append(contentsOf: other) }
     mutating func zeros(_ count: Int) { bytes.append(contentsOf: repeatElement(0, count: count)) }
     mutating func padToMultiple(of alignment: Int) { zeros((alignment - bytes.count % alignment) % alignment) }
-    mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+
+    mutating func u32(_ value: UInt32) {
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 24))
+    }
+
     mutating func i32(_ value: Int32) { u32(UInt32(bitPattern: value)) }
-    mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u64(_ value: UInt64) {
+        u32(UInt32(truncatingIfNeeded: value))
+        u32(UInt32(truncatingIfNeeded: value >> 32))
+    }
     mutating func f64(_ value: Double) { u64(value.bitPattern) }
+
+    /// Many u32s at once (one copy on little-endian hosts).
+    mutating func u32s(_ values: [UInt32]) {
+        let littleEndian = UInt32(1).littleEndian == 1 ? values : values.map(\.littleEndian)
+        littleEndian.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
 
     mutating func overwrite(at offset: Int, with other: [UInt8]) {
         bytes.replaceSubrange(offset..<(offset + other.count), with: other)

@@ -28,26 +28,29 @@ struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Writes whole files atomically with the C library (the engine needs no Foundation). Reading files is
 /// `FileReader`'s job, mapping them `MappedCacheFile`'s.
 enum AtomicFileWriter {
-    /// Writes `bytes` to a new temporary file in the folder of `path`, flushes it to disk, then renames it onto
+    /// Writes `chunks`, one after the other, to a new temporary file in the folder of `path`, flushes it to disk, then renames it onto
     /// `path`. Readers that mapped the previous file keep their mapping; on any failure the temporary file is
     /// removed and whatever was at `path` is left as it was.
-    static func replaceFile(at path: String, with bytes: [UInt8]) throws(AtomicWriteError) {
+    static func replaceFile(at path: String, with chunks: [[UInt8]]) throws(AtomicWriteError) {
         let temporary = temporaryPath(beside: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 { throw AtomicWriteError(operation: "create a temporary file beside", error: .current()) }
         var failure: AtomicWriteError?
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + offset, min(buffer.count - offset, 1 << 24))
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = AtomicWriteError(operation: "write", error: .current())
-                    return false
+        var written = true
+        for chunk in chunks where written {
+            written = chunk.withUnsafeBytes { buffer -> Bool in
+                var offset = 0
+                while offset < buffer.count {
+                    let count = write(descriptor, buffer.baseAddress! + offset, min(buffer.count - offset, 1 << 24))
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = AtomicWriteError(operation: "write", error: .current())
+                        return false
+                    }
+                    offset += count
                 }
-                offset += count
+                return true
             }
-            return true
         }
         if written, fsync(descriptor) != 0 { failure = AtomicWriteError(operation: "flush", error: .current()) }
         if close(descriptor) != 0, failure == nil { failure = AtomicWriteError(operation: "write", error: .current()) }

@@ -101,11 +101,31 @@ final class MovieIndexTests: XCTestCase {
 
     func testTopRated() throws {
         let index = try Fixtures.index(Fixtures.small, self)
-        let expected = Fixtures.small.movies.sorted(by: CacheSections.ratedBefore).map(\.id)
+        // Rating descending, unrated last, lower id first on ties.
+        let expected = Fixtures.small.movies.sorted { a, b in
+            switch (a.rating, b.rating) {
+            case let (x?, y?) where x != y: return x > y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return a.id < b.id
+            }
+        }.map(\.id)
         XCTAssertEqual(try index.topRated(limit: 100).map(\.id), expected)
         XCTAssertEqual(try index.topRated(limit: 3).map(\.id), [0, 5, 3])
         XCTAssertEqual(try index.topRated(limit: 0), [])
         XCTAssertEqual(try index.topRated(limit: -1), [])
+    }
+
+    func testCatalogsBuiltInMemoryAreChecked() throws {
+        for rating in [Double.nan, .infinity, -.infinity] {
+            XCTAssertThrowsError(try CacheWriter.encode(Catalog(movies: [Movie(id: 0, title: "x", year: 1, rating: rating)]))) { error in
+                XCTAssertEqual(error as? CacheError, .invalidMovieID(id: 0, reason: "rating \(rating) is not a finite number"))
+            }
+        }
+        let duplicate = Catalog(movies: [Movie(id: 3, title: "a", year: 1, rating: nil), Movie(id: 3, title: "b", year: 1, rating: nil)])
+        XCTAssertThrowsError(try CacheWriter.encode(duplicate))
+        XCTAssertThrowsError(try CacheWriter.encode(Catalog(movies: [Movie(id: -1, title: "a", year: 1, rating: nil)])))
+        XCTAssertThrowsError(try CacheWriter.encode(Catalog(movies: [Movie(id: 0, title: "a", year: 1 << 40, rating: nil)])))
     }
 
     func testEmptyCatalog() throws {
