@@ -76,9 +76,9 @@
 /// stores, for every prefix whose terms form a range of two or more term ids, the union of their postings once
 /// (ranges shared by several prefixes, like `th` and `the` when every `th…` term is a `the…` term, are stored
 /// once), as a sorted list or, when that would be larger, as a bitmap over ranks. Storage stays near the total of
-/// posting lists times the depth of the term trie; a bitmap is never larger than the list it replaces. A frequent
-/// term (`the`) gets a bitmap beside its posting list, so that every set larger than N / 32 is a bitmap and two
-/// large sets meet word by word. A bitmap carries its count per year, so a one-word query such as `t` reads its
+/// posting lists times the depth of the term trie; a set is a bitmap exactly when that is smaller than its list
+/// (more than 2⌈N / 64⌉ ranks). A frequent term (`the`) gets a bitmap beside its posting list by the same rule, so
+/// that every set above that size is a bitmap and two large sets meet word by word. A bitmap carries its count per year, so a one-word query such as `t` reads its
 /// counts instead of counting bits.
 ///
 /// A movie record (`MOVI`, 40 bytes):

@@ -263,7 +263,7 @@ struct CacheSections {
 
         /// Stores `members` (distinct ranks) as set number `setCount`, a list or, when smaller, a bitmap.
         func store(_ members: inout [UInt32]) throws(CacheError) {
-            let asBitmap = members.count * 32 > movieCount
+            let asBitmap = members.count > bitmapWords * 2  // strictly smaller as a bitmap
             sets.u32(asBitmap ? 1 : 0)
             sets.u32(UInt32(members.count))
             sets.u32(try checked(dataCount, "prefix set data"))
@@ -295,7 +295,7 @@ struct CacheSections {
             offsets.u32(try checked(entryCount, "prefix entries"))
             let term = terms[low]
             // A frequent term gets a bitmap too, so that it meets other bitmaps word by word.
-            if (starts[low + 1] - starts[low]) * 32 > movieCount {
+            if starts[low + 1] - starts[low] > bitmapWords * 2 {
                 members.removeAll(keepingCapacity: true)
                 members.append(contentsOf: postings[starts[low]..<starts[low + 1]])
                 entries.u32(UInt32(low + 1))

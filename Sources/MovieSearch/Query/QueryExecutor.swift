@@ -24,8 +24,8 @@ struct QueryExecutor {
         var sets: [RankSet] = []
         sets.reserveCapacity(ranges.count)
         for range in ranges { sets.append(try rankSet(of: range)) }
-        // Smallest first. Every set larger than N / 32 is a bitmap (prefix sets and frequent terms alike), so
-        // when the smallest is a bitmap, all are.
+        // Smallest first. Every set of more than 2⌈N / 64⌉ ranks is a bitmap (prefix sets and frequent terms
+        // alike) and no smaller one is, so when the smallest is a bitmap, all are.
         sets.sort { $0.cardinality < $1.cardinality }
         switch sets[0].storage {
         case .bitmap(let first):

@@ -43,6 +43,28 @@ final class CacheFileTests: XCTestCase {
         XCTAssertEqual(tags, Set(CacheFormat.Tag.allCases.map(\.code)))
     }
 
+    /// The worked example of `CacheFormat`'s documentation, section by section.
+    func testWorkedExampleOfTheFormatDocumentation() throws {
+        let catalog = Catalog(movies: [Movie(id: 0, title: "Dark", year: 2010, rating: 3),
+                                       Movie(id: 1, title: "The Dark Knight", year: 2012, rating: nil)])
+        let index = try Fixtures.index(catalog, self)
+        let file = index.file, sections = index.sections
+        func u32s(_ section: MappedCacheFile.Section) throws -> [UInt32] {
+            let view = try file.u32s(section, 0..<(section.length / 4))
+            return (0..<view.count).map { view[$0] }
+        }
+        XCTAssertEqual(try u32s(sections.ranks), [1, 0])
+        XCTAssertEqual(try u32s(sections.years), [2012, 0, 2010, 1])
+        let text = try file.bytes(sections.termText, 0..<sections.termText.length)
+        XCTAssertEqual(String(decoding: text, as: UTF8.self), "darkknightthe")
+        XCTAssertEqual(try u32s(sections.terms), [0, 0, 4, 2, 10, 3, 13, 4])  // <textStart, postingStart> per term
+        XCTAssertEqual(try u32s(sections.postings), [0, 1, 0, 0])  // dark → [0, 1], knight → [0], the → [0]
+        XCTAssertEqual(sections.prefixEntries.length, 0)
+        XCTAssertEqual(sections.sets.length, 0)
+        let result = try index.search("kn")
+        XCTAssertEqual(result, SearchResult(query: "kn", total: 1, years: [YearMatches(year: 2012, count: 1, movieIDs: [1])]))
+    }
+
     func testSameCatalogGivesIdenticalBytes() throws {
         let first = try CacheWriter.encode(Fixtures.small)
         let second = try CacheWriter.encode(Catalog(movies: Fixtures.small.movies.reversed()))
