@@ -9,9 +9,10 @@ import Synchronization
 ///     }
 ///
 /// Opening maps the file and checks its header, directory and checksum table: O(1) in the number of movies. A
-/// query reads the mapped file where it lies: two binary searches per query token in the term dictionary, then
-/// the posting lists of the rarest token in rank order, which is already the answer's order (year descending,
-/// rating descending, unrated last, id ascending), so nothing is sorted at query time. See `CacheFormat`.
+/// query reads the mapped file where it lies: a few binary searches per query token in the term dictionary, then
+/// the set of movies of each token (precomputed for every prefix of two terms or more), smallest first, in rank
+/// order, which is already the answer's order (year descending, rating descending, unrated last, id ascending),
+/// so nothing is sorted at query time. See `CacheFormat`.
 ///
 /// `MovieIndex` is immutable after `init` and safe to share between threads: run queries from as many threads as
 /// you like on one instance.
