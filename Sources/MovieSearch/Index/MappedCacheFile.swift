@@ -259,8 +259,8 @@ final class MappedCacheFile: @unchecked Sendable {
     }
 }
 
-/// A run of little-endian u32s inside a checked, verified part of a mapping.
-struct U32View {
+/// A run of little-endian integers inside a checked, verified part of a mapping.
+struct LittleEndianView<Element: FixedWidthInteger> {
     fileprivate let base: UnsafeRawPointer
     /// Number of entries.
     let count: Int
@@ -268,27 +268,18 @@ struct U32View {
     /// Entry `index`; traps on an index outside the view (a bug in the engine, not in the file: every range a
     /// view is made from has been checked).
     @inline(__always)
-    subscript(index: Int) -> UInt32 {
-        precondition(index >= 0 && index < count, "U32View index out of range")
-        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count, "LittleEndianView index out of range")
+        return Element(littleEndian: base.loadUnaligned(fromByteOffset: index &* MemoryLayout<Element>.size, as: Element.self))
     }
 }
 
-/// A run of little-endian u64s inside a checked, verified part of a mapping.
-struct U64View {
-    fileprivate let base: UnsafeRawPointer
-    /// Number of entries.
-    let count: Int
+/// u32 entries: ranks, ids, offsets.
+typealias U32View = LittleEndianView<UInt32>
+/// u64 words: bitmaps.
+typealias U64View = LittleEndianView<UInt64>
 
-    /// Entry `index`; traps on an index outside the view (an engine bug: the view's range has been checked).
-    @inline(__always)
-    subscript(index: Int) -> UInt64 {
-        precondition(index >= 0 && index < count, "U64View index out of range")
-        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
-    }
-}
-
-extension U64View {
+extension LittleEndianView where Element == UInt64 {
     /// The words, copied into an array.
     func copied() -> [UInt64] {
         [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in

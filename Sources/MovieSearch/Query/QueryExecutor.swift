@@ -167,7 +167,7 @@ protocol RankSequence {
     subscript(position: Int) -> UInt32 { get }
 }
 
-extension U32View: RankSequence {}
+extension LittleEndianView: RankSequence where Element == UInt32 {}
 extension Array: RankSequence where Element == UInt32 {}
 
 /// The `YEAR` section, checked once per open (years descending, ranks ascending from 0).

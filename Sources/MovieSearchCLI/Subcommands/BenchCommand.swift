@@ -14,8 +14,6 @@ struct BenchCommand: Subcommand {
     static let queries = Option<String>(
         "queries", valueName: "file",
         help: "The queries, one per line (an empty line is a query too), e.g. ../shared/queries/decade-typing.txt.")
-    static let perYear = Option<Int>(
-        "per-year", valueName: "K", rule: .nonNegative, help: "List at most K movies per year (default \(QueryCommand.defaultPerYear)).")
     static let passes = Option<Int>(
         "passes", valueName: "N", rule: .positive, help: "Timed passes over all queries (default \(defaultPasses)).")
     static let json = Flag(
@@ -31,7 +29,7 @@ struct BenchCommand: Subcommand {
             over N passes. Each call builds the full grouped answer without printing it.
             """,
         usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--json]"],
-        arguments: [cache, queries, perYear, passes, json])
+        arguments: [cache, queries, QueryCommand.perYear, passes, json])
 
     var cachePath: String
     var queriesPath: String
@@ -44,7 +42,7 @@ struct BenchCommand: Subcommand {
         guard let queriesPath = arguments[Self.queries] else { throw UsageError("missing option '--queries <file>'") }
         self.cachePath = cachePath
         self.queriesPath = queriesPath
-        perYear = arguments[Self.perYear] ?? QueryCommand.defaultPerYear
+        perYear = arguments[QueryCommand.perYear] ?? QueryCommand.defaultPerYear
         passCount = arguments[Self.passes] ?? Self.defaultPasses
         printsJSON = arguments[Self.json]
     }
