@@ -16,10 +16,10 @@ final class CrashSafetyTests: XCTestCase {
 
     /// Kills at evenly spread moments, from right after the start to near the end of a full run.
     static let spreadKills = 22
-    /// Kills right after the temporary file appears, plus these delays: the write takes only milliseconds, so
+    /// Kills right after the write starts (the temporary file appears), plus these delays: the write takes only milliseconds, so
     /// evenly spread kills rarely land in it, and these make sure some runs die with a half-written file. The
     /// last is the likeliest to leave one behind for the final run to remove.
-    static let delaysAfterTheTemporaryFileAppears = [0.01, 0.003, 0.001, 0]
+    static let delaysAfterTheWriteStarts = [0.01, 0.003, 0.001, 0]
     /// How many kills must find the previous cache in place (those that land after the rename find the new one).
     static let requiredKills = 20
 
@@ -39,12 +39,12 @@ final class CrashSafetyTests: XCTestCase {
         for kill in 0..<Self.spreadKills {
             try run.killedRun(at: .fraction(0.92 * Double(kill) / Double(Self.spreadKills - 1)))
         }
-        for delay in Self.delaysAfterTheTemporaryFileAppears {
-            try run.killedRun(at: .afterTheTemporaryFileAppears(delay: delay))
+        for delay in Self.delaysAfterTheWriteStarts {
+            try run.killedRun(at: .afterTheWriteStarts(delay: delay))
         }
         // Each run's writer removes the files of those killed before it: make sure the final run has one to remove.
         for _ in 0..<5 where try run.leftovers().isEmpty {
-            try run.killedRun(at: .afterTheTemporaryFileAppears(delay: 0))
+            try run.killedRun(at: .afterTheWriteStarts(delay: 0))
         }
         XCTAssertGreaterThanOrEqual(run.killsBeforeTheRename, Self.requiredKills)
         XCTAssertFalse(try run.leftovers().isEmpty,
@@ -95,8 +95,8 @@ private struct KillScenario {
     enum Moment {
         /// This fraction of `duration` after the start.
         case fraction(Double)
-        /// As soon as the run's temporary file exists, plus `delay` seconds.
-        case afterTheTemporaryFileAppears(delay: Double)
+        /// As soon as the run starts writing the cache (its temporary file exists), plus `delay` seconds.
+        case afterTheWriteStarts(delay: Double)
     }
 
     init(test: XCTestCase) throws {
@@ -131,11 +131,16 @@ private struct KillScenario {
         case let .fraction(fraction):
             killAt = start + fraction * duration
             ChildProcess.sleep(until: killAt)
-        case let .afterTheTemporaryFileAppears(delay):
+        case let .afterTheWriteStarts(delay):
+            // The writer's temporary file appears; a writer that wrongly wrote in place would change the output.
             let temporary = "\(outputFolder)/.movies.mscache.tmp-\(pid)-1"
+            let before = Self.identity(output)
             let deadline = start + 5 * duration + 10
-            while process.isRunning, access(temporary, F_OK) != 0, ChildProcess.now() < deadline { usleep(100) }
-            XCTAssertLessThan(ChildProcess.now(), deadline, "the temporary file never appeared", file: file, line: line)
+            while process.isRunning, access(temporary, F_OK) != 0, Self.identity(output) == before,
+                  ChildProcess.now() < deadline {
+                usleep(100)
+            }
+            XCTAssertLessThan(ChildProcess.now(), deadline, "the write never started", file: file, line: line)
             killAt = ChildProcess.now() + delay
             ChildProcess.sleep(until: killAt)
         }
@@ -166,6 +171,13 @@ private struct KillScenario {
             try previousBytes.write(to: URL(fileURLWithPath: output), options: .atomic)
         }
         try checkLeftovers(file: file, line: line)
+    }
+
+    /// What tells one version of a file from another without reading it: inode, size and modification time.
+    private static func identity(_ path: String) -> [Int] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return [] }
+        return [Int(status.st_ino), Int(status.st_size), status.st_mtim.tv_sec, status.st_mtim.tv_nsec]
     }
 
     /// The cache at `output` opens, passes its checksums and gives the answers it gave before any run.
