@@ -120,7 +120,8 @@ enum AtomicFileWriter {
     static func temporaryOwner(_ entry: String, of name: String) -> pid_t? {
         let prefix = ".\(name).tmp-"
         guard !name.isEmpty, entry.utf8.starts(with: prefix.utf8) else { return nil }
-        let numbers = entry.utf8.dropFirst(prefix.utf8.count).split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        let numbers = entry.utf8.dropFirst(prefix.utf8.count)
+            .split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard numbers.count == 2, numbers.allSatisfy(isCanonicalPositiveDecimal),
               let pid = pid_t(String(decoding: numbers[0], as: UTF8.self))
         else { return nil }
