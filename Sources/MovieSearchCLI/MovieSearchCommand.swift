@@ -15,6 +15,7 @@ public enum MovieSearchCommand {
     /// Runs the tool with the process's arguments, standard streams and environment, and exits with its status.
     public static func main() -> Never {
         System.ignoreBrokenPipes()
+        System.ignoreFileSizeLimitSignal()
         let context = CommandContext(
             standardOutput: TextOutput(.fileDescriptor(System.standardOutput)),
             // Unbuffered, so that a note reaches a terminal before the answer it is about.

@@ -27,11 +27,27 @@ struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Writes whole files atomically with the C library (the engine needs no Foundation). Reading files is
 /// `FileReader`'s job, mapping them `MappedCacheFile`'s.
+///
+/// A file is written whole to a temporary file beside its destination, `.<name>.tmp-<pid>-<n>`, then renamed onto
+/// it, so that the destination always holds either the previous file or the new one, complete:
+///
+/// - A failed write (full disk, file size limit, read-only folder) removes its temporary file and leaves the
+///   destination as it was.
+/// - A process killed while writing (SIGKILL, power loss) leaves its temporary file behind; the next write of the
+///   same destination removes it (`removeStaleTemporaries(beside:)`).
+/// - Readers that mapped the previous file keep their mapping: the old file is renamed over, never truncated.
+///
+/// A process that exceeds its file size limit (`ulimit -f`) gets SIGXFSZ, which kills it by default: ignore that
+/// signal (as the command line does) to get an error instead.
 enum AtomicFileWriter {
-    /// Writes `chunks`, one after the other, to a new temporary file in the folder of `path`, flushes it to disk, then renames it onto
-    /// `path`. Readers that mapped the previous file keep their mapping; on any failure the temporary file is
+    /// Writes `chunks`, one after the other, to a new temporary file in the folder of `path`, flushes it to disk,
+    /// then renames it onto `path`. Readers that mapped the previous file keep their mapping; on any failure the temporary file is
     /// removed and whatever was at `path` is left as it was.
+    ///
+    /// First removes the temporary files of `path` that killed writers left behind (which also frees their space
+    /// on a full disk).
     static func replaceFile(at path: String, with chunks: [[UInt8]]) throws(AtomicWriteError) {
+        removeStaleTemporaries(beside: path)
         let temporary = temporaryPath(beside: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 { throw AtomicWriteError(operation: "create a temporary file beside", error: .current()) }
@@ -69,12 +85,63 @@ enum AtomicFileWriter {
     }
 
     /// `folder/.name.tmp-PID-N`, hidden, unique per process and call, in the same folder (so rename is atomic).
-    private static func temporaryPath(beside path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    static func temporaryPath(beside path: String) -> String {
+        let (folder, name) = split(path)
         let serial = temporaryCounter.add(1, ordering: .relaxed).newValue
         return "\(folder).\(name).tmp-\(getpid())-\(serial)"
+    }
+
+    /// Removes the temporary files of `path` (`.name.tmp-PID-N` in its folder) whose writing process no longer
+    /// exists: those of writers killed before they could rename or remove them. Returns how many it removed.
+    ///
+    /// A temporary file is removed only when `kill(PID, 0)` fails with `ESRCH`, so a live writer's (in this
+    /// process or another, of any user) is never touched. Best effort: a folder that cannot be listed, or a file
+    /// that cannot be removed, is left as it is.
+    ///
+    /// Limits: a file whose PID has been reused by an unrelated process stays until that process ends. On a folder
+    /// shared across PID namespaces or machines, a live writer elsewhere may look dead and lose its temporary file;
+    /// its rename then fails and it reports an error, and the destination is never damaged.
+    @discardableResult
+    static func removeStaleTemporaries(beside path: String) -> Int {
+        let (folder, name) = split(path)
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return 0 }
+        var stale: [String] = []
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let owner = temporaryOwner(entryName, of: name), kill(owner, 0) != 0, errno == ESRCH {
+                stale.append(entryName)
+            }
+        }
+        closedir(directory)
+        return stale.count { unlink(folder + $0) == 0 }
+    }
+
+    /// The writer's PID when `entry` is a temporary file of the file named `name` (`.name.tmp-PID-N`, both numbers
+    /// positive decimals as `temporaryPath` writes them), else `nil`.
+    static func temporaryOwner(_ entry: String, of name: String) -> pid_t? {
+        let prefix = ".\(name).tmp-"
+        guard !name.isEmpty, entry.utf8.starts(with: prefix.utf8) else { return nil }
+        let numbers = entry.utf8.dropFirst(prefix.utf8.count)
+            .split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard numbers.count == 2, numbers.allSatisfy(isCanonicalPositiveDecimal),
+              let pid = pid_t(String(decoding: numbers[0], as: UTF8.self))
+        else { return nil }
+        return pid
+    }
+
+    /// Digits only, no leading zero, not zero.
+    private static func isCanonicalPositiveDecimal(_ digits: Substring.UTF8View.SubSequence) -> Bool {
+        guard let first = digits.first, first != UInt8(ascii: "0") else { return false }
+        return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// `path` cut after its last slash: the folder with its trailing slash (empty for the current folder), and
+    /// the file name.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
 
     private static let temporaryCounter = Atomic<Int>(0)

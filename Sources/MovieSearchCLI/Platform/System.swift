@@ -114,6 +114,12 @@ enum System {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Lets a write past the file size limit (`ulimit -f`) fail with `EFBIG` instead of killing the process with
+    /// SIGXFSZ, so that `index` reports "File too large", removes its temporary file and leaves the previous cache.
+    static func ignoreFileSizeLimitSignal() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
     /// Ends the process.
     static func exitProcess(_ status: Int32) -> Never {
         exit(status)

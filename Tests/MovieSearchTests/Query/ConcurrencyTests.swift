@@ -1,0 +1,121 @@
+import Foundation
+import Synchronization
+import XCTest
+@testable import MovieSearch
+
+/// One `MovieIndex` shared by eight threads gives every thread the single-threaded answers.
+///
+/// CI also runs these tests under Thread Sanitizer (`swift test --sanitize=thread --filter ConcurrencyTests`, in
+/// `.ci/run`), which reports any data race they reach: in the lazy checksum verification of the mapped file, the
+/// LRU cache of `movie(id:)`, or the query path.
+final class ConcurrencyTests: XCTestCase {
+    static let threadCount = 8
+    /// Each round opens the file afresh, so that the threads race to check its blocks and sections first.
+    static let rounds = 2
+
+    /// The decade query set from eight threads at once, each starting at a different query, with the details of
+    /// the first movies of every eighth answer, as a results list would show them.
+    func testEightThreadsRunningTheDecadeQuerySetGetTheSingleThreadedAnswers() throws {
+        let decade = try Decade(self)
+        let queries = decade.queries, movies = decade.catalog.movies
+        let expected = try MovieIndex(path: decade.cache).searchAll(queries)
+        XCTAssertEqual(expected.count, 3_847)
+
+        for round in 0..<Self.rounds {
+            let index = try MovieIndex(path: decade.cache)
+            let failures = Self.onThreads { thread, fail in
+                for step in queries.indices {
+                    let position = (step + thread * queries.count / Self.threadCount) % queries.count
+                    do {
+                        let result = try index.search(queries[position])
+                        if result != expected[position] { fail("query \(queries[position].debugDescription) differs") }
+                        let shown = position % 8 == 0 ? result.years.first?.movieIDs ?? [] : []
+                        for id in shown where try index.movie(id: id) != movies[id] {
+                            fail("movie \(id) differs")
+                        }
+                    } catch {
+                        fail("query \(queries[position].debugDescription) threw \(error)")
+                    }
+                }
+            }
+            XCTAssertEqual(failures, [], "round \(round)")
+        }
+    }
+
+    /// Every movie's details from eight threads at once, each in its own order, through the shared LRU cache of
+    /// `movie(id:)` (64 entries for 2,272 movies: constant eviction), plus the best-rated list.
+    func testEightThreadsOpeningMoviesThroughTheSharedCacheGetTheCatalogsMovies() throws {
+        let decade = try Decade(self)
+        let movies = decade.catalog.movies
+        let topRated = try MovieIndex(path: decade.cache).topRated(limit: 100)
+
+        for round in 0..<Self.rounds {
+            let index = try MovieIndex(path: decade.cache)
+            let failures = Self.onThreads { thread, fail in
+                // Threads walk the ids with different strides (all odd, so each visits every id) and starts.
+                let stride = 2 * thread + 1
+                for step in movies.indices {
+                    let id = (thread * 101 + step * stride) % movies.count
+                    do {
+                        if try index.movie(id: id) != movies[id] { fail("movie \(id) differs") }
+                        // A few ids again, so that threads hit entries that others are adding and evicting.
+                        if step % 16 == 0, try index.movie(id: step % 32) != movies[step % 32] { fail("movie \(step % 32) differs") }
+                    } catch {
+                        fail("movie \(id) threw \(error)")
+                    }
+                }
+                if (try? index.topRated(limit: 100)) != topRated { fail("the best-rated list differs") }
+            }
+            XCTAssertEqual(failures, [], "round \(round)")
+        }
+    }
+
+    // MARK: Support
+
+    /// The decade catalog, its query set and its cache in a temporary folder.
+    private struct Decade {
+        let catalog: Catalog
+        let queries: [String]
+        let cache: String
+
+        init(_ test: XCTestCase) throws {
+            catalog = try CatalogDecoder.load(path: SharedData.path("data/movies.json"))
+            queries = try SharedData.queries("decade-typing.txt")
+            cache = try Fixtures.temporaryFolder(test) + "/decade.mscache"
+            _ = try CacheWriter.write(catalog, to: cache)
+            XCTAssertEqual(catalog.movies.map(\.id), Array(catalog.movies.indices))
+        }
+    }
+
+    /// Runs `body(thread, fail)` on `threadCount` threads released at the same moment, and returns the first
+    /// failures they reported (at most 20).
+    private static func onThreads(_ body: @escaping @Sendable (Int, (String) -> Void) -> Void) -> [String] {
+        let group = DispatchGroup()
+        let shared = Shared()
+        for thread in 0..<threadCount {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                shared.ready.add(1, ordering: .acquiringAndReleasing)
+                while shared.ready.load(ordering: .acquiring) < threadCount { sched_yield() }
+                body(thread) { message in
+                    shared.failures.withLock { if $0.count < 20 { $0.append("thread \(thread): \(message)") } }
+                }
+            }.start()
+        }
+        group.wait()
+        return shared.failures.withLock { $0 }
+    }
+
+    /// What the threads share (a `Mutex` or an `Atomic` cannot be captured by an escaping closure on its own).
+    private final class Shared: Sendable {
+        let failures = Mutex<[String]>([])
+        let ready = Atomic<Int>(0)
+    }
+}
+
+private extension MovieIndex {
+    func searchAll(_ queries: [String]) throws -> [SearchResult] {
+        try queries.map { try search($0) }
+    }
+}
