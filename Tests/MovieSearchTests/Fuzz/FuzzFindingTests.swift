@@ -16,5 +16,37 @@ final class FuzzFindingTests: XCTestCase {
             XCTAssertEqual(all.years.map(\.count), all.years.map(\.movieIDs.count), "query \(query.debugDescription)")
         }
         XCTAssertEqual(try index.search("", perYear: Int.max).total, Fixtures.small.movies.count)
+
+        // The catalog target's input: two valid movies in two years, then two invalid ones (skipped).
+        let input = #"[{"title":"N","year":2147483647,"rating":1e308},{"title":"M","year":0,"rating":-1E-400},"#
+            + #"{"title":"O","year":-0,"rating":1e999},{"title":"P","year":99999999999999999999}]"#
+        let catalog = try CatalogDecoder.decode(Array(input.utf8), source: "crash.json", skipInvalid: true)
+        let result = try Fixtures.index(catalog, self).search("", perYear: Int.max)
+        XCTAssertEqual(result.years.map(\.year), [2_147_483_647, 0])
+        XCTAssertEqual(result.years.map(\.movieIDs), [[0], [1]])
+    }
+
+    /// cache target built with FUZZING_SKIP_CHECKSUMS, 339,405 executions in: one posting offset of the cache of
+    /// 30 decade movies raised from 15 to 47, so that the list of `dark` ran on over the lists of the terms after it
+    /// (unsorted, with repeats). With the checksums recomputed, `moviesearch query dark` answered 31 matches in 2009,
+    /// a year of 4 movies, listing movies of other years and some twice. Now a corrupt-cache error. Here the same
+    /// edit runs the list of `knight` (one term, so its posting list is read) over every list after it.
+    func testPostingListOutOfOrderIsCorruptNotAWrongAnswer() throws {
+        var cache = try ForgedCache(Fixtures.small)
+        let knight = cache.termID("knight")
+        let terms = cache.offset(of: .terms)
+        let termCount = Int(cache.u32(at: CacheFormat.HeaderField.termCount))
+        let postingCount = cache.u32(at: terms + termCount * 8 + 4)  // entry T's postingStart: all the postings
+        cache.setU32(postingCount, at: terms + (knight + 1) * 8 + 4)
+        let path = try Fixtures.temporaryFolder(self) + "/forged.mscache"
+        try Data(cache.sealed()).write(to: URL(fileURLWithPath: path))
+        let index = try MovieIndex(path: path)
+        for perYear in [0, 5, 100] {
+            XCTAssertThrowsError(try index.search("knight", perYear: perYear), "perYear \(perYear)") { error in
+                guard case .corrupt? = error as? CacheError else { return XCTFail("\(error)") }
+            }
+        }
+        XCTAssertNoThrow(try index.search("shades"))
     }
 }
+
