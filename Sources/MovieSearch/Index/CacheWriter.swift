@@ -283,12 +283,13 @@ struct CacheSections {
 
     /// `MOVI`, `NAME`, `LIST`, `STRG`.
     private mutating func buildRecords(movies: [Movie]) throws(CacheError) {
-        var distinctNames = Set<String>()
+        // Names are told apart by their bytes: as `String`s, "Zoë" precomposed and decomposed are one name, and
+        // the second spelling would find no id below.
+        var distinctNames = Set<[UInt8]>()
         for movie in movies {
-            distinctNames.formUnion(movie.cast)
-            distinctNames.formUnion(movie.genres)
+            for name in movie.cast + movie.genres { distinctNames.insert(Array(name.utf8)) }
         }
-        let names = distinctNames.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        let names = distinctNames.sorted { $0.lexicographicallyPrecedes($1) }
         var nameID: [[UInt8]: UInt32] = [:]
         for (id, name) in names.enumerated() { nameID[name] = UInt32(id) }
 

@@ -48,5 +48,21 @@ final class FuzzFindingTests: XCTestCase {
         }
         XCTAssertNoThrow(try index.search("shades"))
     }
-}
 
+    /// Found by reading the cache writer while writing the catalog target (whose round trip then trapped on this
+    /// input), not by the fuzzer itself: names were collected in a `Set<String>`, where "Zoë" precomposed and
+    /// "Zoe" + U+0308 are equal, then looked up by their bytes, so the second spelling found no id and
+    /// `moviesearch index` trapped on a force unwrap. Each spelling is now a name of its own and reads back as given.
+    func testCanonicallyEquivalentNamesKeepTheirBytes() throws {
+        let input = #"[{"title":"A","year":2010,"cast":["Zo\u00eb"],"genres":["Caf\u00e9"]},"#
+            + #"{"title":"B","year":2011,"cast":["Zoe\u0308","Zo\u00eb"],"genres":["Cafe\u0301"]}]"#
+        let catalog = try CatalogDecoder.decode(Array(input.utf8), source: "names.json")
+        let index = try Fixtures.index(catalog, self)
+        for movie in catalog.movies {
+            let stored = try index.movie(id: movie.id)
+            XCTAssertEqual(stored.cast.map { Array($0.utf8) }, movie.cast.map { Array($0.utf8) })
+            XCTAssertEqual(stored.genres.map { Array($0.utf8) }, movie.genres.map { Array($0.utf8) })
+        }
+        XCTAssertEqual(try index.movie(id: 1).cast.map { $0.unicodeScalars.count }, [4, 3])
+    }
+}
