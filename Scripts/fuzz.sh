@@ -13,7 +13,7 @@
 #   query    arbitrary (and invalid) UTF-8 into the tokenizer, and as a query on the decade and sample caches,
 #            checked against a brute-force search
 #
-# Everything it makes lives in .build-fuzz/ (gitignored): bin/, seeds/, caches/, corpus/<target>/ (kept between
+# Everything it makes lives in .build-fuzz/ (gitignored): bin/, seeds/<target>/ (with its caches), corpus/<target>/ (kept between
 # runs, so each run starts where the last stopped), artifacts/<target>/ (crashing inputs), logs/. It reads
 # ../shared (the decade and century catalogs, the query sets) and builds the release binary to index the cache seeds.
 # It runs under `nice`: the machine is shared.
@@ -63,17 +63,19 @@ fi
 
 # Seeds, made afresh for each fuzzing run (a few seconds): catalogs and queries from ../shared, caches by the
 # release binary. A repro run makes them only if they are missing (the query target opens the caches).
-seeds="$work/seeds"
-if [[ "$seconds" != repro || ! -f "$work/caches/sample.mscache" ]]; then
+# Each target has its own seeds and caches, so that two targets can run at once.
+seeds="$work/seeds/$variant"
+caches="$seeds/caches"
+if [[ "$seconds" != repro || ! -f "$caches/sample.mscache" ]]; then
     echo "== seeds"
     rm -rf "$seeds"
     python3 Scripts/fuzz/make-seeds.py "$shared" Data/sample-movies.json "$seeds"
     nice -n 10 swift build -c release --product moviesearch >/dev/null
     release="$(swift build -c release --show-bin-path)/moviesearch"
-    mkdir -p "$seeds/cache" "$work/caches"
-    "$release" index "$shared/data/movies.json" -o "$work/caches/decade.mscache" >/dev/null
-    "$release" index Data/sample-movies.json -o "$work/caches/sample.mscache" >/dev/null
-    cp "$work/caches/decade.mscache" "$work/caches/sample.mscache" "$seeds/cache/"
+    mkdir -p "$seeds/cache" "$caches"
+    "$release" index "$shared/data/movies.json" -o "$caches/decade.mscache" >/dev/null
+    "$release" index Data/sample-movies.json -o "$caches/sample.mscache" >/dev/null
+    cp "$caches/decade.mscache" "$caches/sample.mscache" "$seeds/cache/"
     for catalog in "$seeds"/cache-catalogs/*.json; do
         "$release" index "$catalog" -o "$seeds/cache/$(basename "${catalog%.json}").mscache" --skip-invalid >/dev/null 2>&1
     done
@@ -86,13 +88,14 @@ export FUZZ_SCRATCH="$scratch"
 # The Swift runtime's own backtracer reads memory in ways ASan reports as errors: let libFuzzer and ASan report.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-$(dirname "$(command -v swiftc)")/llvm-symbolizer}"
-export MOVIESEARCH_FUZZ_CACHE="$work/caches/decade.mscache" MOVIESEARCH_FUZZ_CATALOG="$shared/data/movies.json"
-export MOVIESEARCH_FUZZ_SAMPLE_CACHE="$work/caches/sample.mscache" MOVIESEARCH_FUZZ_SAMPLE_CATALOG="$root/Data/sample-movies.json"
+export MOVIESEARCH_FUZZ_CACHE="$caches/decade.mscache" MOVIESEARCH_FUZZ_CATALOG="$shared/data/movies.json"
+export MOVIESEARCH_FUZZ_SAMPLE_CACHE="$caches/sample.mscache" MOVIESEARCH_FUZZ_SAMPLE_CATALOG="$root/Data/sample-movies.json"
 
+# Mutations stay small (fast); the largest seeds (the decade catalog and cache) still run whole once, below.
 case "$target" in
-    catalog) seedDirs=("$seeds/catalog"); dict=json.dict ;;
-    cache) seedDirs=("$seeds/cache"); dict=cache.dict ;;
-    query) seedDirs=("$seeds/query"); dict=query.dict ;;
+    catalog) seedDirs=("$seeds/catalog"); dict=json.dict; maxLength=65536 ;;
+    cache) seedDirs=("$seeds/cache"); dict=cache.dict; maxLength=65536 ;;
+    query) seedDirs=("$seeds/query"); dict=query.dict; maxLength=4096 ;;
 esac
 
 if [[ "$seconds" == repro ]]; then
@@ -105,19 +108,26 @@ log="$work/logs/$variant-$(date +%Y%m%d-%H%M%S).log"
 touch "$scratch/started"
 echo "== fuzzing $variant for $seconds s (log: ${log#"$root/"})"
 status=0
+large=()
+while IFS= read -r -d '' file; do large+=("$file"); done < <(find "${seedDirs[@]}" -type f -size +"$maxLength"c -print0)
+if [[ ${#large[@]} -gt 0 ]]; then
+    echo "== running the ${#large[@]} seeds larger than $maxLength bytes whole"
+    nice -n 10 "$bin" -timeout=60 -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/$variant/" "${large[@]}" \
+        >"$log.large" 2>&1 || status=$?
+fi
 # -timeout: an input that takes 10 s is a hang; -rss_limit_mb: one that needs 2 GB is a memory blow-up.
-nice -n 10 "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+[[ $status -ne 0 ]] || nice -n 10 "$bin" -max_total_time="$seconds" -max_len="$maxLength" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -dict="Scripts/fuzz/$dict" -artifact_prefix="$work/artifacts/$variant/" "$@" \
     "$work/corpus/$variant" "${seedDirs[@]}" >"$log" 2>&1 || status=$?
 
-runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
+runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" 2>/dev/null | tail -n 1 || true)"
 echo "== $variant: ${runs:-?} executions in $seconds s, corpus $(find "$work/corpus/$variant" -type f | wc -l) inputs, libFuzzer exit status $status"
 artifacts="$(find "$work/artifacts/$variant" -type f -newer "$scratch/started")"
 if [[ "$status" -ne 0 || -n "$artifacts" ]]; then
     echo "== findings (reproduce with: Scripts/fuzz.sh $target repro <input>):"
     [[ -z "$artifacts" ]] || echo "$artifacts"
-    grep -m 1 -E 'ERROR: (AddressSanitizer|libFuzzer)|Fatal error|fuzz check failed' "$log" || true
-    grep -m 12 -E '^ +#[0-9]+ .* in ' "$log" || true
+    cat "$log.large" "$log" 2>/dev/null | grep -m 1 -E 'ERROR: (AddressSanitizer|libFuzzer)|Fatal error|fuzz check failed' || true
+    cat "$log.large" "$log" 2>/dev/null | grep -m 12 -E '^ +#[0-9]+ .* in ' || true
     exit 1
 fi
 echo "== no findings"

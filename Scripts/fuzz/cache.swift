@@ -33,11 +33,18 @@ private func exercise(_ index: MovieIndex) {
     for id in [0, 1, 2, 3] where id < index.movieCount {
         attempt { titles.append(try index.movie(id: id).title) }
     }
+    // The years and their sizes, from a query without tokens (the year table, checked at open): no answer may
+    // have a year outside it, or more matches in a year than it has movies.
+    var yearSizes: [Int: Int]?
+    attempt {
+        let all = try index.search("", perYear: 0)
+        yearSizes = Dictionary(all.years.map { ($0.year, $0.count) }, uniquingKeysWith: { a, _ in a })
+    }
     for query in fixedQueries + titles {
         for perYear in fuzzPerYearValues {
             attempt {
                 let result = try index.search(query, perYear: perYear)
-                checkShape(result, perYear: perYear, movieCount: index.movieCount)
+                checkShape(result, perYear: perYear, movieCount: index.movieCount, yearSizes: yearSizes)
             }
         }
     }
@@ -58,11 +65,17 @@ private func exercise(_ index: MovieIndex) {
 }
 
 /// What any answer must look like, however damaged the file: no crash is not enough if the answer is nonsense
-/// that a caller would trip over (a count below the ids listed, more ids than asked for, ids out of range).
-private func checkShape(_ result: SearchResult, perYear: Int, movieCount: Int) {
+/// that a caller would trip over (a count below the ids listed, more ids than asked for, more matches than movies).
+private func checkShape(_ result: SearchResult, perYear: Int, movieCount: Int, yearSizes: [Int: Int]?) {
     var total = 0
+    var previousYear: Int?
     for year in result.years {
         Fuzz.check(year.count > 0 && year.movieIDs.count <= min(year.count, max(perYear, 0)), "year \(year) with perYear \(perYear)")
+        Fuzz.check(previousYear.map { year.year < $0 } ?? true, "year \(year.year) after \(previousYear!)")
+        if let yearSizes {
+            Fuzz.check(year.count <= yearSizes[year.year] ?? 0, "\(year.count) matches in \(year.year), which has \(yearSizes[year.year] ?? 0) movies")
+        }
+        previousYear = year.year
         total += year.count
     }
     Fuzz.check(total == result.total && total <= movieCount, "total \(result.total) for \(result.years.count) years, \(movieCount) movies")

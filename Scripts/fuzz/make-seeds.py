@@ -59,6 +59,8 @@ def main():
         "unicode.json": dump([{"title": t, "year": 2000 + i, "rating": i % 6 or None}
                               for i, t in enumerate(["Brüno", "Straße", "İstanbul", "ǰǰ", "ﬁ½", "Don’t", "한국 영화",
                                                      "東京物語", "ᾳ\u0345", "क्षत्रिय", "e\u0301\u0327", "\u0301x"])]),
+        "equivalent-names.json": '[{"title":"A","year":2010,"cast":["Zo\\u00eb"],"genres":["Caf\u00e9"]},'
+                                 '{"title":"B","year":2011,"cast":["Zoe\u0308","Zo\u00eb"],"genres":["Cafe\\u0301"]}]',
         "bom.json": "\ufeff[]",
         "nested.json": "[" * 600 + "]" * 600,
         "duplicate-movies.json": '{"movies":[],"movies":[]}',
@@ -75,6 +77,7 @@ def main():
         movies = decade[:: max(1, len(decade) // count)][:count]
         write(caches, f"decade-{count}.json", dump({"movies": movies}))
     write(caches, "unicode.json", edge_cases["unicode.json"])
+    write(caches, "equivalent-names.json", edge_cases["equivalent-names.json"])
     write(caches, "skipped.json", '[{"title":"Dark","year":2010,"rating":3},7,{"title":"The Dark Knight","year":2012},'
                                   '{"title":"Darkness","year":2012,"rating":5}]')
     write(caches, "empty.json", "[]")
