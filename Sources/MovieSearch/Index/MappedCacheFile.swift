@@ -34,6 +34,15 @@ final class MappedCacheFile: @unchecked Sendable {
     /// Larger ones are checked block by block, so a query never hashes more than it reads plus a block.
     static let wholeSectionLimit = 4 * CacheFormat.blockSize
 
+    #if FUZZING_SKIP_CHECKSUMS
+    /// Fuzz builds only (`FUZZ_SKIP_CHECKSUMS=1 Scripts/fuzz.sh cache`): every checksum is taken as matching, so
+    /// that mutated files reach the structural checks behind the checksums. Never defined in a package build.
+    static let comparesChecksums = false
+    #else
+    /// Whether checksums are compared (always, outside the fuzz build above).
+    static let comparesChecksums = true
+    #endif
+
     /// The path the file was opened from, for error messages.
     let path: String
     /// The file's size in bytes.
@@ -98,7 +107,7 @@ final class MappedCacheFile: @unchecked Sendable {
         if version != CacheFormat.version {
             throw fail(.unsupportedVersion(path: path, found: version, supported: CacheFormat.version))
         }
-        if hash(0, CacheFormat.HeaderField.headerChecksum) != u64(CacheFormat.HeaderField.headerChecksum) {
+        if Self.comparesChecksums, hash(0, CacheFormat.HeaderField.headerChecksum) != u64(CacheFormat.HeaderField.headerChecksum) {
             throw fail(.checksumMismatch(path: path, region: "the header"))
         }
         let fileLength = u64(CacheFormat.HeaderField.fileLength)
@@ -123,7 +132,7 @@ final class MappedCacheFile: @unchecked Sendable {
         }
         let directoryLength = sectionCount * CacheFormat.directoryEntrySize
         let metadata = hash(contentEnd, blockCount * 8, seed: hash(CacheFormat.headerSize, directoryLength))
-        if metadata != u64(CacheFormat.HeaderField.metadataChecksum) {
+        if Self.comparesChecksums, metadata != u64(CacheFormat.HeaderField.metadataChecksum) {
             throw fail(.checksumMismatch(path: path, region: "the section directory"))
         }
 
@@ -251,7 +260,7 @@ final class MappedCacheFile: @unchecked Sendable {
             let end = min(start + (1 << blockShift), contentEnd)
             let actual = XXHash64.hash(UnsafeRawBufferPointer(start: base + start, count: end - start))
             let expected = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: contentEnd + block * 8, as: UInt64.self))
-            if actual != expected {
+            if Self.comparesChecksums, actual != expected {
                 throw .checksumMismatch(path: path, region: "block \(block) (bytes \(start)–\(end - 1))")
             }
             verifiedBlocks[word].bitwiseOr(bit, ordering: .releasing)

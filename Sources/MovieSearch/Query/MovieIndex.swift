@@ -83,11 +83,13 @@ public final class MovieIndex: Sendable {
     ///
     /// - Parameters:
     ///   - query: Any text; a query without tokens (empty, punctuation only) matches every movie.
-    ///   - perYear: How many movies to list per year (negative counts as 0); every year still reports its count.
+    ///   - perYear: How many movies to list per year (negative counts as 0, anything above the movie count, up to
+    ///     `Int.max`, as all of them); every year still reports its count.
     /// - Returns: Matching years, newest first, each with its match count and best `perYear` movie ids.
     /// - Throws: `CacheError` when a part of the file the query reads is damaged.
     public func search(_ query: String, perYear: Int = 5) throws -> SearchResult {
-        try QueryExecutor(index: self, perYear: max(perYear, 0)).run(query)
+        // Clamped to the movie count, so that the executor's `rank + perYear` cannot overflow.
+        try QueryExecutor(index: self, perYear: min(max(perYear, 0), movieCount)).run(query)
     }
 
     /// The movie with this id. Throws `CacheError.noSuchMovie` for an id the cache does not hold.

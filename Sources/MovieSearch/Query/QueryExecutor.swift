@@ -232,6 +232,9 @@ struct AnswerBuilder {
     }
 
     /// Matches given as ascending ranks: each year's count by galloping to the year's end.
+    ///
+    /// The order is checked where it costs nothing extra (each year's first rank and count, each listed rank), so
+    /// that a list out of order in a forged file gives an error, not a year with more matches than movies.
     mutating func addSorted<Ranks: RankSequence>(_ matches: Ranks, _ table: YearTable) throws(CacheError) {
         var position = 0, year = 0
         while position < matches.count {
@@ -240,14 +243,21 @@ struct AnswerBuilder {
             while table.endRank(year) <= rank { year += 1 }
             let end = table.endRank(year)
             let next = Self.firstPosition(in: matches, from: position, notBelow: end)
+            guard rank >= table.firstRank(year), next - position <= end - rank else { throw Self.outOfOrder(path) }
             addYear(table.year(year), count: next - position)
+            var previous = rank - 1
             for listed in position..<min(next, position + perYear) {
                 let listedRank = Int(matches[listed])
-                guard listedRank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+                guard listedRank > previous, listedRank < end else { throw Self.outOfOrder(path) }
+                previous = listedRank
                 list(rank: listedRank)
             }
             position = next
         }
+    }
+
+    private static func outOfOrder(_ path: String) -> CacheError {
+        .corrupt(path: path, detail: "ranks out of order")
     }
 
     /// Matches given as a bitmap over ranks: each year's count by popcount over its bit range.

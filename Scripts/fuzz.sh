@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Builds and runs one libFuzzer target for a while, then prints what it ran and what it found.
+#
+#   Scripts/fuzz.sh <catalog|cache|query> <seconds> [libFuzzer flags...]
+#   FUZZ_SKIP_CHECKSUMS=1 Scripts/fuzz.sh cache <seconds>     # the cache reader with every checksum taken as good
+#   Scripts/fuzz.sh <target> repro <input>...                  # runs inputs once (a crash to look at), no fuzzing
+#
+# Targets (Scripts/fuzz/<target>.swift, compiled with Scripts/fuzz/FuzzSupport.swift and Sources/MovieSearch into
+# one module, `swiftc -sanitize=fuzzer,address -O`; not part of `swift build`):
+#   catalog  arbitrary bytes into JSONParser, CatalogDecoder (with and without skipInvalid) and the Flickr response
+#            reader; catalogs that decode are written as caches and read back
+#   cache    arbitrary bytes opened as a cache file: searches, every movie, topRated, verify
+#   query    arbitrary (and invalid) UTF-8 into the tokenizer, and as a query on the decade and sample caches,
+#            checked against a brute-force search
+#
+# Everything it makes lives in .build-fuzz/ (gitignored): bin/, seeds/<target>/ (with its caches), corpus/<target>/ (kept between
+# runs, so each run starts where the last stopped), artifacts/<target>/ (crashing inputs), logs/. It reads
+# ../shared (the decade and century catalogs, the query sets) and builds the release binary to index the cache seeds.
+# It runs under `nice`: the machine is shared.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$(pwd)"
+
+usage() {
+    echo "usage: Scripts/fuzz.sh <catalog|cache|query> <seconds> [libFuzzer flags...]" >&2
+    echo "       Scripts/fuzz.sh <catalog|cache|query> repro <input>..." >&2
+    exit 2
+}
+[[ $# -ge 2 ]] || usage
+target="$1" seconds="$2"
+shift 2
+case "$target" in catalog|cache|query) ;; *) usage ;; esac
+[[ "$seconds" == repro || "$seconds" =~ ^[0-9]+$ ]] || usage
+
+shared="$root/../shared"
+if [[ ! -f "$shared/data/movies.json" ]]; then
+    echo "fuzz.sh: $shared/data/movies.json not found: the seeds come from ../shared beside the package" >&2
+    exit 1
+fi
+
+variant="$target"
+defines=()
+if [[ "${FUZZ_SKIP_CHECKSUMS:-}" == 1 ]]; then
+    [[ "$target" == cache ]] || { echo "fuzz.sh: FUZZ_SKIP_CHECKSUMS applies to the cache target only" >&2; exit 2; }
+    variant=cache-nochecksums
+    defines=(-D FUZZING_SKIP_CHECKSUMS)
+fi
+
+work="$root/.build-fuzz"
+bin="$work/bin/$variant"
+mkdir -p "$work/bin" "$work/logs" "$work/corpus/$variant" "$work/artifacts/$variant"
+
+# Build the target when it is missing or older than any source it is made of.
+sources=()
+while IFS= read -r -d '' file; do sources+=("$file"); done < <(find Sources/MovieSearch -name '*.swift' -print0 | sort -z)
+sources+=(Scripts/fuzz/FuzzSupport.swift "Scripts/fuzz/$target.swift")
+if [[ ! -x "$bin" || -n "$(find "${sources[@]}" -newer "$bin" -print -quit)" ]]; then
+    echo "== building $variant"
+    nice -n 10 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld \
+        -module-name MovieSearch "${defines[@]}" "${sources[@]}" -o "$bin.tmp"
+    mv "$bin.tmp" "$bin"
+fi
+
+# Seeds, made afresh for each fuzzing run (a few seconds): catalogs and queries from ../shared, caches by the
+# release binary. A repro run makes them only if they are missing (the query target opens the caches).
+# Each target has its own seeds and caches, so that two targets can run at once.
+seeds="$work/seeds/$variant"
+caches="$seeds/caches"
+if [[ "$seconds" != repro || ! -f "$caches/sample.mscache" ]]; then
+    echo "== seeds"
+    rm -rf "$seeds"
+    python3 Scripts/fuzz/make-seeds.py "$shared" Data/sample-movies.json "$seeds"
+    nice -n 10 swift build -c release --product moviesearch >/dev/null
+    release="$(swift build -c release --show-bin-path)/moviesearch"
+    mkdir -p "$seeds/cache" "$caches"
+    "$release" index "$shared/data/movies.json" -o "$caches/decade.mscache" >/dev/null
+    "$release" index Data/sample-movies.json -o "$caches/sample.mscache" >/dev/null
+    cp "$caches/decade.mscache" "$caches/sample.mscache" "$seeds/cache/"
+    for catalog in "$seeds"/cache-catalogs/*.json; do
+        "$release" index "$catalog" -o "$seeds/cache/$(basename "${catalog%.json}").mscache" --skip-invalid >/dev/null 2>&1
+    done
+fi
+
+# The scratch file of the cache and catalog targets lives in memory when it can.
+scratch="$(mktemp -d /dev/shm/moviesearch-fuzz.XXXXXX 2>/dev/null || mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+export FUZZ_SCRATCH="$scratch"
+# The Swift runtime's own backtracer reads memory in ways ASan reports as errors: let libFuzzer and ASan report.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-$(dirname "$(command -v swiftc)")/llvm-symbolizer}"
+export MOVIESEARCH_FUZZ_CACHE="$caches/decade.mscache" MOVIESEARCH_FUZZ_CATALOG="$shared/data/movies.json"
+export MOVIESEARCH_FUZZ_SAMPLE_CACHE="$caches/sample.mscache" MOVIESEARCH_FUZZ_SAMPLE_CATALOG="$root/Data/sample-movies.json"
+
+# Mutations stay small (fast); the largest seeds (the decade catalog and cache) still run whole once, below.
+case "$target" in
+    catalog) seedDirs=("$seeds/catalog"); dict=json.dict; maxLength=65536 ;;
+    cache) seedDirs=("$seeds/cache"); dict=cache.dict; maxLength=65536 ;;
+    query) seedDirs=("$seeds/query"); dict=query.dict; maxLength=4096 ;;
+esac
+
+if [[ "$seconds" == repro ]]; then
+    [[ $# -ge 1 ]] || usage
+    nice -n 10 "$bin" -runs=1 "$@"
+    exit
+fi
+
+log="$work/logs/$variant-$(date +%Y%m%d-%H%M%S).log"
+touch "$scratch/started"
+echo "== fuzzing $variant for $seconds s (log: ${log#"$root/"})"
+status=0
+large=()
+while IFS= read -r -d '' file; do large+=("$file"); done < <(find "${seedDirs[@]}" -type f -size +"$maxLength"c -print0)
+if [[ ${#large[@]} -gt 0 ]]; then
+    echo "== running the ${#large[@]} seeds larger than $maxLength bytes whole"
+    nice -n 10 "$bin" -timeout=60 -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/$variant/" "${large[@]}" \
+        >"$log.large" 2>&1 || status=$?
+fi
+# -timeout: an input that takes 10 s is a hang; -rss_limit_mb: one that needs 2 GB is a memory blow-up.
+[[ $status -ne 0 ]] || nice -n 10 "$bin" -max_total_time="$seconds" -max_len="$maxLength" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -dict="Scripts/fuzz/$dict" -artifact_prefix="$work/artifacts/$variant/" "$@" \
+    "$work/corpus/$variant" "${seedDirs[@]}" >"$log" 2>&1 || status=$?
+
+runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" 2>/dev/null | tail -n 1 || true)"
+echo "== $variant: ${runs:-?} executions in $seconds s, corpus $(find "$work/corpus/$variant" -type f | wc -l) inputs, libFuzzer exit status $status"
+artifacts="$(find "$work/artifacts/$variant" -type f -newer "$scratch/started")"
+if [[ "$status" -ne 0 || -n "$artifacts" ]]; then
+    echo "== findings (reproduce with: Scripts/fuzz.sh $target repro <input>):"
+    [[ -z "$artifacts" ]] || echo "$artifacts"
+    cat "$log.large" "$log" 2>/dev/null | grep -m 1 -E 'ERROR: (AddressSanitizer|libFuzzer)|Fatal error|fuzz check failed' || true
+    cat "$log.large" "$log" 2>/dev/null | grep -m 12 -E '^ +#[0-9]+ .* in ' || true
+    exit 1
+fi
+echo "== no findings"

@@ -1,0 +1,116 @@
+// Shared by every fuzz target (Scripts/fuzz.sh compiles it with the library sources and one target, all into the
+// module `MovieSearch`, so the targets reach internal API without `@testable`). Not part of `swift build`.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a fuzz target needs from its surroundings: settings from the environment, and one scratch file per process.
+enum Fuzz {
+    /// The value of the environment variable `name`, if set and not empty.
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
+
+    /// The value of the environment variable `name`, or a clear stop when it is missing (`Scripts/fuzz.sh` sets it).
+    static func required(_ name: String) -> String {
+        guard let value = environment(name) else { fatalError("fuzz target: set \(name) (Scripts/fuzz.sh does)") }
+        return value
+    }
+
+    /// One file per process for bytes that must be opened by path (a cache): in `$FUZZ_SCRATCH`, else `/tmp`.
+    /// Removed at exit. Rewritten in place for each input, which is safe because no index outlives its input.
+    static let scratchPath: String = {
+        let folder = environment("FUZZ_SCRATCH") ?? "/tmp"
+        let path = "\(folder)/moviesearch-fuzz-\(getpid()).mscache"
+        scratchPathForExit = strdup(path)
+        atexit { if let path = Fuzz.scratchPathForExit { unlink(path) } }
+        return path
+    }()
+    nonisolated(unsafe) private static var scratchPathForExit: UnsafeMutablePointer<CChar>?
+
+    /// Replaces the contents of `scratchPath` with `bytes` and returns the path.
+    static func writeScratch(_ bytes: UnsafeRawBufferPointer) -> String {
+        let path = scratchPath
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        precondition(descriptor >= 0, "fuzz target: cannot create \(path)")
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            precondition(result > 0, "fuzz target: cannot write \(path)")
+            written += result
+        }
+        return path
+    }
+
+    /// Stops the process, so that libFuzzer keeps the input, when `condition` is false. Unlike `assert`, it is
+    /// checked in optimized builds too.
+    static func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+                      file: StaticString = #file, line: UInt = #line) {
+        if !condition() { fatalError("fuzz check failed: \(message())", file: file, line: line) }
+    }
+
+    /// Checks that an error message is the one line the CLI prints for it.
+    static func checkOneLine(_ message: String) {
+        check(!message.isEmpty && !message.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }),
+              "error message is not one line: \(message.debugDescription)")
+    }
+}
+
+/// The search that SEARCH-SPEC describes, done the slow, obvious way on a catalog in memory: the oracle that the
+/// query and catalog targets compare `MovieIndex.search` with.
+struct ReferenceSearch {
+    private let movies: [Movie]
+    private let titleTokens: [[[UInt8]]]
+
+    init(_ catalog: Catalog) {
+        // Answer order: year descending, rating descending with unrated last, id ascending.
+        movies = catalog.movies.sorted { a, b in
+            if a.year != b.year { return a.year > b.year }
+            switch (a.rating, b.rating) {
+            case let (x?, y?) where x != y: return x > y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return a.id < b.id
+            }
+        }
+        titleTokens = movies.map { Tokenizer.tokenBytes(in: $0.title) }
+    }
+
+    /// Per matching year, newest first: the year, its match count and its first `perYear` ids.
+    func search(_ query: String, perYear: Int) -> SearchResult {
+        matches(query).limited(perYear: perYear)
+    }
+
+    /// Every match of `query`, grouped by year in answer order; `limited(perYear:)` makes the answer of it.
+    func matches(_ query: String) -> Matches {
+        let queryTokens = Tokenizer.tokenBytes(in: query)
+        var years: [(year: Int, ids: [Int])] = []
+        for (movie, tokens) in zip(movies, titleTokens)
+        where queryTokens.allSatisfy({ q in tokens.contains { $0.starts(with: q) } }) {
+            if years.last?.year != movie.year { years.append((movie.year, [])) }
+            years[years.count - 1].ids.append(movie.id)
+        }
+        return Matches(query: query, years: years)
+    }
+
+    struct Matches {
+        var query: String
+        var years: [(year: Int, ids: [Int])]
+
+        func limited(perYear: Int) -> SearchResult {
+            SearchResult(query: query, total: years.reduce(0) { $0 + $1.ids.count }, years: years.map {
+                YearMatches(year: $0.year, count: $0.ids.count, movieIDs: MovieIDList(Array($0.ids.prefix(max(perYear, 0)))))
+            })
+        }
+    }
+}
+
+/// The `perYear` values every search of the fuzz targets is run with: the default, none, one, and no limit.
+let fuzzPerYearValues = [5, 0, 1, 2, Int.max]

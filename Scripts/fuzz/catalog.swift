@@ -1,0 +1,127 @@
+// Fuzz target `catalog`: arbitrary bytes as a JSON document and as a movie catalog (Scripts/fuzz.sh catalog <seconds>).
+//
+// Nothing may crash, and the readers must agree with themselves:
+// - `JSONParser.parse`: a document it accepts, written back by `JSONWriter`, parses to the same value.
+// - `CatalogDecoder.decode` with and without `skipInvalid`: the same verdict on malformed JSON and on documents that
+//   are not catalogs; strict decoding throws exactly the first movie that lenient decoding skips; the movies decoded
+//   obey SEARCH-SPEC (ids ascending, titles not blank, years in Int32, finite ratings); every message is one line.
+// - A small catalog that decodes is written as a cache (`CacheWriter`), opened, verified, and read back: every
+//   movie comes back whole, and `search` answers like the reference search of SEARCH-SPEC, for the movie's own
+//   title and a few fixed queries.
+// - The Flickr response reader (another reader of untrusted JSON) takes the same bytes.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+    checkJSONParser(bytes)
+    checkFlickrResponse(bytes)
+    if let catalog = checkCatalogDecoder(bytes), catalog.movies.count <= 64 {
+        checkCacheRoundTrip(catalog)
+    }
+    return 0
+}
+
+private func checkJSONParser(_ bytes: [UInt8]) {
+    let value: JSONValue
+    do {
+        value = try JSONParser.parse(bytes)
+    } catch {
+        Fuzz.checkOneLine(error.description)
+        Fuzz.check(error.offset >= 0 && error.offset <= bytes.count, "error offset \(error.offset) outside the input")
+        return
+    }
+    var writer = JSONWriter()
+    writer.value(value)
+    do {
+        let again = try JSONParser.parse(writer.bytes)
+        Fuzz.check(again == value, "JSONWriter output parses to a different value: \(writer.text.debugDescription)")
+    } catch {
+        Fuzz.check(false, "JSONWriter output does not parse (\(error)): \(writer.text.debugDescription)")
+    }
+}
+
+private func checkFlickrResponse(_ bytes: [UInt8]) {
+    do {
+        let list = try FlickrPhotos.photos(fromResponse: bytes, source: "fuzz.json")
+        _ = list
+    } catch let error as FlickrError {
+        Fuzz.checkOneLine(error.description)
+    } catch {
+        Fuzz.check(false, "FlickrPhotos threw a \(type(of: error)), not a FlickrError: \(error)")
+    }
+}
+
+/// Decodes both ways, checks they agree; returns the lenient catalog if the document is a catalog.
+private func checkCatalogDecoder(_ bytes: [UInt8]) -> Catalog? {
+    func decode(skipInvalid: Bool) -> Result<Catalog, CatalogError> {
+        do {
+            return .success(try CatalogDecoder.decode(bytes, source: "fuzz.json", skipInvalid: skipInvalid))
+        } catch let error as CatalogError {
+            Fuzz.checkOneLine(error.description)
+            return .failure(error)
+        } catch {
+            fatalError("CatalogDecoder threw a \(type(of: error)), not a CatalogError: \(error)")
+        }
+    }
+    let strict = decode(skipInvalid: false)
+    let lenient = decode(skipInvalid: true)
+    switch (strict, lenient) {
+    case let (.success(a), .success(b)):
+        Fuzz.check(a.movies == b.movies && a.skipped.isEmpty && b.skipped.isEmpty, "strict and lenient catalogs differ")
+    case let (.failure(error), .success(b)):
+        Fuzz.check(b.skipped.first == error, "strict error \(error) is not the first skipped movie \(b.skipped.first as Any)")
+    case let (.failure(a), .failure(b)):
+        Fuzz.check(a == b, "strict and lenient errors differ: \(a) / \(b)")
+        if case .invalidMovie = a { Fuzz.check(false, "lenient decoding threw an invalid movie: \(a)") }
+    case let (.success, .failure(error)):
+        Fuzz.check(false, "strict decoding succeeded, lenient failed: \(error)")
+    }
+    guard case .success(let catalog) = lenient else { return nil }
+    var previousID = -1
+    for movie in catalog.movies {
+        Fuzz.check(movie.id > previousID, "movie ids not ascending: \(movie.id) after \(previousID)")
+        previousID = movie.id
+        Fuzz.check(!movie.title.unicodeScalars.allSatisfy(\.properties.isWhitespace), "blank title \(movie.title.debugDescription)")
+        Fuzz.check(Int32(exactly: movie.year) != nil, "year \(movie.year) outside Int32")
+        Fuzz.check(movie.rating?.isFinite ?? true, "rating \(movie.rating!) not finite")
+    }
+    for case .invalidMovie(_, let index, _, _) in catalog.skipped {
+        Fuzz.check(!catalog.movies.contains { $0.id == index }, "movie \(index) both decoded and skipped")
+    }
+    return catalog
+}
+
+/// Writes `catalog` as a cache, opens it and reads every movie and a few searches back.
+private func checkCacheRoundTrip(_ catalog: Catalog) {
+    let bytes: [UInt8]
+    do {
+        bytes = try CacheWriter.encode(catalog)
+    } catch {
+        fatalError("CacheWriter refused a decoded catalog: \(error)")
+    }
+    let path = bytes.withUnsafeBytes { Fuzz.writeScratch($0) }
+    do {
+        let index = try MovieIndex(path: path)
+        try index.verify()
+        Fuzz.check(index.movieCount == catalog.movies.count, "cache holds \(index.movieCount) movies, catalog \(catalog.movies.count)")
+        for movie in catalog.movies {
+            let stored = try index.movie(id: movie.id)
+            Fuzz.check(stored.id == movie.id && stored.title.utf8.elementsEqual(movie.title.utf8) && stored.year == movie.year
+                       && stored.rating == movie.rating && stored.cast.map { Array($0.utf8) } == movie.cast.map { Array($0.utf8) }
+                       && stored.genres.map { Array($0.utf8) } == movie.genres.map { Array($0.utf8) },
+                       "movie \(movie.id) reads back as \(stored), was \(movie)")
+        }
+        let reference = ReferenceSearch(catalog)
+        let queries = catalog.movies.prefix(8).map(\.title) + ["", "a", "the", "dark kni", "é", "1"]
+        for query in queries {
+            let matches = reference.matches(query)
+            for perYear in fuzzPerYearValues {
+                let answer = try index.search(query, perYear: perYear)
+                let expected = matches.limited(perYear: perYear)
+                Fuzz.check(answer == expected, "search \(query.debugDescription) perYear \(perYear): \(answer), expected \(expected)")
+            }
+        }
+    } catch {
+        fatalError("the cache of a decoded catalog does not read back: \(error)")
+    }
+}

@@ -1,0 +1,72 @@
+@testable import MovieSearch
+
+/// A cache file's bytes, edited and then sealed with fresh checksums, as a hostile writer would: how a finding of the
+/// cache fuzz target built with `FUZZING_SKIP_CHECKSUMS` becomes a file that the normal reader opens.
+struct ForgedCache {
+    private(set) var bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The cache of `catalog`, ready to edit.
+    init(_ catalog: Catalog) throws {
+        self.init(try CacheWriter.encode(catalog))
+    }
+
+    func u32(at offset: Int) -> UInt32 {
+        bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    func u64(at offset: Int) -> UInt64 {
+        bytes[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    mutating func setU32(_ value: UInt32, at offset: Int) {
+        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
+    }
+
+    mutating func setU64(_ value: UInt64, at offset: Int) {
+        for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+    }
+
+    /// The absolute offset of the section `tag` (from the directory).
+    func offset(of tag: CacheFormat.Tag) -> Int {
+        let sections = Int(u32(at: CacheFormat.HeaderField.sectionCount))
+        for entry in 0..<sections {
+            let start = CacheFormat.headerSize + entry * CacheFormat.directoryEntrySize
+            if u32(at: start) == tag.code { return Int(u64(at: start + 8)) }
+        }
+        preconditionFailure("no section \(tag.rawValue)")
+    }
+
+    /// The id of `term` in the term dictionary (`TERM`, `TTXT`), which must hold it.
+    func termID(_ term: String) -> Int {
+        let count = Int(u32(at: CacheFormat.HeaderField.termCount))
+        let terms = offset(of: .terms), text = offset(of: .termText)
+        for id in 0..<count {
+            let start = Int(u32(at: terms + id * 8)), end = Int(u32(at: terms + id * 8 + 8))
+            if bytes[(text + start)..<(text + end)].elementsEqual(term.utf8) { return id }
+        }
+        preconditionFailure("no term \(term)")
+    }
+
+    /// The bytes with the block checksums, the metadata checksum and the header checksum recomputed.
+    func sealed() -> [UInt8] {
+        var copy = self
+        let blockSize = Int(u32(at: CacheFormat.HeaderField.blockSize))
+        let sections = Int(u32(at: CacheFormat.HeaderField.sectionCount))
+        let contentEnd = Int(u64(at: CacheFormat.HeaderField.blockTableOffset))
+        let contentStart = CacheFormat.aligned(CacheFormat.headerSize + sections * CacheFormat.directoryEntrySize)
+        var table: [UInt8] = []
+        for start in stride(from: contentStart, to: contentEnd, by: blockSize) {
+            let hash = XXHash64.hash(Array(bytes[start..<min(start + blockSize, contentEnd)]))
+            for index in 0..<8 { table.append(UInt8(truncatingIfNeeded: hash >> (8 * UInt64(index)))) }
+        }
+        copy.bytes.replaceSubrange(contentEnd..., with: table)
+        let directory = Array(bytes[CacheFormat.headerSize..<(CacheFormat.headerSize + sections * CacheFormat.directoryEntrySize)])
+        copy.setU64(XXHash64.hash(table, seed: XXHash64.hash(directory)), at: CacheFormat.HeaderField.metadataChecksum)
+        copy.setU64(XXHash64.hash(Array(copy.bytes[0..<CacheFormat.HeaderField.headerChecksum])), at: CacheFormat.HeaderField.headerChecksum)
+        return copy.bytes
+    }
+}
