@@ -105,12 +105,13 @@ def bench(args):
     index_schema = index.schema
     aggregation = {"years": {
         "terms": {"field": "year", "size": 1_000_000, "order": {"_key": "desc"}},
-        "aggs": {"top": {"top_hits": {"size": args.per_year, "sort": [{"rank": "asc"}],
+        "aggs": {"top": {"top_hits": {"size": max(1, min(args.per_year, searcher.num_docs)), "sort": [{"rank": "asc"}],
                                       "docvalue_fields": ["id"]}}}}}
     all_query = Query.all_query()
     analyze = text_analyzer.analyze
     regex_query = Query.regex_query
     must = Occur.Must
+    per_year = args.per_year
     suffix = EXACT_SUFFIX if args.exact_regex else FAST_SUFFIX
 
     def search(query):
@@ -122,7 +123,7 @@ def bench(args):
             parsed = all_query
         buckets = searcher.aggregate(parsed, aggregation)["years"]["buckets"]
         groups = [(int(bucket["key"]), bucket["doc_count"],
-                   [hit["docvalue_fields"]["id"][0] for hit in bucket["top"]["hits"]]) for bucket in buckets]
+                   [hit["docvalue_fields"]["id"][0] for hit in bucket["top"]["hits"][:per_year]]) for bucket in buckets]
         return sum(count for _, count, _ in groups), groups
 
     samples, passes = common.time_queries(queries, search, args.passes, args.max_seconds, args.answers)
