@@ -7,7 +7,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedJSON(source: String, line: Int, column: Int, offset: Int, reason: String)
     /// Valid JSON, but neither an array of movies nor an object with a `movies` array.
     case notACatalog(source: String, reason: String)
-    /// The movie at position `index` (counting from 0) has a bad `field`.
+    /// The movie at position `index` (counting from 0) has a bad `field` (`title`, `year`, `rating`, `cast`,
+    /// `genres`, or `movie` when the movie is not an object). `reason` names the field, says what was expected
+    /// and found, and ends with the line and column of the value at fault (or of the movie, for a missing field):
+    /// `year must be an integer, got a string "2010" (line 12, column 21)`.
     case invalidMovie(source: String, index: Int, field: String, reason: String)
 
     public var description: String {
@@ -18,8 +21,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(source): malformed JSON at line \(line), column \(column) (byte \(offset)): \(reason)"
         case let .notACatalog(source, reason):
             return "\(source): not a movie catalog: \(reason)"
-        case let .invalidMovie(source, index, field, reason):
-            return "\(source): movie \(index): invalid '\(field)': \(reason)"
+        case let .invalidMovie(source, index, _, reason):
+            return "\(source): movie \(index): \(reason)"
         }
     }
 }

@@ -27,7 +27,7 @@ public enum CacheWriter {
     public static func write(_ catalog: Catalog, to path: String) throws -> Statistics {
         let (bytes, statistics) = try encodeWithStatistics(catalog)
         do {
-            try SystemCalls.writeAtomically(bytes, to: path)
+            try AtomicFileWriter.replaceFile(at: path, with: bytes)
         } catch {
             throw CacheError.io(path: path, operation: "\(error.operation) cache", reason: error.error.reason)
         }

@@ -202,12 +202,19 @@ final class MappedCacheFile: @unchecked Sendable {
         try verify(contentStart..<contentEnd)
     }
 
-    /// Checks the blocks that hold the absolute byte range `range`, each once per process.
+    /// Checks the blocks that hold the absolute byte range `range`, each once per process. Inlined for the
+    /// common case, a range inside one block that is already checked: a shift, a load and a test.
+    @inline(__always)
     private func verify(_ range: Range<Int>) throws(CacheError) {
         if range.isEmpty { return }
         let first = (range.lowerBound - contentStart) >> blockShift
         let last = (range.upperBound - 1 - contentStart) >> blockShift
-        for block in first...last {
+        if first == last, verifiedBlocks[first >> 6].load(ordering: .acquiring) & (1 << UInt64(first & 63)) != 0 { return }
+        try verifyBlocks(first...last)
+    }
+
+    private func verifyBlocks(_ blocks: ClosedRange<Int>) throws(CacheError) {
+        for block in blocks {
             let word = block >> 6
             let bit = UInt64(1) << UInt64(block & 63)
             if verifiedBlocks[word].load(ordering: .acquiring) & bit != 0 { continue }
@@ -249,5 +256,27 @@ struct U64View {
     subscript(index: Int) -> UInt64 {
         precondition(index >= 0 && index < count, "U64View index out of range")
         return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
+    }
+}
+
+extension U64View {
+    /// The words, copied into an array.
+    func copied() -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count {
+                buffer[index] = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
+            }
+            initialized = count
+        }
+    }
+
+    /// `words[i] &= self[i]` for every word (the two have the same count).
+    func intersect(into words: inout [UInt64]) {
+        precondition(words.count == count, "bitmaps of different sizes")
+        words.withUnsafeMutableBufferPointer { target in
+            for index in 0..<count {
+                target[index] &= UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
+            }
+        }
     }
 }

@@ -60,8 +60,12 @@ struct JSONReader {
     /// Prepares to read `bytes`, skipping a UTF-8 byte order mark.
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        position = hasByteOrderMark ? 3 : 0
+        position = Self.byteOrderMarkLength(bytes)
+    }
+
+    /// 3 if `bytes` start with a UTF-8 byte order mark (which RFC 8259 lets a parser ignore), otherwise 0.
+    static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
     /// How many arrays and objects are open around the reader's position.
@@ -114,12 +118,15 @@ struct JSONReader {
     /// matching `]` or `}` for an array or object. The skipped part is checked like any other.
     mutating func skipValue(startingWith first: JSONToken) throws(JSONSyntaxError) {
         switch first {
-        case .beginArray, .beginObject:
-            let outer = depth - 1
-            while depth > outer { _ = try next() }
-        default:
-            return
+        case .beginArray, .beginObject: try skip(toDepth: depth - 1)
+        default: return
         }
+    }
+
+    /// Consumes tokens until only `target` arrays and objects are open: the rest of whatever value the caller
+    /// is inside, however much of it the caller has read. The skipped part is checked like any other.
+    mutating func skip(toDepth target: Int) throws(JSONSyntaxError) {
+        while depth > target { _ = try next() }
     }
 
     private mutating func readValue(expected: String = "a value") throws(JSONSyntaxError) -> JSONToken {
@@ -331,7 +338,7 @@ struct JSONReader {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    static func hexValue(_ byte: UInt8) -> UInt32? {
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)

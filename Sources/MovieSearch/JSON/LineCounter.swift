@@ -13,7 +13,7 @@ struct LineCounter {
 
     /// Starts at the beginning of `bytes`, past a UTF-8 byte order mark, which editors do not show.
     init(bytes: UnsafeBufferPointer<UInt8>) {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+        offset = JSONReader.byteOrderMarkLength(bytes)
     }
 
     /// Moves to `target` (clamped to `bytes.count`) and returns its line and column. A target behind the current

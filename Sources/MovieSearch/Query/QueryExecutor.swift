@@ -2,41 +2,41 @@
 struct QueryExecutor {
     let index: MovieIndex
     let perYear: Int
+    // Held directly, not read through `index` at each use: that would retain and release the file every time.
+    private let file: MappedCacheFile
+    private let sections: MovieIndex.Sections
 
-    private var file: MappedCacheFile { index.file }
-    private var sections: MovieIndex.Sections { index.sections }
+    init(index: MovieIndex, perYear: Int) {
+        self.index = index
+        self.perYear = perYear
+        file = index.file
+        sections = index.sections
+    }
 
     func run(_ query: String) throws(CacheError) -> SearchResult {
-        let tokens = Self.essentialTokens(Tokenizer.tokenBytes(in: query))
         let years = try YearTable(index: index)
         var answer = AnswerBuilder(perYear: perYear, ranks: try file.u32s(sections.ranks, 0..<file.movieCount), path: file.path)
-        if tokens.isEmpty {
+        guard let ranges = try termRanges(of: query) else { return answer.result(query: query) }
+        if ranges.isEmpty {
             try answer.addAll(years)
             return answer.result(query: query)
         }
-
-        let dictionary = TermDictionary(index: index)
         var sets: [RankSet] = []
-        sets.reserveCapacity(tokens.count)
-        for token in tokens {
-            let range = try dictionary.range(ofPrefix: token)
-            if range.isEmpty { return answer.result(query: query) }
-            sets.append(try rankSet(of: range))
-        }
+        sets.reserveCapacity(ranges.count)
+        for range in ranges { sets.append(try rankSet(of: range)) }
         // The smallest set drives. Prefix sets are bitmaps only when large, but one frequent term keeps its
         // posting list however long it is, so a bitmap driver may meet lists as well as bitmaps.
         sets.sort { $0.cardinality < $1.cardinality }
         let driver = sets[0]
         switch driver.storage {
         case .bitmap(let first):
-            var words = [UInt64](repeating: 0, count: first.count)
-            for word in 0..<first.count { words[word] = first[word] }
+            var words = first.copied()
             var lists: [RankSet] = []
             for other in sets.dropFirst() {
                 switch other.storage {
                 case .bitmap(let bits):
                     guard bits.count == words.count else { throw .corrupt(path: file.path, detail: "prefix bitmaps of different sizes") }
-                    for word in 0..<words.count { words[word] &= bits[word] }
+                    bits.intersect(into: &words)
                 case .list:
                     lists.append(other)
                 }
@@ -73,16 +73,31 @@ struct QueryExecutor {
         return answer.result(query: query)
     }
 
-    /// Distinct query tokens, leaving out any token that is a prefix of another: a title token that the longer
-    /// one is a prefix of has the shorter one as a prefix too, so the shorter one cannot change the answer.
-    static func essentialTokens(_ tokens: [[UInt8]]) -> [[UInt8]] {
-        if tokens.count <= 1 { return tokens }
-        let longestFirst = Set(tokens).sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
-        var kept: [[UInt8]] = []
-        for token in longestFirst where !kept.contains(where: { $0.starts(with: token) }) {
-            kept.append(token)
+    /// The term range of each query token, as the tokenizer produces them, leaving out every range that holds
+    /// another: a title with a term in the smaller range has one in the larger too, so the larger one cannot
+    /// change the answer (this also drops repeated tokens, and tokens that are prefixes of others).
+    /// `nil` when some token is a prefix of no term at all (nothing matches); empty when the query has no tokens.
+    private func termRanges(of query: String) throws(CacheError) -> [Range<Int>]? {
+        let dictionary = TermDictionary(index: index)
+        var ranges: [Range<Int>] = []
+        var failure: CacheError?
+        var unmatched = false
+        Tokenizer.forEachToken(in: query) { token in
+            guard failure == nil, !unmatched else { return }
+            do throws(CacheError) {
+                let range = try dictionary.range(ofPrefix: token)
+                if range.isEmpty {
+                    unmatched = true
+                } else if !ranges.contains(where: { range.lowerBound <= $0.lowerBound && $0.upperBound <= range.upperBound }) {
+                    ranges.removeAll { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }
+                    ranges.append(range)
+                }
+            } catch {
+                failure = error
+            }
         }
-        return kept
+        if let failure { throw failure }
+        return unmatched ? nil : ranges
     }
 
     /// The ranks whose titles have a term in `terms`: one term's posting list, or the range's prefix set.
@@ -237,7 +252,11 @@ struct AnswerBuilder {
     }
 
     /// Matches given as a bitmap over ranks: each year's count by popcount over its bit range.
-    mutating func addBitmap(_ words: [UInt64], _ table: YearTable) throws(CacheError) {
+    mutating func addBitmap(_ bitmap: [UInt64], _ table: YearTable) throws(CacheError) {
+        bitmap.withUnsafeBufferPointer { words in addBitmap(words, table) }
+    }
+
+    private mutating func addBitmap(_ words: UnsafeBufferPointer<UInt64>, _ table: YearTable) {
         for year in 0..<table.count {
             let first = table.firstRank(year), end = table.endRank(year)
             let count = Self.popcount(words, first..<end)
@@ -286,7 +305,7 @@ struct AnswerBuilder {
     }
 
     /// Set bits of `words` in the bit range `range`.
-    static func popcount(_ words: [UInt64], _ range: Range<Int>) -> Int {
+    static func popcount(_ words: UnsafeBufferPointer<UInt64>, _ range: Range<Int>) -> Int {
         if range.isEmpty { return 0 }
         let firstWord = range.lowerBound >> 6, lastWord = (range.upperBound - 1) >> 6
         let head: UInt64 = ~0 << UInt64(range.lowerBound & 63)

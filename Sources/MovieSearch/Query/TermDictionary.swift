@@ -16,8 +16,8 @@ struct TermDictionary {
         jump = index.sections.termJump
     }
 
-    /// The ids of the terms that start with `prefix` (not empty).
-    func range(ofPrefix prefix: [UInt8]) throws(CacheError) -> Range<Int> {
+    /// The ids of the terms that start with `prefix` (a token: not empty).
+    func range(ofPrefix prefix: UnsafeBufferPointer<UInt8>) throws(CacheError) -> Range<Int> {
         let bucket = try file.u32s(jump, Int(prefix[0])..<(Int(prefix[0]) + 2))
         var low = Int(bucket[0]), high = Int(bucket[1])
         guard low <= high, high <= file.termCount else { throw .corrupt(path: file.path, detail: "term jump table out of order") }
@@ -47,7 +47,7 @@ struct TermDictionary {
     }
 
     /// Negative when the term sorts before `prefix`, 0 when it starts with `prefix`, positive otherwise.
-    private func compare(term: Int, with prefix: [UInt8]) throws(CacheError) -> Int {
+    private func compare(term: Int, with prefix: UnsafeBufferPointer<UInt8>) throws(CacheError) -> Int {
         let bounds = try file.u32s(terms, (term * 2)..<(term * 2 + 3))
         let start = Int(bounds[0]), end = Int(bounds[2])
         guard start <= end else { throw .corrupt(path: file.path, detail: "term text offsets out of order") }

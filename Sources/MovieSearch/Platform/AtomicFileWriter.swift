@@ -25,36 +25,13 @@ struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     var description: String { reason }
 }
 
-/// The system calls the engine makes, fenced in one place so the rest of the library stays portable and free of
-/// C types: reading and atomically writing whole files, mapping a file read-only, and a monotonic clock.
-enum SystemCalls {
-    /// Reads the whole file at `path`.
-    static func readFile(at path: String) throws(SystemError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 { throw .current() }
-        defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) != 0 { throw .current() }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw SystemError(code: EISDIR, reason: "Is a directory") }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(status.st_size) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .current()
-            }
-            if got == 0 { break }
-            bytes.append(contentsOf: chunk[0..<got])
-        }
-        return bytes
-    }
-
+/// Writes whole files atomically with the C library (the engine needs no Foundation). Reading files is
+/// `FileReader`'s job, mapping them `MappedCacheFile`'s.
+enum AtomicFileWriter {
     /// Writes `bytes` to a new temporary file in the folder of `path`, flushes it to disk, then renames it onto
     /// `path`. Readers that mapped the previous file keep their mapping; on any failure the temporary file is
     /// removed and whatever was at `path` is left as it was.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(AtomicWriteError) {
+    static func replaceFile(at path: String, with bytes: [UInt8]) throws(AtomicWriteError) {
         let temporary = temporaryPath(beside: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 { throw AtomicWriteError(operation: "create a temporary file beside", error: .current()) }
@@ -107,12 +84,5 @@ enum SystemCalls {
             fsync(descriptor)
             close(descriptor)
         }
-    }
-
-    /// Nanoseconds of a monotonic clock, for measuring durations.
-    static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }
