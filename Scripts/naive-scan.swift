@@ -193,14 +193,25 @@ func percentile(_ p: Double) -> Double {
     return Double(samples[rank]) / 1000
 }
 let total = samples.reduce(0, +)
-var usage = rusage()
-#if canImport(Glibc)
-getrusage(RUSAGE_SELF.rawValue, &usage)
-let maxRSSBytes = Int(usage.ru_maxrss) * 1024  // Linux: kilobytes
-#else
-getrusage(RUSAGE_SELF, &usage)
-let maxRSSBytes = Int(usage.ru_maxrss)  // Darwin: bytes
-#endif
+/// Peak resident memory: VmHWM, which starts afresh at exec (getrusage's ru_maxrss carries the parent's peak across
+/// fork and exec on Linux), else ru_maxrss.
+func peakResidentBytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    {
+        return kilobytes * 1024
+    }
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) * 1024  // Linux: kilobytes
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)  // Darwin: bytes
+    #endif
+}
+let maxRSSBytes = peakResidentBytes()
 let figures: [(String, String)] = [
     ("queries", "\(queries.count)"),
     ("passes", "\(passesRun)"),

@@ -122,10 +122,24 @@ def figures(query_count, samples_ns, passes, open_ns, size_bytes, **extra):
         "qps": len(ordered) / (total_ns / 1e9) if total_ns else 0,
         "open_us": open_ns / 1000,
         "cache_bytes": size_bytes,
-        "peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+        "peak_rss_bytes": peak_rss_bytes(),
     }
     result.update(extra)
     return result
+
+
+def peak_rss_bytes():
+    """This process's peak resident memory: VmHWM, which starts afresh at exec (getrusage's ru_maxrss carries the
+    parent's peak across fork and exec on Linux), else ru_maxrss."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return maxrss if sys.platform == "darwin" else maxrss * 1024
 
 
 def print_json(value):

@@ -63,7 +63,8 @@ def build(args):
     connection.close()
     os.replace(temporary, args.db)
     elapsed = time.perf_counter_ns() - started
-    common.print_json({"movies": len(movies), "build_ms": elapsed / 1e6, "cache_bytes": os.path.getsize(args.db)})
+    common.print_json({"movies": len(movies), "build_ms": elapsed / 1e6, "cache_bytes": os.path.getsize(args.db),
+                       "build_rss_bytes": common.peak_rss_bytes()})
 
 
 def match_expression(query):

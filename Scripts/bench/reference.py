@@ -70,7 +70,7 @@ class SpecIndex:
                 if not self.keys[i].startswith(key):
                     break
                 cached.update(self.postings[self.vocabulary[i]])
-            if len(self.prefix_cache) > 10000:
+            if len(self.prefix_cache) > 256:  # Keystroke sessions reuse prefixes; short ones hold big sets.
                 self.prefix_cache.clear()
             self.prefix_cache[prefix] = cached
         return cached

@@ -85,7 +85,9 @@ def build(args):
     text_analyzer = analyzer()
     beyond = sum(1 for title, _, _ in movies if max(title) > "\u07ff"
                  and any(max(token) > "\u07ff" for token in text_analyzer.analyze(title)))
+    build_rss = common.peak_rss_bytes()
     common.print_json({"movies": len(movies), "build_ms": elapsed / 1e6, "cache_bytes": common.path_size(args.index),
+                       "build_rss_bytes": build_rss,
                        "segments": index.searcher().num_segments, "titles_beyond_u07ff": beyond})
 
 
