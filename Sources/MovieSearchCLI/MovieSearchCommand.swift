@@ -1,7 +1,116 @@
 import MovieSearch
 
-/// The `moviesearch` command line. (STUB: being implemented.)
+/// The `moviesearch` command line: finds the subcommand, parses its arguments, runs it, and turns the outcome into
+/// an exit status.
+///
+/// - 0: success, also when a query matches nothing.
+/// - 1: a data or I/O error (a bad catalog or cache, a missing file), printed as one line `moviesearch: …`.
+/// - 2: a usage error (unknown subcommand or option, missing or bad argument), printed with the usage lines.
 public enum MovieSearchCommand {
-    /// Runs the tool with the process's arguments and exits with its status.
-    public static func main() {}
+    /// Every subcommand, in the order the overview lists them. A new subcommand is one file and one line here.
+    static var subcommands: [any Subcommand.Type] {
+        [IndexCommand.self, QueryCommand.self, ShowCommand.self, TopCommand.self, PhotosCommand.self, BenchCommand.self]
+    }
+
+    /// Runs the tool with the process's arguments, standard streams and environment, and exits with its status.
+    public static func main() -> Never {
+        System.ignoreBrokenPipes()
+        let context = CommandContext(
+            standardOutput: TextOutput(.fileDescriptor(System.standardOutput)),
+            // Unbuffered, so that a note reaches a terminal before the answer it is about.
+            standardError: TextOutput(.fileDescriptor(System.standardError), capacity: 0),
+            standardInput: .fileDescriptor(System.standardInput),
+            environment: .process,
+            terminal: Terminal.detect(environment: .process))
+        System.exitProcess(run(Array(CommandLine.arguments.dropFirst()), context))
+    }
+
+    /// Runs the tool in this process, for tests: the output is captured, nothing is read from the real standard
+    /// input and the process environment is not consulted.
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line after the tool's name.
+    ///   - environment: The environment variables the tool may read (`MOVIESEARCH_CACHE`, `FLICKR_API_KEY`).
+    ///   - standardInput: What the tool reads from standard input.
+    ///   - terminalWidth: The width of the terminal standard output is on, or `nil` for a pipe or file.
+    /// - Returns: The exit status and everything written to standard output and standard error.
+    public static func run(
+        arguments: [String], environment: [String: String] = [:], standardInput: [UInt8] = [],
+        terminalWidth: Int? = nil
+    ) -> (status: Int32, standardOutput: String, standardError: String) {
+        let context = CommandContext(
+            standardOutput: TextOutput(.memory), standardError: TextOutput(.memory),
+            standardInput: .bytes(standardInput), environment: .fixed(environment),
+            terminal: Terminal(width: terminalWidth))
+        let status = run(arguments, context)
+        return (status, context.standardOutput.capturedText, context.standardError.capturedText)
+    }
+
+    static func run(_ arguments: [String], _ context: CommandContext) -> Int32 {
+        var status = dispatch(arguments, context)
+        context.standardOutput.flush()
+        // A reader that went away (`| head`) has all it wanted: end quietly. Any other write failure is an error.
+        if let failure = context.standardOutput.failure, !failure.isBrokenPipe {
+            context.standardError.line("moviesearch: cannot write the output: \(failure)")
+            status = 1
+        }
+        context.standardError.flush()
+        return status
+    }
+
+    private static func dispatch(_ arguments: [String], _ context: CommandContext) -> Int32 {
+        let configurations = subcommands.map { $0.configuration }
+        guard let name = arguments.first else {
+            context.standardError.write(HelpFormatter.overview(configurations))
+            return 2
+        }
+        if name == "-h" || name == "--help" {
+            context.standardOutput.write(HelpFormatter.overview(configurations))
+            return 0
+        }
+        if name == "help" { return help(topic: Array(arguments.dropFirst()), context) }
+        guard let command = subcommands.first(where: { $0.configuration.name == name }) else {
+            let problem = name.hasPrefix("-")
+                ? "expected a subcommand before '\(name)'" : "unknown subcommand '\(name)'"
+            context.standardError.write(HelpFormatter.usageError(UsageError(problem), command: nil))
+            return 2
+        }
+        let configuration = command.configuration
+        let rest = Array(arguments.dropFirst())
+        if ArgumentParser.asksForHelp(rest) {
+            context.standardOutput.write(HelpFormatter.help(configuration))
+            return 0
+        }
+        do {
+            let parsed = try ArgumentParser(configuration.arguments).parse(rest)
+            try command.init(parsed).run(context)
+            return 0
+        } catch let error as UsageError {
+            context.standardError.write(HelpFormatter.usageError(error, command: configuration))
+            return 2
+        } catch {
+            context.standardError.line("moviesearch: " + oneLine(String(describing: error)))
+            return 1
+        }
+    }
+
+    /// `moviesearch help [<subcommand>]`, as in git and swift-argument-parser.
+    private static func help(topic: [String], _ context: CommandContext) -> Int32 {
+        guard let name = topic.first else {
+            context.standardOutput.write(HelpFormatter.overview(subcommands.map { $0.configuration }))
+            return 0
+        }
+        guard topic.count == 1, let command = subcommands.first(where: { $0.configuration.name == name }) else {
+            let problem = topic.count == 1 ? "unknown subcommand '\(name)'" : "unexpected argument '\(topic[1])'"
+            context.standardError.write(HelpFormatter.usageError(UsageError(problem), command: nil))
+            return 2
+        }
+        context.standardOutput.write(HelpFormatter.help(command.configuration))
+        return 0
+    }
+
+    /// Errors are promised as one line; a description that spans lines is joined rather than cut.
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
 }

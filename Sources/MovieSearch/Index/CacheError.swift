@@ -25,7 +25,8 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .io(path, operation, reason):
             return "cannot \(operation) \(path): \(reason)"
         case let .notACache(path):
-            return "\(path) is not a moviesearch cache; build one with 'moviesearch index <catalog.json> -o \(path)'"
+            // No `-o <path>` advice here: the file may be the user's catalog, passed as a cache by mistake.
+            return "\(path) is not a moviesearch cache; give --cache a file built by 'moviesearch index <catalog.json>'"
         case let .unsupportedVersion(path, found, supported):
             return "\(path) is a cache of format version \(found), this moviesearch reads version \(supported); rebuild it with 'moviesearch index'"
         case let .truncated(path, expected, actual):

@@ -63,11 +63,10 @@
 /// | `TTXT` | any             | term text: term i is bytes `textStart[i] ..< textStart[i+1]`                 |
 /// | `POST` | 4 × P           | posting lists: term i's are entries `postingStart[i] ..< postingStart[i+1]`, u32 ranks, ascending, no repeats |
 /// | `PRFO` | 4 × (T + 1)     | prefix entries of term i: `PRFE` entries `PRFO[i] ..< PRFO[i+1]`             |
-/// | `PRFE` | 8 × E           | `<end: u32, set: u32>`: the prefix range `[i, end)` (two terms or more) has its matches in set `set` |
-/// | `SETS` | 16 × S          | `<kind: u32, cardinality: u32, start: u32, length: u32>`: a set of ranks in `SETD` entries `start ..< start + length`; kind 0 is an ascending list of u32 ranks, kind 1 a bitmap of ⌈N / 64⌉ little-endian u64 words (bit r % 64 of word r / 64 is rank r) |
+/// | `PRFE` | 8 × E           | `<end: u32, set: u32>`, ascending by `end`: the range `[i, end)` has its matches in set `set`; there is one for every prefix range of two terms or more, and one with `end = i + 1` for a term whose posting list is longer than a bitmap |
+/// | `SETS` | 24 × S          | `<kind: u32, cardinality: u32, start: u32, length: u32, yearCounts: u32, reserved: u32>`: a set of ranks in `SETD` entries `start ..< start + length`; kind 0 is an ascending list of u32 ranks (`yearCounts` is `0xFFFFFFFF`), kind 1 a bitmap of ⌈N / 64⌉ little-endian u64 words (bit r % 64 of word r / 64 is rank r) whose matches per year are `SETY` entries `yearCounts ..< yearCounts + Y` |
 /// | `SETD` | 4 × D           | set data (u32 units; a bitmap's u64 words take two each)                     |
-/// | `FOFF` | 4 × (N + 1)     | forward index offsets by rank: rank r's term ids are `FIDS` entries `FOFF[r] ..< FOFF[r+1]` |
-/// | `FIDS` | 4 × F           | u32 term ids of each title, ascending, no repeats                            |
+/// | `SETY` | 4 × Y × B       | u32 match counts per year (in `YEAR` order) of each bitmap set               |
 /// | `NAME` | 8 × M           | `<start: u32, length: u32>` into `STRG`: the distinct cast and genre names, sorted by bytes |
 /// | `LIST` | 4 × L           | u32 name ids: each movie's cast, then its genres, in catalog order           |
 /// | `STRG` | any             | UTF-8 text of titles (in id order) and names                                 |
@@ -77,7 +76,10 @@
 /// stores, for every prefix whose terms form a range of two or more term ids, the union of their postings once
 /// (ranges shared by several prefixes, like `th` and `the` when every `th…` term is a `the…` term, are stored
 /// once), as a sorted list or, when that would be larger, as a bitmap over ranks. Storage stays near the total of
-/// posting lists times the depth of the term trie; a bitmap is never larger than the list it replaces.
+/// posting lists times the depth of the term trie; a bitmap is never larger than the list it replaces. A frequent
+/// term (`the`) gets a bitmap beside its posting list, so that every set larger than N / 32 is a bitmap and two
+/// large sets meet word by word. A bitmap carries its count per year, so a one-word query such as `t` reads its
+/// counts instead of counting bits.
 ///
 /// A movie record (`MOVI`, 40 bytes):
 ///
@@ -97,10 +99,10 @@
 ///
 /// 1. Cut the query into tokens (`Tokenizer`). For each, two binary searches in `TERM`/`TTXT` give the range of
 ///    term ids `[lo, hi)` of the terms it is a prefix of (terms sorted by bytes make that range contiguous).
-/// 2. Each range names its set of ranks: a single term's posting list, or the prefix set `PRFO`/`PRFE` give for
-///    `[lo, hi)`. The smallest set drives. If it is a list, each of its ranks is tested against every other
-///    token (a bit test in a bitmap, or is one of the rank's `FIDS` term ids inside `[lo, hi)`?). If it is a
-///    bitmap, so are all the others, and they are ANDed word by word.
+/// 2. Each range names its set of ranks: the set `PRFO`/`PRFE` give for `[lo, hi)`, else (a single, rarer term)
+///    its posting list. Sets are met smallest first. If the smallest is a list, its ranks are filtered by each
+///    other set in turn: a bit test for a bitmap, an exponential search for a list (both lists ascend). If it is
+///    a bitmap, all are, and they are ANDed word by word.
 /// 3. Matches come in rank order: `YEAR` cuts them into years (a binary search per year in a list, a popcount
 ///    per year in a bitmap), which gives each year's count and its first K ranks; `RANK` turns ranks into ids.
 ///    Nothing is sorted at query time.
@@ -159,8 +161,7 @@ enum CacheFormat {
         case prefixEntries = "PRFE"
         case sets = "SETS"
         case setData = "SETD"
-        case forwardOffsets = "FOFF"
-        case forwardTerms = "FIDS"
+        case setYearCounts = "SETY"
         case names = "NAME"
         case lists = "LIST"
         case strings = "STRG"

@@ -92,6 +92,8 @@ struct CacheSections {
     private(set) var termCount = 0
     private(set) var yearCount = 0
     private(set) var parts: [(tag: CacheFormat.Tag, bytes: [UInt8])] = []
+    /// The first rank of each year, newest year first (the `YEAR` section's second column).
+    private var yearFirstRanks: [Int] = []
 
     init(_ catalog: Catalog) throws(CacheError) {
         // Records are stored by ascending id; a decoded catalog is already in that order.
@@ -122,6 +124,7 @@ struct CacheSections {
             if rank == 0 || movies[ranked[rank - 1]].year != movies[index].year {
                 years.i32(Int32(movies[index].year))
                 years.u32(UInt32(rank))
+                yearFirstRanks.append(rank)
                 yearCount += 1
             }
         }
@@ -134,7 +137,7 @@ struct CacheSections {
         parts.append((.years, years.bytes))
     }
 
-    /// `TERM`, `TTXT`, `POST`, `FOFF`, `FIDS`.
+    /// `TERM`, `TJMP`, `TTXT`, `POST`, and the prefix sets.
     private mutating func buildTerms(movies: [Movie], ranked: [Int]) throws(CacheError) {
         var provisional: [[UInt8]: Int] = [:]
         var provisionalTerms: [[UInt8]] = []
@@ -162,18 +165,9 @@ struct CacheSections {
         termCount = order.count
 
         var postingsByTerm = [[UInt32]](repeating: [], count: order.count)
-        var forwardOffsets = ByteWriter(), forwardTerms = ByteWriter()
-        var forwardCount = 0
         for (rank, ids) in titleTerms.enumerated() {
-            forwardOffsets.u32(try checked(forwardCount, "title tokens"))
-            let distinct = Array(Set(ids.map { finalID[$0] })).sorted()
-            for term in distinct {
-                postingsByTerm[term].append(UInt32(rank))
-                forwardTerms.u32(UInt32(term))
-            }
-            forwardCount += distinct.count
+            for term in Set(ids.map { finalID[$0] }) { postingsByTerm[term].append(UInt32(rank)) }
         }
-        forwardOffsets.u32(try checked(forwardCount, "title tokens"))
 
         var terms = ByteWriter(), text = ByteWriter(), postings = ByteWriter()
         var postingCount = 0
@@ -205,22 +199,65 @@ struct CacheSections {
         parts.append((.termText, text.bytes))
         parts.append((.postings, postings.bytes))
         try buildPrefixSets(terms: sortedTerms, postings: postingsBySortedTerm)
-        parts.append((.forwardOffsets, forwardOffsets.bytes))
-        parts.append((.forwardTerms, forwardTerms.bytes))
     }
 
-    /// `PRFO`, `PRFE`, `SETS`, `SETD`: the union of postings of every prefix range of two terms or more.
+    /// `PRFO`, `PRFE`, `SETS`, `SETD`, `SETY`: the union of postings of every prefix range of two terms or more,
+    /// and a bitmap for every single term whose posting list is longer than a bitmap.
     private mutating func buildPrefixSets(terms: [[UInt8]], postings: [[UInt32]]) throws(CacheError) {
-        var offsets = ByteWriter(), entries = ByteWriter(), sets = ByteWriter(), data = ByteWriter()
-        var entryCount = 0, setCount = 0, dataCount = 0
+        var offsets = ByteWriter(), entries = ByteWriter(), sets = ByteWriter(), data = ByteWriter(), yearCounts = ByteWriter()
+        var entryCount = 0, setCount = 0, dataCount = 0, yearCountCount = 0
         let bitmapWords = (movieCount + 63) / 64
         var bitmap = [UInt64](repeating: 0, count: bitmapWords)
         var seen = [UInt32](repeating: UInt32.max, count: movieCount)
         var members: [UInt32] = []
+        var perYear = [UInt32](repeating: 0, count: yearFirstRanks.count)
+        var yearOfRank = [Int32](repeating: 0, count: movieCount)
+        for (year, first) in yearFirstRanks.enumerated() {
+            let end = year + 1 < yearFirstRanks.count ? yearFirstRanks[year + 1] : movieCount
+            for rank in first..<end { yearOfRank[rank] = Int32(year) }
+        }
+
+        /// Stores `members` (distinct ranks) as set number `setCount`, a list or, when smaller, a bitmap.
+        func store(_ members: inout [UInt32]) throws(CacheError) {
+            let asBitmap = members.count * 32 > movieCount
+            sets.u32(asBitmap ? 1 : 0)
+            sets.u32(UInt32(members.count))
+            sets.u32(try checked(dataCount, "prefix set data"))
+            if asBitmap {
+                for word in bitmap.indices { bitmap[word] = 0 }
+                for year in perYear.indices { perYear[year] = 0 }
+                for rank in members {
+                    bitmap[Int(rank) >> 6] |= 1 << UInt64(rank & 63)
+                    perYear[Int(yearOfRank[Int(rank)])] += 1
+                }
+                for word in bitmap { data.u64(word) }
+                for count in perYear { yearCounts.u32(count) }
+                sets.u32(UInt32(bitmapWords * 2))
+                sets.u32(try checked(yearCountCount, "prefix set year counts"))
+                dataCount += bitmapWords * 2
+                yearCountCount += perYear.count
+            } else {
+                members.sort()
+                for rank in members { data.u32(rank) }
+                sets.u32(UInt32(members.count))
+                sets.u32(UInt32.max)
+                dataCount += members.count
+            }
+            sets.u32(0)
+            setCount += 1
+        }
 
         for low in terms.indices {
             offsets.u32(try checked(entryCount, "prefix entries"))
             let term = terms[low]
+            // A frequent term gets a bitmap too, so that it meets other bitmaps word by word.
+            if postings[low].count * 32 > movieCount {
+                members = postings[low]
+                entries.u32(UInt32(low + 1))
+                entries.u32(try checked(setCount, "prefix sets"))
+                entryCount += 1
+                try store(&members)
+            }
             // Prefixes that begin at `low` are those longer than what `low` shares with the term before it.
             let shared = low == 0 ? 0 : zip(terms[low - 1], term).prefix { $0 == $1 }.count
             var lastEnd = -1
@@ -238,25 +275,10 @@ struct CacheSections {
                         members.append(rank)
                     }
                 }
-                sets.u32(members.count * 32 > movieCount ? 1 : 0)
-                sets.u32(UInt32(members.count))
-                sets.u32(try checked(dataCount, "prefix set data"))
-                if members.count * 32 > movieCount {
-                    for word in bitmap.indices { bitmap[word] = 0 }
-                    for rank in members { bitmap[Int(rank) >> 6] |= 1 << UInt64(rank & 63) }
-                    for word in bitmap { data.u64(word) }
-                    sets.u32(UInt32(bitmapWords * 2))
-                    dataCount += bitmapWords * 2
-                } else {
-                    members.sort()
-                    for rank in members { data.u32(rank) }
-                    sets.u32(UInt32(members.count))
-                    dataCount += members.count
-                }
                 entries.u32(UInt32(end))
                 entries.u32(try checked(setCount, "prefix sets"))
                 entryCount += 1
-                setCount += 1
+                try store(&members)
             }
         }
         offsets.u32(try checked(entryCount, "prefix entries"))
@@ -264,6 +286,7 @@ struct CacheSections {
         parts.append((.prefixEntries, entries.bytes))
         parts.append((.sets, sets.bytes))
         parts.append((.setData, data.bytes))
+        parts.append((.setYearCounts, yearCounts.bytes))
     }
 
     /// Whether a query token could end after `length` bytes of `term`: at its end or before a UTF-8 lead byte.

@@ -25,7 +25,14 @@ final class MappedCacheFile: @unchecked Sendable {
     struct Section: Sendable {
         var offset: Int
         var length: Int
+        /// The section's position in the directory, which indexes `verifiedSections`.
+        var number: Int
     }
+
+    /// Sections up to this size are checked whole the first time any part is read, and flagged, so that the
+    /// small, hot sections (term dictionary, year table, prefix entries) cost one flag test per read afterwards.
+    /// Larger ones are checked block by block, so a query never hashes more than it reads plus a block.
+    static let wholeSectionLimit = 4 * CacheFormat.blockSize
 
     /// The path the file was opened from, for error messages.
     let path: String
@@ -43,6 +50,8 @@ final class MappedCacheFile: @unchecked Sendable {
     private let blockCount: Int
     private let verifiedBlocks: UnsafeMutablePointer<Atomic<UInt64>>
     private let verifiedWordCount: Int
+    private let verifiedSections: UnsafeMutablePointer<Atomic<Bool>>
+    private let sectionCount: Int
     private let sections: [UInt32: Section]
 
     /// Maps and checks the cache at `path`.
@@ -126,7 +135,7 @@ final class MappedCacheFile: @unchecked Sendable {
             guard offset >= UInt64(contentStart), offset <= UInt64(contentEnd),
                   length <= UInt64(contentEnd) - offset
             else { throw fail(.corrupt(path: path, detail: "section \(index) lies outside the file")) }
-            if sections.updateValue(Section(offset: Int(offset), length: Int(length)), forKey: u32(entry)) != nil {
+            if sections.updateValue(Section(offset: Int(offset), length: Int(length), number: index), forKey: u32(entry)) != nil {
                 throw fail(.corrupt(path: path, detail: "section \(index) appears twice"))
             }
         }
@@ -142,12 +151,17 @@ final class MappedCacheFile: @unchecked Sendable {
         self.verifiedWordCount = words
         self.verifiedBlocks = .allocate(capacity: max(words, 1))
         for word in 0..<max(words, 1) { (verifiedBlocks + word).initialize(to: Atomic(0)) }
+        self.sectionCount = sectionCount
+        self.verifiedSections = .allocate(capacity: max(sectionCount, 1))
+        for section in 0..<max(sectionCount, 1) { (verifiedSections + section).initialize(to: Atomic(false)) }
     }
 
     deinit {
         munmap(UnsafeMutableRawPointer(mutating: base), size)
         verifiedBlocks.deinitialize(count: max(verifiedWordCount, 1))
         verifiedBlocks.deallocate()
+        verifiedSections.deinitialize(count: max(sectionCount, 1))
+        verifiedSections.deallocate()
     }
 
     /// The section with `tag`, whose length must be `expectedLength` (when given) or a multiple of `unit`.
@@ -165,16 +179,30 @@ final class MappedCacheFile: @unchecked Sendable {
     }
 
     /// The bytes `range` (relative to the section's start), checked against the section's bounds and checksums.
+    @inline(__always)
     func bytes(_ section: Section, _ range: Range<Int>) throws(CacheError) -> UnsafeRawBufferPointer {
         guard range.lowerBound >= 0, range.upperBound <= section.length else {
             throw .corrupt(path: path, detail: "a reference points outside its section")
         }
         let start = section.offset + range.lowerBound
-        try verify(start..<(start + range.count))
+        if !verifiedSections[section.number].load(ordering: .acquiring) {
+            try verify(section, start..<(start + range.count))
+        }
         return UnsafeRawBufferPointer(start: base + start, count: range.count)
     }
 
+    /// Checks a small section whole (and flags it), or the blocks of `range` in a large one.
+    private func verify(_ section: Section, _ range: Range<Int>) throws(CacheError) {
+        if section.length <= Self.wholeSectionLimit {
+            try verify(section.offset..<(section.offset + section.length))
+            verifiedSections[section.number].store(true, ordering: .releasing)
+        } else {
+            try verify(range)
+        }
+    }
+
     /// Entries `range` of a section of little-endian u32s.
+    @inline(__always)
     func u32s(_ section: Section, _ range: Range<Int>) throws(CacheError) -> U32View {
         guard range.lowerBound >= 0, range.upperBound <= section.length / 4 else {
             throw .corrupt(path: path, detail: "a reference points outside its section")
@@ -193,6 +221,7 @@ final class MappedCacheFile: @unchecked Sendable {
     }
 
     /// Entry `index` of a section of little-endian u32s.
+    @inline(__always)
     func u32(_ section: Section, _ index: Int) throws(CacheError) -> UInt32 {
         try u32s(section, index..<(index + 1))[0]
     }

@@ -32,8 +32,8 @@ public final class MovieIndex: Sendable {
     /// The sections a query reads, looked up and size-checked once at open.
     struct Sections: Sendable {
         var movies, ranks, topRated, years, terms, termJump, termText, postings: MappedCacheFile.Section
-        var prefixOffsets, prefixEntries, sets, setData: MappedCacheFile.Section
-        var forwardOffsets, forwardTerms, names, lists, strings: MappedCacheFile.Section
+        var prefixOffsets, prefixEntries, sets, setData, setYearCounts: MappedCacheFile.Section
+        var names, lists, strings: MappedCacheFile.Section
     }
 
     /// Maps the cache at `path` and checks its header. Throws `CacheError`.
@@ -52,10 +52,9 @@ public final class MovieIndex: Sendable {
             postings: file.section(.postings, unit: 4),
             prefixOffsets: file.section(.prefixOffsets, expectedLength: (file.termCount + 1) * 4),
             prefixEntries: file.section(.prefixEntries, unit: 8),
-            sets: file.section(.sets, unit: 16),
+            sets: file.section(.sets, unit: 24),
             setData: file.section(.setData, unit: 4),
-            forwardOffsets: file.section(.forwardOffsets, expectedLength: (n + 1) * 4),
-            forwardTerms: file.section(.forwardTerms, unit: 4),
+            setYearCounts: file.section(.setYearCounts, unit: 4),
             names: file.section(.names, unit: 8),
             lists: file.section(.lists, unit: 4),
             strings: file.section(.strings))

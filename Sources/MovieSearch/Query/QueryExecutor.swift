@@ -24,53 +24,61 @@ struct QueryExecutor {
         var sets: [RankSet] = []
         sets.reserveCapacity(ranges.count)
         for range in ranges { sets.append(try rankSet(of: range)) }
-        // The smallest set drives. Prefix sets are bitmaps only when large, but one frequent term keeps its
-        // posting list however long it is, so a bitmap driver may meet lists as well as bitmaps.
+        // Smallest first. Every set larger than N / 32 is a bitmap (prefix sets and frequent terms alike), so
+        // when the smallest is a bitmap, all are.
         sets.sort { $0.cardinality < $1.cardinality }
-        let driver = sets[0]
-        switch driver.storage {
+        switch sets[0].storage {
         case .bitmap(let first):
-            var words = first.copied()
-            var lists: [RankSet] = []
-            for other in sets.dropFirst() {
-                switch other.storage {
-                case .bitmap(let bits):
-                    guard bits.count == words.count else { throw .corrupt(path: file.path, detail: "prefix bitmaps of different sizes") }
-                    bits.intersect(into: &words)
-                case .list:
-                    lists.append(other)
-                }
+            if sets.count == 1, let counts = sets[0].yearCounts {
+                try answer.addBitmap(first, counts: counts, years)
+                break
             }
-            if !lists.isEmpty {
-                for word in 0..<words.count where words[word] != 0 {
-                    var bits = words[word]
-                    while bits != 0 {
-                        let rank = word << 6 | bits.trailingZeroBitCount
-                        bits &= bits - 1
-                        for set in lists where !(try contains(set, rank: rank)) {
-                            words[word] &= ~(1 << UInt64(rank & 63))
-                            break
-                        }
-                    }
+            var words = first.copied()
+            for other in sets[1...] {
+                guard case .bitmap(let bits) = other.storage, bits.count == words.count else {
+                    throw .corrupt(path: file.path, detail: "a large set is not a bitmap of the right size")
                 }
+                bits.intersect(into: &words)
             }
             try answer.addBitmap(words, years)
         case .list(let list):
             if sets.count == 1 {
                 try answer.addSorted(list, years)
-            } else {
-                var matches: [UInt32] = []
-                matches.reserveCapacity(min(list.count, 1024))
-                candidates: for position in 0..<list.count {
-                    let rank = Int(list[position])
-                    guard rank < file.movieCount else { throw .corrupt(path: file.path, detail: "rank out of range") }
-                    for set in sets.dropFirst() where !(try contains(set, rank: rank)) { continue candidates }
-                    matches.append(UInt32(truncatingIfNeeded: rank))
-                }
-                try answer.addSorted(matches, years)
+                break
             }
+            var matches = try Self.filter(list, by: sets[1], movieCount: file.movieCount, path: file.path)
+            for index in 2..<sets.count where !matches.isEmpty {
+                matches = try Self.filter(matches, by: sets[index], movieCount: file.movieCount, path: file.path)
+            }
+            try answer.addSorted(matches, years)
         }
         return answer.result(query: query)
+    }
+
+    /// The ranks of `candidates` (ascending) that are in `set`: a bit test each for a bitmap, an exponential
+    /// search from the last position for a list, so the cost follows the candidates, not the set.
+    static func filter<Candidates: RankSequence>(_ candidates: Candidates, by set: RankSet, movieCount: Int,
+                                                 path: String) throws(CacheError) -> [UInt32] {
+        var kept: [UInt32] = []
+        switch set.storage {
+        case .bitmap(let words):
+            for position in 0..<candidates.count {
+                let rank = Int(candidates[position])
+                guard rank < movieCount else { throw .corrupt(path: path, detail: "rank out of range") }
+                if words[rank >> 6] & (1 << UInt64(rank & 63)) != 0 { kept.append(UInt32(truncatingIfNeeded: rank)) }
+            }
+        case .list(let list):
+            var position = 0
+            for candidate in 0..<candidates.count {
+                let rank = candidates[candidate]
+                if position < list.count, list[position] < rank {
+                    position = AnswerBuilder.firstPosition(in: list, from: position, notBelow: Int(rank))
+                }
+                if position == list.count { break }
+                if list[position] == rank { kept.append(rank) }
+            }
+        }
+        return kept
     }
 
     /// The term range of each query token, as the tokenizer produces them, leaving out every range that holds
@@ -100,51 +108,41 @@ struct QueryExecutor {
         return unmatched ? nil : ranges
     }
 
-    /// The ranks whose titles have a term in `terms`: one term's posting list, or the range's prefix set.
+    /// The ranks whose titles have a term in `terms`: the range's prefix set if it has one (every range of two
+    /// terms or more, and frequent single terms), else the single term's posting list.
     private func rankSet(of terms: Range<Int>) throws(CacheError) -> RankSet {
-        if terms.count == 1 {
-            let bounds = try file.u32s(sections.terms, (terms.lowerBound * 2 + 1)..<(terms.lowerBound * 2 + 4))
-            let start = Int(bounds[0]), end = Int(bounds[2])
-            guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
-            let list = try file.u32s(sections.postings, start..<end)
-            return RankSet(terms: terms, cardinality: list.count, storage: .list(list))
-        }
         let entries = try file.u32s(sections.prefixOffsets, terms.lowerBound..<(terms.lowerBound + 2))
         let first = Int(entries[0]), last = Int(entries[1])
         guard first <= last else { throw .corrupt(path: file.path, detail: "prefix offsets out of order") }
         let candidates = try file.u32s(sections.prefixEntries, (first * 2)..<(last * 2))
         for entry in 0..<(candidates.count / 2) where Int(candidates[entry * 2]) == terms.upperBound {
-            let set = Int(candidates[entry * 2 + 1])
-            let header = try file.u32s(sections.sets, (set * 4)..<(set * 4 + 4))
-            let cardinality = Int(header[1]), start = Int(header[2]), length = Int(header[3])
-            switch header[0] {
-            case 0:
-                guard length == cardinality else { break }
-                return RankSet(terms: terms, cardinality: cardinality,
-                               storage: .list(try file.u32s(sections.setData, start..<(start + length))))
-            case 1:
-                guard length == (file.movieCount + 63) / 64 * 2 else { break }
-                return RankSet(terms: terms, cardinality: cardinality,
-                               storage: .bitmap(try file.u64s(sections.setData, byteOffset: start * 4, count: length / 2)))
-            default:
-                break
-            }
-            throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed")
+            return try prefixSet(Int(candidates[entry * 2 + 1]))
         }
-        throw .corrupt(path: file.path, detail: "no prefix set for terms \(terms.lowerBound)..<\(terms.upperBound)")
+        guard terms.count == 1 else {
+            throw .corrupt(path: file.path, detail: "no prefix set for terms \(terms.lowerBound)..<\(terms.upperBound)")
+        }
+        let bounds = try file.u32s(sections.terms, (terms.lowerBound * 2 + 1)..<(terms.lowerBound * 2 + 4))
+        let start = Int(bounds[0]), end = Int(bounds[2])
+        guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
+        let list = try file.u32s(sections.postings, start..<end)
+        return RankSet(cardinality: list.count, storage: .list(list), yearCounts: nil)
     }
 
-    /// Whether the title at `rank` is in `set`: a bit test for a bitmap, else one of its terms in the set's range.
-    private func contains(_ set: RankSet, rank: Int) throws(CacheError) -> Bool {
-        if case .bitmap(let words) = set.storage {
-            return words[rank >> 6] & (1 << UInt64(rank & 63)) != 0
+    /// Set number `set` of `SETS`.
+    private func prefixSet(_ set: Int) throws(CacheError) -> RankSet {
+        let header = try file.u32s(sections.sets, (set * 6)..<(set * 6 + 6))
+        let cardinality = Int(header[1]), start = Int(header[2]), length = Int(header[3]), counts = Int(header[4])
+        switch header[0] {
+        case 0 where length == cardinality:
+            return RankSet(cardinality: cardinality, storage: .list(try file.u32s(sections.setData, start..<(start + length))),
+                           yearCounts: nil)
+        case 1 where length == (file.movieCount + 63) / 64 * 2:
+            return RankSet(cardinality: cardinality,
+                           storage: .bitmap(try file.u64s(sections.setData, byteOffset: start * 4, count: length / 2)),
+                           yearCounts: try file.u32s(sections.setYearCounts, counts..<(counts + file.yearCount)))
+        default:
+            throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed")
         }
-        let bounds = try file.u32s(sections.forwardOffsets, rank..<(rank + 2))
-        let start = Int(bounds[0]), end = Int(bounds[1])
-        guard start <= end else { throw .corrupt(path: file.path, detail: "forward index out of order") }
-        let terms = try file.u32s(sections.forwardTerms, start..<end)
-        for position in 0..<terms.count where set.terms.contains(Int(terms[position])) { return true }
-        return false
     }
 }
 
@@ -157,9 +155,10 @@ struct RankSet {
         case bitmap(U64View)
     }
 
-    var terms: Range<Int>
     var cardinality: Int
     var storage: Storage
+    /// For a bitmap: its matches per year, in `YEAR` order.
+    var yearCounts: U32View?
 }
 
 /// Ascending ranks, read one at a time: a posting list or prefix set in the file, or matches in memory.
@@ -253,27 +252,46 @@ struct AnswerBuilder {
 
     /// Matches given as a bitmap over ranks: each year's count by popcount over its bit range.
     mutating func addBitmap(_ bitmap: [UInt64], _ table: YearTable) throws(CacheError) {
-        bitmap.withUnsafeBufferPointer { words in addBitmap(words, table) }
+        bitmap.withUnsafeBufferPointer { words in
+            for year in 0..<table.count {
+                let first = table.firstRank(year), end = table.endRank(year)
+                let count = Self.popcount(words, first..<end)
+                if count > 0 { addYear(table.year(year), count: count, firstBits: { words[$0] }, from: first) }
+            }
+        }
     }
 
-    private mutating func addBitmap(_ words: UnsafeBufferPointer<UInt64>, _ table: YearTable) {
+    /// Matches given as a stored bitmap with its counts per year: only the listed movies' bits are read.
+    mutating func addBitmap(_ words: U64View, counts: U32View, _ table: YearTable) throws(CacheError) {
+        var total = 0
         for year in 0..<table.count {
-            let first = table.firstRank(year), end = table.endRank(year)
-            let count = Self.popcount(words, first..<end)
-            if count == 0 { continue }
-            addYear(table.year(year), count: count)
-            var wanted = min(perYear, count)
-            var word = first >> 6
-            var bits = words[word] & (UInt64.max << UInt64(first & 63))
-            while wanted > 0 {
-                while bits == 0 {
-                    word += 1
-                    bits = words[word]
-                }
-                list(rank: word << 6 | bits.trailingZeroBitCount)
-                bits &= bits - 1
-                wanted -= 1
+            let count = Int(counts[year])
+            total += count
+            guard count <= table.endRank(year) - table.firstRank(year), total <= ranks.count else {
+                throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
             }
+            if count > 0 { addYear(table.year(year), count: count, firstBits: { words[$0] }, from: table.firstRank(year)) }
+        }
+    }
+
+    /// Adds a year of `count` matches and lists the first `perYear` set bits from rank `first` on.
+    private mutating func addYear(_ year: Int, count: Int, firstBits word: (Int) -> UInt64, from first: Int) {
+        addYear(year, count: count)
+        var wanted = min(perYear, count)
+        var index = first >> 6
+        var bits = word(index) & (UInt64.max << UInt64(first & 63))
+        while wanted > 0 {
+            while bits == 0 {
+                index += 1
+                // A stored count larger than the year's bits (a damaged file) must not run past the bitmap.
+                guard index < (ranks.count + 63) / 64 else { return }
+                bits = word(index)
+            }
+            let rank = index << 6 | bits.trailingZeroBitCount
+            guard rank < ranks.count else { return }
+            list(rank: rank)
+            bits &= bits - 1
+            wanted -= 1
         }
     }
 

@@ -1,0 +1,15 @@
+/// The environment variables a command reads: the process's own, or a fixed set for tests.
+enum Environment {
+    case process
+    case fixed([String: String])
+
+    /// The value of `name`; an empty value counts as unset, so that `MOVIESEARCH_CACHE= moviesearch …` falls back
+    /// to the default rather than failing on an empty path.
+    subscript(name: String) -> String? {
+        let value: String? = switch self {
+        case .process: System.environmentValue(name)
+        case let .fixed(values): values[name]
+        }
+        return value?.isEmpty == false ? value : nil
+    }
+}

@@ -1,0 +1,85 @@
+/// What the parser and the help need to know of one declared flag, option or positional argument, whatever the
+/// type of its value.
+struct ArgumentDefinition: Sendable {
+    enum Kind: Sendable {
+        /// `--name`, true when present.
+        case flag
+        /// `--name <value>`, `--name=<value>`, `-n <value>`.
+        case option
+        /// A bare word, in declaration order.
+        case positional
+    }
+
+    var kind: Kind
+    /// The long name without its dashes (`per-year`), or the label of a positional argument (`text`).
+    var name: String
+    /// The one-letter name (`o` for `-o`), if any.
+    var shortName: Character?
+    /// How the help and usage name the value (`file` in `--cache <file>`).
+    var valueName: String
+    /// One or two sentences for the help.
+    var help: String
+    /// A positional argument that may be left out (the command checks what it needs).
+    var isOptional: Bool
+    /// Checks a value's text: `nil` when valid, else what a valid value looks like.
+    var check: @Sendable (String) -> String?
+
+    /// How the usage line shows the argument: `--cache <file>`, `--json`, `<text>`.
+    var synopsis: String {
+        switch kind {
+        case .flag: "--\(name)"
+        case .option: "--\(name) <\(valueName)>"
+        case .positional: "<\(valueName)>"
+        }
+    }
+
+    /// How the help's left column shows the argument: `-o, --output <cache>`.
+    var helpLabel: String {
+        guard let shortName else { return synopsis }
+        return "-\(shortName), \(synopsis)"
+    }
+
+    /// The argument as the parser meets it in `arguments`, to name it in messages.
+    var displayName: String {
+        kind == .positional ? synopsis : "--\(name)"
+    }
+}
+
+/// A declaration that the parser reads: `Flag`, `Option` or `Argument`.
+protocol ArgumentDeclaration: Sendable {
+    var definition: ArgumentDefinition { get }
+}
+
+/// `--name`: present or not.
+struct Flag: ArgumentDeclaration {
+    let definition: ArgumentDefinition
+
+    init(_ name: String, help: String) {
+        definition = ArgumentDefinition(kind: .flag, name: name, shortName: nil, valueName: "", help: help,
+                                        isOptional: true, check: { _ in nil })
+    }
+}
+
+/// `--name <value>`, optional, with a typed value.
+struct Option<Value: ArgumentValue>: ArgumentDeclaration {
+    let definition: ArgumentDefinition
+
+    init(_ name: String, short: Character? = nil, valueName: String, rule: ValueRule<Value> = .any, help: String) {
+        definition = ArgumentDefinition(kind: .option, name: name, shortName: short, valueName: valueName,
+                                        help: help, isOptional: true, check: Self.checker(rule))
+    }
+
+    static func checker(_ rule: ValueRule<Value>) -> @Sendable (String) -> String? {
+        { text in Value(argument: text).map(rule.accepts) == true ? nil : rule.expectation }
+    }
+}
+
+/// A positional argument with a typed value.
+struct Argument<Value: ArgumentValue>: ArgumentDeclaration {
+    let definition: ArgumentDefinition
+
+    init(_ valueName: String, isOptional: Bool = false, rule: ValueRule<Value> = .any, help: String) {
+        definition = ArgumentDefinition(kind: .positional, name: valueName, shortName: nil, valueName: valueName,
+                                        help: help, isOptional: isOptional, check: Option<Value>.checker(rule))
+    }
+}

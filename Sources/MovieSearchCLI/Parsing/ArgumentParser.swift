@@ -1,0 +1,110 @@
+/// Reads a command line against the declared arguments of a subcommand.
+///
+/// Accepted forms: `--name value`, `--name=value`, `-n value`, `-nvalue`, flags `--name`, positional words in
+/// declaration order, and `--` after which every word is positional (for a query that starts with a dash). A word
+/// such as `-1` is a value, not an option, so that `--per-year -1` reports a bad number rather than an unknown
+/// option. When an option is given twice, the last value wins.
+struct ArgumentParser {
+    let definitions: [ArgumentDefinition]
+
+    init(_ definitions: [ArgumentDefinition]) {
+        self.definitions = definitions
+    }
+
+    /// Whether `arguments` ask for help (`-h` or `--help` before any `--`), which wins over every other problem.
+    static func asksForHelp(_ arguments: some Collection<String>) -> Bool {
+        arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
+    }
+
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        let positionals = definitions.filter { $0.kind == .positional }
+        var positionalCount = 0
+        var onlyPositionals = false
+        var index = 0
+
+        func take(positional word: String) throws(UsageError) {
+            guard positionalCount < positionals.count else {
+                throw UsageError("unexpected argument '\(word)'")
+            }
+            try store(word, for: positionals[positionalCount], in: &parsed)
+            positionalCount += 1
+        }
+
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if onlyPositionals || !Self.looksLikeOption(word) {
+                try take(positional: word)
+                continue
+            }
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
+
+            let definition: ArgumentDefinition
+            var attached: String?
+            if word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                let name = body.prefix { $0 != "=" }
+                if name.endIndex < body.endIndex { attached = String(body[body.index(after: name.endIndex)...]) }
+                guard let found = definitions.first(where: { $0.kind != .positional && $0.name == name }) else {
+                    throw UsageError("unknown option '--\(name)'")
+                }
+                definition = found
+            } else {
+                let letter = word.dropFirst().first!
+                guard let found = definitions.first(where: { $0.kind != .positional && $0.shortName == letter }) else {
+                    throw UsageError("unknown option '-\(letter)'")
+                }
+                definition = found
+                let rest = word.dropFirst(2)
+                if !rest.isEmpty {
+                    // `-ofile` gives a value; a flag takes no letters after it.
+                    guard definition.kind == .option else { throw UsageError("unknown option '\(word)'") }
+                    attached = String(rest)
+                }
+            }
+
+            switch definition.kind {
+            case .flag:
+                if attached != nil { throw UsageError("option '--\(definition.name)' takes no value") }
+                parsed.setFlag(definition)
+            case .option:
+                if let attached {
+                    try store(attached, for: definition, in: &parsed)
+                } else if index < arguments.count, !Self.looksLikeOption(arguments[index]) {
+                    try store(arguments[index], for: definition, in: &parsed)
+                    index += 1
+                } else {
+                    throw UsageError("missing value for '\(definition.synopsis)'")
+                }
+            case .positional:
+                preconditionFailure("positional arguments are matched by position")
+            }
+        }
+
+        if let missing = positionals.dropFirst(positionalCount).first(where: { !$0.isOptional }) {
+            throw UsageError("missing argument '\(missing.synopsis)'")
+        }
+        return parsed
+    }
+
+    private func store(_ text: String, for definition: ArgumentDefinition,
+                       in parsed: inout ParsedArguments) throws(UsageError) {
+        if let expectation = definition.check(text) {
+            let label = definition.kind == .positional ? definition.synopsis : definition.helpLabel
+            throw UsageError("invalid value '\(text)' for '\(label)': expected \(expectation)")
+        }
+        parsed.set(definition, to: text)
+    }
+
+    /// `--x`, `-x` and `--` are options (or the end of them); `-` (standard input) and `-1` are values.
+    private static func looksLikeOption(_ word: String) -> Bool {
+        let utf8 = word.utf8
+        guard utf8.count >= 2, utf8.first == UInt8(ascii: "-") else { return false }
+        let second = utf8[utf8.index(after: utf8.startIndex)]
+        return !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(second)
+    }
+}

@@ -1,0 +1,24 @@
+/// What a subcommand declares about itself: its name, what it does, and its arguments, from which the parser
+/// reads the command line and the help and usage lines are generated.
+struct CommandConfiguration: Sendable {
+    /// The word after `moviesearch` (`query`).
+    var name: String
+    /// One line for the overview and the help's first line.
+    var abstract: String
+    /// Paragraphs after the options in the help, if any.
+    var discussion: String
+    /// The declared arguments, in the order the help lists them.
+    var arguments: [ArgumentDefinition]
+    /// Usage lines written by hand, for a command whose forms one generated line cannot say (`query` takes a
+    /// text or `--stdin`); each line without the leading `moviesearch <name>`.
+    var usageForms: [String]?
+
+    init(name: String, abstract: String, discussion: String = "", usageForms: [String]? = nil,
+         arguments: [any ArgumentDeclaration]) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.usageForms = usageForms
+        self.arguments = arguments.map(\.definition)
+    }
+}

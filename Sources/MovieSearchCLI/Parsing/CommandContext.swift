@@ -1,0 +1,20 @@
+/// What a running subcommand reads and writes: standard streams, environment, and what stdout is.
+struct CommandContext {
+    let standardOutput: TextOutput
+    let standardError: TextOutput
+    let standardInput: InputSource
+    let environment: Environment
+    let terminal: Terminal
+    /// The cache read when neither `--cache` nor `MOVIESEARCH_CACHE` names one (tests point it elsewhere).
+    var sampleCachePath = CacheLocation.samplePath
+
+    /// Prints a one-line remark on stderr that does not change the outcome (which default was used).
+    func note(_ text: String) {
+        standardError.line("moviesearch: note: \(text)")
+    }
+
+    /// Prints a one-line warning on stderr about input that was partly ignored.
+    func warning(_ text: String) {
+        standardError.line("moviesearch: warning: \(text)")
+    }
+}

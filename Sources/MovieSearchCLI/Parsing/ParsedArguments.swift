@@ -1,0 +1,35 @@
+/// The values found on a command line, read back through the declarations that describe them.
+///
+/// The parser has already checked every value against its declaration, so reading one back cannot fail.
+struct ParsedArguments {
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    subscript(flag: Flag) -> Bool {
+        flags.contains(flag.definition.name)
+    }
+
+    /// The value given for `option` (the last one when it was given more than once), or `nil`.
+    subscript<Value>(option: Option<Value>) -> Value? {
+        values[Self.key(option.definition)].flatMap(Value.init(argument:))
+    }
+
+    /// The value given for `argument`, or `nil` when an optional one was left out.
+    subscript<Value>(argument: Argument<Value>) -> Value? {
+        values[Self.key(argument.definition)].flatMap(Value.init(argument:))
+    }
+
+    mutating func set(_ definition: ArgumentDefinition, to value: String) {
+        values[Self.key(definition)] = value
+    }
+
+    mutating func setFlag(_ definition: ArgumentDefinition) {
+        flags.insert(definition.name)
+    }
+
+    // Positional labels and option names live in one table, so a positional `<cache>` and an option `--cache`
+    // must not collide.
+    private static func key(_ definition: ArgumentDefinition) -> String {
+        definition.kind == .positional ? "<\(definition.name)>" : definition.name
+    }
+}

@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("moviesearch needs Glibc or Darwin")
+#endif
+
+/// The few system calls the command line makes, fenced in one file so that the rest of the target imports neither
+/// Glibc nor Darwin (and never Foundation, which would triple the start-up time of a query).
+enum System {
+    /// Standard input, output and error.
+    static let standardInput: Int32 = 0
+    static let standardOutput: Int32 = 1
+    static let standardError: Int32 = 2
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and interrupted calls. Returns 0, or the `errno` of the
+    /// call that failed.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        guard var next = bytes.baseAddress else { return 0 }
+        var left = bytes.count
+        while left > 0 {
+            let written = write(fd, next, left)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            next += written
+            left -= written
+        }
+        return 0
+    }
+
+    /// Reads at most `buffer.count` bytes from `fd`. Returns the count read (0 at end of input), or the negated
+    /// `errno`.
+    static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let count = read(fd, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { return -Int(errno) }
+        }
+    }
+
+    /// The whole content of the file at `path`, or the `errno` of the call that failed.
+    static func readFile(_ path: String) -> Result<[UInt8], SystemError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { return .failure(SystemError(code: errno)) }
+        defer { close(fd) }
+        return readAll(fd)
+    }
+
+    /// Everything left to read on `fd`.
+    static func readAll(_ fd: Int32) -> Result<[UInt8], SystemError> {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readSome(fd, into: $0) }
+            if count < 0 { return .failure(SystemError(code: Int32(-count))) }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Whether something (of any kind) exists at `path` and can be read.
+    static func isReadable(_ path: String) -> Bool {
+        access(path, R_OK) == 0
+    }
+
+    /// The value of an environment variable of this process.
+    static func environmentValue(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// Whether `fd` is a terminal.
+    static func isTerminal(_ fd: Int32) -> Bool {
+        isatty(fd) == 1
+    }
+
+    /// The width in columns of the terminal on `fd`, or `nil` when it is not a terminal or does not say.
+    static func terminalColumns(_ fd: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// A monotonic clock in nanoseconds, for reporting how long a step took.
+    static func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// The most memory this process has had resident so far, in bytes (`ru_maxrss`: KiB on Linux, bytes on
+    /// Apple platforms).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = RUSAGE_SELF.rawValue  // an enum in Glibc's headers, an Int32 constant elsewhere
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        #if canImport(Darwin)
+        return Int(usage.ru_maxrss)
+        #else
+        return Int(usage.ru_maxrss) * 1024
+        #endif
+    }
+
+    /// Lets writes to a closed pipe fail with `EPIPE` instead of killing the process, so that
+    /// `moviesearch query … | head` ends quietly.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Ends the process.
+    static func exitProcess(_ status: Int32) -> Never {
+        exit(status)
+    }
+}
+
+/// A failed system call's `errno`, with the system's wording of it.
+struct SystemError: Error, Equatable, CustomStringConvertible {
+    var code: Int32
+
+    /// Whether the error says that the reader of a pipe has gone away.
+    var isBrokenPipe: Bool { code == EPIPE }
+
+    var description: String { String(cString: strerror(code)) }
+}

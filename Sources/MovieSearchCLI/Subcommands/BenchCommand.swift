@@ -1,0 +1,161 @@
+import MovieSearch
+
+/// `moviesearch bench --cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--json]`: times queries
+/// in this process, one call at a time, with a monotonic clock.
+///
+/// Each timed call produces the whole grouped answer (per-year counts, total, listed ids) exactly as `query`
+/// would, and prints nothing; the answers are kept so the work cannot be optimized away. Every query runs once
+/// untimed first, so the figures describe a warm index (blocks checked, pages in memory), as in an app that
+/// searches as the user types.
+struct BenchCommand: Subcommand {
+    static let defaultPasses = 5
+
+    static let cache = Option<String>("cache", valueName: "file", help: "The cache to query, built by 'moviesearch index'.")
+    static let queries = Option<String>(
+        "queries", valueName: "file",
+        help: "The queries, one per line (an empty line is a query too), e.g. ../shared/queries/decade-typing.txt.")
+    static let perYear = Option<Int>(
+        "per-year", valueName: "K", rule: .nonNegative, help: "List at most K movies per year (default \(QueryCommand.defaultPerYear)).")
+    static let passes = Option<Int>(
+        "passes", valueName: "N", rule: .positive, help: "Timed passes over all queries (default \(defaultPasses)).")
+    static let json = Flag(
+        "json",
+        help: "Print one JSON object: queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, "
+            + "open_us, cache_bytes, peak_rss_bytes.")
+
+    static let configuration = CommandConfiguration(
+        name: "bench",
+        abstract: "Time queries in-process: percentiles per query, open time, cache size, peak memory.",
+        discussion: """
+            Opens the cache (timed), runs every query once to warm up, then times each query call on its own \
+            over N passes. Each call builds the full grouped answer without printing it.
+            """,
+        usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--json]"],
+        arguments: [cache, queries, perYear, passes, json])
+
+    var cachePath: String
+    var queriesPath: String
+    var perYear: Int
+    var passCount: Int
+    var printsJSON: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let cachePath = arguments[Self.cache] else { throw UsageError("missing option '--cache <file>'") }
+        guard let queriesPath = arguments[Self.queries] else { throw UsageError("missing option '--queries <file>'") }
+        self.cachePath = cachePath
+        self.queriesPath = queriesPath
+        perYear = arguments[Self.perYear] ?? QueryCommand.defaultPerYear
+        passCount = arguments[Self.passes] ?? Self.defaultPasses
+        printsJSON = arguments[Self.json]
+    }
+
+    func run(_ context: CommandContext) throws {
+        let text: [UInt8]
+        switch System.readFile(queriesPath) {
+        case .success(let bytes): text = bytes
+        case .failure(let cause): throw FileReadError(role: "queries", path: queriesPath, cause: cause)
+        }
+        let queries = Self.lines(text)
+
+        let openStart = System.monotonicNanoseconds()
+        let index = try MovieIndex(path: cachePath)
+        let openNanoseconds = System.monotonicNanoseconds() - openStart
+
+        var checksum = 0
+        for query in queries { checksum &+= try index.search(query, perYear: perYear).total }
+        var samples: [UInt64] = []
+        samples.reserveCapacity(queries.count * passCount)
+        for _ in 0..<passCount {
+            for query in queries {
+                let start = System.monotonicNanoseconds()
+                let result = try index.search(query, perYear: perYear)
+                samples.append(System.monotonicNanoseconds() - start)
+                checksum &+= result.total &+ result.years.count
+            }
+        }
+        let report = Report(queries: queries.count, passes: passCount, samples: samples, openNanoseconds: openNanoseconds,
+                            cacheBytes: index.fileSize, peakResidentBytes: System.peakResidentBytes(), checksum: checksum)
+        context.standardOutput.write(printsJSON ? report.json() : report.text(cache: cachePath, queriesFile: queriesPath))
+    }
+
+    /// The lines of `text`; a final newline does not start another (empty) query, a `\r` before `\n` is dropped.
+    static func lines(_ text: [UInt8]) -> [String] {
+        var lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { line in String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self) }
+    }
+
+    /// The figures of one run.
+    struct Report {
+        var queries: Int
+        var passes: Int
+        var samples: [UInt64]
+        var openNanoseconds: UInt64
+        var cacheBytes: Int
+        var peakResidentBytes: Int
+        /// Sum of answer sizes, printed so a reader can see two runs did the same work.
+        var checksum: Int
+
+        private var sorted: [UInt64] { samples.sorted() }
+
+        /// The nearest-rank percentile `p` (0–100) in microseconds.
+        func percentile(_ p: Double) -> Double {
+            let sorted = self.sorted
+            guard !sorted.isEmpty else { return 0 }
+            let rank = max(1, Int((p / 100 * Double(sorted.count)).rounded(.up)))
+            return Double(sorted[min(rank, sorted.count) - 1]) / 1000
+        }
+
+        var maximum: Double { Double(samples.max() ?? 0) / 1000 }
+        var mean: Double { samples.isEmpty ? 0 : Double(samples.reduce(0, +)) / Double(samples.count) / 1000 }
+        var queriesPerSecond: Double { mean > 0 ? 1_000_000 / mean : 0 }
+
+        func json() -> String {
+            var writer = JSONWriter()
+            writer.object { writer in
+                writer.member("queries", queries)
+                writer.member("passes", passes)
+                writer.member("samples", samples.count)
+                writer.member("p50_us", Self.rounded(percentile(50)))
+                writer.member("p90_us", Self.rounded(percentile(90)))
+                writer.member("p99_us", Self.rounded(percentile(99)))
+                writer.member("max_us", Self.rounded(maximum))
+                writer.member("mean_us", Self.rounded(mean))
+                writer.member("qps", Int(queriesPerSecond.rounded()))
+                writer.member("open_us", Self.rounded(Double(openNanoseconds) / 1000))
+                writer.member("cache_bytes", cacheBytes)
+                writer.member("peak_rss_bytes", peakResidentBytes)
+                writer.member("checksum", checksum)
+            }
+            return writer.text + "\n"
+        }
+
+        func text(cache: String, queriesFile: String) -> String {
+            func us(_ value: Double) -> String { Self.fixed(value, digits: 2) + " µs" }
+            let rows: [(String, String)] = [
+                ("queries", "\(TextLayout.grouped(queries)) × \(passes) passes (\(TextLayout.grouped(samples.count)) timed calls)"),
+                ("p50", us(percentile(50))), ("p90", us(percentile(90))), ("p99", us(percentile(99))),
+                ("max", us(maximum)), ("mean", us(mean)),
+                ("throughput", "\(TextLayout.grouped(Int(queriesPerSecond.rounded()))) queries/s"),
+                ("open", us(Double(openNanoseconds) / 1000)),
+                ("cache size", "\(TextLayout.grouped(cacheBytes)) bytes"),
+                ("peak memory", "\(TextLayout.grouped(peakResidentBytes / 1024)) KiB resident"),
+            ]
+            var out = "Benchmark of \(cache) with \(queriesFile)\n"
+            for (label, value) in rows { out += "  " + TextLayout.padRight(label, 12) + " " + value + "\n" }
+            return out
+        }
+
+        /// Two decimals: enough for microseconds, short in JSON.
+        static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+        static func fixed(_ value: Double, digits: Int) -> String {
+            var scale = 1.0
+            for _ in 0..<digits { scale *= 10 }
+            let scaled = Int((value * scale).rounded())
+            let whole = scaled / Int(scale), fraction = scaled % Int(scale)
+            let text = String(fraction)
+            return "\(whole)." + String(repeating: "0", count: digits - text.count) + text
+        }
+    }
+}

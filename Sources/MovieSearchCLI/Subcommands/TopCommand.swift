@@ -1,0 +1,41 @@
+import MovieSearch
+
+/// `moviesearch top [--limit <N>] [--cache <file>]`: the best-rated movies over all years.
+struct TopCommand: Subcommand {
+    static let defaultLimit = 15
+
+    static let limit = Option<Int>(
+        "limit", valueName: "N", rule: .nonNegative, help: "How many movies to list (default \(defaultLimit)).")
+
+    static let configuration = CommandConfiguration(
+        name: "top",
+        abstract: "List the best-rated movies over all years: rating descending, catalog order on ties.",
+        arguments: [limit, CacheLocation.option])
+
+    var limit: Int
+    var cache: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        limit = arguments[Self.limit] ?? Self.defaultLimit
+        cache = arguments[CacheLocation.option]
+    }
+
+    func run(_ context: CommandContext) throws {
+        let index = try CacheLocation.open(cache, context)
+        let movies = try index.topRated(limit: limit)
+        let out = context.standardOutput
+        guard !movies.isEmpty else {
+            out.line("No movies to list.")
+            return
+        }
+        out.line("The \(TextLayout.count(movies.count, "best-rated movie", "best-rated movies")) of "
+            + "\(TextLayout.grouped(index.movieCount)):")
+        let ratings = movies.map { TextLayout.rating($0.rating) ?? "unrated" }
+        let rankWidth = String(movies.count).count + 1
+        let ratingWidth = ratings.map(\.count).max()!
+        for (rank, (movie, rating)) in zip(movies, ratings).enumerated() {
+            out.line("  \(TextLayout.padLeft("\(rank + 1).", rankWidth))  \(TextLayout.padLeft(rating, ratingWidth))"
+                + "  \(movie.year)  \(movie.title)")
+        }
+    }
+}

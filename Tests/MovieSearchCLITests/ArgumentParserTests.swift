@@ -1,0 +1,93 @@
+@testable import MovieSearchCLI
+import XCTest
+
+/// The parser alone, against a declaration of every kind.
+final class ArgumentParserTests: XCTestCase {
+    private static let name = Argument<String>("name", help: "A name.")
+    private static let extra = Argument<String>("extra", isOptional: true, help: "Optional.")
+    private static let output = Option<String>("output", short: "o", valueName: "file", help: "Where.")
+    private static let count = Option<Int>("count", valueName: "N", rule: .nonNegative, help: "How many.")
+    private static let json = Flag("json", help: "JSON.")
+
+    private let parser = ArgumentParser(
+        [name, extra, output, count, json].map { (declaration: any ArgumentDeclaration) in declaration.definition })
+
+    private func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        try parser.parse(arguments)
+    }
+
+    private func assertUsageError(_ arguments: [String], _ message: String, line: UInt = #line) {
+        XCTAssertThrowsError(try parse(arguments), line: line) { error in
+            XCTAssertEqual(error as? UsageError, UsageError(message), line: line)
+        }
+    }
+
+    func testEveryFormOfAValue() throws {
+        for arguments in [["n", "--output", "x"], ["n", "--output=x"], ["n", "-o", "x"], ["n", "-ox"], ["-o", "x", "n"]] {
+            let parsed = try parse(arguments)
+            XCTAssertEqual(parsed[Self.output], "x", "\(arguments)")
+            XCTAssertEqual(parsed[Self.name], "n", "\(arguments)")
+        }
+    }
+
+    func testDefaultsAndFlags() throws {
+        let bare = try parse(["n"])
+        XCTAssertNil(bare[Self.output])
+        XCTAssertNil(bare[Self.count])
+        XCTAssertNil(bare[Self.extra])
+        XCTAssertFalse(bare[Self.json])
+
+        let full = try parse(["n", "e", "--json", "--count", "7"])
+        XCTAssertTrue(full[Self.json])
+        XCTAssertEqual(full[Self.count], 7)
+        XCTAssertEqual(full[Self.extra], "e")
+    }
+
+    func testTheLastValueWins() throws {
+        XCTAssertEqual(try parse(["n", "--count", "1", "--count=2"])[Self.count], 2)
+    }
+
+    func testValuesThatLookOdd() throws {
+        // `-` is standard input, an empty word is an empty query, and after `--` everything is positional.
+        XCTAssertEqual(try parse(["-"])[Self.name], "-")
+        XCTAssertEqual(try parse([""])[Self.name], "")
+        XCTAssertEqual(try parse(["--", "--json", "-x"])[Self.name], "--json")
+        XCTAssertEqual(try parse(["--", "--json", "-x"])[Self.extra], "-x")
+        XCTAssertEqual(try parse(["n", "--output", "-"])[Self.output], "-")
+        XCTAssertEqual(try parse(["n", "--output="])[Self.output], "")
+        XCTAssertEqual(try parse(["n", "--output", "a=b"])[Self.output], "a=b")
+    }
+
+    func testUsageErrors() {
+        assertUsageError([], "missing argument '<name>'")
+        assertUsageError(["n", "e", "f"], "unexpected argument 'f'")
+        assertUsageError(["n", "--nope"], "unknown option '--nope'")
+        assertUsageError(["n", "--nope=1"], "unknown option '--nope'")
+        assertUsageError(["n", "-x"], "unknown option '-x'")
+        assertUsageError(["n", "--output"], "missing value for '--output <file>'")
+        assertUsageError(["n", "--output", "--json"], "missing value for '--output <file>'")
+        assertUsageError(["n", "--json=yes"], "option '--json' takes no value")
+        assertUsageError(["n", "--count", "-1"], "invalid value '-1' for '--count <N>': expected a whole number, 0 or more")
+        assertUsageError(["n", "--count=abc"], "invalid value 'abc' for '--count <N>': expected a whole number, 0 or more")
+        assertUsageError(["n", "--count", "1.5"], "invalid value '1.5' for '--count <N>': expected a whole number, 0 or more")
+        assertUsageError(["n", "--count", "99999999999999999999"],
+                         "invalid value '99999999999999999999' for '--count <N>': expected a whole number, 0 or more")
+        assertUsageError(["n", "--count", ""], "invalid value '' for '--count <N>': expected a whole number, 0 or more")
+    }
+
+    func testPositionalValuesAreChecked() {
+        let id = Argument<Int>("id", rule: .nonNegative, help: "An id.")
+        XCTAssertThrowsError(try ArgumentParser([id.definition]).parse(["x"])) { error in
+            XCTAssertEqual(error as? UsageError,
+                           UsageError("invalid value 'x' for '<id>': expected a whole number, 0 or more"))
+        }
+        XCTAssertEqual(try ArgumentParser([id.definition]).parse(["12"])[id], 12)
+    }
+
+    func testHelpIsAskedBeforeTheEndOfOptionsOnly() {
+        XCTAssertTrue(ArgumentParser.asksForHelp(["dark", "--help"]))
+        XCTAssertTrue(ArgumentParser.asksForHelp(["-h", "--nope"]))
+        XCTAssertFalse(ArgumentParser.asksForHelp(["--", "-h"]))
+        XCTAssertFalse(ArgumentParser.asksForHelp(["--helpful"]))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+import MovieSearch
+@testable import MovieSearchCLI
+
+/// `moviesearch bench`: its figures, its JSON keys, its usage errors. Times are never asserted, only that they
+/// are there and consistent with each other.
+final class BenchCommandTests: XCTestCase {
+    private func queriesFile(_ lines: String) throws -> String {
+        let path = try TestPaths.temporaryFolder(self).appendingPathComponent("queries.txt").path
+        try lines.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testJSONReportHasEveryFigure() throws {
+        let queries = try queriesFile("d\nda\ndark\n\nthe dark k\n")
+        let run = MovieSearchCommand.run(arguments: ["bench", "--cache", TestPaths.sampleCache, "--queries", queries,
+                                                     "--passes", "3", "--json"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(object["queries"] as? Int, 5, "the empty line is a query; the final newline is not")
+        XCTAssertEqual(object["passes"] as? Int, 3)
+        XCTAssertEqual(object["samples"] as? Int, 15)
+        for key in ["p50_us", "p90_us", "p99_us", "max_us", "mean_us", "open_us"] {
+            XCTAssertNotNil(object[key] as? Double, key)
+        }
+        let p50 = try XCTUnwrap(object["p50_us"] as? Double), p99 = try XCTUnwrap(object["p99_us"] as? Double)
+        let maximum = try XCTUnwrap(object["max_us"] as? Double)
+        XCTAssertLessThanOrEqual(p50, p99)
+        XCTAssertLessThanOrEqual(p99, maximum)
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: TestPaths.sampleCache)[.size] as? Int)
+        XCTAssertEqual(object["cache_bytes"] as? Int, size)
+        XCTAssertGreaterThan(object["peak_rss_bytes"] as? Int ?? 0, 0)
+        // The checksum is the work done: the answers' totals and year counts, over the warm-up and every pass.
+        let index = try MovieIndex(path: TestPaths.sampleCache)
+        let answers = try ["d", "da", "dark", "", "the dark k"].map { try index.search($0) }
+        let perPass = answers.reduce(0) { $0 + $1.total + $1.years.count }
+        let warmUp = answers.reduce(0) { $0 + $1.total }
+        XCTAssertEqual(object["checksum"] as? Int, warmUp + 3 * perPass)
+    }
+
+    func testTextReport() throws {
+        let queries = try queriesFile("dark\r\nnight\r\n")
+        let run = MovieSearchCommand.run(arguments: ["bench", "--cache", TestPaths.sampleCache, "--queries", queries])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let labels = run.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        XCTAssertEqual(labels, ["queries", "p50", "p90", "p99", "max", "mean", "throughput", "open", "cache", "peak"])
+        XCTAssertTrue(run.standardOutput.contains("2 × 5 passes (10 timed calls)"), run.standardOutput)
+    }
+
+    func testLinesOfAQueryFile() {
+        XCTAssertEqual(BenchCommand.lines(Array("a\nb c\r\n\nd".utf8)), ["a", "b c", "", "d"])
+        XCTAssertEqual(BenchCommand.lines(Array("a\n".utf8)), ["a"])
+        XCTAssertEqual(BenchCommand.lines([]), [])
+    }
+
+    func testPercentilesAreNearestRank() {
+        let report = BenchCommand.Report(queries: 10, passes: 1, samples: (1...10).map { UInt64($0 * 1000) }.reversed(),
+                                         openNanoseconds: 0, cacheBytes: 0, peakResidentBytes: 0, checksum: 0)
+        XCTAssertEqual(report.percentile(50), 5)
+        XCTAssertEqual(report.percentile(90), 9)
+        XCTAssertEqual(report.percentile(99), 10)
+        XCTAssertEqual(report.maximum, 10)
+        XCTAssertEqual(report.mean, 5.5)
+    }
+
+    func testUsageAndDataErrors() throws {
+        let queries = try queriesFile("dark\n")
+        let missingCache = MovieSearchCommand.run(arguments: ["bench", "--queries", queries])
+        XCTAssertEqual(missingCache.status, 2)
+        XCTAssertTrue(missingCache.standardError.hasPrefix("moviesearch: missing option '--cache <file>'"), missingCache.standardError)
+        let missingQueries = MovieSearchCommand.run(arguments: ["bench", "--cache", TestPaths.sampleCache])
+        XCTAssertEqual(missingQueries.status, 2)
+        let zeroPasses = MovieSearchCommand.run(arguments: ["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--passes", "0"])
+        XCTAssertEqual(zeroPasses.status, 2)
+        XCTAssertTrue(zeroPasses.standardError.contains("1 or more"), zeroPasses.standardError)
+        let noFile = MovieSearchCommand.run(arguments: ["bench", "--cache", TestPaths.sampleCache, "--queries", "/nonexistent/q.txt"])
+        XCTAssertEqual(noFile.status, 1)
+        XCTAssertEqual(noFile.standardError, "moviesearch: cannot read queries /nonexistent/q.txt: No such file or directory\n")
+        let badCache = MovieSearchCommand.run(arguments: ["bench", "--cache", queries, "--queries", queries])
+        XCTAssertEqual(badCache.status, 1)
+        XCTAssertTrue(badCache.standardError.contains("is not a moviesearch cache"), badCache.standardError)
+    }
+}

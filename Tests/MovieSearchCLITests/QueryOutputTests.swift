@@ -1,0 +1,110 @@
+import Foundation
+import MovieSearch
+@testable import MovieSearchCLI
+import XCTest
+
+/// The JSON and human forms of a query's answer, from a result built in memory (no cache needed).
+final class QueryOutputTests: XCTestCase {
+    private let movies = [
+        Movie(id: 0, title: "The Dark Lighthouse", year: 2014, rating: 4, cast: ["Maren Holt"], genres: ["Thriller"]),
+        Movie(id: 1, title: "Darker \"Than\" Amber", year: 2016, rating: 3.5, cast: [], genres: []),
+        Movie(id: 2, title: "Whispers Under the Dark Pier", year: 2016, rating: nil, cast: ["Silas Vane", "Ada"],
+              genres: ["Horror"]),
+        Movie(id: 3, title: "Dark Matter Sundays", year: 2016, rating: 5, cast: ["Hollis Grant"],
+              genres: ["Comedy", "Science Fiction"]),
+    ]
+
+    private var result: SearchResult {
+        SearchResult(query: "dark", total: 5, years: [
+            YearMatches(year: 2016, count: 4, movieIDs: [3, 1, 2]),
+            YearMatches(year: 2014, count: 1, movieIDs: [0]),
+        ])
+    }
+
+    private func json(_ result: SearchResult) throws -> String {
+        try QueryCommand.json(result, movie: { self.movies[$0] }).text
+    }
+
+    func testJSONIsOneLineWithKeysInOrder() throws {
+        let text = try json(SearchResult(query: "dark l", total: 1,
+                                         years: [YearMatches(year: 2014, count: 1, movieIDs: [0])]))
+        XCTAssertEqual(text, """
+            {"query":"dark l","total":1,"years":[{"year":2014,"count":1,"movies":[{"id":0,"title":"The Dark Lighthouse",\
+            "year":2014,"rating":4,"genres":["Thriller"],"cast":["Maren Holt"]}]}]}
+            """)
+    }
+
+    func testJSONParsesBackWithEveryField() throws {
+        let text = try json(result)
+        XCTAssertFalse(text.contains("\n"))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["query", "total", "years"])
+        XCTAssertEqual(object["query"] as? String, "dark")
+        XCTAssertEqual(object["total"] as? Int, 5)
+        let years = try XCTUnwrap(object["years"] as? [[String: Any]])
+        XCTAssertEqual(years.map { $0["year"] as? Int }, [2016, 2014])
+        XCTAssertEqual(years.map { $0["count"] as? Int }, [4, 1])
+        for year in years { XCTAssertEqual(Set(year.keys), ["year", "count", "movies"]) }
+
+        let listed = try XCTUnwrap(years[0]["movies"] as? [[String: Any]])
+        XCTAssertEqual(listed.map { $0["id"] as? Int }, [3, 1, 2])
+        for movie in listed { XCTAssertEqual(Set(movie.keys), ["id", "title", "year", "rating", "genres", "cast"]) }
+        XCTAssertEqual(listed[0]["rating"] as? Int, 5)
+        XCTAssertEqual(listed[0]["genres"] as? [String], ["Comedy", "Science Fiction"])
+        XCTAssertEqual(listed[1]["title"] as? String, "Darker \"Than\" Amber")
+        XCTAssertEqual(listed[1]["rating"] as? Double, 3.5)
+        XCTAssertEqual(listed[1]["cast"] as? [String], [])
+        XCTAssertTrue(listed[2]["rating"] is NSNull, "an unrated movie has a null rating")
+        XCTAssertEqual(listed[2]["cast"] as? [String], ["Silas Vane", "Ada"])
+        // Integral ratings print without a fraction.
+        XCTAssertTrue(text.contains("\"rating\":5,"))
+        XCTAssertTrue(text.contains("\"rating\":3.5,"))
+        XCTAssertTrue(text.contains("\"rating\":null,"))
+    }
+
+    func testJSONOfNoMatchAndOfOddQueries() throws {
+        XCTAssertEqual(try json(SearchResult(query: "zzz", total: 0, years: [])), #"{"query":"zzz","total":0,"years":[]}"#)
+        for query in ["", "?!…", "😀 日本", "tab\there \"quoted\" back\\slash", String(repeating: "a", count: 10_000)] {
+            let text = try json(SearchResult(query: query, total: 0, years: []))
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            XCTAssertEqual(object["query"] as? String, query)
+        }
+    }
+
+    func testHumanOutputAlignsRatingsAndCountsYears() throws {
+        let out = TextOutput(.memory)
+        try QueryCommand.printHuman(result, movie: { self.movies[$0] }, to: out)
+        out.flush()
+        XCTAssertEqual(out.capturedText, """
+            "dark": 5 matches in 2 years
+
+            2016 · 4 matches, 3 shown
+                    5  Dark Matter Sundays
+                  3.5  Darker "Than" Amber
+              unrated  Whispers Under the Dark Pier
+
+            2014 · 1 match
+                    4  The Dark Lighthouse
+
+            """)
+    }
+
+    func testHumanOutputOfNoMatchAndOfBrowseMode() throws {
+        let none = TextOutput(.memory)
+        try QueryCommand.printHuman(SearchResult(query: "zzz", total: 0, years: []), movie: { self.movies[$0] }, to: none)
+        none.flush()
+        XCTAssertEqual(none.capturedText, "No movie matches \"zzz\".\n")
+
+        let browse = TextOutput(.memory)
+        let all = SearchResult(query: "?!", total: 1, years: [YearMatches(year: 2014, count: 1, movieIDs: [0])])
+        try QueryCommand.printHuman(all, movie: { self.movies[$0] }, to: browse)
+        browse.flush()
+        XCTAssertEqual(browse.capturedText, """
+            "?!": 1 match in 1 year (no words in the query: every movie matches)
+
+            2014 · 1 match
+              4  The Dark Lighthouse
+
+            """)
+    }
+}

@@ -1,0 +1,153 @@
+@testable import MovieSearchCLI
+import XCTest
+
+/// Help and every usage error, run in-process: none of these reach the engine.
+final class UsageTests: XCTestCase {
+    private func run(_ arguments: [String], environment: [String: String] = [:])
+        -> (status: Int32, standardOutput: String, standardError: String) {
+        MovieSearchCommand.run(arguments: arguments, environment: environment)
+    }
+
+    private static let toolUsage = "Usage: moviesearch <subcommand> [<arguments>] [<options>]\nSee 'moviesearch --help'.\n"
+    private static let usages = [
+        "index": "Usage: moviesearch index <catalog.json> [-o|--output <cache>] [--skip-invalid]\n",
+        "query": """
+            Usage: moviesearch query <text> [--cache <file>] [--per-year <K>] [--json]
+                   moviesearch query --stdin [--cache <file>] [--per-year <K>]
+
+            """,
+        "show": "Usage: moviesearch show <id> [--cache <file>] [--flickr-key <key>]\n",
+        "top": "Usage: moviesearch top [--limit <N>] [--cache <file>]\n",
+        "photos": """
+            Usage: moviesearch photos <id> [--cache <file>] [--response <file|->]
+                     [--flickr-key <key>] [--json]
+
+            """,
+        "bench": """
+            Usage: moviesearch bench --cache <file> --queries <file> [--per-year <K>]
+                     [--passes <N>] [--json]
+
+            """,
+    ]
+
+    /// Exit status 2, nothing on stdout, and on stderr exactly the problem, the usage lines and the pointer to help.
+    private func assertUsageError(_ arguments: [String], _ problem: String, file: StaticString = #filePath,
+                                  line: UInt = #line) {
+        let result = run(arguments)
+        let command = arguments[0]
+        XCTAssertEqual(result.status, 2, "\(arguments)", file: file, line: line)
+        XCTAssertEqual(result.standardOutput, "", "\(arguments)", file: file, line: line)
+        XCTAssertEqual(result.standardError,
+                       "moviesearch: \(problem)\n\(Self.usages[command]!)See 'moviesearch \(command) --help'.\n",
+                       "\(arguments)", file: file, line: line)
+    }
+
+    func testNoArgumentsPrintsTheOverviewOnStandardErrorAndFails() {
+        let result = run([])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.standardOutput, "")
+        XCTAssertTrue(result.standardError.hasPrefix("OVERVIEW: "), result.standardError)
+        for name in Self.usages.keys { XCTAssertTrue(result.standardError.contains("\n  \(name) "), name) }
+    }
+
+    func testToolHelp() {
+        let overview = run([]).standardError
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            let result = run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments)")
+            XCTAssertEqual(result.standardOutput, overview, "\(arguments)")
+            XCTAssertEqual(result.standardError, "", "\(arguments)")
+        }
+    }
+
+    func testSubcommandHelpListsEveryOption() {
+        for configuration in MovieSearchCommand.subcommands.map({ $0.configuration }) {
+            let name = configuration.name
+            let help = run([name, "--help"])
+            XCTAssertEqual(help.status, 0, name)
+            XCTAssertEqual(help.standardError, "", name)
+            XCTAssertTrue(help.standardOutput.hasPrefix("OVERVIEW: "), name)
+            XCTAssertTrue(help.standardOutput.contains(
+                Self.usages[name]!.replacingOccurrences(of: "Usage: ", with: "USAGE: ")), name)
+            for argument in configuration.arguments {
+                XCTAssertTrue(help.standardOutput.contains("\n  \(argument.helpLabel) "), "\(name): \(argument.name)")
+            }
+            XCTAssertTrue(help.standardOutput.contains("\n  -h, --help "), name)
+            for line in help.standardOutput.split(separator: "\n") {
+                XCTAssertLessThanOrEqual(line.count, HelpFormatter.width, "\(name): \(line)")
+            }
+            // `-h`, `help <name>` and a `--help` after other words give the same page.
+            XCTAssertEqual(run([name, "-h"]).standardOutput, help.standardOutput, name)
+            XCTAssertEqual(run(["help", name]).standardOutput, help.standardOutput, name)
+            XCTAssertEqual(run([name, "--bogus", "--help"]).standardOutput, help.standardOutput, name)
+        }
+    }
+
+    func testUnknownSubcommands() {
+        for (arguments, problem) in [
+            (["bogus"], "unknown subcommand 'bogus'"),
+            (["Query"], "unknown subcommand 'Query'"),
+            (["--json"], "expected a subcommand before '--json'"),
+            (["help", "bogus"], "unknown subcommand 'bogus'"),
+            (["help", "query", "x"], "unexpected argument 'x'"),
+        ] {
+            let result = run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.standardOutput, "")
+            XCTAssertEqual(result.standardError, "moviesearch: \(problem)\n" + Self.toolUsage, "\(arguments)")
+        }
+    }
+
+    func testQueryUsageErrors() {
+        assertUsageError(["query"], "missing argument '<text>' (or --stdin)")
+        assertUsageError(["query", "dark", "--per-year", "-1"],
+                         "invalid value '-1' for '--per-year <K>': expected a whole number, 0 or more")
+        assertUsageError(["query", "dark", "--per-year", "abc"],
+                         "invalid value 'abc' for '--per-year <K>': expected a whole number, 0 or more")
+        assertUsageError(["query", "dark", "--per-year"], "missing value for '--per-year <K>'")
+        assertUsageError(["query", "dark", "--cache"], "missing value for '--cache <file>'")
+        assertUsageError(["query", "dark", "--cache", "--json"], "missing value for '--cache <file>'")
+        assertUsageError(["query", "dark", "--frobnicate"], "unknown option '--frobnicate'")
+        assertUsageError(["query", "dark", "-x"], "unknown option '-x'")
+        assertUsageError(["query", "dark", "knight"], "unexpected argument 'knight'")
+        assertUsageError(["query", "dark", "--stdin"], "give a query text or --stdin, not both (got 'dark' and --stdin)")
+        assertUsageError(["query", "dark", "--json=yes"], "option '--json' takes no value")
+    }
+
+    func testIndexUsageErrors() {
+        assertUsageError(["index"], "missing argument '<catalog.json>'")
+        assertUsageError(["index", "a.json", "-o"], "missing value for '--output <cache>'")
+        assertUsageError(["index", "a.json", "--output"], "missing value for '--output <cache>'")
+        assertUsageError(["index", "a.json", "--skip"], "unknown option '--skip'")
+        assertUsageError(["index", "a.json", "b.json"], "unexpected argument 'b.json'")
+    }
+
+    func testShowTopAndPhotosUsageErrors() {
+        assertUsageError(["show"], "missing argument '<id>'")
+        assertUsageError(["show", "x"], "invalid value 'x' for '<id>': expected a whole number, 0 or more")
+        assertUsageError(["show", "-1"], "invalid value '-1' for '<id>': expected a whole number, 0 or more")
+        assertUsageError(["show", "1", "2"], "unexpected argument '2'")
+        assertUsageError(["top", "--limit", "abc"], "invalid value 'abc' for '--limit <N>': expected a whole number, 0 or more")
+        assertUsageError(["top", "--limit", "-3"], "invalid value '-3' for '--limit <N>': expected a whole number, 0 or more")
+        assertUsageError(["top", "5"], "unexpected argument '5'")
+        assertUsageError(["photos"], "missing argument '<id>'")
+        assertUsageError(["photos", "1", "--response"], "missing value for '--response <file|->'")
+        assertUsageError(["photos", "1", "--flickr-key"], "missing value for '--flickr-key <key>'")
+    }
+
+    func testNoCacheAnywhereIsAUsageError() {
+        let context = CommandContext(
+            standardOutput: TextOutput(.memory), standardError: TextOutput(.memory), standardInput: .bytes([]),
+            environment: .fixed(["MOVIESEARCH_CACHE": ""]), terminal: Terminal(width: nil),
+            sampleCachePath: "/nonexistent/sample-movies.mscache")
+        let status = MovieSearchCommand.run(["top"], context)
+        XCTAssertEqual(status, 2)
+        XCTAssertEqual(context.standardOutput.capturedText, "")
+        XCTAssertEqual(context.standardError.capturedText, """
+            moviesearch: no cache to read: pass --cache <file> or set MOVIESEARCH_CACHE (build a cache with \
+            'moviesearch index <catalog.json>')
+            \(Self.usages["top"]!)See 'moviesearch top --help'.
+
+            """)
+    }
+}
