@@ -12,8 +12,10 @@ unassigned here (category Cn: separators).
 
 import argparse
 import bisect
+import collections
 import json
 import os
+import re
 import sys
 import unicodedata
 
@@ -28,9 +30,14 @@ def _decompose(text):
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if unicodedata.category(ch) != "Mn")
 
 
+ASCII_TOKEN = re.compile(r"[a-z0-9]+")
+
+
 def tokens(text):
     """SEARCH-SPEC "Tokens": NFKD without Mn, full case folding, again NFKD without Mn, no apostrophes, then runs
-    of L, N, Mc and Me."""
+    of L, N, Mc and Me. (ASCII text: lower case without apostrophes, then runs of letters and digits, the same.)"""
+    if text.isascii():
+        return ASCII_TOKEN.findall(text.lower().replace("'", ""))
     folded = _decompose(_decompose(text).casefold()).translate(APOSTROPHES)
     result = []
     start = None
@@ -59,6 +66,13 @@ class SpecIndex:
         self.keys = [token.encode("utf-8") for token in self.vocabulary]
         self.postings = postings
         self.prefix_cache = {}
+        # Every movie's place in the answer order (year descending, rating descending, unrated last, id).
+        ordered = sorted(range(len(movies)), key=lambda id: common.order_key(movies[id][1], movies[id][2], id))
+        self.place = [0] * len(movies)
+        for place, id in enumerate(ordered):
+            self.place[id] = place
+        self.ordered = ordered
+        self.year_of = [year for _, year, _ in movies]
 
     def ids_with_prefix(self, prefix):
         cached = self.prefix_cache.get(prefix)
@@ -82,19 +96,15 @@ class SpecIndex:
         else:
             sets = sorted((self.ids_with_prefix(token) for token in set(query_tokens)), key=len)
             matches = set(sets[0]).intersection(*sets[1:])
-        movies = self.movies
-        ordered = sorted(matches, key=lambda id: common.order_key(movies[id][1], movies[id][2], id))
+        ordered = self.ordered if not query_tokens else sorted(matches, key=self.place.__getitem__)
+        # Years are contiguous in `ordered`, newest first: count them, then slice each year's first K.
+        counts = collections.Counter(map(self.year_of.__getitem__, ordered))
         groups = []
-        for id in ordered:
-            year = movies[id][1]
-            if not groups or groups[-1][0] != year:
-                groups.append((year, 0, []))
-            year, count, ids = groups[-1]
-            if count < per_year:
-                ids.append(id)
-            groups[-1] = (year, count + 1, ids)
+        start = 0
+        for year in sorted(counts, reverse=True):
+            groups.append((year, counts[year], ordered[start:start + min(per_year, counts[year])]))
+            start += counts[year]
         return common.answer(query, groups, len(ordered))
-
 
 def main():
     parser = argparse.ArgumentParser(description="SEARCH-SPEC answers computed in plain Python.")
