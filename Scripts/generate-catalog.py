@@ -157,12 +157,12 @@ def make_title(random, vocabulary):
     while len(words) > 1 and words[-1].lower() in SMALL_WORDS:  # "Dance with" reads like a cut title.
         words.pop()
 
-    r = random.random()
-    if r < 0.08:
+    r = random.random()  # Decorations that add a word keep titles within 8 words.
+    if r < 0.08 and len(words) < 8:
         words.append(SEQUELS[int(random.random() * len(SEQUELS))])
-    elif r < 0.10:
+    elif 0.08 <= r < 0.10 and len(words) < 8:
         words.insert(0, f"({int(random.random() * 999) + 1})")
-    if len(words) >= 3 and random.random() < 0.04:
+    if 3 <= len(words) < 8 and random.random() < 0.04:
         words.insert(1 + int(random.random() * (len(words) - 2)), "&")
 
     title = " ".join(words)
