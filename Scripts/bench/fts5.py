@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""SQLite FTS5 anchor, through Python's sqlite3.
+
+    fts5.py build --catalog movies.json --db movies.sqlite
+    fts5.py bench --db movies.sqlite --queries queries.txt [--passes 5] [--per-year 5] [--answers out.jsonl]
+
+Build (timed in-process, from reading the JSON to the closed file): one FTS5 table
+`movies(title, year UNINDEXED, rating UNINDEXED)` with `tokenize='unicode61 remove_diacritics 2'`, rowid = movie
+id, filled in one transaction, then `optimize` (one b-tree per index) and `VACUUM`, as one would ship a read-only
+index. Journal and sync are off while building: the file is written under a temporary name and renamed.
+
+Query, as an app would write it: the query is cut at white space and every piece becomes a quoted prefix term,
+`"piece"*` (FTS5 then cuts the piece with the table's tokenizer: `"don't"*` is the phrase `don` + `t*`), ANDed;
+a query with no letter or digit lists every movie. One statement gives the top K per year and the per-year counts:
+
+    SELECT year, n, rowid FROM (
+        SELECT rowid, year, row_number() OVER w AS rank, count(*) OVER (PARTITION BY year) AS n
+        FROM movies WHERE movies MATCH ?
+        WINDOW w AS (PARTITION BY year ORDER BY rating IS NULL, rating DESC, rowid))
+    WHERE rank <= ? ORDER BY year DESC, rank
+
+Timed per query: building the MATCH text, running the statement (sqlite3 caches it prepared), fetching the rows
+and grouping them into the answer. Open: connect and load the schema (first statement on the table).
+"""
+
+import argparse
+import os
+import sqlite3
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
+TOKENIZER = "unicode61 remove_diacritics 2"
+WINDOW = """
+    SELECT year, n, rowid FROM (
+        SELECT rowid, year, row_number() OVER w AS rank, count(*) OVER (PARTITION BY year) AS n
+        FROM movies {where}
+        WINDOW w AS (PARTITION BY year ORDER BY rating IS NULL, rating DESC, rowid))
+    WHERE rank <= ? ORDER BY year DESC, rank
+"""
+SEARCH = WINDOW.format(where="WHERE movies MATCH ?")
+BROWSE = WINDOW.format(where="")
+
+
+def build(args):
+    started = time.perf_counter_ns()
+    movies = common.load_catalog(args.catalog)
+    temporary = args.db + ".tmp"
+    if os.path.exists(temporary):
+        os.remove(temporary)
+    connection = sqlite3.connect(temporary)
+    connection.execute("PRAGMA journal_mode = OFF")
+    connection.execute("PRAGMA synchronous = OFF")
+    connection.execute(f"CREATE VIRTUAL TABLE movies USING fts5(title, year UNINDEXED, rating UNINDEXED, "
+                       f"tokenize = '{TOKENIZER}')")
+    with connection:
+        connection.executemany("INSERT INTO movies(rowid, title, year, rating) VALUES (?, ?, ?, ?)",
+                               ((id, title, year, rating) for id, (title, year, rating) in enumerate(movies)))
+        connection.execute("INSERT INTO movies(movies) VALUES ('optimize')")
+    connection.execute("VACUUM")
+    connection.close()
+    os.replace(temporary, args.db)
+    elapsed = time.perf_counter_ns() - started
+    common.print_json({"movies": len(movies), "build_ms": elapsed / 1e6, "cache_bytes": os.path.getsize(args.db),
+                       "build_rss_bytes": common.peak_rss_bytes()})
+
+
+def match_expression(query):
+    """`dark kni` -> `"dark"* "kni"*`; None when the query has no letter or digit (browse mode)."""
+    pieces = ['"' + piece.replace('"', '""') + '"*' for piece in query.split() if any(ch.isalnum() for ch in piece)]
+    return " ".join(pieces) if pieces else None
+
+
+def bench(args):
+    queries = common.read_queries(args.queries)
+    started = time.perf_counter_ns()
+    connection = sqlite3.connect(f"file:{args.db}?mode=ro", uri=True, cached_statements=16)
+    connection.execute("SELECT rowid FROM movies LIMIT 0").fetchall()
+    open_ns = time.perf_counter_ns() - started
+    execute = connection.execute
+    per_year = args.per_year
+
+    def search(query):
+        expression = match_expression(query)
+        rows = execute(SEARCH, (expression, per_year)) if expression else execute(BROWSE, (per_year,))
+        groups = []
+        total = 0
+        for year, count, id in rows:
+            if not groups or groups[-1][0] != year:
+                groups.append((year, count, []))
+                total += count
+            groups[-1][2].append(id)
+        return total, groups
+
+    samples, passes = common.time_queries(queries, search, args.passes, args.max_seconds, args.answers)
+    common.print_json(common.figures(len(queries), samples, passes, open_ns, os.path.getsize(args.db),
+                                     sqlite_version=sqlite3.sqlite_version))
+
+
+def main():
+    parser = argparse.ArgumentParser(description="SQLite FTS5 anchor of Scripts/compare.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    build_command = commands.add_parser("build")
+    build_command.add_argument("--catalog", required=True)
+    build_command.add_argument("--db", required=True)
+    bench_command = commands.add_parser("bench")
+    bench_command.add_argument("--db", required=True)
+    bench_command.add_argument("--queries", required=True)
+    bench_command.add_argument("--passes", type=int, default=5)
+    bench_command.add_argument("--per-year", type=int, default=5)
+    bench_command.add_argument("--max-seconds", type=float, help="stop after the pass that exceeds this budget")
+    bench_command.add_argument("--answers", help="write the warm-up pass's answers here (JSON lines)")
+    args = parser.parse_args()
+    build(args) if args.command == "build" else bench(args)
+
+
+if __name__ == "__main__":
+    main()
