@@ -13,10 +13,10 @@
 #   query    arbitrary (and invalid) UTF-8 into the tokenizer, and as a query on the decade and sample caches,
 #            checked against a brute-force search
 #
-# Everything it makes lives in .build-fuzz/ (gitignored): bin/, seeds/<target>/ (with its caches), corpus/<target>/ (kept between
-# runs, so each run starts where the last stopped), artifacts/<target>/ (crashing inputs), logs/. It reads
-# ../shared (the decade and century catalogs, the query sets) and builds the release binary to index the cache seeds.
-# It runs under `nice`: the machine is shared.
+# Everything it makes lives in .build-fuzz/ (gitignored): bin/, seeds/<target>/ (with its caches),
+# corpus/<target>/ (kept between runs, so each run starts where the last stopped), artifacts/<target>/ (crashing
+# inputs), logs/. It reads ../shared (the decade and century catalogs, the query sets) and builds the release binary
+# to index the cache seeds. It runs under `nice`: the machine is shared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
