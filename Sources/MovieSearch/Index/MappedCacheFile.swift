@@ -12,8 +12,10 @@ import Synchronization
 /// Opening checks, in this order: the magic number, the version, the header checksum, the file length, the
 /// directory and the block checksum table (`CacheFormat`); each costs O(1) or O(file size / block size). Content is
 /// checked lazily: every read names the bytes it needs, which are bounds-checked against their section and whose
-/// blocks are hashed the first time any read touches them. A damaged or hostile file therefore produces a
-/// `CacheError`, never a trap, an out-of-bounds read or a wrong answer.
+/// blocks are hashed the first time any read touches them. A damaged file (a flipped bit, a cut-off copy)
+/// therefore produces a `CacheError` before it can produce a wrong answer. A forged file, whose checksums were
+/// recomputed after an edit, can still make a query answer wrongly in ways the cheap structural checks miss, but
+/// never trap or read out of bounds: every offset and count is checked before use (fuzzed in `Scripts/fuzz`).
 ///
 /// The mapping stays valid for the object's lifetime even if the file is replaced or deleted meanwhile (writers
 /// rename a new file into place and never truncate one), so a long-running reader is never hit by SIGBUS.
