@@ -405,12 +405,9 @@ struct ByteWriter {
 
     var count: Int { bytes.count }
 
-    mutating func reserve(_ capacity: Int) { bytes.reserveCapacity(capacity) }
     mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
     mutating func append(_ other: ArraySlice<UInt8>) { bytes.append(contentsOf: other) }
     mutating func append(_ other: UnsafeRawBufferPointer) { bytes.append(contentsOf: other) }
-    mutating func zeros(_ count: Int) { bytes.append(contentsOf: repeatElement(0, count: count)) }
-    mutating func padToMultiple(of alignment: Int) { zeros((alignment - bytes.count % alignment) % alignment) }
 
     mutating func u32(_ value: UInt32) {
         bytes.append(UInt8(truncatingIfNeeded: value))
@@ -430,9 +427,5 @@ struct ByteWriter {
     mutating func u32s(_ values: [UInt32]) {
         let littleEndian = UInt32(1).littleEndian == 1 ? values : values.map(\.littleEndian)
         littleEndian.withUnsafeBytes { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func overwrite(at offset: Int, with other: [UInt8]) {
-        bytes.replaceSubrange(offset..<(offset + other.count), with: other)
     }
 }
