@@ -66,6 +66,15 @@ def answer(query, groups, total):
     }
 
 
+def add_bench_arguments(command):
+    """The options every anchor's `bench` command takes, named alike so that Scripts/compare drives them alike."""
+    command.add_argument("--queries", required=True)
+    command.add_argument("--passes", type=int, default=5)
+    command.add_argument("--per-year", type=int, default=5)
+    command.add_argument("--max-seconds", type=float, help="stop after the pass that exceeds this budget")
+    command.add_argument("--answers", help="write the warm-up pass's answers here (JSON lines)")
+
+
 def time_queries(queries, search, passes, max_seconds=None, answers_path=None):
     """`search(query)` returns the answer as (total, [(year, count, [id, ...])]), newest year first.
     Runs every query once (warm-up; its answers go to `answers_path` as JSON lines, if given), then `passes`

@@ -166,11 +166,7 @@ def main():
     build_command.add_argument("--index", required=True)
     bench_command = commands.add_parser("bench")
     bench_command.add_argument("--index", required=True)
-    bench_command.add_argument("--queries", required=True)
-    bench_command.add_argument("--passes", type=int, default=5)
-    bench_command.add_argument("--per-year", type=int, default=5)
-    bench_command.add_argument("--max-seconds", type=float, help="stop after the pass that exceeds this budget")
-    bench_command.add_argument("--answers", help="write the warm-up pass's answers here (JSON lines)")
+    common.add_bench_arguments(bench_command)
     bench_command.add_argument("--exact-regex", action="store_true",
                                help="prefix regex token(?s:.)* instead of token[\\x00-\\x{7FF}]* (slower)")
     args = parser.parse_args()
