@@ -47,6 +47,7 @@ enum AtomicFileWriter {
     /// First removes the temporary files of `path` that killed writers left behind (which also frees their space
     /// on a full disk).
     static func replaceFile(at path: String, with chunks: [[UInt8]]) throws(AtomicWriteError) {
+        let path = try destination(of: path)
         removeStaleTemporaries(beside: path)
         let temporary = temporaryPath(beside: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -79,6 +80,32 @@ enum AtomicFileWriter {
     }
 
     /// A failed atomic write: which step failed and why.
+    /// The file that writing `path` replaces: the file a symbolic link leads to (so that the link stays a link),
+    /// and never anything but a regular file. Renaming onto `/dev/null` or a named pipe would replace the device or
+    /// pipe itself, for every program on the machine (a write as root once did: `index -o /dev/null`).
+    static func destination(of path: String) throws(AtomicWriteError) -> String {
+        var status = stat()
+        // Nothing there yet, or nothing we may look at: the write itself reports what is wrong.
+        guard lstat(path, &status) == 0 else { return path }
+        var target = path
+        if (status.st_mode & S_IFMT) == S_IFLNK {
+            // A dangling link is replaced by the file, as a new file would be created.
+            guard let resolved = realpath(path, nil) else { return path }
+            target = String(cString: resolved)
+            free(resolved)
+            guard stat(target, &status) == 0 else { return path }
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            return target
+        case S_IFDIR:
+            throw AtomicWriteError(operation: "replace", error: SystemError(code: EISDIR, reason: "it is a folder; give a file path"))
+        default:
+            throw AtomicWriteError(operation: "replace", error: SystemError(
+                code: EINVAL, reason: "it is not a regular file (a device, pipe or socket is never replaced); give a file path"))
+        }
+    }
+
     struct AtomicWriteError: Error {
         var operation: String
         var error: SystemError

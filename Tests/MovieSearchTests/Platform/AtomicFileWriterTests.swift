@@ -4,6 +4,34 @@ import XCTest
 
 /// The atomic writer's temporary files: their names, and the removal of those that killed writers left behind.
 final class AtomicFileWriterTests: XCTestCase {
+    /// A device, pipe or folder is never replaced by a file (`index -o /dev/null` as root once turned /dev/null
+    /// into a regular file; a named pipe stands in for the device here, which the test must not risk); a symbolic
+    /// link stays a link and its target gets the new content.
+    func testOnlyRegularFilesAreReplacedAndLinksAreFollowed() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let pipe = folder + "/pipe", directory = folder + "/folder"
+        XCTAssertEqual(mkfifo(pipe, 0o644), 0)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        for (path, reason) in [(pipe, "it is not a regular file"), (directory, "it is a folder")] {
+            XCTAssertThrowsError(try AtomicFileWriter.replaceFile(at: path, with: [[1, 2, 3]]), path) { error in
+                guard let error = error as? AtomicFileWriter.AtomicWriteError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.operation, "replace")
+                XCTAssertTrue(error.error.reason.hasPrefix(reason), error.error.reason)
+            }
+        }
+        var status = stat()
+        XCTAssertEqual(stat(pipe, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["folder", "pipe"])
+
+        let target = folder + "/target.mscache", link = folder + "/link.mscache"
+        try AtomicFileWriter.replaceFile(at: target, with: [[1]])
+        XCTAssertEqual(symlink("target.mscache", link), 0)
+        try AtomicFileWriter.replaceFile(at: link, with: [[7, 8]])
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "target.mscache")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), Data([7, 8]))
+    }
+
     func testTemporaryOwnerAcceptsOnlyTheWritersOwnNames() {
         let name = "movies.mscache"
         XCTAssertEqual(AtomicFileWriter.temporaryOwner(".movies.mscache.tmp-4242-1", of: name), 4242)
