@@ -48,6 +48,33 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertTrue(run.standardOutput.contains("2 × 5 passes (10 timed calls)"), run.standardOutput)
     }
 
+    /// `--slowest N`: the N queries with the largest median over the passes, slowest first, in text and JSON.
+    func testSlowestQueries() throws {
+        // Query 1 is slow in every pass, query 2 in one pass only (its median stays low).
+        let samples: [UInt64] = [1_000, 9_000, 2_000, 50_000,
+                                 1_000, 8_000, 90_000, 3_000,
+                                 1_000, 7_000, 2_000, 2_000]
+        let slowest = BenchCommand.slowest(2, of: ["a", "b", "c", "d"], samples: samples)
+        XCTAssertEqual(slowest.map(\.query), ["b", "d"])
+        XCTAssertEqual(slowest.map(\.medianMicroseconds), [8, 3])
+        XCTAssertEqual(BenchCommand.slowest(9, of: ["a", "b"], samples: [5, 5, 5, 5]).map(\.query), ["a", "b"], "ties in file order")
+        XCTAssertTrue(BenchCommand.slowest(0, of: ["a"], samples: [1]).isEmpty)
+
+        let queries = try queriesFile("dark\nnight\nthe\n")
+        let json = MovieSearchCommand.run(arguments: ["bench", "--cache", TestPaths.sampleCache, "--queries", queries,
+                                                      "--passes", "2", "--slowest", "2", "--json"])
+        XCTAssertEqual(json.status, 0, json.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let entries = try XCTUnwrap(object["slowest"] as? [[String: Any]])
+        XCTAssertEqual(entries.count, 2)
+        XCTAssertTrue(entries.allSatisfy { ["dark", "night", "the"].contains($0["query"] as? String ?? "") && $0["median_us"] is Double })
+        let text = MovieSearchCommand.run(arguments: ["bench", "--cache", TestPaths.sampleCache, "--queries", queries,
+                                                      "--passes", "1", "--slowest", "3"])
+        XCTAssertEqual(text.status, 0, text.standardError)
+        XCTAssertTrue(text.standardOutput.contains("slowest queries (median over the passes):"), text.standardOutput)
+        XCTAssertEqual(text.standardOutput.split(separator: "\n").suffix(3).filter { $0.hasSuffix("\"") }.count, 3)
+    }
+
     func testLinesOfAQueryFile() {
         XCTAssertEqual(BenchCommand.lines(Array("a\nb c\r\n\nd".utf8)), ["a", "b c", "", "d"])
         XCTAssertEqual(BenchCommand.lines(Array("a\n".utf8)), ["a"])

@@ -25,7 +25,7 @@ final class UsageTests: XCTestCase {
             """,
         "bench": """
             Usage: moviesearch bench --cache <file> --queries <file> [--per-year <K>]
-                     [--passes <N>] [--json]
+                     [--passes <N>] [--slowest <N>] [--json]
 
             """,
     ]

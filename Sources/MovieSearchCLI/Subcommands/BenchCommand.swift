@@ -1,6 +1,6 @@
 import MovieSearch
 
-/// `moviesearch bench --cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--json]`: times queries
+/// `moviesearch bench --cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--slowest <N>] [--json]`: times queries
 /// in this process, one call at a time, with a monotonic clock.
 ///
 /// Each timed call produces the whole grouped answer (per-year counts, total, listed ids) exactly as `query`
@@ -16,10 +16,13 @@ struct BenchCommand: Subcommand {
         help: "The queries, one per line (an empty line is a query too), e.g. ../shared/queries/decade-typing.txt.")
     static let passes = Option<Int>(
         "passes", valueName: "N", rule: .positive, help: "Timed passes over all queries (default \(defaultPasses)).")
+    static let slowest = Option<Int>(
+        "slowest", valueName: "N", rule: .nonNegative,
+        help: "Also list the N slowest queries, by their median time over the passes (default 0).")
     static let json = Flag(
         "json",
         help: "Print one JSON object: queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, "
-            + "open_us, cache_bytes, peak_rss_bytes.")
+            + "open_us, cache_bytes, peak_rss_bytes (and slowest, with --slowest).")
 
     static let configuration = CommandConfiguration(
         name: "bench",
@@ -28,13 +31,14 @@ struct BenchCommand: Subcommand {
             Opens the cache (timed), runs every query once to warm up, then times each query call on its own \
             over N passes. Each call builds the full grouped answer without printing it.
             """,
-        usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--json]"],
-        arguments: [cache, queries, QueryCommand.perYear, passes, json])
+        usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--slowest <N>] [--json]"],
+        arguments: [cache, queries, QueryCommand.perYear, passes, slowest, json])
 
     var cachePath: String
     var queriesPath: String
     var perYear: Int
     var passCount: Int
+    var slowestCount: Int
     var printsJSON: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -44,6 +48,7 @@ struct BenchCommand: Subcommand {
         self.queriesPath = queriesPath
         perYear = arguments[QueryCommand.perYear] ?? QueryCommand.defaultPerYear
         passCount = arguments[Self.passes] ?? Self.defaultPasses
+        slowestCount = arguments[Self.slowest] ?? 0
         printsJSON = arguments[Self.json]
     }
 
@@ -71,9 +76,23 @@ struct BenchCommand: Subcommand {
                 checksum &+= result.total &+ result.years.count
             }
         }
-        let report = Report(queries: queries.count, passes: passCount, samples: samples, openNanoseconds: openNanoseconds,
+        var report = Report(queries: queries.count, passes: passCount, samples: samples, openNanoseconds: openNanoseconds,
                             cacheBytes: index.fileSize, peakResidentBytes: System.peakResidentBytes(), checksum: checksum)
+        report.slowest = Self.slowest(slowestCount, of: queries, samples: samples)
         context.standardOutput.write(printsJSON ? report.json() : report.text(cache: cachePath, queriesFile: queriesPath))
+    }
+
+    /// The `count` queries with the largest median time over the passes (`samples` holds pass after pass),
+    /// slowest first; ties in query-file order.
+    static func slowest(_ count: Int, of queries: [String], samples: [UInt64]) -> [(query: String, medianMicroseconds: Double)] {
+        guard count > 0, !queries.isEmpty else { return [] }
+        let passes = samples.count / queries.count
+        let medians = queries.indices.map { query -> UInt64 in
+            let times = (0..<passes).map { samples[$0 * queries.count + query] }.sorted()
+            return times.isEmpty ? 0 : times[(times.count - 1) / 2]
+        }
+        let order = queries.indices.sorted { medians[$0] != medians[$1] ? medians[$0] > medians[$1] : $0 < $1 }
+        return order.prefix(count).map { (queries[$0], Double(medians[$0]) / 1000) }
     }
 
     /// The lines of `text`; a final newline does not start another (empty) query, a `\r` before `\n` is dropped.
@@ -93,6 +112,8 @@ struct BenchCommand: Subcommand {
         var peakResidentBytes: Int
         /// Sum of answer sizes, printed so a reader can see two runs did the same work.
         var checksum: Int
+        /// The slowest queries (`--slowest`), slowest first.
+        var slowest: [(query: String, medianMicroseconds: Double)] = []
 
         private var sorted: [UInt64] { samples.sorted() }
 
@@ -124,6 +145,17 @@ struct BenchCommand: Subcommand {
                 writer.member("cache_bytes", cacheBytes)
                 writer.member("peak_rss_bytes", peakResidentBytes)
                 writer.member("checksum", checksum)
+                if !slowest.isEmpty {
+                    writer.key("slowest")
+                    writer.array { writer in
+                        for entry in slowest {
+                            writer.object { writer in
+                                writer.member("query", entry.query)
+                                writer.member("median_us", Self.rounded(entry.medianMicroseconds))
+                            }
+                        }
+                    }
+                }
             }
             return writer.text + "\n"
         }
@@ -141,6 +173,10 @@ struct BenchCommand: Subcommand {
             ]
             var out = "Benchmark of \(cache) with \(queriesFile)\n"
             for (label, value) in rows { out += "  " + TextLayout.padRight(label, 12) + " " + value + "\n" }
+            if !slowest.isEmpty {
+                out += "  slowest queries (median over the passes):\n"
+                for entry in slowest { out += "    " + TextLayout.padLeft(us(entry.medianMicroseconds), 12) + "  \"" + entry.query + "\"\n" }
+            }
             return out
         }
 
