@@ -133,7 +133,7 @@ final class WriteFailureTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
             output = outputFolder + "/movies.mscache"
             catalog = folder + "/catalog.json"
-            try GeneratedCatalog(movies: 2_000, seed: 3).write(to: catalog)
+            try GeneratedCatalog(movies: 5_000, seed: 3).write(to: catalog)  // a cache of about 400 KB: more than the 256 KiB disk below
             let previousCatalog = folder + "/previous.json"
             try GeneratedCatalog(movies: 100, seed: 4).write(to: previousCatalog)
             let first = try ChildProcess.run(binary, ["index", previousCatalog, "-o", output])

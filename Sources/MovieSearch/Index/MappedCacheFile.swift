@@ -19,7 +19,7 @@ import Synchronization
 ///
 /// The mapping stays valid for the object's lifetime even if the file is replaced or deleted meanwhile (writers
 /// rename a new file into place and never truncate one), so a long-running reader is never hit by SIGBUS.
-/// Views (`U32View`, raw buffers) borrow the mapping: never let them outlive the file object.
+/// Views (`PackedView`, `U32View`, raw buffers) borrow the mapping: never let them outlive the file object.
 final class MappedCacheFile: @unchecked Sendable {
     // @unchecked: the mapping is immutable after `init`; the only mutable state, `verifiedBlocks`, is atomic.
 
@@ -29,6 +29,10 @@ final class MappedCacheFile: @unchecked Sendable {
         var length: Int
         /// The section's position in the directory, which indexes `verifiedSections`.
         var number: Int
+        /// Bits per entry of a packed section; 0 for a byte section.
+        var width: Int
+        /// Entries of a packed section; the length of a byte section.
+        var count: Int
     }
 
     /// Sections up to this size are checked whole the first time any part is read, and flagged, so that the
@@ -141,12 +145,20 @@ final class MappedCacheFile: @unchecked Sendable {
         var sections: [UInt32: Section] = [:]
         for index in 0..<sectionCount {
             let entry = CacheFormat.headerSize + index * CacheFormat.directoryEntrySize
-            let offset = u64(entry + 8)
-            let length = u64(entry + 16)
+            let width = u32(entry + CacheFormat.DirectoryField.width)
+            let count = u64(entry + CacheFormat.DirectoryField.count)
+            let offset = u64(entry + CacheFormat.DirectoryField.offset)
+            let length = u64(entry + CacheFormat.DirectoryField.length)
             guard offset >= UInt64(contentStart), offset <= UInt64(contentEnd),
                   length <= UInt64(contentEnd) - offset
             else { throw fail(.corrupt(path: path, detail: "section \(index) lies outside the file")) }
-            if sections.updateValue(Section(offset: Int(offset), length: Int(length), number: index), forKey: u32(entry)) != nil {
+            // `length` fits the file, so `count` bounded by 8 × `length` cannot overflow what follows.
+            let shapeIsValid = width == 0 ? count == length
+                : width <= UInt32(CacheFormat.maximumWidth) && count <= length * 8
+                    && CacheFormat.packedLength(count: Int(count), width: Int(width)) == Int(length)
+            guard shapeIsValid else { throw fail(.corrupt(path: path, detail: "section \(index) has the wrong length")) }
+            let section = Section(offset: Int(offset), length: Int(length), number: index, width: Int(width), count: Int(count))
+            if sections.updateValue(section, forKey: u32(entry + CacheFormat.DirectoryField.tag)) != nil {
                 throw fail(.corrupt(path: path, detail: "section \(index) appears twice"))
             }
         }
@@ -175,11 +187,10 @@ final class MappedCacheFile: @unchecked Sendable {
         verifiedSections.deallocate()
     }
 
-    /// The section with `tag`, whose length must be `expectedLength` (when given) or a multiple of `unit`.
+    /// The byte section `tag`, whose length must be `expectedLength` (when given) or a multiple of `unit`.
     func section(_ tag: CacheFormat.Tag, expectedLength: Int? = nil, unit: Int = 1) throws(CacheError) -> Section {
-        guard let section = sections[tag.code] else {
-            throw .corrupt(path: path, detail: "section \(tag.rawValue) is missing")
-        }
+        let section = try lookUp(tag)
+        guard section.width == 0 else { throw .corrupt(path: path, detail: "section \(tag.rawValue) is not a byte section") }
         if let expectedLength, section.length != expectedLength {
             throw .corrupt(path: path, detail: "section \(tag.rawValue) holds \(section.length) bytes, expected \(expectedLength)")
         }
@@ -187,6 +198,42 @@ final class MappedCacheFile: @unchecked Sendable {
             throw .corrupt(path: path, detail: "section \(tag.rawValue) holds \(section.length) bytes, not a multiple of \(unit)")
         }
         return section
+    }
+
+    /// The packed section `tag`, which must hold `expectedCount` entries when given.
+    func packedSection(_ tag: CacheFormat.Tag, expectedCount: Int? = nil) throws(CacheError) -> Section {
+        let section = try lookUp(tag)
+        guard section.width > 0 else { throw .corrupt(path: path, detail: "section \(tag.rawValue) is not a packed section") }
+        if let expectedCount, section.count != expectedCount {
+            throw .corrupt(path: path, detail: "section \(tag.rawValue) holds \(section.count) entries, expected \(expectedCount)")
+        }
+        return section
+    }
+
+    private func lookUp(_ tag: CacheFormat.Tag) throws(CacheError) -> Section {
+        guard let section = sections[tag.code] else {
+            throw .corrupt(path: path, detail: "section \(tag.rawValue) is missing")
+        }
+        return section
+    }
+
+    /// Entries `range` of a packed section, checked against its bounds and checksums.
+    @inline(__always)
+    func packed(_ section: Section, _ range: Range<Int>) throws(CacheError) -> PackedView {
+        guard range.lowerBound >= 0, range.upperBound <= section.count, section.width > 0 else {
+            throw .corrupt(path: path, detail: "a reference points outside its section")
+        }
+        let firstBit = range.lowerBound &* section.width
+        // The bytes that hold the entries' bits; the 8-byte loads may read up to 7 bytes past them, into the
+        // section's padding or the next entries, whose bits the mask drops.
+        _ = try bytes(section, (firstBit >> 3)..<((range.upperBound &* section.width + 7) >> 3))
+        return PackedView(base: base + section.offset, firstBit: firstBit, width: section.width, count: range.count)
+    }
+
+    /// Entry `index` of a packed section.
+    @inline(__always)
+    func packed(_ section: Section, _ index: Int) throws(CacheError) -> UInt32 {
+        try packed(section, index..<(index + 1))[0]
     }
 
     /// The bytes `range` (relative to the section's start), checked against the section's bounds and checksums.
@@ -229,12 +276,6 @@ final class MappedCacheFile: @unchecked Sendable {
         }
         let raw = try bytes(section, byteOffset..<(byteOffset + count * 8))
         return U64View(base: raw.baseAddress ?? base, count: count)
-    }
-
-    /// Entry `index` of a section of little-endian u32s.
-    @inline(__always)
-    func u32(_ section: Section, _ index: Int) throws(CacheError) -> UInt32 {
-        try u32s(section, index..<(index + 1))[0]
     }
 
     /// Checks every content block now, rather than as queries reach them.
@@ -285,7 +326,7 @@ struct LittleEndianView<Element: FixedWidthInteger> {
     }
 }
 
-/// u32 entries: ranks, ids, offsets.
+/// u32 entries: the year table.
 typealias U32View = LittleEndianView<UInt32>
 /// u64 words: bitmaps.
 typealias U64View = LittleEndianView<UInt64>
@@ -309,5 +350,78 @@ extension LittleEndianView where Element == UInt64 {
                 target[index] &= UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
             }
         }
+    }
+}
+
+/// Entries of a packed section (`CacheFormat`, "Directory") inside a checked, verified part of a mapping: each
+/// read is one unaligned 8-byte load, a shift and a mask, which the section's 8 bytes of padding keep in bounds.
+struct PackedView {
+    fileprivate let base: UnsafeRawPointer
+    private let firstBit: Int
+    private let width: Int
+    private let mask: UInt64
+    /// Number of entries.
+    let count: Int
+
+    fileprivate init(base: UnsafeRawPointer, firstBit: Int, width: Int, count: Int) {
+        self.base = base
+        self.firstBit = firstBit
+        self.width = width
+        self.mask = width >= 64 ? .max : (1 << UInt64(width)) - 1
+        self.count = count
+    }
+
+    /// Entry `index`; traps on an index outside the view (a bug in the engine, not in the file: every range a
+    /// view is made from has been checked).
+    @inline(__always)
+    subscript(index: Int) -> UInt32 {
+        precondition(index >= 0 && index < count, "PackedView index out of range")
+        let bit = firstBit &+ index &* width
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+        return UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+    }
+
+    /// The entries, copied into an array.
+    func values() -> [UInt32] {
+        (0..<count).map { self[$0] }
+    }
+}
+
+/// Set operations on bitmaps over ranks whose inner loops write through a pointer, kept here with the engine's
+/// other unsafe code.
+enum BitKernels {
+    /// The ranks of `candidates` (each below `limit`, which `word` covers) whose bit is set; `nil` if one is not.
+    ///
+    /// Branch-free: whether a candidate matches is a coin toss that a branch would mispredict half the time, which
+    /// cost more than everything else in the loop. Each rank is written, and the count moves on by its bit.
+    @inline(__always)
+    static func filter<Candidates: RankSequence>(_ candidates: Candidates, below limit: Int,
+                                                 word: (Int) -> UInt64) -> [UInt32]? {
+        var inRange = true
+        let kept = [UInt32](unsafeUninitializedCapacity: candidates.count) { buffer, initialized in
+            var count = 0
+            for position in 0..<candidates.count {
+                let rank = Int(candidates[position])
+                guard rank < limit else {
+                    inRange = false
+                    break
+                }
+                buffer[count] = UInt32(truncatingIfNeeded: rank)  // count ≤ position < capacity
+                count &+= Int(truncatingIfNeeded: (word(rank &>> 6) &>> UInt64(rank & 63)) & 1)
+            }
+            initialized = count
+        }
+        return inRange ? kept : nil
+    }
+
+    /// `ranks` (each below `limit`) as a bitmap of ⌈limit / 64⌉ words; `nil` if a rank is not below `limit`.
+    static func bitmap<Ranks: RankSequence>(of ranks: Ranks, below limit: Int) -> [UInt64]? {
+        var words = [UInt64](repeating: 0, count: (limit + 63) / 64)
+        for position in 0..<ranks.count {
+            let rank = Int(ranks[position])
+            guard rank < limit else { return nil }
+            words[rank &>> 6] |= 1 &<< UInt64(rank & 63)
+        }
+        return words
     }
 }

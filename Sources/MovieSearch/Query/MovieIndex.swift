@@ -32,8 +32,11 @@ public final class MovieIndex: Sendable {
 
     /// The sections a query reads, looked up and size-checked once at open.
     struct Sections: Sendable {
-        var movies, ranks, topRated, years, terms, termJump, termText, postings: MappedCacheFile.Section
-        var prefixOffsets, prefixEntries, sets, setData, setYearCounts: MappedCacheFile.Section
+        var movieIDs, titleOffsets, movieYears, movieRatings, ratings, listOffsets, castCounts: MappedCacheFile.Section
+        var ranks, topRated, years: MappedCacheFile.Section
+        var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
+        var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
+        var bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
         var names, lists, strings: MappedCacheFile.Section
     }
 
@@ -41,26 +44,46 @@ public final class MovieIndex: Sendable {
     public init(path: String) throws {
         self.path = path
         let file = try MappedCacheFile(path: path)
-        let n = file.movieCount
+        let n = file.movieCount, t = file.termCount
+        let bitmapCardinalities = try file.packedSection(.bitmapCardinalities)
+        let bitmapCount = bitmapCardinalities.count
+        // Counts from a forged directory can be large enough for their products to overflow.
+        func product(_ a: Int, _ b: Int) throws(CacheError) -> Int {
+            let (value, overflow) = a.multipliedReportingOverflow(by: b)
+            if overflow { throw .corrupt(path: path, detail: "bitmap sets out of range") }
+            return value
+        }
         sections = try Sections(
-            movies: file.section(.movies, expectedLength: n * CacheFormat.movieRecordSize),
-            ranks: file.section(.ranks, expectedLength: n * 4),
-            topRated: file.section(.topRated, expectedLength: n * 4),
+            movieIDs: file.packedSection(.movieIDs, expectedCount: n),
+            titleOffsets: file.packedSection(.titleOffsets, expectedCount: n + 1),
+            movieYears: file.packedSection(.movieYears, expectedCount: n),
+            movieRatings: file.packedSection(.movieRatings, expectedCount: n),
+            ratings: file.section(.ratings, unit: 8),
+            listOffsets: file.packedSection(.listOffsets, expectedCount: n + 1),
+            castCounts: file.packedSection(.castCounts, expectedCount: n),
+            ranks: file.packedSection(.ranks, expectedCount: n),
+            topRated: file.packedSection(.topRated, expectedCount: n),
             years: file.section(.years, expectedLength: file.yearCount * 8),
-            terms: file.section(.terms, expectedLength: (file.termCount + 1) * 8),
-            termJump: file.section(.termJump, expectedLength: 257 * 4),
+            termTextOffsets: file.packedSection(.termTextOffsets, expectedCount: t + 1),
             termText: file.section(.termText),
-            postings: file.section(.postings, unit: 4),
-            prefixOffsets: file.section(.prefixOffsets, expectedLength: (file.termCount + 1) * 4),
-            prefixEntries: file.section(.prefixEntries, unit: 8),
-            sets: file.section(.sets, unit: 24),
-            setData: file.section(.setData, unit: 4),
-            setYearCounts: file.section(.setYearCounts, unit: 4),
-            names: file.section(.names, unit: 8),
-            lists: file.section(.lists, unit: 4),
+            termJump: file.packedSection(.termJump, expectedCount: 257),
+            postingOffsets: file.packedSection(.postingOffsets, expectedCount: t + 1),
+            postings: file.packedSection(.postings),
+            prefixOffsets: file.packedSection(.prefixOffsets, expectedCount: t + 1),
+            prefixEntries: file.packedSection(.prefixEntries),
+            listSetOffsets: file.packedSection(.listSetOffsets),
+            listSetData: file.packedSection(.listSetData),
+            bitmapCardinalities: bitmapCardinalities,
+            bitmapYearCounts: file.packedSection(.bitmapYearCounts, expectedCount: product(bitmapCount, file.yearCount)),
+            bitmaps: file.section(.bitmaps, expectedLength: product(bitmapCount, (n + 63) / 64 * 8)),
+            names: file.packedSection(.names),
+            lists: file.packedSection(.lists),
             strings: file.section(.strings))
         if (file.movieCount == 0) != (file.yearCount == 0) {
             throw CacheError.corrupt(path: path, detail: "movie and year counts disagree")
+        }
+        if sections.prefixEntries.count % 2 != 0 || sections.listSetOffsets.count == 0 || sections.names.count == 0 {
+            throw CacheError.corrupt(path: path, detail: "a table of offsets is empty or cut in half")
         }
         self.file = file
         try YearTable(index: self).validate(path: path)
@@ -107,50 +130,63 @@ public final class MovieIndex: Sendable {
     /// The `limit` best-rated movies over all years: rating descending, unrated last, lower id first on ties.
     public func topRated(limit: Int) throws -> [Movie] {
         let count = min(max(limit, 0), movieCount)
-        return try (0..<count).map { try movie(id: Int(file.u32(sections.topRated, $0))) }
+        let ids = try file.packed(sections.topRated, 0..<count)
+        return try (0..<count).map { try movie(id: Int(ids[$0])) }
     }
 
     // MARK: Reading records
 
-    /// The record index of movie `id`: `id` itself unless invalid movies were skipped, else a binary search.
+    /// The slot of movie `id`: `id` itself unless invalid movies were skipped, else a binary search.
     private func slot(of id: Int) throws(CacheError) -> Int? {
         guard id >= 0, movieCount > 0 else { return nil }
-        if id < movieCount, try recordID(id) == id { return id }
+        let ids = try file.packed(sections.movieIDs, 0..<movieCount)
+        if id < movieCount, Int(ids[id]) == id { return id }
         var low = 0, high = min(id, movieCount)
         while low < high {
             let middle = (low + high) / 2
-            if try recordID(middle) < id { low = middle + 1 } else { high = middle }
+            if Int(ids[middle]) < id { low = middle + 1 } else { high = middle }
         }
         guard low < movieCount else { return nil }
-        return try recordID(low) == id ? low : nil
-    }
-
-    private func recordID(_ slot: Int) throws(CacheError) -> Int {
-        Int(try file.u32(sections.movies, slot * (CacheFormat.movieRecordSize / 4) + 3))
+        return Int(ids[low]) == id ? low : nil
     }
 
     private func decodeMovie(slot: Int) throws(CacheError) -> Movie {
-        let record = try file.bytes(sections.movies, (slot * CacheFormat.movieRecordSize)..<((slot + 1) * CacheFormat.movieRecordSize))
-        func u32(_ offset: Int) -> Int { Int(UInt32(littleEndian: record.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
-        let titleStart = u32(0), titleLength = u32(4)
-        let year = Int(Int32(littleEndian: record.loadUnaligned(fromByteOffset: 8, as: Int32.self)))
-        let rating = Double(bitPattern: UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 16, as: UInt64.self)))
-        let listStart = u32(24), castCount = u32(28), genreCount = u32(32)
-        let title = try text(titleStart, titleLength)
-        let names = try file.u32s(sections.lists, listStart..<(listStart + castCount + genreCount))
+        let id = Int(try file.packed(sections.movieIDs, slot))
+        let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
+        let title = try text(Int(titleBounds[0]), Int(titleBounds[1]))
+        let years = try YearTable(index: self)
+        let yearNumber = Int(try file.packed(sections.movieYears, slot))
+        guard yearNumber < years.count else { throw .corrupt(path: path, detail: "a movie's year is not in the year table") }
+        let ratingNumber = Int(try file.packed(sections.movieRatings, slot))
+        var rating: Double?
+        if ratingNumber < sections.ratings.length / 8 {
+            let bits = try file.bytes(sections.ratings, (ratingNumber * 8)..<(ratingNumber * 8 + 8))
+            rating = Double(bitPattern: UInt64(littleEndian: bits.loadUnaligned(as: UInt64.self)))
+        } else if ratingNumber > sections.ratings.length / 8 {
+            throw .corrupt(path: path, detail: "a movie's rating is not in the rating table")
+        }
+        let listBounds = try file.packed(sections.listOffsets, slot..<(slot + 2))
+        let listStart = Int(listBounds[0]), listEnd = Int(listBounds[1])
+        let castCount = Int(try file.packed(sections.castCounts, slot))
+        guard listStart <= listEnd, castCount <= listEnd - listStart else {
+            throw .corrupt(path: path, detail: "a movie's cast and genre list is malformed")
+        }
+        let names = try file.packed(sections.lists, listStart..<listEnd)
         var cast: [String] = [], genres: [String] = []
         cast.reserveCapacity(castCount)
-        genres.reserveCapacity(genreCount)
+        genres.reserveCapacity(names.count - castCount)
         for index in 0..<names.count {
             let name = Int(names[index])
-            let entry = try file.u32s(sections.names, (name * 2)..<(name * 2 + 2))
-            let value = try text(Int(entry[0]), Int(entry[1]))
+            let bounds = try file.packed(sections.names, name..<(name + 2))
+            let value = try text(Int(bounds[0]), Int(bounds[1]))
             if index < castCount { cast.append(value) } else { genres.append(value) }
         }
-        return Movie(id: u32(12), title: title, year: year, rating: rating.isNaN ? nil : rating, cast: cast, genres: genres)
+        return Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
     }
 
-    private func text(_ start: Int, _ length: Int) throws(CacheError) -> String {
-        String(decoding: try file.bytes(sections.strings, start..<(start + length)), as: UTF8.self)
+    /// `STRG` bytes `start ..< end`, as text.
+    private func text(_ start: Int, _ end: Int) throws(CacheError) -> String {
+        guard start <= end else { throw .corrupt(path: path, detail: "text offsets out of order") }
+        return String(decoding: try file.bytes(sections.strings, start..<end), as: UTF8.self)
     }
 }

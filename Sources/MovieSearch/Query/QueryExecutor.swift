@@ -3,19 +3,19 @@ struct QueryExecutor {
     let index: MovieIndex
     let perYear: Int
     // Held directly, not read through `index` at each use: that would retain and release the file every time.
+    // Sections are read through `index` instead: they are plain values, and a copy of all of them would cost more.
     private let file: MappedCacheFile
-    private let sections: MovieIndex.Sections
 
     init(index: MovieIndex, perYear: Int) {
         self.index = index
         self.perYear = perYear
         file = index.file
-        sections = index.sections
     }
 
     func run(_ query: String) throws(CacheError) -> SearchResult {
         let years = try YearTable(index: index)
-        var answer = AnswerBuilder(perYear: perYear, ranks: try file.u32s(sections.ranks, 0..<file.movieCount), path: file.path)
+        var answer = AnswerBuilder(perYear: perYear, ranks: try file.packed(index.sections.ranks, 0..<file.movieCount),
+                                   path: file.path, yearCount: years.count)
         guard let ranges = try termRanges(of: query) else { return answer.result(query: query) }
         if ranges.isEmpty {
             try answer.addAll(years)
@@ -24,9 +24,10 @@ struct QueryExecutor {
         var sets: [RankSet] = []
         sets.reserveCapacity(ranges.count)
         for range in ranges { sets.append(try rankSet(of: range)) }
-        // Smallest first. Every set of more than 2⌈N / 64⌉ ranks is a bitmap (prefix sets and frequent terms
-        // alike) and no smaller one is, so when the smallest is a bitmap, all are.
-        sets.sort { $0.cardinality < $1.cardinality }
+        // Lists first, smallest first, then bitmaps: a list drives when there is one, so a bitmap first means all
+        // are bitmaps. Every stored set of more than 2⌈N / 64⌉ ranks is a bitmap and no smaller one is, so this
+        // is smallest first too, but for a merged range of a tiny catalog, a few ranks more than a bitmap's.
+        sets.sort { ($0.isBitmap ? 1 : 0, $0.cardinality) < ($1.isBitmap ? 1 : 0, $1.cardinality) }
         switch sets[0].storage {
         case .bitmap(let first):
             if sets.count == 1, let counts = sets[0].yearCounts {
@@ -36,49 +37,79 @@ struct QueryExecutor {
             var words = first.copied()
             for other in sets[1...] {
                 guard case .bitmap(let bits) = other.storage, bits.count == words.count else {
-                    throw .corrupt(path: file.path, detail: "a large set is not a bitmap of the right size")
+                    throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
                 }
                 bits.intersect(into: &words)
             }
             try answer.addBitmap(words, years)
         case .list(let list):
-            if sets.count == 1 {
-                try answer.addSorted(list, years)
-                break
-            }
-            var matches = try Self.filter(list, by: sets[1], movieCount: file.movieCount, path: file.path)
-            for index in 2..<sets.count where !matches.isEmpty {
-                matches = try Self.filter(matches, by: sets[index], movieCount: file.movieCount, path: file.path)
-            }
-            try answer.addSorted(matches, years)
+            try addFiltered(list, sets, to: &answer, years)
+        case .merged(let list):
+            try addFiltered(list, sets, to: &answer, years)
         }
         return answer.result(query: query)
+    }
+
+    /// Adds the ranks of `smallest` (the list of `sets[0]`) that are in every other set.
+    private func addFiltered<Ranks: RankSequence>(_ smallest: Ranks, _ sets: [RankSet], to answer: inout AnswerBuilder,
+                                                  _ years: YearTable) throws(CacheError) {
+        if sets.count == 1 {
+            try answer.addSorted(smallest, years)
+            return
+        }
+        var matches = try Self.filter(smallest, by: sets[1], movieCount: file.movieCount, path: file.path)
+        for index in 2..<sets.count where !matches.isEmpty {
+            matches = try Self.filter(matches, by: sets[index], movieCount: file.movieCount, path: file.path)
+        }
+        try answer.addSorted(matches, years)
     }
 
     /// The ranks of `candidates` (ascending) that are in `set`: a bit test each for a bitmap, an exponential
     /// search from the last position for a list, so the cost follows the candidates, not the set.
     static func filter<Candidates: RankSequence>(_ candidates: Candidates, by set: RankSet, movieCount: Int,
                                                  path: String) throws(CacheError) -> [UInt32] {
-        var kept: [UInt32] = []
+        let kept: [UInt32]?
         switch set.storage {
         case .bitmap(let words):
-            for position in 0..<candidates.count {
-                let rank = Int(candidates[position])
-                guard rank < movieCount else { throw .corrupt(path: path, detail: "rank out of range") }
-                if words[rank >> 6] & (1 << UInt64(rank & 63)) != 0 { kept.append(UInt32(truncatingIfNeeded: rank)) }
-            }
+            kept = BitKernels.filter(candidates, below: movieCount) { words[$0] }
         case .list(let list):
-            var position = 0
-            for candidate in 0..<candidates.count {
-                let rank = candidates[candidate]
-                if position < list.count, list[position] < rank {
-                    position = AnswerBuilder.firstPosition(in: list, from: position, notBelow: Int(rank))
-                }
-                if position == list.count { break }
-                if list[position] == rank { kept.append(rank) }
-            }
+            kept = Self.intersect(candidates, list, movieCount: movieCount)
+        case .merged(let list):
+            kept = Self.intersect(candidates, list, movieCount: movieCount)
         }
+        guard let kept else { throw .corrupt(path: path, detail: "rank out of range") }
         return kept
+    }
+
+    /// The ranks of `candidates` found in `list` (both ascending); `nil` if a rank is not below `movieCount`.
+    ///
+    /// A list much longer than the candidates is galloped through, so the cost follows the candidates. Two lists
+    /// of like size (two words of a few thousand titles each, the slowest queries of a large catalog) would make
+    /// that a binary search per candidate, each step a mispredicted branch: instead the longer list becomes a
+    /// bitmap for the moment, and the candidates are tested against it without a branch.
+    private static func intersect<Candidates: RankSequence, List: RankSequence>(_ candidates: Candidates, _ list: List,
+                                                                               movieCount: Int) -> [UInt32]? {
+        if candidates.count >= 1024, list.count / 32 <= candidates.count {
+            guard let bits = BitKernels.bitmap(of: list, below: movieCount) else { return nil }
+            return BitKernels.filter(candidates, below: movieCount) { bits[$0] }
+        }
+        var kept: [UInt32] = []
+        intersect(candidates, list, into: &kept)
+        return kept
+    }
+
+    /// Appends to `kept` the ranks of `candidates` found in `list` (both ascending), galloping through `list`.
+    private static func intersect<Candidates: RankSequence, List: RankSequence>(_ candidates: Candidates, _ list: List,
+                                                                               into kept: inout [UInt32]) {
+        var position = 0
+        for candidate in 0..<candidates.count {
+            let rank = candidates[candidate]
+            if position < list.count, list[position] < rank {
+                position = AnswerBuilder.firstPosition(in: list, from: position, notBelow: Int(rank))
+            }
+            if position == list.count { break }
+            if list[position] == rank { kept.append(rank) }
+        }
     }
 
     /// The term range of each query token, as the tokenizer produces them, leaving out every range that holds
@@ -88,6 +119,7 @@ struct QueryExecutor {
     private func termRanges(of query: String) throws(CacheError) -> [Range<Int>]? {
         let dictionary = TermDictionary(index: index)
         var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(4)
         var failure: CacheError?
         var unmatched = false
         Tokenizer.forEachToken(in: query) { token in
@@ -108,49 +140,63 @@ struct QueryExecutor {
         return unmatched ? nil : ranges
     }
 
-    /// The ranks whose titles have a term in `terms`: the range's prefix set if it has one (every range of two
-    /// terms or more, and frequent single terms), else the single term's posting list.
+    /// The ranks whose titles have a term in `terms`: the range's prefix set if it has one (ranges of two terms
+    /// or more with many postings, and frequent single terms), else the single term's posting list, else the
+    /// range's few postings merged.
     private func rankSet(of terms: Range<Int>) throws(CacheError) -> RankSet {
-        let entries = try file.u32s(sections.prefixOffsets, terms.lowerBound..<(terms.lowerBound + 2))
+        let entries = try file.packed(index.sections.prefixOffsets, terms.lowerBound..<(terms.lowerBound + 2))
         let first = Int(entries[0]), last = Int(entries[1])
         guard first <= last else { throw .corrupt(path: file.path, detail: "prefix offsets out of order") }
-        let candidates = try file.u32s(sections.prefixEntries, (first * 2)..<(last * 2))
+        let candidates = try file.packed(index.sections.prefixEntries, (first * 2)..<(last * 2))
         for entry in 0..<(candidates.count / 2) where Int(candidates[entry * 2]) == terms.upperBound {
             return try prefixSet(Int(candidates[entry * 2 + 1]))
         }
-        guard terms.count == 1 else {
-            throw .corrupt(path: file.path, detail: "no prefix set for terms \(terms.lowerBound)..<\(terms.upperBound)")
-        }
-        let bounds = try file.u32s(sections.terms, (terms.lowerBound * 2 + 1)..<(terms.lowerBound * 2 + 4))
-        let start = Int(bounds[0]), end = Int(bounds[2])
+        let bounds = try file.packed(index.sections.postingOffsets, terms.lowerBound..<(terms.upperBound + 1))
+        let start = Int(bounds[0]), end = Int(bounds[terms.count])
         guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
-        let list = try file.u32s(sections.postings, start..<end)
-        return RankSet(cardinality: list.count, storage: .list(list), yearCounts: nil)
+        let postings = try file.packed(index.sections.postings, start..<end)
+        if terms.count == 1 { return RankSet(cardinality: postings.count, storage: .list(postings), yearCounts: nil) }
+        // A title with two of the terms is in both lists: sort, then drop the repeats.
+        var merged = postings.values()
+        merged.sort()
+        var kept = 0
+        for position in merged.indices where position == 0 || merged[position] != merged[kept - 1] {
+            merged[kept] = merged[position]
+            kept += 1
+        }
+        merged.removeLast(merged.count - kept)
+        return RankSet(cardinality: merged.count, storage: .merged(merged), yearCounts: nil)
     }
 
-    /// Set number `set` of `SETS`.
+    /// Set number `set` of `PRFE`: a list set below the number of list sets, a bitmap set from there on.
     private func prefixSet(_ set: Int) throws(CacheError) -> RankSet {
-        let header = try file.u32s(sections.sets, (set * 6)..<(set * 6 + 6))
-        let cardinality = Int(header[1]), start = Int(header[2]), length = Int(header[3]), counts = Int(header[4])
-        switch header[0] {
-        case 0 where length == cardinality:
-            return RankSet(cardinality: cardinality, storage: .list(try file.u32s(sections.setData, start..<(start + length))),
-                           yearCounts: nil)
-        case 1 where length == (file.movieCount + 63) / 64 * 2:
-            return RankSet(cardinality: cardinality,
-                           storage: .bitmap(try file.u64s(sections.setData, byteOffset: start * 4, count: length / 2)),
-                           yearCounts: try file.u32s(sections.setYearCounts, counts..<(counts + file.yearCount)))
-        default:
-            throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed")
+        let listSets = index.sections.listSetOffsets.count - 1
+        if set < listSets {
+            let bounds = try file.packed(index.sections.listSetOffsets, set..<(set + 2))
+            let start = Int(bounds[0]), end = Int(bounds[1])
+            guard start <= end else { throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed") }
+            let list = try file.packed(index.sections.listSetData, start..<end)
+            return RankSet(cardinality: list.count, storage: .list(list), yearCounts: nil)
         }
+        let bitmap = set - listSets
+        guard bitmap < index.sections.bitmapCardinalities.count else {
+            throw .corrupt(path: file.path, detail: "prefix set \(set) does not exist")
+        }
+        let words = (file.movieCount + 63) / 64
+        return RankSet(cardinality: Int(try file.packed(index.sections.bitmapCardinalities, bitmap)),
+                       storage: .bitmap(try file.u64s(index.sections.bitmaps, byteOffset: bitmap * words * 8, count: words)),
+                       yearCounts: try file.packed(index.sections.bitmapYearCounts,
+                                                   (bitmap * file.yearCount)..<((bitmap + 1) * file.yearCount)))
     }
 }
 
 /// The ranks of the titles that have a term in `terms`, with how many there are.
 struct RankSet {
     enum Storage {
-        /// Ascending ranks.
-        case list(U32View)
+        /// Ascending ranks, in the file.
+        case list(PackedView)
+        /// Ascending ranks, merged at query time.
+        case merged([UInt32])
         /// One bit per rank.
         case bitmap(U64View)
     }
@@ -158,7 +204,12 @@ struct RankSet {
     var cardinality: Int
     var storage: Storage
     /// For a bitmap: its matches per year, in `YEAR` order.
-    var yearCounts: U32View?
+    var yearCounts: PackedView?
+
+    var isBitmap: Bool {
+        if case .bitmap = storage { return true }
+        return false
+    }
 }
 
 /// Ascending ranks, read one at a time: a posting list or prefix set in the file, or matches in memory.
@@ -167,7 +218,7 @@ protocol RankSequence {
     subscript(position: Int) -> UInt32 { get }
 }
 
-extension LittleEndianView: RankSequence where Element == UInt32 {}
+extension PackedView: RankSequence {}
 extension Array: RankSequence where Element == UInt32 {}
 
 /// The `YEAR` section, checked once per open (years descending, ranks ascending from 0).
@@ -200,16 +251,21 @@ struct YearTable {
 /// Collects an answer: per year the count and the first `perYear` ids, all ids in one shared buffer.
 struct AnswerBuilder {
     let perYear: Int
-    let ranks: U32View
+    let ranks: PackedView
     let path: String
     private var ids: [Int] = []
     private var years: [(year: Int, count: Int, idsEnd: Int)] = []
     private var total = 0
 
-    init(perYear: Int, ranks: U32View, path: String) {
+    init(perYear: Int, ranks: PackedView, path: String, yearCount: Int) {
         self.perYear = perYear
         self.ranks = ranks
         self.path = path
+        // Room for a typical answer up front: growing from empty costs a reallocation per doubling, which is a
+        // good part of a sub-microsecond query.
+        let years = min(yearCount, 256)
+        self.years.reserveCapacity(years)
+        ids.reserveCapacity(min(perYear, 16) * years)
     }
 
     private mutating func addYear(_ year: Int, count: Int) {
@@ -272,7 +328,7 @@ struct AnswerBuilder {
     }
 
     /// Matches given as a stored bitmap with its counts per year: only the listed movies' bits are read.
-    mutating func addBitmap(_ words: U64View, counts: U32View, _ table: YearTable) throws(CacheError) {
+    mutating func addBitmap(_ words: U64View, counts: PackedView, _ table: YearTable) throws(CacheError) {
         var total = 0
         for year in 0..<table.count {
             let count = Int(counts[year])

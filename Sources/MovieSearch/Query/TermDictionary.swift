@@ -1,4 +1,4 @@
-/// The sorted term dictionary of a cache (`TERM`, `TJMP`, `TTXT`), read where it lies.
+/// The sorted term dictionary of a cache (`TTXO`, `TTXT`, `TJMP`), read where it lies.
 ///
 /// Terms are sorted by their UTF-8 bytes, so the terms a prefix begins form one contiguous range of term ids.
 /// The jump table narrows the search to the terms that share the prefix's first byte; a binary search finds the
@@ -11,29 +11,34 @@ struct TermDictionary {
 
     init(index: MovieIndex) {
         file = index.file
-        terms = index.sections.terms
+        terms = index.sections.termTextOffsets
         text = index.sections.termText
         jump = index.sections.termJump
     }
 
     /// The ids of the terms that start with `prefix` (a token: not empty).
     func range(ofPrefix prefix: UnsafeBufferPointer<UInt8>) throws(CacheError) -> Range<Int> {
-        let bucket = try file.u32s(jump, Int(prefix[0])..<(Int(prefix[0]) + 2))
-        var low = Int(bucket[0]), high = Int(bucket[1])
-        guard low <= high, high <= file.termCount else { throw .corrupt(path: file.path, detail: "term jump table out of order") }
-        let bucketEnd = high
+        let bucket = try file.packed(jump, Int(prefix[0])..<(Int(prefix[0]) + 2))
+        let bucketStart = Int(bucket[0]), bucketEnd = Int(bucket[1])
+        guard bucketStart <= bucketEnd, bucketEnd <= file.termCount else {
+            throw .corrupt(path: file.path, detail: "term jump table out of order")
+        }
+        // The bucket's offsets and text, bounds- and checksum-checked once, not at every comparison.
+        let terms = Bucket(first: bucketStart, offsets: try file.packed(self.terms, bucketStart..<(bucketEnd + 1)),
+                           text: try bucketText(bucketStart, bucketEnd), prefix: prefix, path: file.path)
+        var low = bucketStart, high = bucketEnd
         // First term not ordered before the prefix.
         while low < high {
             let middle = (low + high) / 2
-            if try compare(term: middle, with: prefix) < 0 { low = middle + 1 } else { high = middle }
+            if try terms.compare(middle) < 0 { low = middle + 1 } else { high = middle }
         }
         let start = low
         if start == bucketEnd { return start..<start }
-        if try compare(term: start, with: prefix) != 0 { return start..<start }
+        if try terms.compare(start) != 0 { return start..<start }
         // Last term that starts with the prefix: gallop, then binary search.
         var step = 1
         while low + step < bucketEnd {
-            if try compare(term: low + step, with: prefix) != 0 { break }
+            if try terms.compare(low + step) != 0 { break }
             low += step
             step *= 2
         }
@@ -41,21 +46,37 @@ struct TermDictionary {
         low += 1
         while low < high {
             let middle = (low + high) / 2
-            if try compare(term: middle, with: prefix) == 0 { low = middle + 1 } else { high = middle }
+            if try terms.compare(middle) == 0 { low = middle + 1 } else { high = middle }
         }
         return start..<low
     }
 
-    /// Negative when the term sorts before `prefix`, 0 when it starts with `prefix`, positive otherwise.
-    private func compare(term: Int, with prefix: UnsafeBufferPointer<UInt8>) throws(CacheError) -> Int {
-        let bounds = try file.u32s(terms, (term * 2)..<(term * 2 + 3))
-        let start = Int(bounds[0]), end = Int(bounds[2])
-        guard start <= end else { throw .corrupt(path: file.path, detail: "term text offsets out of order") }
-        let bytes = try file.bytes(text, start..<end)
-        let shared = min(bytes.count, prefix.count)
-        for position in 0..<shared where bytes[position] != prefix[position] {
-            return bytes[position] < prefix[position] ? -1 : 1
+    /// The `TTXT` bytes of terms `first ..< end`, starting at the first one's text.
+    private func bucketText(_ first: Int, _ end: Int) throws(CacheError) -> (start: Int, bytes: UnsafeRawBufferPointer) {
+        let start = Int(try file.packed(terms, first)), stop = Int(try file.packed(terms, end))
+        guard start <= stop else { throw .corrupt(path: file.path, detail: "term text offsets out of order") }
+        return (start, try file.bytes(text, start..<stop))
+    }
+
+    /// The terms of one jump-table bucket, compared with a query token.
+    private struct Bucket {
+        let first: Int
+        let offsets: PackedView
+        let text: (start: Int, bytes: UnsafeRawBufferPointer)
+        let prefix: UnsafeBufferPointer<UInt8>
+        let path: String
+
+        /// Negative when term `term` sorts before `prefix`, 0 when it starts with `prefix`, positive otherwise.
+        func compare(_ term: Int) throws(CacheError) -> Int {
+            let start = Int(offsets[term - first]) - text.start, end = Int(offsets[term - first + 1]) - text.start
+            guard start >= 0, start <= end, end <= text.bytes.count else {
+                throw .corrupt(path: path, detail: "term text offsets out of order")
+            }
+            let length = end - start, shared = min(length, prefix.count)
+            for position in 0..<shared where text.bytes[start + position] != prefix[position] {
+                return text.bytes[start + position] < prefix[position] ? -1 : 1
+            }
+            return length >= prefix.count ? 0 : -1
         }
-        return bytes.count >= prefix.count ? 0 : -1
     }
 }

@@ -30,22 +30,46 @@ struct ForgedCache {
         for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
     }
 
-    /// The absolute offset of the section `tag` (from the directory).
-    func offset(of tag: CacheFormat.Tag) -> Int {
+    /// The directory entry of the section `tag`: its width, count and absolute offset.
+    func entry(of tag: CacheFormat.Tag) -> (width: Int, count: Int, offset: Int) {
         let sections = Int(u32(at: CacheFormat.HeaderField.sectionCount))
         for entry in 0..<sections {
             let start = CacheFormat.headerSize + entry * CacheFormat.directoryEntrySize
-            if u32(at: start) == tag.code { return Int(u64(at: start + 8)) }
+            if u32(at: start + CacheFormat.DirectoryField.tag) == tag.code {
+                return (Int(u32(at: start + CacheFormat.DirectoryField.width)), Int(u64(at: start + CacheFormat.DirectoryField.count)),
+                        Int(u64(at: start + CacheFormat.DirectoryField.offset)))
+            }
         }
         preconditionFailure("no section \(tag.rawValue)")
     }
 
-    /// The id of `term` in the term dictionary (`TERM`, `TTXT`), which must hold it.
+    /// Entry `index` of the packed section `tag`.
+    func packed(_ tag: CacheFormat.Tag, _ index: Int) -> UInt32 {
+        let (width, count, offset) = entry(of: tag)
+        precondition(index < count, "no entry \(index) in \(tag.rawValue)")
+        var value: UInt32 = 0
+        for bit in 0..<width where bytes[offset + (index * width + bit) / 8] & (1 << UInt8((index * width + bit) % 8)) != 0 {
+            value |= 1 << UInt32(bit)
+        }
+        return value
+    }
+
+    /// Sets entry `index` of the packed section `tag` to `value`, which must fit the section's width.
+    mutating func setPacked(_ tag: CacheFormat.Tag, _ index: Int, to value: UInt32) {
+        let (width, _, offset) = entry(of: tag)
+        precondition(width == 32 || value >> UInt32(width) == 0, "\(value) does not fit \(tag.rawValue)")
+        for bit in 0..<width {
+            let position = offset + (index * width + bit) / 8, mask = UInt8(1) << UInt8((index * width + bit) % 8)
+            if value & (1 << UInt32(bit)) != 0 { bytes[position] |= mask } else { bytes[position] &= ~mask }
+        }
+    }
+
+    /// The id of `term` in the term dictionary (`TTXO`, `TTXT`), which must hold it.
     func termID(_ term: String) -> Int {
         let count = Int(u32(at: CacheFormat.HeaderField.termCount))
-        let terms = offset(of: .terms), text = offset(of: .termText)
+        let text = entry(of: .termText).offset
         for id in 0..<count {
-            let start = Int(u32(at: terms + id * 8)), end = Int(u32(at: terms + id * 8 + 8))
+            let start = Int(packed(.termTextOffsets, id)), end = Int(packed(.termTextOffsets, id + 1))
             if bytes[(text + start)..<(text + end)].elementsEqual(term.utf8) { return id }
         }
         preconditionFailure("no term \(term)")

@@ -26,7 +26,8 @@ final class FuzzFindingTests: XCTestCase {
         XCTAssertEqual(result.years.map(\.movieIDs), [[0], [1]])
     }
 
-    /// cache target built with FUZZING_SKIP_CHECKSUMS, 339,405 executions in: one posting offset of the cache of
+    /// cache target built with FUZZING_SKIP_CHECKSUMS, 339,405 executions in (format version 1, replayed here on
+    /// version 2's `TPST`): one posting offset of the cache of
     /// 30 decade movies raised from 15 to 47, so that the list of `dark` ran on over the lists of the terms after it
     /// (unsorted, with repeats). With the checksums recomputed, `moviesearch query dark` answered 31 matches in 2009,
     /// a year of 4 movies, listing movies of other years and some twice. Now a corrupt-cache error. Here the same
@@ -35,10 +36,9 @@ final class FuzzFindingTests: XCTestCase {
     func testPostingListOutOfOrderIsCorruptNotAWrongAnswer() throws {
         var cache = try ForgedCache(Fixtures.small)
         let summer = cache.termID("summer")
-        let terms = cache.offset(of: .terms)
         let termCount = Int(cache.u32(at: CacheFormat.HeaderField.termCount))
-        let postingCount = cache.u32(at: terms + termCount * 8 + 4)  // entry T's postingStart: all the postings
-        cache.setU32(postingCount, at: terms + (summer + 1) * 8 + 4)
+        let postingCount = cache.packed(.postingOffsets, termCount)  // entry T: all the postings
+        cache.setPacked(.postingOffsets, summer + 1, to: postingCount)
         let path = try Fixtures.temporaryFolder(self) + "/forged.mscache"
         try Data(cache.sealed()).write(to: URL(fileURLWithPath: path))
         let index = try MovieIndex(path: path)

@@ -32,13 +32,18 @@ final class CacheFileTests: XCTestCase {
         XCTAssertEqual(u32(28), 16)
         XCTAssertEqual(u32(36), 7)  // 2017, 2016, 2013, 2012, 2010, 2009, 1999
         XCTAssertEqual(u64(56), XXHash64.hash(Array(bytes[0..<56])))
-        // Every section is 8-byte aligned, inside the content, and each tag appears once.
+        // Every section is 8-byte aligned, inside the content, each tag appears once, and a packed section's
+        // length follows from its width and count.
         var tags = Set<UInt32>()
         for entry in 0..<Int(u32(24)) {
-            let offset = u64(64 + entry * 24 + 8), length = u64(64 + entry * 24 + 16)
+            let start = 64 + entry * 32
+            let width = Int(u32(start + 4)), count = Int(u64(start + 8))
+            let offset = u64(start + 16), length = u64(start + 24)
             XCTAssertEqual(offset % 8, 0)
             XCTAssertLessThanOrEqual(offset + length, u64(40))
-            XCTAssertTrue(tags.insert(u32(64 + entry * 24)).inserted)
+            XCTAssertEqual(Int(length), width == 0 ? count : (count * width + 7) / 8 + 8)
+            XCTAssertLessThanOrEqual(width, 32)
+            XCTAssertTrue(tags.insert(u32(start)).inserted)
         }
         XCTAssertEqual(tags, Set(CacheFormat.Tag.allCases.map(\.code)))
     }
@@ -49,20 +54,48 @@ final class CacheFileTests: XCTestCase {
                                        Movie(id: 1, title: "The Dark Knight", year: 2012, rating: nil)])
         let index = try Fixtures.index(catalog, self)
         let file = index.file, sections = index.sections
-        func u32s(_ section: MappedCacheFile.Section) throws -> [UInt32] {
-            let view = try file.u32s(section, 0..<(section.length / 4))
-            return (0..<view.count).map { view[$0] }
+        func packed(_ section: MappedCacheFile.Section) throws -> [UInt32] {
+            try file.packed(section, 0..<section.count).values()
         }
-        XCTAssertEqual(try u32s(sections.ranks), [1, 0])
-        XCTAssertEqual(try u32s(sections.years), [2012, 0, 2010, 1])
+        XCTAssertEqual(try packed(sections.ranks), [1, 0])
+        let years = try file.u32s(sections.years, 0..<4)
+        XCTAssertEqual((0..<4).map { years[$0] }, [2012, 0, 2010, 1])
+        XCTAssertEqual(try packed(sections.movieYears), [1, 0])
+        let rating = try file.bytes(sections.ratings, 0..<sections.ratings.length)
+        XCTAssertEqual(Array(rating), Array(withUnsafeBytes(of: (3.0).bitPattern.littleEndian) { Array($0) }))
+        XCTAssertEqual(try packed(sections.movieRatings), [0, 1])
         let text = try file.bytes(sections.termText, 0..<sections.termText.length)
         XCTAssertEqual(String(decoding: text, as: UTF8.self), "darkknightthe")
-        XCTAssertEqual(try u32s(sections.terms), [0, 0, 4, 2, 10, 3, 13, 4])  // <textStart, postingStart> per term
-        XCTAssertEqual(try u32s(sections.postings), [0, 1, 0, 0])  // dark → [0, 1], knight → [0], the → [0]
-        XCTAssertEqual(sections.prefixEntries.length, 0)
-        XCTAssertEqual(sections.sets.length, 0)
+        XCTAssertEqual(try packed(sections.termTextOffsets), [0, 4, 10, 13])
+        XCTAssertEqual(try packed(sections.postingOffsets), [0, 2, 3, 4])
+        XCTAssertEqual(try packed(sections.postings), [0, 1, 0, 0])  // dark → [0, 1], knight → [0], the → [0]
+        XCTAssertEqual(sections.postings.width, 1)
+        XCTAssertEqual(Array(try file.bytes(sections.postings, 0..<sections.postings.length)), [0b0000_0010] + [UInt8](repeating: 0, count: 8))
+        XCTAssertEqual(sections.prefixEntries.count, 0)
         let result = try index.search("kn")
         XCTAssertEqual(result, SearchResult(query: "kn", total: 1, years: [YearMatches(year: 2012, count: 1, movieIDs: [1])]))
+    }
+
+    /// Packed sections read back what was packed, at every width and at every start inside a section.
+    func testPackedSectionsRoundTripAtEveryWidth() throws {
+        var generator = SplitMix64(seed: 7)
+        for width in 1...32 {
+            let top = width == 32 ? UInt64(UInt32.max) : (UInt64(1) << UInt64(width)) - 1
+            var values = (0..<77).map { _ in UInt32(generator.next() % (top + 1)) }
+            values[5] = UInt32(top)
+            let part = CacheSections.Part.packed(.postings, values)
+            XCTAssertEqual(part.width, width)
+            XCTAssertEqual(part.bytes.count, (values.count * width + 7) / 8 + 8)
+            XCTAssertEqual(Array(part.bytes.suffix(8)), [UInt8](repeating: 0, count: 8))
+            // Entry i is bits i × width ..< (i + 1) × width of the little-endian bit string.
+            for (index, value) in values.enumerated() {
+                var read: UInt64 = 0
+                for bit in 0..<width where part.bytes[(index * width + bit) / 8] & (1 << UInt8((index * width + bit) % 8)) != 0 {
+                    read |= 1 << UInt64(bit)
+                }
+                XCTAssertEqual(read, UInt64(value), "width \(width), entry \(index)")
+            }
+        }
     }
 
     func testSameCatalogGivesIdenticalBytes() throws {
@@ -135,8 +168,8 @@ final class CacheFileTests: XCTestCase {
 
     func testWrongVersion() throws {
         var bytes = try CacheWriter.encode(Fixtures.small)
-        bytes[8] = 2
-        XCTAssertEqual(try openError(bytes)?.withPath(nil), .unsupportedVersion(path: "", found: 2, supported: 1))
+        bytes[8] = 1
+        XCTAssertEqual(try openError(bytes)?.withPath(nil), .unsupportedVersion(path: "", found: 1, supported: 2))
     }
 
     func testForeignFiles() throws {
@@ -164,7 +197,7 @@ final class CacheFileTests: XCTestCase {
         let messages = [
             CacheError.notACache(path: "a.mscache").description,
             CacheError.truncated(path: "a.mscache", expectedBytes: 100, actualBytes: 10).description,
-            CacheError.unsupportedVersion(path: "a.mscache", found: 9, supported: 1).description,
+            CacheError.unsupportedVersion(path: "a.mscache", found: 9, supported: 2).description,
             CacheError.checksumMismatch(path: "a.mscache", region: "block 0").description,
             CacheError.corrupt(path: "a.mscache", detail: "x").description,
         ]

@@ -193,4 +193,53 @@ final class MovieIndexTests: XCTestCase {
             XCTAssertEqual(try index.search(query, perYear: 1), reference.search(query, perYear: 1), "query \(query)")
         }
     }
+
+    /// Two lists of like size, long enough (1,024 candidates or more) to be intersected through a bitmap built for
+    /// the query, and both below the size of a stored bitmap (2⌈N / 64⌉ = 1,250 ranks here), against the reference.
+    func testLongListsIntersectedThroughABitmapAgainstReference() throws {
+        var generator = SplitMix64(seed: 11)
+        func chance(_ perMillion: UInt64) -> Bool { generator.next() % 1_000_000 < perMillion }
+        let movies = (0..<40_000).map { id -> Movie in
+            var words = ["w\(generator.next() % 5_000)"]
+            if chance(28_000) { words.append("alpha") }  // about 1,120 titles
+            if chance(30_000) { words.append("alphabet") }
+            if chance(29_000) { words.append("beta") }
+            if chance(500_000) { words.append("gamma") }  // a bitmap
+            return Movie(id: id, title: words.shuffled(using: &generator).joined(separator: " "),
+                         year: 1950 + Int(generator.next() % 70), rating: chance(200_000) ? nil : Double(generator.next() % 5))
+        }
+        let catalog = Catalog(movies: movies)
+        let index = try Fixtures.index(catalog, self)
+        let reference = ReferenceSearch(catalog)
+        for query in ["alpha beta", "beta alpha", "alphab beta", "beta gamma", "alpha beta gamma", "alpha w1", "w2 beta", "b"] {
+            XCTAssertEqual(try index.search(query), reference.search(query), "query \(query)")
+            XCTAssertEqual(try index.search(query, perYear: 0), reference.search(query, perYear: 0), "query \(query)")
+        }
+        // The shape the test is about: `alphab` (alphabet) and `beta` are both lists of 1,024 to 1,250 ranks.
+        for word in ["alphab", "beta"] {
+            XCTAssertTrue((1_024...1_250).contains(try index.search(word).total), word)
+        }
+    }
+
+    /// The intersection kernels on their own: every way of meeting a list (galloping, through a temporary bitmap,
+    /// a bit test per candidate) gives the ascending ranks of both, and a rank past the movies is an error.
+    func testIntersectionKernels() throws {
+        var generator = SplitMix64(seed: 5)
+        let movieCount = 100_000
+        func sortedSample(_ count: Int) -> [UInt32] {
+            Array(Set((0..<count).map { _ in UInt32(generator.next() % UInt64(movieCount)) })).sorted()
+        }
+        for (small, large) in [(10, 50_000), (2_000, 3_000), (5_000, 5_000), (1_500, 40_000), (1_100, 60_000)] {
+            let candidates = sortedSample(small), list = sortedSample(large)
+            let expected = candidates.filter(Set(list).contains)
+            let set = RankSet(cardinality: list.count, storage: .merged(list), yearCounts: nil)
+            XCTAssertEqual(try QueryExecutor.filter(candidates, by: set, movieCount: movieCount, path: "p"), expected, "\(small) in \(large)")
+            let bits = try XCTUnwrap(BitKernels.bitmap(of: list, below: movieCount))
+            XCTAssertEqual(BitKernels.filter(candidates, below: movieCount) { bits[$0] }, expected)
+        }
+        let forged = RankSet(cardinality: 2_000, storage: .merged((0..<2_000).map(UInt32.init)), yearCounts: nil)
+        XCTAssertThrowsError(try QueryExecutor.filter((0..<1_500).map { UInt32($0 * 100) }, by: forged, movieCount: 1_000, path: "p"))
+        XCTAssertNil(BitKernels.bitmap(of: [UInt32(5), 1_000], below: 1_000))
+        XCTAssertNil(BitKernels.filter([UInt32(5), 1_000], below: 1_000) { _ in .max })
+    }
 }

@@ -1,0 +1,56 @@
+/// Appends little-endian numbers and bytes to a growing buffer.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    var count: Int { bytes.count }
+
+    mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    mutating func append(_ other: ArraySlice<UInt8>) { bytes.append(contentsOf: other) }
+    mutating func append(_ other: UnsafeRawBufferPointer) { bytes.append(contentsOf: other) }
+
+    mutating func u32(_ value: UInt32) {
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 24))
+    }
+
+    mutating func i32(_ value: Int32) { u32(UInt32(bitPattern: value)) }
+    mutating func u64(_ value: UInt64) {
+        u32(UInt32(truncatingIfNeeded: value))
+        u32(UInt32(truncatingIfNeeded: value >> 32))
+    }
+    mutating func f64(_ value: Double) { u64(value.bitPattern) }
+
+    /// Many u32s at once (one copy on little-endian hosts).
+    mutating func u32s(_ values: [UInt32]) {
+        let littleEndian = UInt32(1).littleEndian == 1 ? values : values.map(\.littleEndian)
+        littleEndian.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+}
+
+extension ByteWriter {
+    /// `values` as the bytes of a packed section (`CacheFormat`, "Directory") of `width` bits per entry, with
+    /// its padding. Every value must fit in `width` bits.
+    static func packed(_ values: [UInt32], width: Int) -> [UInt8] {
+        precondition(width >= 1 && width <= CacheFormat.maximumWidth, "packed width out of range")
+        var bytes = [UInt8](repeating: 0, count: CacheFormat.packedLength(count: values.count, width: width))
+        bytes.withUnsafeMutableBufferPointer { output in
+            // Bits not yet written, low bits first: fewer than 8 before each value, so at most 39 after.
+            var pending: UInt64 = 0, pendingBits = 0, next = 0
+            for value in values {
+                precondition(width == 32 || value >> UInt32(width) == 0, "value wider than its packed section")
+                pending |= UInt64(value) << UInt64(pendingBits)
+                pendingBits += width
+                while pendingBits >= 8 {
+                    output[next] = UInt8(truncatingIfNeeded: pending)
+                    next += 1
+                    pending >>= 8
+                    pendingBits -= 8
+                }
+            }
+            if pendingBits > 0 { output[next] = UInt8(truncatingIfNeeded: pending) }
+        }
+        return bytes
+    }
+}

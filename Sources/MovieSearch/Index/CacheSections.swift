@@ -1,0 +1,316 @@
+/// The sections of a cache, built from a catalog in memory (`CacheFormat`, "Sections").
+struct CacheSections {
+    /// One section: its tag, its shape (`width` 0 for bytes) and its bytes, padding of a packed section included.
+    struct Part {
+        var tag: CacheFormat.Tag
+        var width: Int
+        var count: Int
+        var bytes: [UInt8]
+
+        /// A packed section of `values`, at the width its largest value needs.
+        static func packed(_ tag: CacheFormat.Tag, _ values: [UInt32]) -> Part {
+            let width = CacheFormat.width(of: values.max() ?? 0)
+            return Part(tag: tag, width: width, count: values.count, bytes: ByteWriter.packed(values, width: width))
+        }
+
+        /// A byte section.
+        static func bytes(_ tag: CacheFormat.Tag, _ bytes: [UInt8]) -> Part {
+            Part(tag: tag, width: 0, count: bytes.count, bytes: bytes)
+        }
+    }
+
+    /// Ranges of terms whose postings number at most this many get no prefix set: a query merges them, which
+    /// costs less than a set's bytes are worth. (The reader merges any range without a set, whatever this is.)
+    static let mergeLimit = 16
+
+    let movieCount: Int
+    private(set) var termCount = 0
+    private(set) var yearCount = 0
+    private(set) var parts: [Part] = []
+    /// The first rank of each year, newest year first (the `YEAR` section's second column).
+    private var yearFirstRanks: [Int] = []
+
+    init(_ catalog: Catalog) throws(CacheError) {
+        // Records are stored by ascending id; a decoded catalog is already in that order.
+        var movies = catalog.movies
+        if !zip(movies, movies.dropFirst()).allSatisfy({ $0.id < $1.id }) { movies.sort { $0.id < $1.id } }
+        for (movie, next) in zip(movies, movies.dropFirst()) where movie.id == next.id {
+            throw .invalidMovieID(id: movie.id, reason: "two movies have this id")
+        }
+        if let first = movies.first, first.id < 0 { throw .invalidMovieID(id: first.id, reason: "ids start at 0") }
+        movieCount = movies.count
+        _ = try checked(movies.count, "movies")
+        if let last = movies.last { _ = try checked(last.id, "the largest movie id") }
+        for movie in movies where Int32(exactly: movie.year) == nil {
+            throw .invalidMovieID(id: movie.id, reason: "year \(movie.year) does not fit in 32 bits")
+        }
+        for movie in movies where movie.rating.map({ !$0.isFinite }) == true {
+            throw .invalidMovieID(id: movie.id, reason: "rating \(movie.rating!) is not a finite number")
+        }
+
+        // Answer order: year descending, rating descending with unrated last, id ascending. Sorted on flat keys
+        // (unrated as -infinity: catalog ratings are finite), not on `Movie` values, which would be copied.
+        let years = movies.map(\.year)
+        let ratings = movies.map { $0.rating ?? -.infinity }
+        let ratedFirst = { (a: Int, b: Int) -> Bool in ratings[a] != ratings[b] ? ratings[a] > ratings[b] : a < b }
+        let ranked = movies.indices.sorted { a, b in years[a] != years[b] ? years[a] > years[b] : ratedFirst(a, b) }
+        let byRating = movies.indices.sorted(by: ratedFirst)
+
+        var ranks: [UInt32] = [], yearTable = ByteWriter()
+        var yearOfSlot = [UInt32](repeating: 0, count: movies.count)
+        ranks.reserveCapacity(movies.count)
+        for (rank, index) in ranked.enumerated() {
+            ranks.append(UInt32(movies[index].id))
+            if rank == 0 || years[ranked[rank - 1]] != years[index] {
+                yearTable.i32(Int32(years[index]))
+                yearTable.u32(UInt32(rank))
+                yearFirstRanks.append(rank)
+                yearCount += 1
+            }
+            yearOfSlot[index] = UInt32(yearCount - 1)
+        }
+        let topRated = byRating.map { UInt32(movies[$0].id) }
+
+        try buildRecords(movies: movies, yearOfSlot: yearOfSlot)
+        try buildTerms(movies: movies, ranked: ranked)
+        parts.append(.packed(.ranks, ranks))
+        parts.append(.packed(.topRated, topRated))
+        parts.append(.bytes(.years, yearTable.bytes))
+    }
+
+    /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets.
+    private mutating func buildTerms(movies: [Movie], ranked: [Int]) throws(CacheError) {
+        // Each title's distinct tokens as provisional ids (order of first appearance), flat, by rank.
+        var table = ByteStringTable(capacity: 1 << 16)
+        var titleTerms: [Int32] = []
+        var titleStarts: [Int] = [0]
+        titleStarts.reserveCapacity(ranked.count + 1)
+        for index in ranked {
+            let start = titleTerms.count
+            Tokenizer.forEachToken(in: movies[index].title) { token in
+                let id = Int32(table.id(of: UnsafeRawBufferPointer(token)))
+                if !titleTerms[start...].contains(id) { titleTerms.append(id) }
+            }
+            titleStarts.append(titleTerms.count)
+        }
+        // Final ids follow the byte order of the terms, so a prefix's terms form one contiguous range.
+        let order = table.idsInByteOrder()
+        var finalID = [Int32](repeating: 0, count: order.count)
+        for (final, provisionalID) in order.enumerated() { finalID[provisionalID] = Int32(final) }
+        termCount = order.count
+
+        // Postings, flat, by final term id: count, then place ranks in ascending order.
+        var postingStarts = [Int](repeating: 0, count: order.count + 1)
+        for id in titleTerms { postingStarts[Int(finalID[Int(id)]) + 1] += 1 }
+        for term in 0..<order.count { postingStarts[term + 1] += postingStarts[term] }
+        var fill = postingStarts
+        var flatPostings = [UInt32](repeating: 0, count: titleTerms.count)
+        for rank in 0..<ranked.count {
+            for position in titleStarts[rank]..<titleStarts[rank + 1] {
+                let term = Int(finalID[Int(titleTerms[position])])
+                flatPostings[fill[term]] = UInt32(rank)
+                fill[term] += 1
+            }
+        }
+
+        var textOffsets: [UInt32] = [], postingOffsets: [UInt32] = [], text = ByteWriter()
+        var sortedTerms: [[UInt8]] = []
+        textOffsets.reserveCapacity(order.count + 1)
+        postingOffsets.reserveCapacity(order.count + 1)
+        sortedTerms.reserveCapacity(order.count)
+        for (final, provisionalID) in order.enumerated() {
+            textOffsets.append(try checked(text.count, "token text"))
+            postingOffsets.append(try checked(postingStarts[final], "postings"))
+            text.append(table[provisionalID])
+            sortedTerms.append(Array(table[provisionalID]))
+        }
+        textOffsets.append(try checked(text.count, "token text"))
+        postingOffsets.append(try checked(postingStarts[order.count], "postings"))
+
+        var jump: [UInt32] = []
+        var next = 0
+        for byte in 0...256 {
+            while next < sortedTerms.count, Int(sortedTerms[next].first ?? 0) < byte { next += 1 }
+            jump.append(UInt32(next))
+        }
+
+        parts.append(.packed(.termTextOffsets, textOffsets))
+        parts.append(.bytes(.termText, text.bytes))
+        parts.append(.packed(.termJump, jump))
+        parts.append(.packed(.postingOffsets, postingOffsets))
+        parts.append(.packed(.postings, flatPostings))
+        try buildPrefixSets(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
+    }
+
+    /// `PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`: the union of postings of every prefix range of two
+    /// terms or more with more than `mergeLimit` postings, and a bitmap for every single term whose posting list
+    /// is longer than a bitmap.
+    private mutating func buildPrefixSets(terms: [[UInt8]], postings: [UInt32], starts: [Int]) throws(CacheError) {
+        var offsets: [UInt32] = [], entries: [(end: UInt32, bitmap: Bool, number: Int)] = []
+        var listOffsets: [UInt32] = [0], listData: [UInt32] = []
+        var bitmapCardinalities: [UInt32] = [], bitmapYearCounts: [UInt32] = [], bitmaps = ByteWriter()
+        offsets.reserveCapacity(terms.count + 1)
+        let bitmapWords = (movieCount + 63) / 64
+        var bitmap = [UInt64](repeating: 0, count: bitmapWords)
+        var seen = [UInt32](repeating: UInt32.max, count: movieCount)
+        var members: [UInt32] = []
+        var perYear = [UInt32](repeating: 0, count: yearFirstRanks.count)
+        var yearOfRank = [Int32](repeating: 0, count: movieCount)
+        for (year, first) in yearFirstRanks.enumerated() {
+            let end = year + 1 < yearFirstRanks.count ? yearFirstRanks[year + 1] : movieCount
+            for rank in first..<end { yearOfRank[rank] = Int32(year) }
+        }
+        var setCount = 0
+
+        /// Stores `members` (distinct ranks) as the set of the terms `[low, end)`: a list or, when smaller, a bitmap.
+        func store(_ members: inout [UInt32], end: Int) throws(CacheError) {
+            if members.count > bitmapWords * 2 {  // strictly smaller as a bitmap
+                for word in bitmap.indices { bitmap[word] = 0 }
+                for year in perYear.indices { perYear[year] = 0 }
+                for rank in members {
+                    bitmap[Int(rank) >> 6] |= 1 << UInt64(rank & 63)
+                    perYear[Int(yearOfRank[Int(rank)])] += 1
+                }
+                for word in bitmap { bitmaps.u64(word) }
+                bitmapYearCounts.append(contentsOf: perYear)
+                entries.append((UInt32(end), true, bitmapCardinalities.count))
+                bitmapCardinalities.append(UInt32(members.count))
+            } else {
+                members.sort()
+                listData.append(contentsOf: members)
+                entries.append((UInt32(end), false, listOffsets.count - 1))
+                listOffsets.append(try checked(listData.count, "prefix set data"))
+            }
+            setCount += 1
+        }
+
+        for low in terms.indices {
+            offsets.append(try checked(entries.count, "prefix entries"))
+            let term = terms[low]
+            // A frequent term gets a bitmap too, so that it meets other bitmaps word by word.
+            if starts[low + 1] - starts[low] > bitmapWords * 2 {
+                members.removeAll(keepingCapacity: true)
+                members.append(contentsOf: postings[starts[low]..<starts[low + 1]])
+                try store(&members, end: low + 1)
+            }
+            // Prefixes that begin at `low` are those longer than what `low` shares with the term before it.
+            let shared = low == 0 ? 0 : zip(terms[low - 1], term).prefix { $0 == $1 }.count
+            var lastEnd = -1
+            for length in stride(from: term.count, to: shared, by: -1) where Self.isScalarBoundary(term, length) {
+                let end = Self.prefixEnd(terms, from: low, prefix: term[0..<length])
+                // Longer prefixes have the same or smaller ranges: each distinct range is stored once.
+                guard end - low >= 2, end != lastEnd, starts[end] - starts[low] > Self.mergeLimit else { continue }
+                lastEnd = end
+                // Union of the postings of terms low..<end, without repeats.
+                members.removeAll(keepingCapacity: true)
+                let stamp = UInt32(truncatingIfNeeded: setCount)
+                for rank in postings[starts[low]..<starts[end]] where seen[Int(rank)] != stamp {
+                    seen[Int(rank)] = stamp
+                    members.append(rank)
+                }
+                try store(&members, end: end)
+            }
+        }
+        offsets.append(try checked(entries.count, "prefix entries"))
+        let listSetCount = listOffsets.count - 1
+        var pairs: [UInt32] = []
+        pairs.reserveCapacity(entries.count * 2)
+        for entry in entries {
+            pairs.append(entry.end)
+            pairs.append(try checked(entry.bitmap ? listSetCount + entry.number : entry.number, "prefix sets"))
+        }
+        parts.append(.packed(.prefixOffsets, offsets))
+        parts.append(.packed(.prefixEntries, pairs))
+        parts.append(.packed(.listSetOffsets, listOffsets))
+        parts.append(.packed(.listSetData, listData))
+        parts.append(.packed(.bitmapCardinalities, bitmapCardinalities))
+        parts.append(.packed(.bitmapYearCounts, bitmapYearCounts))
+        parts.append(.bytes(.bitmaps, bitmaps.bytes))
+    }
+
+    /// Whether a query token could end after `length` bytes of `term`: at its end or before a UTF-8 lead byte.
+    private static func isScalarBoundary(_ term: [UInt8], _ length: Int) -> Bool {
+        length == term.count || term[length] & 0xC0 != 0x80
+    }
+
+    /// The first term id at or after `low` that does not start with `prefix` (all of `low..<result` do).
+    private static func prefixEnd(_ terms: [[UInt8]], from low: Int, prefix: ArraySlice<UInt8>) -> Int {
+        var low = low + 1, high = terms.count
+        while low < high {
+            let middle = (low + high) / 2
+            if terms[middle].starts(with: prefix) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// `MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `NAME`, `LIST`, `STRG`.
+    private mutating func buildRecords(movies: [Movie], yearOfSlot: [UInt32]) throws(CacheError) {
+        // Names by provisional id, then renumbered in byte order so the same catalog always gives the same file.
+        var table = ByteStringTable(capacity: 1 << 14)
+        var listed: [Int32] = []
+        for movie in movies {
+            for var name in movie.cast { listed.append(Int32(name.withUTF8 { table.id(of: UnsafeRawBufferPointer($0)) })) }
+            for var name in movie.genres { listed.append(Int32(name.withUTF8 { table.id(of: UnsafeRawBufferPointer($0)) })) }
+        }
+        let order = table.idsInByteOrder()
+        var nameID = [UInt32](repeating: 0, count: order.count)
+        for (final, provisionalID) in order.enumerated() { nameID[provisionalID] = UInt32(final) }
+
+        // Distinct ratings by their bits (so -0.0 reads back as stored), descending.
+        var ratingNumber: [UInt64: UInt32] = [:]
+        for movie in movies { if let rating = movie.rating { ratingNumber[rating.bitPattern] = 0 } }
+        let distinctRatings = ratingNumber.keys.map { Double(bitPattern: $0) }
+            .sorted { $0 != $1 ? $0 > $1 : $0.bitPattern < $1.bitPattern }
+        var ratingValues = ByteWriter()
+        for (number, rating) in distinctRatings.enumerated() {
+            ratingNumber[rating.bitPattern] = UInt32(number)
+            ratingValues.f64(rating)
+        }
+        let unrated = UInt32(distinctRatings.count)
+        let ratingOfSlot = movies.map { movie in movie.rating.map { ratingNumber[$0.bitPattern]! } ?? unrated }
+
+        var strings = ByteWriter()
+        var ids: [UInt32] = [], titleOffsets: [UInt32] = [], listOffsets: [UInt32] = [], castCounts: [UInt32] = []
+        ids.reserveCapacity(movies.count)
+        titleOffsets.reserveCapacity(movies.count + 1)
+        listOffsets.reserveCapacity(movies.count + 1)
+        castCounts.reserveCapacity(movies.count)
+        var listCount = 0
+        for movie in movies {
+            var title = movie.title
+            titleOffsets.append(try checked(strings.count, "text"))
+            title.withUTF8 { strings.append(UnsafeRawBufferPointer($0)) }
+            ids.append(UInt32(movie.id))
+            listOffsets.append(try checked(listCount, "cast and genre lists"))
+            castCounts.append(try checked(movie.cast.count, "a cast list"))
+            listCount += movie.cast.count + movie.genres.count
+        }
+        titleOffsets.append(try checked(strings.count, "text"))
+        listOffsets.append(try checked(listCount, "cast and genre lists"))
+        var nameOffsets: [UInt32] = []
+        nameOffsets.reserveCapacity(order.count + 1)
+        for provisionalID in order {
+            nameOffsets.append(try checked(strings.count, "text"))
+            strings.append(table[provisionalID])
+        }
+        nameOffsets.append(try checked(strings.count, "text"))
+        parts.append(.packed(.movieIDs, ids))
+        parts.append(.packed(.titleOffsets, titleOffsets))
+        parts.append(.packed(.movieYears, yearOfSlot))
+        parts.append(.packed(.movieRatings, ratingOfSlot))
+        parts.append(.bytes(.ratings, ratingValues.bytes))
+        parts.append(.packed(.listOffsets, listOffsets))
+        parts.append(.packed(.castCounts, castCounts))
+        parts.append(.packed(.names, nameOffsets))
+        parts.append(.packed(.lists, listed.map { nameID[Int($0)] }))
+        parts.append(.bytes(.strings, strings.bytes))
+    }
+
+    /// `value` as a u32, or `catalogTooLarge` naming what overflowed.
+    func checked(_ value: Int, _ what: String) throws(CacheError) -> UInt32 {
+        guard let narrow = UInt32(exactly: value) else {
+            throw .catalogTooLarge(detail: "\(what) exceed the format's 32-bit limit (\(value))")
+        }
+        return narrow
+    }
+}
