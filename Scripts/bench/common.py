@@ -19,9 +19,10 @@ def fail(message):
     sys.exit(f"{os.path.basename(sys.argv[0])}: {message}")
 
 
-def load_catalog(path):
+def load_catalog(path, details=False):
     """The movies of a catalog file (SEARCH-SPEC "Input catalog"): a list of (title, year, rating or None), id =
-    position. The benchmark catalogs are valid; an invalid movie stops the run rather than shifting ids."""
+    position, with (cast, genres) after them when `details` is true. The benchmark catalogs are valid; an invalid
+    movie stops the run rather than shifting ids."""
     with open(path, encoding="utf-8") as file:
         data = json.load(file)
     movies = data.get("movies") if isinstance(data, dict) else data
@@ -38,7 +39,10 @@ def load_catalog(path):
             fail(f"{path}: movie {position}: 'year' missing or not an integer")
         if rating is not None and (isinstance(rating, bool) or not isinstance(rating, (int, float))):
             fail(f"{path}: movie {position}: 'rating' is not a number")
-        result.append((title, year, rating))
+        if details:
+            result.append((title, year, rating, movie.get("cast") or [], movie.get("genres") or []))
+        else:
+            result.append((title, year, rating))
     return result
 
 
