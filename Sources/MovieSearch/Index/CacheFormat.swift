@@ -99,7 +99,7 @@
 /// Prefix sets are what keep short prefixes fast. A query token such as `t` is a prefix of hundreds of terms;
 /// merging their posting lists at query time would cost time in proportion to all their postings. So the writer
 /// stores, for every prefix whose terms form a range of two or more term ids and have more than
-/// `CacheWriter.mergeLimit` postings in all, the union of their postings once (ranges shared by several prefixes,
+/// `CacheSections.mergeLimit` postings in all, the union of their postings once (ranges shared by several prefixes,
 /// like `th` and `the` when every `th…` term is a `the…` term, are stored once), as a list set or, when that would
 /// be larger, as a bitmap set: exactly when it has more than 2⌈N / 64⌉ ranks. A smaller range has no set: its
 /// few postings, contiguous in `POST`, are merged at query time. A frequent term (`the`) gets a bitmap set beside

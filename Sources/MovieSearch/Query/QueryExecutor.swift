@@ -26,7 +26,8 @@ struct QueryExecutor {
         for range in ranges { sets.append(try rankSet(of: range)) }
         // Lists first, smallest first, then bitmaps: a list drives when there is one, so a bitmap first means all
         // are bitmaps. Every stored set of more than 2⌈N / 64⌉ ranks is a bitmap and no smaller one is, so this
-        // is smallest first too, but for a merged range of a tiny catalog, a few ranks more than a bitmap's.
+        // is smallest first too, except in a tiny catalog, where a merged range (up to 16 ranks) can outnumber a
+        // bitmap.
         sets.sort { ($0.isBitmap ? 1 : 0, $0.cardinality) < ($1.isBitmap ? 1 : 0, $1.cardinality) }
         switch sets[0].storage {
         case .bitmap(let first):
@@ -64,8 +65,8 @@ struct QueryExecutor {
         try answer.addSorted(matches, years)
     }
 
-    /// The ranks of `candidates` (ascending) that are in `set`: a bit test each for a bitmap, an exponential
-    /// search from the last position for a list, so the cost follows the candidates, not the set.
+    /// The ranks of `candidates` (ascending) that are in `set`: a bit test each for a bitmap; for a list, see
+    /// `intersect(_:_:movieCount:)`.
     static func filter<Candidates: RankSequence>(_ candidates: Candidates, by set: RankSet, movieCount: Int,
                                                  path: String) throws(CacheError) -> [UInt32] {
         let kept: [UInt32]?
@@ -206,6 +207,7 @@ struct RankSet {
     /// For a bitmap: its matches per year, in `YEAR` order.
     var yearCounts: PackedView?
 
+    /// Whether the set is a bitmap (else its ranks are listed).
     var isBitmap: Bool {
         if case .bitmap = storage { return true }
         return false
