@@ -81,6 +81,21 @@ final class WriteFailureTests: XCTestCase {
         try setup.checkRefused(outcome, operation: "write cache", reason: "File too large")
     }
 
+    /// An output that is a named pipe (like /dev/null, a device) is refused, not replaced by a file.
+    func testIndexOntoAPipeIsRefusedAndLeavesThePipe() throws {
+        let setup = try Setup(self)
+        let pipe = setup.outputFolder + "/pipe.mscache"
+        XCTAssertEqual(mkfifo(pipe, 0o644), 0)
+        let outcome = try ChildProcess.run(setup.binary, ["index", setup.catalog, "-o", pipe])
+        XCTAssertTrue(outcome.exited(1), outcome.summary)
+        XCTAssertEqual(outcome.errorLines, ["moviesearch: cannot replace cache \(pipe): it is not a regular file "
+                                            + "(a device, pipe or socket is never replaced); give a file path"])
+        var status = stat()
+        XCTAssertEqual(lstat(pipe, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: setup.outputFolder).sorted(), ["movies.mscache", "pipe.mscache"])
+    }
+
     /// A disk that fills up during the write: a 256 KiB tmpfs, in a mount namespace of its own (needs
     /// CAP_SYS_ADMIN; skipped without it, since the file size limit test covers the same path).
     func testIndexOntoAFullDiskFailsAndKeepsThePreviousCache() throws {

@@ -80,30 +80,39 @@ enum AtomicFileWriter {
     }
 
     /// A failed atomic write: which step failed and why.
-    /// The file that writing `path` replaces: the file a symbolic link leads to (so that the link stays a link),
-    /// and never anything but a regular file. Renaming onto `/dev/null` or a named pipe would replace the device or
+    /// The file that writing `path` replaces: the file a symbolic link leads to (so that the link stays a link;
+    /// a dangling link names the file to create), and never anything but a regular file. Renaming onto `/dev/null` or a named pipe would replace the device or
     /// pipe itself, for every program on the machine (a write as root once did: `index -o /dev/null`).
     static func destination(of path: String) throws(AtomicWriteError) -> String {
-        var status = stat()
-        // Nothing there yet, or nothing we may look at: the write itself reports what is wrong.
-        guard lstat(path, &status) == 0 else { return path }
         var target = path
-        if (status.st_mode & S_IFMT) == S_IFLNK {
-            // A dangling link is replaced by the file, as a new file would be created.
-            guard let resolved = realpath(path, nil) else { return path }
-            target = String(cString: resolved)
-            free(resolved)
-            guard stat(target, &status) == 0 else { return path }
+        var status = stat()
+        // Follow a chain of links, as open() would; a dangling one names the file to create.
+        for _ in 0..<32 {
+            // Nothing there yet, or nothing we may look at: the write itself reports what is wrong.
+            guard lstat(target, &status) == 0 else { return target }
+            guard (status.st_mode & S_IFMT) == S_IFLNK, let next = linkTarget(target) else { break }
+            target = next
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             return target
         case S_IFDIR:
             throw AtomicWriteError(operation: "replace", error: SystemError(code: EISDIR, reason: "it is a folder; give a file path"))
+        case S_IFLNK:
+            throw AtomicWriteError(operation: "replace", error: SystemError(code: ELOOP, reason: "its symbolic links go round in a loop"))
         default:
             throw AtomicWriteError(operation: "replace", error: SystemError(
                 code: EINVAL, reason: "it is not a regular file (a device, pipe or socket is never replaced); give a file path"))
         }
+    }
+
+    /// Where the symbolic link at `path` points, relative targets taken from the link's folder.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return target.hasPrefix("/") ? target : split(path).folder + target
     }
 
     struct AtomicWriteError: Error {

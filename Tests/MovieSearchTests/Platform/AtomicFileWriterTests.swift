@@ -30,6 +30,17 @@ final class AtomicFileWriterTests: XCTestCase {
         try AtomicFileWriter.replaceFile(at: link, with: [[7, 8]])
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "target.mscache")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), Data([7, 8]))
+
+        // A dangling link (through a second link) names the file to create; links in a loop are refused.
+        let dangling = folder + "/dangling.mscache"
+        XCTAssertEqual(symlink("hop.mscache", dangling), 0)
+        XCTAssertEqual(symlink(folder + "/new.mscache", folder + "/hop.mscache"), 0)
+        try AtomicFileWriter.replaceFile(at: dangling, with: [[9]])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder + "/new.mscache")), Data([9]))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dangling), "hop.mscache")
+        XCTAssertEqual(symlink("loop-b", folder + "/loop-a"), 0)
+        XCTAssertEqual(symlink("loop-a", folder + "/loop-b"), 0)
+        XCTAssertThrowsError(try AtomicFileWriter.replaceFile(at: folder + "/loop-a", with: [[1]]))
     }
 
     func testTemporaryOwnerAcceptsOnlyTheWritersOwnNames() {
