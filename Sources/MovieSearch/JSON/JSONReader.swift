@@ -207,13 +207,19 @@ struct JSONReader {
         var index = position + 1
         var hasEscapes = false
         while true {
-            // The common case first: printable ASCII other than the quote and the backslash.
-            while index < count {
-                let byte = bytes[index]
-                guard byte &- 0x20 < 0x60, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
-                index += 1
+            // The common case first: a run of printable ASCII other than the quote and the backslash, skipped
+            // eight bytes at a time; the last few bytes of the input, byte by byte.
+            if index + 8 <= count {
+                let ends = Self.plainRunEnds(Self.word(bytes, at: index))
+                if ends == 0 {
+                    index += 8
+                    continue
+                }
+                index += ends.trailingZeroBitCount / 8
+            } else {
+                while index < count && Self.isPlain(bytes[index]) { index += 1 }
+                guard index < count else { throw error(at: opening, "unterminated string") }
             }
-            guard index < count else { throw error(at: opening, "unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
@@ -229,6 +235,30 @@ struct JSONReader {
         }
         position = index + 1
         return JSONToken.StringToken(start: opening + 1, end: index, hasEscapes: hasEscapes)
+    }
+
+    /// Whether `byte` may stand for itself in a string: printable ASCII other than the quote and the backslash.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte &- 0x20 < 0x60 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
+    /// The 8 bytes at `index` (which the caller has checked are in `bytes`), the first in the low byte.
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index)
+            .loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of each byte of `word` that is not plain (see `isPlain`), and maybe of bytes after it: 0 when
+    /// all eight are plain, otherwise the lowest set bit is in the first byte that is not. These are the classic
+    /// SWAR tests for a byte below 1 (the quote or the backslash, after an XOR) or below 0x20; a test's borrow
+    /// only runs towards higher bytes, so it can flag wrongly only after a byte that it flags rightly.
+    private static func plainRunEnds(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let flags = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            | ((word &- ones &* 0x20) & ~word) | word
+        return flags & (ones &* 0x80)
     }
 
     /// Checks the escape whose backslash is at `index`; returns the offset after it.
@@ -412,9 +442,13 @@ struct JSONReader {
     /// Whether a string or key token's text is `text`, without building a `String` unless it holds escapes.
     func string(_ token: JSONToken.StringToken, equals text: StaticString) -> Bool {
         guard !token.hasEscapes else { return string(token) == text.description }
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        return token.end - token.start == expected.count
-            && bytes[token.start..<token.end].elementsEqual(expected)
+        // The length decides most comparisons (the catalog asks each key against five names), and a plain loop
+        // over the bytes costs a fraction of the generic `elementsEqual` on a slice.
+        let count = text.utf8CodeUnitCount
+        guard token.end - token.start == count else { return false }
+        let expected = text.utf8Start
+        for offset in 0..<count where bytes[token.start + offset] != expected[offset] { return false }
+        return true
     }
 
     /// The literal of a number token.
