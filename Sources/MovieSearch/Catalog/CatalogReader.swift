@@ -16,6 +16,10 @@ struct CatalogReader {
     private var lines: LineCounter
     /// The first problem of the movie being read, if any: the rest of the movie is then only checked as JSON.
     private var problem: Problem?
+    /// Where `readStrings` gathers the elements of an array before it builds their strings, reused from one array
+    /// to the next. Appending the strings themselves would grow each movie's arrays an allocation per doubling,
+    /// and leave them up to twice the memory they need.
+    private var elements: [JSONToken.StringToken] = []
 
     private struct Problem {
         var field: String
@@ -222,13 +226,13 @@ struct CatalogReader {
         case .null:
             return []
         case .beginArray:
-            var strings: [String] = []
+            elements.removeAll(keepingCapacity: true)
             var position = 0
             while true {
                 let element = try json.next()
-                if case .endArray = element { return strings }
+                if case .endArray = element { return problem == nil ? strings(of: elements) : [] }
                 if case .string(let token) = element, problem == nil {
-                    strings.append(json.string(token))
+                    elements.append(token)
                 } else if problem == nil {
                     fail(field.name, "\(field.name)[\(position)] must be a string, got \(describe(element))",
                          at: json.tokenStart)
@@ -241,6 +245,15 @@ struct CatalogReader {
                  at: json.tokenStart)
             return []
         }
+    }
+
+    /// The texts of string tokens, in an array of exactly their count.
+    private func strings(of tokens: [JSONToken.StringToken]) -> [String] {
+        if tokens.isEmpty { return [] }
+        var strings: [String] = []
+        strings.reserveCapacity(tokens.count)
+        for token in tokens { strings.append(json.string(token)) }
+        return strings
     }
 
     // MARK: - Problems
