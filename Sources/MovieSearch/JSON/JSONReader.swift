@@ -41,6 +41,9 @@ struct JSONReader {
     private var containers: [Bool] = []
     /// What the grammar allows next.
     private var state = State.topLevel
+    /// The state after a complete value in the innermost container: kept up to date at each bracket, so that
+    /// a value need not look at the containers to know what may follow it.
+    private var afterValue = State.afterTopLevelValue
 
     private enum State {
         /// A value, at the top level.
@@ -51,8 +54,12 @@ struct JSONReader {
         case objectStart
         /// A value, after a key and its `:`.
         case memberValue
-        /// After a complete value: `,` or the end of its container, or the end of the input at the top level.
-        case afterValue
+        /// After an array element: `,` or `]`.
+        case afterElement
+        /// After an object member's value: `,` or `}`.
+        case afterMember
+        /// After the top-level value: only the end of the input.
+        case afterTopLevelValue
         /// `.end` was returned.
         case finished
     }
@@ -77,41 +84,46 @@ struct JSONReader {
     mutating func next() throws(JSONSyntaxError) -> JSONToken {
         skipWhitespace()
         tokenStart = position
+        // The states that expect a value share this one call of `readValue`, so that it is inlined once.
+        let context: ValueContext
         switch state {
-        case .topLevel:
-            if position == bytes.count { throw error(at: position, "the input holds no JSON value") }
-            return try readValue()
-        case .memberValue:
-            return try readValue()
-        case .arrayStart:
-            if position < bytes.count && bytes[position] == UInt8(ascii: "]") { return close() }
-            return try readValue(expected: "a value or ']'")
-        case .objectStart:
-            if position < bytes.count && bytes[position] == UInt8(ascii: "}") { return close() }
-            return try readKey(expected: "a string key or '}'")
-        case .afterValue:
-            guard let inObject = containers.last else {
-                if position < bytes.count { throw unexpected("after the top-level value", expected: nil) }
-                state = .finished
-                return .end
+        case .afterElement:
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
+                if position < bytes.count && bytes[position] == UInt8(ascii: "]") { return close() }
+                throw unexpected(nil, expected: "',' or ']' after an array element")
             }
-            let closing = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == closing else {
-                throw unexpected(nil, expected: inObject ? "',' or '}' after an object member"
-                    : "',' or ']' after an array element")
-            }
-            if bytes[position] == closing { return close() }
             position += 1
             skipWhitespace()
             tokenStart = position
-            if position < bytes.count && bytes[position] == closing {
-                throw error(at: position, "a trailing comma is not allowed: expected "
-                    + (inObject ? "a string key" : "a value") + " after ','")
+            context = .afterComma
+        case .afterMember:
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
+                if position < bytes.count && bytes[position] == UInt8(ascii: "}") { return close() }
+                throw unexpected(nil, expected: "',' or '}' after an object member")
             }
-            return inObject ? try readKey(expected: "a string key after ','") : try readValue()
+            position += 1
+            skipWhitespace()
+            tokenStart = position
+            return try readKey(afterComma: true)
+        case .afterTopLevelValue:
+            if position < bytes.count { throw unexpected("after the top-level value", expected: nil) }
+            state = .finished
+            return .end
+        case .memberValue:
+            context = .value
+        case .objectStart:
+            if position < bytes.count && bytes[position] == UInt8(ascii: "}") { return close() }
+            return try readKey(afterComma: false)
+        case .arrayStart:
+            if position < bytes.count && bytes[position] == UInt8(ascii: "]") { return close() }
+            context = .arrayStart
+        case .topLevel:
+            if position == bytes.count { throw error(at: position, "the input holds no JSON value") }
+            context = .value
         case .finished:
             return .end
         }
+        return try readValue(context)
     }
 
     /// Consumes the rest of the value that `first` began: nothing more for a scalar, everything up to the
@@ -129,16 +141,27 @@ struct JSONReader {
         while depth > target { _ = try next() }
     }
 
-    private mutating func readValue(expected: String = "a value") throws(JSONSyntaxError) -> JSONToken {
-        guard position < bytes.count else { throw unexpected(nil, expected: expected) }
+    /// Where a value is read, for the error when there is none.
+    private enum ValueContext {
+        /// At the top level, or after an object key.
+        case value
+        /// Right after `[`, where `]` would also do.
+        case arrayStart
+        /// After a `,` in an array, where `]` would be a trailing comma.
+        case afterComma
+    }
+
+    @inline(__always)
+    private mutating func readValue(_ context: ValueContext) throws(JSONSyntaxError) -> JSONToken {
+        guard position < bytes.count else { throw missingValue(context) }
         switch bytes[position] {
         case UInt8(ascii: "\""):
             let token = try scanString()
-            state = .afterValue
+            state = afterValue
             return .string(token)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let token = try scanNumber()
-            state = .afterValue
+            state = afterValue
             return .number(token)
         case UInt8(ascii: "["):
             try open(object: false)
@@ -156,13 +179,29 @@ struct JSONReader {
             try scanLiteral("null")
             return .null
         default:
-            throw unexpected(nil, expected: expected)
+            throw missingValue(context)
         }
     }
 
-    private mutating func readKey(expected: String) throws(JSONSyntaxError) -> JSONToken {
+    /// The error for a byte at `position` (or the end of the input) that cannot begin a value.
+    private func missingValue(_ context: ValueContext) -> JSONSyntaxError {
+        switch context {
+        case .value:
+            return unexpected(nil, expected: "a value")
+        case .arrayStart:
+            return unexpected(nil, expected: "a value or ']'")
+        case .afterComma:
+            if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+                return error(at: position, "a trailing comma is not allowed: expected a value after ','")
+            }
+            return unexpected(nil, expected: "a value")
+        }
+    }
+
+    @inline(__always)
+    private mutating func readKey(afterComma: Bool) throws(JSONSyntaxError) -> JSONToken {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-            throw unexpected(nil, expected: expected)
+            throw missingKey(afterComma: afterComma)
         }
         let key = try scanString()
         skipWhitespace()
@@ -174,24 +213,40 @@ struct JSONReader {
         return .key(key)
     }
 
-    private mutating func open(object: Bool) throws(JSONSyntaxError) {
+    /// The error for a byte at `position` (or the end of the input) that cannot begin a key.
+    private func missingKey(afterComma: Bool) -> JSONSyntaxError {
+        guard afterComma else { return unexpected(nil, expected: "a string key or '}'") }
+        if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+            return error(at: position, "a trailing comma is not allowed: expected a string key after ','")
+        }
+        return unexpected(nil, expected: "a string key after ','")
+    }
+
+    @inline(__always) private mutating func open(object: Bool) throws(JSONSyntaxError) {
         guard containers.count < Self.maximumDepth else {
             throw error(at: position, "arrays and objects nest deeper than \(Self.maximumDepth) levels")
         }
         containers.append(object)
         position += 1
         state = object ? .objectStart : .arrayStart
+        afterValue = object ? .afterMember : .afterElement
     }
 
-    private mutating func close() -> JSONToken {
+    @inline(__always) private mutating func close() -> JSONToken {
         position += 1
-        state = .afterValue
-        return containers.removeLast() ? .endObject : .endArray
+        let object = containers.removeLast()
+        afterValue = switch containers.last {
+        case true?: .afterMember
+        case false?: .afterElement
+        case nil: .afterTopLevelValue
+        }
+        state = afterValue
+        return object ? .endObject : .endArray
     }
 
     // MARK: - Scanning
 
-    private mutating func skipWhitespace() {
+    @inline(__always) private mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): position += 1
@@ -363,7 +418,7 @@ struct JSONReader {
             }
         }
         position += length
-        state = .afterValue
+        state = afterValue
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
