@@ -105,6 +105,11 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(int("-9223372036854775808"), Int.min)
         XCTAssertNil(int("9223372036854775808"))
         XCTAssertNil(int("-9223372036854775809"))
+        // 18 digits take the path without overflow checks, 19 the checked one.
+        XCTAssertEqual(int("999999999999999999"), 999_999_999_999_999_999)
+        XCTAssertEqual(int("-999999999999999999"), -999_999_999_999_999_999)
+        XCTAssertEqual(int("1000000000000000000"), 1_000_000_000_000_000_000)
+        XCTAssertNil(int("99999999999999999.9"))
         XCTAssertNil(int("2010.0"), "a fraction makes a literal non-integer, even .0")
         XCTAssertNil(int("1e3"), "an exponent makes a literal non-integer")
         XCTAssertEqual(JSONNumber(7).int, 7)
