@@ -111,13 +111,30 @@ struct CatalogReader {
 
     /// Reads the elements of a movie array whose `[` has been read, up to its `]`.
     private mutating func readMovies() throws(JSONSyntaxError) {
+        let start = json.position
         var index = 0
         while true {
             let first = try json.next()
             if case .endArray = first { return }
             if let movie = try readMovie(first, index: index) { movies.append(movie) }
             index += 1
+            if index == Self.sampleSize { reserveRoomForTheRest(sampleStart: start) }
         }
+    }
+
+    /// How many movies `reserveRoomForTheRest` measures.
+    private static let sampleSize = 1000
+
+    /// Reserves room for as many more movies as the rest of the input holds if they are the size of the ones
+    /// read since `sampleStart`, plus a margin. Growing by doublings instead copies every movie read so far
+    /// at each one and touches twice the memory the array ends up with: for a million movies, 5% of the
+    /// decoding time. Room reserved for movies that never come is address space the program never touches.
+    private mutating func reserveRoomForTheRest(sampleStart: Int) {
+        let bytesPerMovie = max(1, (json.position - sampleStart) / Self.sampleSize)
+        let rest = json.bytes.count - json.position
+        // The smallest valid movie and its comma, `{"title":"x","year":1},`, bound the count whatever the sample.
+        let estimate = min(rest / bytesPerMovie + rest / bytesPerMovie / 16, rest / 23)
+        movies.reserveCapacity(movies.count + estimate)
     }
 
     /// Reads the movie at `index` that `first` begins; `nil` (and an entry in `invalid`) when it is invalid.
