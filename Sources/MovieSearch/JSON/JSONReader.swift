@@ -151,6 +151,8 @@ struct JSONReader {
         case afterComma
     }
 
+    // Inlined, like `readKey`, `open`, `close` and `skipWhitespace`: each runs for most tokens, and a call costs
+    // about as much as their work.
     @inline(__always)
     private mutating func readValue(_ context: ValueContext) throws(JSONSyntaxError) -> JSONToken {
         guard position < bytes.count else { throw missingValue(context) }
