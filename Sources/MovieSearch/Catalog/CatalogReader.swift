@@ -16,6 +16,10 @@ struct CatalogReader {
     private var lines: LineCounter
     /// The first problem of the movie being read, if any: the rest of the movie is then only checked as JSON.
     private var problem: Problem?
+    /// Where `readStrings` gathers the elements of an array before it builds their strings, reused from one array
+    /// to the next. Appending the strings themselves would grow each movie's arrays an allocation per doubling,
+    /// and leave them up to twice the memory they need.
+    private var elements: [JSONToken.StringToken] = []
 
     private struct Problem {
         var field: String
@@ -107,13 +111,30 @@ struct CatalogReader {
 
     /// Reads the elements of a movie array whose `[` has been read, up to its `]`.
     private mutating func readMovies() throws(JSONSyntaxError) {
+        let start = json.position
         var index = 0
         while true {
             let first = try json.next()
             if case .endArray = first { return }
             if let movie = try readMovie(first, index: index) { movies.append(movie) }
             index += 1
+            if index == Self.sampleSize { reserveRoomForTheRest(sampleStart: start) }
         }
+    }
+
+    /// How many movies `reserveRoomForTheRest` measures.
+    private static let sampleSize = 1000
+
+    /// Reserves room for as many more movies as the rest of the input holds if they are the size of the ones
+    /// read since `sampleStart`, plus a margin. Growing by doublings instead copies every movie read so far
+    /// at each one and touches twice the memory the array ends up with: for a million movies, 5% of the
+    /// decoding time. Room reserved for movies that never come is address space the program never touches.
+    private mutating func reserveRoomForTheRest(sampleStart: Int) {
+        let bytesPerMovie = max(1, (json.position - sampleStart) / Self.sampleSize)
+        let rest = json.bytes.count - json.position
+        // The smallest valid movie and its comma, `{"title":"x","year":1},`, bound the count whatever the sample.
+        let estimate = min(rest / bytesPerMovie + rest / bytesPerMovie / 16, rest / 23)
+        movies.reserveCapacity(movies.count + estimate)
     }
 
     /// Reads the movie at `index` that `first` begins; `nil` (and an entry in `invalid`) when it is invalid.
@@ -222,13 +243,13 @@ struct CatalogReader {
         case .null:
             return []
         case .beginArray:
-            var strings: [String] = []
+            elements.removeAll(keepingCapacity: true)
             var position = 0
             while true {
                 let element = try json.next()
-                if case .endArray = element { return strings }
+                if case .endArray = element { return problem == nil ? strings(of: elements) : [] }
                 if case .string(let token) = element, problem == nil {
-                    strings.append(json.string(token))
+                    elements.append(token)
                 } else if problem == nil {
                     fail(field.name, "\(field.name)[\(position)] must be a string, got \(describe(element))",
                          at: json.tokenStart)
@@ -241,6 +262,15 @@ struct CatalogReader {
                  at: json.tokenStart)
             return []
         }
+    }
+
+    /// The texts of string tokens, in an array of exactly their count.
+    private func strings(of tokens: [JSONToken.StringToken]) -> [String] {
+        if tokens.isEmpty { return [] }
+        var strings: [String] = []
+        strings.reserveCapacity(tokens.count)
+        for token in tokens { strings.append(json.string(token)) }
+        return strings
     }
 
     // MARK: - Problems

@@ -41,6 +41,16 @@ struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         let negative = literal.first == UInt8(ascii: "-")
         if negative { index = 1 }
         guard index < literal.count else { return nil }
+        if literal.count - index <= 18 {
+            // Every year, and every integer of up to 18 digits, fits an `Int`: no overflow checks.
+            var value = 0
+            for byte in UnsafeBufferPointer(rebasing: literal[index...]) {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int(digit)
+            }
+            return negative ? -value : value
+        }
         // Accumulate negatively: Int.min has no positive counterpart.
         var value = 0
         while index < literal.count {

@@ -41,6 +41,9 @@ struct JSONReader {
     private var containers: [Bool] = []
     /// What the grammar allows next.
     private var state = State.topLevel
+    /// The state after a complete value in the innermost container: kept up to date at each bracket, so that
+    /// a value need not look at the containers to know what may follow it.
+    private var afterValue = State.afterTopLevelValue
 
     private enum State {
         /// A value, at the top level.
@@ -51,8 +54,12 @@ struct JSONReader {
         case objectStart
         /// A value, after a key and its `:`.
         case memberValue
-        /// After a complete value: `,` or the end of its container, or the end of the input at the top level.
-        case afterValue
+        /// After an array element: `,` or `]`.
+        case afterElement
+        /// After an object member's value: `,` or `}`.
+        case afterMember
+        /// After the top-level value: only the end of the input.
+        case afterTopLevelValue
         /// `.end` was returned.
         case finished
     }
@@ -77,41 +84,46 @@ struct JSONReader {
     mutating func next() throws(JSONSyntaxError) -> JSONToken {
         skipWhitespace()
         tokenStart = position
+        // The states that expect a value share this one call of `readValue`, so that it is inlined once.
+        let context: ValueContext
         switch state {
-        case .topLevel:
-            if position == bytes.count { throw error(at: position, "the input holds no JSON value") }
-            return try readValue()
-        case .memberValue:
-            return try readValue()
-        case .arrayStart:
-            if position < bytes.count && bytes[position] == UInt8(ascii: "]") { return close() }
-            return try readValue(expected: "a value or ']'")
-        case .objectStart:
-            if position < bytes.count && bytes[position] == UInt8(ascii: "}") { return close() }
-            return try readKey(expected: "a string key or '}'")
-        case .afterValue:
-            guard let inObject = containers.last else {
-                if position < bytes.count { throw unexpected("after the top-level value", expected: nil) }
-                state = .finished
-                return .end
+        case .afterElement:
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
+                if position < bytes.count && bytes[position] == UInt8(ascii: "]") { return close() }
+                throw unexpected(nil, expected: "',' or ']' after an array element")
             }
-            let closing = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == closing else {
-                throw unexpected(nil, expected: inObject ? "',' or '}' after an object member"
-                    : "',' or ']' after an array element")
-            }
-            if bytes[position] == closing { return close() }
             position += 1
             skipWhitespace()
             tokenStart = position
-            if position < bytes.count && bytes[position] == closing {
-                throw error(at: position, "a trailing comma is not allowed: expected "
-                    + (inObject ? "a string key" : "a value") + " after ','")
+            context = .afterComma
+        case .afterMember:
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
+                if position < bytes.count && bytes[position] == UInt8(ascii: "}") { return close() }
+                throw unexpected(nil, expected: "',' or '}' after an object member")
             }
-            return inObject ? try readKey(expected: "a string key after ','") : try readValue()
+            position += 1
+            skipWhitespace()
+            tokenStart = position
+            return try readKey(afterComma: true)
+        case .afterTopLevelValue:
+            if position < bytes.count { throw unexpected("after the top-level value", expected: nil) }
+            state = .finished
+            return .end
+        case .memberValue:
+            context = .value
+        case .objectStart:
+            if position < bytes.count && bytes[position] == UInt8(ascii: "}") { return close() }
+            return try readKey(afterComma: false)
+        case .arrayStart:
+            if position < bytes.count && bytes[position] == UInt8(ascii: "]") { return close() }
+            context = .arrayStart
+        case .topLevel:
+            if position == bytes.count { throw error(at: position, "the input holds no JSON value") }
+            context = .value
         case .finished:
             return .end
         }
+        return try readValue(context)
     }
 
     /// Consumes the rest of the value that `first` began: nothing more for a scalar, everything up to the
@@ -129,16 +141,29 @@ struct JSONReader {
         while depth > target { _ = try next() }
     }
 
-    private mutating func readValue(expected: String = "a value") throws(JSONSyntaxError) -> JSONToken {
-        guard position < bytes.count else { throw unexpected(nil, expected: expected) }
+    /// Where a value is read, for the error when there is none.
+    private enum ValueContext {
+        /// At the top level, or after an object key.
+        case value
+        /// Right after `[`, where `]` would also do.
+        case arrayStart
+        /// After a `,` in an array, where `]` would be a trailing comma.
+        case afterComma
+    }
+
+    // Inlined, like `readKey`, `open`, `close` and `skipWhitespace`: each runs for most tokens, and a call costs
+    // about as much as their work.
+    @inline(__always)
+    private mutating func readValue(_ context: ValueContext) throws(JSONSyntaxError) -> JSONToken {
+        guard position < bytes.count else { throw missingValue(context) }
         switch bytes[position] {
         case UInt8(ascii: "\""):
             let token = try scanString()
-            state = .afterValue
+            state = afterValue
             return .string(token)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let token = try scanNumber()
-            state = .afterValue
+            state = afterValue
             return .number(token)
         case UInt8(ascii: "["):
             try open(object: false)
@@ -156,13 +181,29 @@ struct JSONReader {
             try scanLiteral("null")
             return .null
         default:
-            throw unexpected(nil, expected: expected)
+            throw missingValue(context)
         }
     }
 
-    private mutating func readKey(expected: String) throws(JSONSyntaxError) -> JSONToken {
+    /// The error for a byte at `position` (or the end of the input) that cannot begin a value.
+    private func missingValue(_ context: ValueContext) -> JSONSyntaxError {
+        switch context {
+        case .value:
+            return unexpected(nil, expected: "a value")
+        case .arrayStart:
+            return unexpected(nil, expected: "a value or ']'")
+        case .afterComma:
+            if position < bytes.count && bytes[position] == UInt8(ascii: "]") {
+                return error(at: position, "a trailing comma is not allowed: expected a value after ','")
+            }
+            return unexpected(nil, expected: "a value")
+        }
+    }
+
+    @inline(__always)
+    private mutating func readKey(afterComma: Bool) throws(JSONSyntaxError) -> JSONToken {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-            throw unexpected(nil, expected: expected)
+            throw missingKey(afterComma: afterComma)
         }
         let key = try scanString()
         skipWhitespace()
@@ -174,24 +215,40 @@ struct JSONReader {
         return .key(key)
     }
 
-    private mutating func open(object: Bool) throws(JSONSyntaxError) {
+    /// The error for a byte at `position` (or the end of the input) that cannot begin a key.
+    private func missingKey(afterComma: Bool) -> JSONSyntaxError {
+        guard afterComma else { return unexpected(nil, expected: "a string key or '}'") }
+        if position < bytes.count && bytes[position] == UInt8(ascii: "}") {
+            return error(at: position, "a trailing comma is not allowed: expected a string key after ','")
+        }
+        return unexpected(nil, expected: "a string key after ','")
+    }
+
+    @inline(__always) private mutating func open(object: Bool) throws(JSONSyntaxError) {
         guard containers.count < Self.maximumDepth else {
             throw error(at: position, "arrays and objects nest deeper than \(Self.maximumDepth) levels")
         }
         containers.append(object)
         position += 1
         state = object ? .objectStart : .arrayStart
+        afterValue = object ? .afterMember : .afterElement
     }
 
-    private mutating func close() -> JSONToken {
+    @inline(__always) private mutating func close() -> JSONToken {
         position += 1
-        state = .afterValue
-        return containers.removeLast() ? .endObject : .endArray
+        let object = containers.removeLast()
+        afterValue = switch containers.last {
+        case true?: .afterMember
+        case false?: .afterElement
+        case nil: .afterTopLevelValue
+        }
+        state = afterValue
+        return object ? .endObject : .endArray
     }
 
     // MARK: - Scanning
 
-    private mutating func skipWhitespace() {
+    @inline(__always) private mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): position += 1
@@ -207,13 +264,19 @@ struct JSONReader {
         var index = position + 1
         var hasEscapes = false
         while true {
-            // The common case first: printable ASCII other than the quote and the backslash.
-            while index < count {
-                let byte = bytes[index]
-                guard byte &- 0x20 < 0x60, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
-                index += 1
+            // The common case first: a run of printable ASCII other than the quote and the backslash, skipped
+            // eight bytes at a time; the last few bytes of the input, byte by byte.
+            if index + 8 <= count {
+                let ends = Self.plainRunEnds(Self.word(bytes, at: index))
+                if ends == 0 {
+                    index += 8
+                    continue
+                }
+                index += ends.trailingZeroBitCount / 8
+            } else {
+                while index < count && Self.isPlain(bytes[index]) { index += 1 }
+                guard index < count else { throw error(at: opening, "unterminated string") }
             }
-            guard index < count else { throw error(at: opening, "unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
@@ -229,6 +292,30 @@ struct JSONReader {
         }
         position = index + 1
         return JSONToken.StringToken(start: opening + 1, end: index, hasEscapes: hasEscapes)
+    }
+
+    /// Whether `byte` may stand for itself in a string: printable ASCII other than the quote and the backslash.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte &- 0x20 < 0x60 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
+    /// The 8 bytes at `index` (which the caller has checked are in `bytes`), the first in the low byte.
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index)
+            .loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of each byte of `word` that is not plain (see `isPlain`), and maybe of bytes after it: 0 when
+    /// all eight are plain, otherwise the lowest set bit is in the first byte that is not. These are the classic
+    /// SWAR tests for a byte below 1 (the quote or the backslash, after an XOR) or below 0x20; a test's borrow
+    /// only runs towards higher bytes, so it can flag wrongly only after a byte that it flags rightly.
+    private static func plainRunEnds(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let flags = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            | ((word &- ones &* 0x20) & ~word) | word
+        return flags & (ones &* 0x80)
     }
 
     /// Checks the escape whose backslash is at `index`; returns the offset after it.
@@ -333,7 +420,7 @@ struct JSONReader {
             }
         }
         position += length
-        state = .afterValue
+        state = afterValue
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
@@ -412,9 +499,13 @@ struct JSONReader {
     /// Whether a string or key token's text is `text`, without building a `String` unless it holds escapes.
     func string(_ token: JSONToken.StringToken, equals text: StaticString) -> Bool {
         guard !token.hasEscapes else { return string(token) == text.description }
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-        return token.end - token.start == expected.count
-            && bytes[token.start..<token.end].elementsEqual(expected)
+        // The length decides most comparisons (the catalog asks each key against five names), and a plain loop
+        // over the bytes costs a fraction of the generic `elementsEqual` on a slice.
+        let count = text.utf8CodeUnitCount
+        guard token.end - token.start == count else { return false }
+        let expected = text.utf8Start
+        for offset in 0..<count where bytes[token.start + offset] != expected[offset] { return false }
+        return true
     }
 
     /// The literal of a number token.

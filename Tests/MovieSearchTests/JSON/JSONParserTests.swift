@@ -105,6 +105,11 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(int("-9223372036854775808"), Int.min)
         XCTAssertNil(int("9223372036854775808"))
         XCTAssertNil(int("-9223372036854775809"))
+        // 18 digits take the path without overflow checks, 19 the checked one.
+        XCTAssertEqual(int("999999999999999999"), 999_999_999_999_999_999)
+        XCTAssertEqual(int("-999999999999999999"), -999_999_999_999_999_999)
+        XCTAssertEqual(int("1000000000000000000"), 1_000_000_000_000_000_000)
+        XCTAssertNil(int("99999999999999999.9"))
         XCTAssertNil(int("2010.0"), "a fraction makes a literal non-integer, even .0")
         XCTAssertNil(int("1e3"), "an exponent makes a literal non-integer")
         XCTAssertEqual(JSONNumber(7).int, 7)
@@ -260,6 +265,44 @@ final class JSONParserTests: XCTestCase {
                        [0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0x10000, 0x10FFFF])
         // A string cut inside a multi-byte sequence is unterminated, like any other cut string.
         assertSyntaxError([0x22, 0xE2, 0x82], line: 1, column: 1, offset: 0, reason: "unterminated string")
+    }
+
+    /// The reader skips plain ASCII in strings eight bytes at a time and finishes byte by byte near the end of
+    /// the input: a byte that ends the plain run must be found at every offset, in both.
+    func testEveryStringByteIsFoundAtEveryOffset() throws {
+        for length in 1...20 {
+            for offset in 0..<length {
+                // The string as the last value of the input (read byte by byte at the end), and followed by enough
+                // to be read in whole words.
+                for (prefix, suffix) in [("", ""), ("[", #", "0123456789abcdef"]"#)] {
+                    func document(_ special: String) -> [UInt8] {
+                        Array((prefix + "\"" + String(repeating: "a", count: offset)).utf8) + Array(special.utf8)
+                            + Array((String(repeating: "a", count: length - offset - 1) + "\"" + suffix).utf8)
+                    }
+                    func parsed(_ special: String) throws -> String? {
+                        let value = try JSONParser.parse(document(special))
+                        return (prefix.isEmpty ? value : value.arrayValue?.first)?.stringValue
+                    }
+                    func expected(_ middle: String) -> String {
+                        let before = String(repeating: "a", count: offset)
+                        return before + middle + String(repeating: "a", count: length - offset - 1)
+                    }
+                    let at = prefix.utf8.count + 1 + offset
+                    XCTAssertEqual(try parsed("a"), expected("a"))
+                    XCTAssertEqual(try parsed("\u{7F}"), expected("\u{7F}"))
+                    XCTAssertEqual(try parsed("é"), expected("é"))
+                    XCTAssertEqual(try parsed(#"\""#), expected("\""))
+                    assertSyntaxError(document("\u{01}"), line: 1, column: at + 1, offset: at,
+                                      reason: "control character U+0001 in a string must be escaped")
+                    var invalid = document("é")
+                    invalid[at] = 0xFF
+                    let shown = invalid[at..<min(at + 4, invalid.count)]
+                        .map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+                    assertSyntaxError(invalid, line: 1, column: at + 1, offset: at,
+                                      reason: "invalid UTF-8 (bytes \(shown))")
+                }
+            }
+        }
     }
 
     // MARK: - Never crash
