@@ -75,6 +75,30 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(text.standardOutput.split(separator: "\n").suffix(3).filter { $0.hasSuffix("\"") }.count, 3)
     }
 
+    /// A `bench` started by a process much larger than itself reports its own peak, not its parent's (Linux keeps
+    /// `ru_maxrss` across fork and exec; `VmHWM` starts again at exec).
+    func testPeakMemoryIsTheBenchProcessesOwn() throws {
+        let queries = try queriesFile("dark\n")
+        let ballast = 256 << 20
+        var parent = [UInt8](repeating: 1, count: ballast)  // touched: resident in this process when it forks
+        let outcome = try ChildProcess.run(try ChildProcess.binary(),
+                                           ["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--json"])
+        XCTAssertTrue(outcome.exited(0), outcome.summary)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let peak = try XCTUnwrap(object["peak_rss_bytes"] as? Int)
+        XCTAssertGreaterThan(peak, 0)
+        XCTAssertLessThan(peak, ballast / 4, "the parent's peak, not bench's")
+        parent[ballast - 1] = 2
+        XCTAssertEqual(parent[ballast - 1], 2)
+    }
+
+    func testHighWaterMarkOfAProcStatusFile() {
+        let status = "Name:\tmoviesearch\nVmPeak:\t  123456 kB\nVmHWM:\t   10376 kB\nVmRSS:\t    9000 kB\n"
+        XCTAssertEqual(System.highWaterMark(Array(status.utf8)), 10_376 * 1024)
+        XCTAssertNil(System.highWaterMark(Array("Name:\tx\nVmRSS:\t 1 kB\n".utf8)))
+        XCTAssertNil(System.highWaterMark(Array("VmHWM:\t 12 MB\n".utf8)))
+    }
+
     func testLinesOfAQueryFile() {
         XCTAssertEqual(BenchCommand.lines(Array("a\nb c\r\n\nd".utf8)), ["a", "b c", "", "d"])
         XCTAssertEqual(BenchCommand.lines(Array("a\n".utf8)), ["a"])

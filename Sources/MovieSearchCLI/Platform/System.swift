@@ -91,9 +91,15 @@ enum System {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    /// The most memory this process has had resident so far, in bytes (`ru_maxrss`: KiB on Linux, bytes on
-    /// Apple platforms).
+    /// The most memory this process has had resident so far, in bytes.
+    ///
+    /// On Linux, the `VmHWM` line of /proc/self/status: `ru_maxrss` there carries over from the parent across
+    /// `exec`, so a `bench` started by a large process (a Python harness that loaded a catalog) reported the
+    /// parent's peak. Elsewhere, and if /proc is not there, `ru_maxrss` (KiB on Linux, bytes on Apple platforms).
     static func peakResidentBytes() -> Int {
+        #if os(Linux)
+        if case .success(let status) = readFile("/proc/self/status"), let peak = highWaterMark(status) { return peak }
+        #endif
         var usage = rusage()
         #if canImport(Glibc)
         let who = RUSAGE_SELF.rawValue  // an enum in Glibc's headers, an Int32 constant elsewhere
@@ -106,6 +112,18 @@ enum System {
         #else
         return Int(usage.ru_maxrss) * 1024
         #endif
+    }
+
+    /// The bytes of `VmHWM:   10376 kB` in the text of a /proc/<pid>/status file, if it has that line.
+    static func highWaterMark(_ status: [UInt8]) -> Int? {
+        for line in status.split(separator: UInt8(ascii: "\n")) where line.starts(with: Array("VmHWM:".utf8)) {
+            let fields = line.dropFirst(6).split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            guard fields.count == 2, fields[1].elementsEqual("kB".utf8),
+                  let kibibytes = Int(String(decoding: fields[0], as: UTF8.self))
+            else { return nil }
+            return kibibytes * 1024
+        }
+        return nil
     }
 
     /// Lets writes to a closed pipe fail with `EPIPE` instead of killing the process, so that
