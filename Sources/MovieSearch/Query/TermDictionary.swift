@@ -24,8 +24,8 @@ struct TermDictionary {
             throw .corrupt(path: file.path, detail: "term jump table out of order")
         }
         // The bucket's offsets and text, bounds- and checksum-checked once, not at every comparison.
-        let terms = Bucket(first: bucketStart, offsets: try file.packed(self.terms, bucketStart..<(bucketEnd + 1)),
-                           text: try bucketText(bucketStart, bucketEnd), prefix: prefix, path: file.path)
+        let offsets = try file.packed(self.terms, bucketStart..<(bucketEnd + 1))
+        let terms = Bucket(first: bucketStart, offsets: offsets, text: try bucketText(offsets), prefix: prefix, path: file.path)
         var low = bucketStart, high = bucketEnd
         // First term not ordered before the prefix.
         while low < high {
@@ -51,9 +51,10 @@ struct TermDictionary {
         return start..<low
     }
 
-    /// The `TTXT` bytes of terms `first ..< end`, starting at the first one's text.
-    private func bucketText(_ first: Int, _ end: Int) throws(CacheError) -> (start: Int, bytes: UnsafeRawBufferPointer) {
-        let start = Int(try file.packed(terms, first)), stop = Int(try file.packed(terms, end))
+    /// The `TTXT` bytes of the terms whose text offsets are `offsets` (one more than the terms), from the first
+    /// one's text.
+    private func bucketText(_ offsets: PackedView) throws(CacheError) -> (start: Int, bytes: UnsafeRawBufferPointer) {
+        let start = Int(offsets[0]), stop = Int(offsets[offsets.count - 1])
         guard start <= stop else { throw .corrupt(path: file.path, detail: "term text offsets out of order") }
         return (start, try file.bytes(text, start..<stop))
     }
