@@ -367,7 +367,7 @@ struct PackedView {
         self.base = base
         self.firstBit = firstBit
         self.width = width
-        self.mask = width >= 64 ? .max : (1 << UInt64(width)) - 1
+        self.mask = (1 << UInt64(width)) - 1  // width ≤ 32: the directory checks it
         self.count = count
     }
 
