@@ -47,6 +47,13 @@ struct ForgedCache {
     func packed(_ tag: CacheFormat.Tag, _ index: Int) -> UInt32 {
         let (width, count, offset) = entry(of: tag)
         precondition(index < count, "no entry \(index) in \(tag.rawValue)")
+        return Self.packedEntry(index, width: width, in: bytes, at: offset)
+    }
+
+    /// Entry `index` of `width` bits in the packed section starting at `offset` of `bytes`, read a bit at a time as
+    /// `CacheFormat` defines it (bits `index × width ..< (index + 1) × width`, bit `b` in byte `b / 8`), not the way
+    /// the reader loads it.
+    static func packedEntry(_ index: Int, width: Int, in bytes: [UInt8], at offset: Int = 0) -> UInt32 {
         var value: UInt32 = 0
         for bit in 0..<width where bytes[offset + (index * width + bit) / 8] & (1 << UInt8((index * width + bit) % 8)) != 0 {
             value |= 1 << UInt32(bit)

@@ -89,11 +89,7 @@ final class CacheFileTests: XCTestCase {
             XCTAssertEqual(Array(part.bytes.suffix(8)), [UInt8](repeating: 0, count: 8))
             // Entry i is bits i × width ..< (i + 1) × width of the little-endian bit string.
             for (index, value) in values.enumerated() {
-                var read: UInt64 = 0
-                for bit in 0..<width where part.bytes[(index * width + bit) / 8] & (1 << UInt8((index * width + bit) % 8)) != 0 {
-                    read |= 1 << UInt64(bit)
-                }
-                XCTAssertEqual(read, UInt64(value), "width \(width), entry \(index)")
+                XCTAssertEqual(ForgedCache.packedEntry(index, width: width, in: part.bytes), value, "width \(width), entry \(index)")
             }
         }
     }
