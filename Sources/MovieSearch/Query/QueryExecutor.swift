@@ -82,7 +82,8 @@ struct QueryExecutor {
         return kept
     }
 
-    /// The ranks of `candidates` found in `list` (both ascending); `nil` if a rank is not below `movieCount`.
+    /// The ranks of `candidates` found in `list` (both ascending); `nil` if a rank met on the way to a bitmap is
+    /// not below `movieCount` (galloped ranks are checked where the answer lists them, `AnswerBuilder.addSorted`).
     ///
     /// A list much longer than the candidates is galloped through, so the cost follows the candidates. Two lists
     /// of like size (two words of a few thousand titles each, the slowest queries of a large catalog) would make
@@ -95,13 +96,6 @@ struct QueryExecutor {
             return BitKernels.filter(candidates, below: movieCount) { bits[$0] }
         }
         var kept: [UInt32] = []
-        intersect(candidates, list, into: &kept)
-        return kept
-    }
-
-    /// Appends to `kept` the ranks of `candidates` found in `list` (both ascending), galloping through `list`.
-    private static func intersect<Candidates: RankSequence, List: RankSequence>(_ candidates: Candidates, _ list: List,
-                                                                               into kept: inout [UInt32]) {
         var position = 0
         for candidate in 0..<candidates.count {
             let rank = candidates[candidate]
@@ -111,6 +105,7 @@ struct QueryExecutor {
             if position == list.count { break }
             if list[position] == rank { kept.append(rank) }
         }
+        return kept
     }
 
     /// The term range of each query token, as the tokenizer produces them, leaving out every range that holds
