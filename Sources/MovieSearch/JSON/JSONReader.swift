@@ -88,22 +88,10 @@ struct JSONReader {
         let context: ValueContext
         switch state {
         case .afterElement:
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
-                if position < bytes.count && bytes[position] == UInt8(ascii: "]") { return close() }
-                throw unexpected(nil, expected: "',' or ']' after an array element")
-            }
-            position += 1
-            skipWhitespace()
-            tokenStart = position
+            if let end = try commaOrClose(UInt8(ascii: "]"), expected: "',' or ']' after an array element") { return end }
             context = .afterComma
         case .afterMember:
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
-                if position < bytes.count && bytes[position] == UInt8(ascii: "}") { return close() }
-                throw unexpected(nil, expected: "',' or '}' after an object member")
-            }
-            position += 1
-            skipWhitespace()
-            tokenStart = position
+            if let end = try commaOrClose(UInt8(ascii: "}"), expected: "',' or '}' after an object member") { return end }
             return try readKey(afterComma: true)
         case .afterTopLevelValue:
             if position < bytes.count { throw unexpected("after the top-level value", expected: nil) }
@@ -232,6 +220,20 @@ struct JSONReader {
         position += 1
         state = object ? .objectStart : .arrayStart
         afterValue = object ? .afterMember : .afterElement
+    }
+
+    /// After a value inside a container: its end (`closing`, returned as the end token), or a `,`, consumed with
+    /// the white space after it (`nil`: the next member or element follows).
+    @inline(__always)
+    private mutating func commaOrClose(_ closing: UInt8, expected: String) throws(JSONSyntaxError) -> JSONToken? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else {
+            if position < bytes.count && bytes[position] == closing { return close() }
+            throw unexpected(nil, expected: expected)
+        }
+        position += 1
+        skipWhitespace()
+        tokenStart = position
+        return nil
     }
 
     @inline(__always) private mutating func close() -> JSONToken {
