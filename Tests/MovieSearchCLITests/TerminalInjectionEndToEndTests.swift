@@ -43,8 +43,8 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
     /// No control character but the line feeds that end lines.
     private func assertNoRawControls(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         let raw = text.unicodeScalars.filter { $0 != "\n" && Self.isControlOrBidi($0) }
-        XCTAssertTrue(raw.isEmpty, "raw control characters \(raw.map { String($0.value, radix: 16) }) in: \(text.debugDescription)",
-                      file: file, line: line)
+        let found = raw.map { String($0.value, radix: 16) }
+        XCTAssertTrue(raw.isEmpty, "raw control characters \(found) in: \(text.debugDescription)", file: file, line: line)
     }
 
     // MARK: Text output
@@ -128,7 +128,9 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
     }
 
     func testPhotosShowsTitleAndURLsEscaped() throws {
-        let response = #"{"photos":{"photo":[{"id":"1","secret":"s","server":"2","farm":3},{"id":"\u001b"}]},"stat":"ok"}"#
+        let response = #"""
+            {"photos":{"photo":[{"id":"1","secret":"s","server":"2","farm":3},{"id":"\u001b"}]},"stat":"ok"}
+            """#
         let path = try temporaryFile("answer\u{1B}[31m.json", response)
         let run = try BinaryRun.run(["photos", "2", "--cache", cache, "--response", path, "--flickr-key", "k"])
         XCTAssertEqual(run.status, 0, run.standardError)
@@ -146,7 +148,9 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
     }
 
     func testAFlickrErrorMessageIsEscapedOnItsOneLine() throws {
-        let response = #"{"stat":"fail","code":100,"message":"Invalid key\u001b]0;owned\u0007\nmoviesearch: forged\u009b2J"}"#
+        let response = #"""
+            {"stat":"fail","code":100,"message":"Invalid key\u001b]0;owned\u0007\nmoviesearch: forged\u009b2J"}
+            """#
         let path = try temporaryFile("refused.json", response)
         let run = try BinaryRun.run(["photos", "0", "--cache", cache, "--response", path, "--flickr-key", "k"])
         XCTAssertEqual(run.status, 1)
@@ -155,6 +159,16 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
                 + #"moviesearch: forged\x9B2J (check the Flickr API key)"#,
         ])
         assertNoRawControls(run.standardError)
+    }
+
+    func testBenchShowsItsSlowestQueriesAndFileNamesEscaped() throws {
+        let queries = try temporaryFile("queries\u{1B}.txt", "evil\u{1B}]0;x\u{07}\nfor\u{9B}ged\n")
+        let run = try BinaryRun.run(["bench", "--cache", cache, "--queries", queries, "--passes", "1", "--slowest", "2"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        assertNoRawControls(run.standardOutput)
+        XCTAssertTrue(run.standardOutput.contains(#"queries\e.txt"#), run.standardOutput)
+        XCTAssertTrue(run.standardOutput.contains(#"  "evil\e]0;x\x07"\#n"#), run.standardOutput)
+        XCTAssertTrue(run.standardOutput.contains(#"  "for\x9Bged"\#n"#), run.standardOutput)
     }
 
     // MARK: Errors, warnings, usage
@@ -177,9 +191,8 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
         let run = try BinaryRun.run(["index", catalog, "--skip-invalid", "-o", output])
         XCTAssertEqual(run.status, 0, run.standardError)
         assertNoRawControls(run.standardOutput + run.standardError)
-        XCTAssertTrue(run.standardOutput.hasPrefix(#"Indexed \#(catalog.replacingOccurrences(of: "\u{1B}", with: #"\e"#))"#
-                                                   + #" into \#(output.replacingOccurrences(of: "\u{1B}", with: #"\e"#))"#
-                                                   + "\n"), run.standardOutput)
+        func shown(_ path: String) -> String { path.replacingOccurrences(of: "\u{1B}", with: #"\e"#) }
+        XCTAssertTrue(run.standardOutput.hasPrefix("Indexed \(shown(catalog)) into \(shown(output))\n"), run.standardOutput)
         XCTAssertTrue(run.standardError.contains(#""\u{202E}\x9B""#), run.standardError)
     }
 
@@ -212,8 +225,9 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
         XCTAssertEqual(run.standardOutput.filter { $0 == "\n" }.count, 1, "one line")
 
         let every = try BinaryRun.run(["query", "", "--cache", cache, "--json"])
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(every.standardOutput.utf8)) as? [String: Any])
-        let movies = try XCTUnwrap(object["years"] as? [[String: Any]]).flatMap { try XCTUnwrap($0["movies"] as? [[String: Any]]) }
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(every.standardOutput.utf8)) as? [String: Any])
+        let years = try XCTUnwrap(object["years"] as? [[String: Any]])
+        let movies = try years.flatMap { try XCTUnwrap($0["movies"] as? [[String: Any]]) }
         XCTAssertEqual(Set(movies.compactMap { $0["title"] as? String }), Set(Self.titles))
         let first = try XCTUnwrap(movies.first { $0["id"] as? Int == 0 })
         XCTAssertEqual(first["genres"] as? [String], ["Dra\nma", "Bidi\u{202E}Reversed"])
@@ -228,11 +242,13 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
         }
         XCTAssertEqual(answers.count, 2)
         XCTAssertEqual(answers[1]["query"] as? String, "evil\u{1B}")
-        XCTAssertTrue(batch.standardOutput.contains(#""title":"Forged\nmoviesearch: error: fake""#), batch.standardOutput)
+        XCTAssertTrue(batch.standardOutput.contains(#""title":"Forged\nmoviesearch: error: fake""#),
+                      batch.standardOutput)
 
         let photos = try BinaryRun.run(["photos", "0", "--cache", cache, "--json", "--flickr-key", "k"])
         XCTAssertEqual(photos.status, 0, photos.standardError)
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(photos.standardOutput.utf8)) as? [String: Any])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(photos.standardOutput.utf8))
+                                   as? [String: Any])
         XCTAssertEqual(object["title"] as? String, Self.titles[0])
         XCTAssertTrue(photos.standardOutput.contains(#"\u001b]0;pwned\u0007"#), photos.standardOutput)
     }

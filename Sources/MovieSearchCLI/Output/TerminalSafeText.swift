@@ -8,7 +8,8 @@
 ///     TerminalSafeText.escaped(#"AC\DC"#)                      // AC\\DC
 ///     TerminalSafeText.quoted("dark \"knight\"")               // "dark \"knight\""
 ///
-/// The rule, the same for every text command (`query`, `show`, `top`, `photos`, `bench`, errors, warnings, notes):
+/// The rule, the same in every text output (`index`, `query`, `show`, `top`, `photos`, `bench`, errors, warnings,
+/// notes, usage errors):
 ///
 /// | Characters                                        | Written as                              |
 /// |---------------------------------------------------|-----------------------------------------|

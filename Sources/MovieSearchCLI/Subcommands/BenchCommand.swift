@@ -175,7 +175,10 @@ struct BenchCommand: Subcommand {
             for (label, value) in rows { out += "  " + TextLayout.padRight(label, 12) + " " + value + "\n" }
             if !slowest.isEmpty {
                 out += "  slowest queries (median over the passes):\n"
-                for entry in slowest { out += "    " + TextLayout.padLeft(us(entry.medianMicroseconds), 12) + "  " + TerminalSafeText.quoted(entry.query) + "\n" }
+                for entry in slowest {
+                    out += "    " + TextLayout.padLeft(us(entry.medianMicroseconds), 12) + "  "
+                        + TerminalSafeText.quoted(entry.query) + "\n"
+                }
             }
             return out
         }
