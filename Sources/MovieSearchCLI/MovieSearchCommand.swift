@@ -110,8 +110,10 @@ public enum MovieSearchCommand {
         return 0
     }
 
-    /// Errors are promised as one line; a description that spans lines is joined rather than cut.
+    /// Errors are promised as one line, and may quote data (a path, a catalog value, Flickr's message): control
+    /// characters, line feeds included, are escaped (`\e`, `\n`, see `TerminalSafeText`), never let through to
+    /// the terminal, and a description cannot span lines.
     private static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        TerminalSafeText.escapedMessage(text)
     }
 }

@@ -171,11 +171,14 @@ struct BenchCommand: Subcommand {
                 ("cache size", "\(TextLayout.grouped(cacheBytes)) bytes"),
                 ("peak memory", "\(TextLayout.grouped(peakResidentBytes / 1024)) KiB resident"),
             ]
-            var out = "Benchmark of \(cache) with \(queriesFile)\n"
+            var out = "Benchmark of \(TerminalSafeText.escaped(cache)) with \(TerminalSafeText.escaped(queriesFile))\n"
             for (label, value) in rows { out += "  " + TextLayout.padRight(label, 12) + " " + value + "\n" }
             if !slowest.isEmpty {
                 out += "  slowest queries (median over the passes):\n"
-                for entry in slowest { out += "    " + TextLayout.padLeft(us(entry.medianMicroseconds), 12) + "  \"" + entry.query + "\"\n" }
+                for entry in slowest {
+                    out += "    " + TextLayout.padLeft(us(entry.medianMicroseconds), 12) + "  "
+                        + TerminalSafeText.quoted(entry.query) + "\n"
+                }
             }
             return out
         }

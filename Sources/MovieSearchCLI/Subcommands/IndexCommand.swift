@@ -55,11 +55,13 @@ struct IndexCommand: Subcommand {
         if !skipped.isEmpty {
             context.warning("skipped \(TextLayout.count(skipped.count, "invalid movie", "invalid movies"))"
                 + (skipped.count > Self.reasonsShown ? ", the first \(Self.reasonsShown):" : ":"))
-            for reason in skipped.prefix(Self.reasonsShown) { context.standardError.line("  \(reason)") }
+            for reason in skipped.prefix(Self.reasonsShown) {
+                context.standardError.line("  \(TerminalSafeText.escapedMessage(String(describing: reason)))")
+            }
         }
 
         let out = context.standardOutput
-        out.line("Indexed \(catalogPath) into \(outputPath)")
+        out.line("Indexed \(TerminalSafeText.escaped(catalogPath)) into \(TerminalSafeText.escaped(outputPath))")
         var rows = [
             ("movies", TextLayout.grouped(statistics.movies)),
             ("distinct tokens", TextLayout.grouped(statistics.distinctTokens)),

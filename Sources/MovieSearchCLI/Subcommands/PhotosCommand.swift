@@ -62,15 +62,17 @@ struct PhotosCommand: Subcommand {
             out.line(bytes: json.bytes)
             return
         }
-        out.line("\(movie.title) (\(movie.year))")
-        out.line("request: \(request)")
+        // Every string here comes from data (the URLs are built from it): escaped, see TerminalSafeText.
+        out.line("\(TerminalSafeText.escaped(movie.title)) (\(movie.year))")
+        out.line("request: \(TerminalSafeText.escaped(request))")
         guard let photos else { return }
         if photos.urls.isEmpty {
             out.line("no pictures")
             return
         }
         out.line(TextLayout.count(photos.urls.count, "photo:", "photos:"))
-        let lines = context.terminal.width.map { TextLayout.twoColumns(photos.urls, width: $0) } ?? photos.urls
+        let urls = photos.urls.map(TerminalSafeText.escaped)
+        let lines = context.terminal.width.map { TextLayout.twoColumns(urls, width: $0) } ?? urls
         for line in lines { out.line(line) }
     }
 

@@ -123,7 +123,7 @@ struct QueryCommand: Subcommand {
     ///   unrated  Darkroom
     /// ```
     static func printHuman(_ result: SearchResult, movie: (Int) throws -> Movie, to out: TextOutput) throws {
-        let quoted = Self.quoted(result.query)
+        let quoted = TerminalSafeText.quoted(result.query)
         if result.total == 0 {
             out.line("No movie matches \(quoted).")
             return
@@ -142,15 +142,8 @@ struct QueryCommand: Subcommand {
             if movies.count < year.count { header += ", \(movies.count) shown" }
             out.line(header)
             for (movie, rating) in zip(movies, yearRatings) {
-                out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(movie.title)")
+                out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(TerminalSafeText.escaped(movie.title))")
             }
         }
-    }
-
-    /// The query as people read it in a sentence, quoted as a JSON string so that odd characters show.
-    private static func quoted(_ query: String) -> String {
-        var json = JSONWriter()
-        json.value(query)
-        return json.text
     }
 }

@@ -28,12 +28,12 @@ struct ShowCommand: Subcommand {
             ("id", String(movie.id)),
             ("year", String(movie.year)),
             ("rating", TextLayout.rating(movie.rating) ?? "unrated"),
-            ("genres", movie.genres.isEmpty ? "none listed" : movie.genres.joined(separator: ", ")),
-            ("cast", movie.cast.isEmpty ? "none listed" : movie.cast.joined(separator: ", ")),
-            ("flickr", request),
+            ("genres", movie.genres.isEmpty ? "none listed" : safeList(movie.genres)),
+            ("cast", movie.cast.isEmpty ? "none listed" : safeList(movie.cast)),
+            ("flickr", TerminalSafeText.escaped(request)),
         ]
         let out = context.standardOutput
-        out.line(movie.title)
+        out.line(TerminalSafeText.escaped(movie.title))
         let labelWidth = rows.map(\.0.count).max()!
         let indent = String(repeating: " ", count: labelWidth + 4)
         for (label, value) in rows {
@@ -45,5 +45,10 @@ struct ShowCommand: Subcommand {
                 out.line(prefix + value)
             }
         }
+    }
+
+    /// Names as one line, each escaped (TerminalSafeText), so a name cannot break the line or drive the terminal.
+    private func safeList(_ names: [String]) -> String {
+        names.map(TerminalSafeText.escaped).joined(separator: ", ")
     }
 }

@@ -35,7 +35,7 @@ struct TopCommand: Subcommand {
         let ratingWidth = ratings.map(\.count).max()!
         for (rank, (movie, rating)) in zip(movies, ratings).enumerated() {
             out.line("  \(TextLayout.padLeft("\(rank + 1).", rankWidth))  \(TextLayout.padLeft(rating, ratingWidth))"
-                + "  \(movie.year)  \(movie.title)")
+                + "  \(movie.year)  \(TerminalSafeText.escaped(movie.title))")
         }
     }
 }
