@@ -3,6 +3,9 @@
 public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be opened, mapped, written or renamed.
     case io(path: String, operation: String, reason: String)
+    /// The path names a FIFO, a device, a directory or a socket: a cache is always a regular file. Checked before
+    /// anything is read, so that a FIFO cannot block the reader and `/dev/zero` is not read as an empty cache.
+    case notARegularFile(path: String, kind: FileKind)
     /// The file does not start with the cache magic number: it is not a moviesearch cache.
     case notACache(path: String)
     /// A cache of a format version this build cannot read.
@@ -24,6 +27,9 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .io(path, operation, reason):
             return "cannot \(operation) \(path): \(reason)"
+        case let .notARegularFile(path, kind):
+            let what = kind == .other ? "is not a regular file, so not a cache file" : "is \(kind), not a cache file"
+            return "\(path) \(what); give --cache a file built by 'moviesearch index <catalog.json>'"
         case let .notACache(path):
             // No `-o <path>` advice here: the file may be the user's catalog, passed as a cache by mistake.
             return "\(path) is not a moviesearch cache; give --cache a file built by 'moviesearch index <catalog.json>'"

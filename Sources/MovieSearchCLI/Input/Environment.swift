@@ -12,4 +12,16 @@ enum Environment {
         }
         return value?.isEmpty == false ? value : nil
     }
+
+    /// The positive whole number `name` holds (`COLUMNS=132`), clamped into `range`; `nil` when unset or not
+    /// one (`0`, `-5`, `wide`, `1e3`), so that the caller falls back as for an unset variable. A number with more
+    /// digits than an `Int` holds counts as very large and is clamped like any other: an environment value never
+    /// traps and never reaches arithmetic or an allocation unbounded.
+    func positiveNumber(_ name: String, clampedTo range: ClosedRange<Int>) -> Int? {
+        guard let text = self[name],
+              text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        let value = Int(text) ?? Int.max
+        guard value > 0 else { return nil }
+        return min(max(value, range.lowerBound), range.upperBound)
+    }
 }

@@ -14,11 +14,20 @@ struct BenchCommand: Subcommand {
     static let queries = Option<String>(
         "queries", valueName: "file",
         help: "The queries, one per line (an empty line is a query too), e.g. ../shared/queries/decade-typing.txt.")
+    /// Passes a run may make: plenty for stable percentiles; more only multiplies the samples kept in memory.
+    static let passRange = 1...1_000
+    static let slowestRange = 0...10_000
+    /// Timed calls (queries × passes) one run keeps, 8 bytes each (400 MB), checked before allocating them:
+    /// room for 1,000 passes over the 13,489 queries of ../shared/queries/century-typing.txt.
+    static let maximumSamples = 50_000_000
     static let passes = Option<Int>(
-        "passes", valueName: "N", rule: .positive, help: "Timed passes over all queries (default \(defaultPasses)).")
+        "passes", valueName: "N", rule: .inRange(passRange),
+        help: "Timed passes over all queries, \(ValueRule.spelled(passRange)) (default \(defaultPasses)); "
+            + "queries × passes may not exceed \(TextLayout.grouped(maximumSamples)).")
     static let slowest = Option<Int>(
-        "slowest", valueName: "N", rule: .nonNegative,
-        help: "Also list the N slowest queries, by their median time over the passes (default 0).")
+        "slowest", valueName: "N", rule: .inRange(slowestRange),
+        help: "Also list the N slowest queries, by their median time over the passes, "
+            + "\(ValueRule.spelled(slowestRange)) (default 0).")
     static let json = Flag(
         "json",
         help: "Print one JSON object: queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, "
@@ -59,6 +68,10 @@ struct BenchCommand: Subcommand {
         case .failure(let cause): throw FileReadError(role: "queries", path: queriesPath, cause: cause)
         }
         let queries = Self.lines(text)
+        let (sampleCount, overflow) = queries.count.multipliedReportingOverflow(by: passCount)
+        if overflow || sampleCount > Self.maximumSamples {
+            throw SampleLimitError(queries: queries.count, passes: passCount, path: queriesPath)
+        }
 
         let openStart = System.monotonicNanoseconds()
         let index = try MovieIndex(path: cachePath)
@@ -100,6 +113,19 @@ struct BenchCommand: Subcommand {
         var lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         return lines.map { line in String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self) }
+    }
+
+    /// More timed calls than a run keeps: the samples are allocated up front, so this is checked first.
+    struct SampleLimitError: Error, CustomStringConvertible {
+        var queries: Int
+        var passes: Int
+        var path: String
+
+        var description: String {
+            "\(TextLayout.count(queries, "query", "queries")) in \(path) × \(TextLayout.count(passes, "pass", "passes")) "
+                + "is more than the \(TextLayout.grouped(BenchCommand.maximumSamples)) timed calls a run keeps; "
+                + "use fewer --passes or fewer queries"
+        }
     }
 
     /// The figures of one run.

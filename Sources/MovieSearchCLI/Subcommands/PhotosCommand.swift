@@ -3,7 +3,7 @@ import MovieSearch
 /// `moviesearch photos <id> [--cache <file>] [--response <file|->] [--flickr-key <key>] [--json]`: the Flickr
 /// request for a movie's photos and, from a saved response, the photo URLs. Never opens a network connection.
 struct PhotosCommand: Subcommand {
-    static let id = Argument<Int>("id", rule: .nonNegative, help: "The movie's id, as 'query --json' prints it.")
+    static let id = Argument<Int>("id", rule: .movieID, help: "The movie's id, as 'query --json' prints it.")
     static let response = Option<String>(
         "response", valueName: "file|-",
         help: "A saved answer to the request (Flickr photos.search, JSON): a file, or '-' for standard input.")

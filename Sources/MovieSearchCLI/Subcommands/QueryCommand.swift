@@ -13,9 +13,10 @@ struct QueryCommand: Subcommand {
         "stdin",
         help: "Read one query per line from standard input and print one JSON object per line; an empty line "
             + "is a query too.")
+    static let perYearRange = 0...1_000_000
     static let perYear = Option<Int>(
-        "per-year", valueName: "K", rule: .nonNegative,
-        help: "List at most K movies per year (default \(defaultPerYear)).")
+        "per-year", valueName: "K", rule: .inRange(perYearRange),
+        help: "List at most K movies per year, \(ValueRule.spelled(perYearRange)) (default \(defaultPerYear)).")
     static let json = Flag(
         "json",
         help: "Print the answer as one JSON object on one line: query, total, and years, each with year, count "

@@ -3,7 +3,7 @@ import MovieSearch
 /// `moviesearch show <id> [--cache <file>] [--flickr-key <key>]`: one movie's details.
 struct ShowCommand: Subcommand {
     static let id = Argument<Int>(
-        "id", rule: .nonNegative,
+        "id", rule: .movieID,
         help: "The movie's id: its position in the catalog, counting from 0, as 'query --json' prints it.")
 
     static let configuration = CommandConfiguration(

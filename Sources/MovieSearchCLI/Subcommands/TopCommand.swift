@@ -4,8 +4,10 @@ import MovieSearch
 struct TopCommand: Subcommand {
     static let defaultLimit = 15
 
+    static let limitRange = 0...1_000_000
     static let limit = Option<Int>(
-        "limit", valueName: "N", rule: .nonNegative, help: "How many movies to list (default \(defaultLimit)).")
+        "limit", valueName: "N", rule: .inRange(limitRange),
+        help: "How many movies to list, \(ValueRule.spelled(limitRange)) (default \(defaultLimit)).")
 
     static let configuration = CommandConfiguration(
         name: "top",
