@@ -69,10 +69,11 @@ final class MappedCacheFile: @unchecked Sendable {
     private let sectionCount: Int
     private let sections: [UInt32: Section]
 
-    /// Maps and checks the cache at `path`.
-    init(path: String) throws(CacheError) {
+    /// Maps and checks the cache at `filePath` (raw bytes; errors name it escaped, as `FilePath.description`).
+    init(path filePath: FilePath) throws(CacheError) {
+        let path = filePath.description
         self.path = path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = filePath.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         if descriptor < 0 { throw .io(path: path, operation: "open cache", reason: SystemError.current().reason) }
         defer { close(descriptor) }
         var status = stat()

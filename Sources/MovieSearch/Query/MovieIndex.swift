@@ -17,7 +17,7 @@ import Synchronization
 /// `MovieIndex` is immutable after `init` and safe to share between threads: run queries from as many threads as
 /// you like on one instance.
 public final class MovieIndex: Sendable {
-    /// The path the cache was opened from.
+    /// The path the cache was opened from (bytes that are not valid UTF-8 shown as `\xE9`, see `FilePath`).
     public let path: String
 
     let file: MappedCacheFile
@@ -41,9 +41,16 @@ public final class MovieIndex: Sendable {
     }
 
     /// Maps the cache at `path` and checks its header. Throws `CacheError`.
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
+        try self.init(path: FilePath(path))
+    }
+
+    /// Maps the cache at `filePath`, a path of raw bytes that need not be valid UTF-8, and checks its header.
+    /// Throws `CacheError`.
+    package init(path filePath: FilePath) throws {
+        let path = filePath.description
         self.path = path
-        let file = try MappedCacheFile(path: path)
+        let file = try MappedCacheFile(path: filePath)
         let n = file.movieCount, t = file.termCount
         let bitmapCardinalities = try file.packedSection(.bitmapCardinalities)
         let bitmapCount = bitmapCardinalities.count
