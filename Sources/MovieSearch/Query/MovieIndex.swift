@@ -128,7 +128,9 @@ public final class MovieIndex: Sendable {
     /// dictionary lookup.
     public func movie(id: Int) throws -> Movie {
         try details.value(forKey: id) { () throws(CacheError) -> Movie in
-            guard let slot = try slot(of: id) else { throw CacheError.noSuchMovie(id: id, movieCount: movieCount) }
+            guard let slot = try slot(of: id) else {
+                throw CacheError.noSuchMovie(id: id, movieCount: movieCount, ids: try idRange())
+            }
             decodeCounter.add(1, ordering: .relaxed)
             return try decodeMovie(slot: slot)
         }
@@ -142,6 +144,16 @@ public final class MovieIndex: Sendable {
     }
 
     // MARK: Reading records
+
+    /// The first and last ids the cache holds (slots are in id order), or `nil` when it holds none. The ids in
+    /// between are not all there when invalid movies were skipped.
+    private func idRange() throws(CacheError) -> ClosedRange<Int>? {
+        guard movieCount > 0 else { return nil }
+        let first = Int(try file.packed(sections.movieIDs, 0))
+        let last = Int(try file.packed(sections.movieIDs, movieCount - 1))
+        guard first <= last else { throw .corrupt(path: path, detail: "movie ids out of order") }
+        return first...last
+    }
 
     /// The slot of movie `id`: `id` itself unless invalid movies were skipped, else a binary search.
     private func slot(of id: Int) throws(CacheError) -> Int? {
