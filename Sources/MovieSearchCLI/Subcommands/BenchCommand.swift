@@ -10,8 +10,8 @@ import MovieSearch
 struct BenchCommand: Subcommand {
     static let defaultPasses = 5
 
-    static let cache = Option<String>("cache", valueName: "file", help: "The cache to query, built by 'moviesearch index'.")
-    static let queries = Option<String>(
+    static let cache = Option<FilePath>("cache", valueName: "file", help: "The cache to query, built by 'moviesearch index'.")
+    static let queries = Option<FilePath>(
         "queries", valueName: "file",
         help: "The queries, one per line (an empty line is a query too), e.g. ../shared/queries/decade-typing.txt.")
     static let passes = Option<Int>(
@@ -34,8 +34,8 @@ struct BenchCommand: Subcommand {
         usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--slowest <N>] [--json]"],
         arguments: [cache, queries, QueryCommand.perYear, passes, slowest, json])
 
-    var cachePath: String
-    var queriesPath: String
+    var cachePath: FilePath
+    var queriesPath: FilePath
     var perYear: Int
     var passCount: Int
     var slowestCount: Int
@@ -56,7 +56,7 @@ struct BenchCommand: Subcommand {
         let text: [UInt8]
         switch System.readFile(queriesPath) {
         case .success(let bytes): text = bytes
-        case .failure(let cause): throw FileReadError(role: "queries", path: queriesPath, cause: cause)
+        case .failure(let cause): throw FileReadError(role: "queries", path: queriesPath.description, cause: cause)
         }
         let queries = Self.lines(text)
 
@@ -79,7 +79,7 @@ struct BenchCommand: Subcommand {
         var report = Report(queries: queries.count, passes: passCount, samples: samples, openNanoseconds: openNanoseconds,
                             cacheBytes: index.fileSize, peakResidentBytes: System.peakResidentBytes(), checksum: checksum)
         report.slowest = Self.slowest(slowestCount, of: queries, samples: samples)
-        context.standardOutput.write(printsJSON ? report.json() : report.text(cache: cachePath, queriesFile: queriesPath))
+        context.standardOutput.write(printsJSON ? report.json() : report.text(cache: cachePath.description, queriesFile: queriesPath.description))
     }
 
     /// The `count` queries with the largest median time over the passes (`samples` holds pass after pass),
