@@ -59,6 +59,10 @@ struct BenchCommand: Subcommand {
         case .failure(let cause): throw FileReadError(role: "queries", path: queriesPath.description, cause: cause)
         }
         let queries = Self.lines(text)
+        // Percentiles of no sample would print as 0 µs, a figure that looks measured.
+        guard queries.contains(where: { $0.contains { !$0.isWhitespace } }) else {
+            throw BenchError.noQueries(file: queriesPath.description, lines: queries.count)
+        }
 
         let openStart = System.monotonicNanoseconds()
         let index = try MovieIndex(path: cachePath)
@@ -163,7 +167,7 @@ struct BenchCommand: Subcommand {
         func text(cache: String, queriesFile: String) -> String {
             func us(_ value: Double) -> String { Self.fixed(value, digits: 2) + " µs" }
             let rows: [(String, String)] = [
-                ("queries", "\(TextLayout.grouped(queries)) × \(passes) passes (\(TextLayout.grouped(samples.count)) timed calls)"),
+                ("queries", "\(TextLayout.grouped(queries)) × \(TextLayout.count(passes, "pass", "passes")) (\(TextLayout.count(samples.count, "timed call", "timed calls")))"),
                 ("p50", us(percentile(50))), ("p90", us(percentile(90))), ("p99", us(percentile(99))),
                 ("max", us(maximum)), ("mean", us(mean)),
                 ("throughput", "\(TextLayout.grouped(Int(queriesPerSecond.rounded()))) queries/s"),
