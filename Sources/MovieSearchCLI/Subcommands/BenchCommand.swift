@@ -29,7 +29,8 @@ struct BenchCommand: Subcommand {
         abstract: "Time queries in-process: percentiles per query, open time, cache size, peak memory.",
         discussion: """
             Opens the cache (timed), runs every query once to warm up, then times each query call on its own \
-            over N passes. Each call builds the full grouped answer without printing it.
+            over N passes. Each call builds the full grouped answer without printing it. A queries file with no \
+            line but blank ones is an error.
             """,
         usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--slowest <N>] [--json]"],
         arguments: [cache, queries, QueryCommand.perYear, passes, slowest, json])

@@ -17,7 +17,9 @@ struct IndexCommand: Subcommand {
         abstract: "Build the binary cache of a JSON movie catalog, for the other commands to read.",
         discussion: """
             The cache is written to a temporary file beside the output and renamed into place, so a failed run \
-            leaves an existing cache untouched. A movie's id is its position in the catalog, counting from 0.
+            leaves an existing cache untouched. A movie's id is its position in the catalog, counting from 0. \
+            Nothing is written when the output is the catalog itself (also through a link), or when the catalog \
+            has no valid movie.
             """,
         arguments: [catalog, output, skipInvalid])
 
