@@ -70,12 +70,13 @@ final class MappedCacheFile: @unchecked Sendable {
     private let sectionCount: Int
     private let sections: [UInt32: Section]
 
-    /// Maps and checks the cache at `path`.
-    init(path: String) throws(CacheError) {
+    /// Maps and checks the cache at `filePath` (raw bytes; errors name it escaped, as `FilePath.description`).
+    init(path filePath: FilePath) throws(CacheError) {
+        let path = filePath.description
         self.path = path
         // Never blocks (a FIFO), and never maps or reads what is not a regular file (`/dev/zero`).
         let descriptor: Int32, size: Int
-        switch RegularFile.openForReading(path) {
+        switch RegularFile.openForReading(filePath) {
         case let .success(opened): (descriptor, size) = opened
         case let .failure(.system(error)): throw .io(path: path, operation: "open cache", reason: error.reason)
         case let .failure(.notARegularFile(kind)): throw .notARegularFile(path: path, kind: kind)

@@ -22,13 +22,13 @@ enum RegularFile {
     }
 
     /// An open descriptor for the regular file at `path` and its size in bytes. The caller closes the descriptor.
-    static func openForReading(_ path: String) -> Result<(descriptor: Int32, size: Int), Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    static func openForReading(_ path: FilePath) -> Result<(descriptor: Int32, size: Int), Failure> {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         if descriptor < 0 {
             // Some kinds cannot be opened at all (a socket: ENXIO); name the kind rather than the errno.
             let error = SystemError.current()
             var status = stat()
-            if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            if path.withCString({ stat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFREG {
                 return .failure(.notARegularFile(kind(of: status.st_mode & S_IFMT)))
             }
             return .failure(.system(error))

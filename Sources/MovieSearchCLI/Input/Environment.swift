@@ -1,3 +1,5 @@
+import MovieSearch
+
 /// The environment variables a command reads: the process's own, or a fixed set for tests.
 enum Environment {
     case process
@@ -23,5 +25,16 @@ enum Environment {
         let value = Int(text) ?? Int.max
         guard value > 0 else { return nil }
         return min(max(value, range.lowerBound), range.upperBound)
+    }
+
+    /// The value of `name` as a path: the bytes as the process got them (a file name need not be valid UTF-8);
+    /// an empty value counts as unset, as above.
+    func path(_ name: String) -> FilePath? {
+        let bytes: [UInt8]? = switch self {
+        case .process: System.environmentBytes(name)
+        case let .fixed(values): values[name].map { Array($0.utf8) }
+        }
+        guard let bytes, !bytes.isEmpty else { return nil }
+        return FilePath(bytes: bytes)
     }
 }

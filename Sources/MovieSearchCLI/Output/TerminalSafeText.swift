@@ -1,3 +1,5 @@
+import MovieSearch
+
 /// Text from a catalog, a Flickr response, a file name or the command line, made safe to print: every character a
 /// terminal would act on instead of showing is written as a visible escape, the way `ls -b` and `git` show odd
 /// file names.
@@ -53,6 +55,16 @@ enum TerminalSafeText {
     /// - Returns: `text` with nothing a terminal would act on; unchanged when it holds nothing to escape.
     static func escaped(_ text: String) -> String {
         escape(text, doublingBackslashes: true, inQuotes: false)
+    }
+
+    /// A file path made safe to print: its bytes that are not UTF-8 as `\xE9` (`FilePath.description`), then
+    /// control and bidirectional characters escaped as in a message. Backslashes are kept, so that `\xE9` stays the
+    /// one escape it is (a path with a real backslash followed by `xE9` reads the same: rare enough for names).
+    ///
+    /// - Parameter path: The path as the user or the environment gave it.
+    /// - Returns: One line of text naming the path.
+    static func escaped(_ path: FilePath) -> String {
+        escapedMessage(path.description)
     }
 
     /// A data string in double quotes, for quoting it inside a sentence (`"dark": 7 matches in 3 years`): escaped

@@ -10,8 +10,8 @@ import MovieSearch
 struct BenchCommand: Subcommand {
     static let defaultPasses = 5
 
-    static let cache = Option<String>("cache", valueName: "file", help: "The cache to query, built by 'moviesearch index'.")
-    static let queries = Option<String>(
+    static let cache = Option<FilePath>("cache", valueName: "file", help: "The cache to query, built by 'moviesearch index'.")
+    static let queries = Option<FilePath>(
         "queries", valueName: "file",
         help: "The queries, one per line (an empty line is a query too), e.g. ../shared/queries/decade-typing.txt.")
     /// Passes a run may make: plenty for stable percentiles; more only multiplies the samples kept in memory.
@@ -38,13 +38,14 @@ struct BenchCommand: Subcommand {
         abstract: "Time queries in-process: percentiles per query, open time, cache size, peak memory.",
         discussion: """
             Opens the cache (timed), runs every query once to warm up, then times each query call on its own \
-            over N passes. Each call builds the full grouped answer without printing it.
+            over N passes. Each call builds the full grouped answer without printing it. A queries file with no \
+            line but blank ones is an error.
             """,
         usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--slowest <N>] [--json]"],
         arguments: [cache, queries, QueryCommand.perYear, passes, slowest, json])
 
-    var cachePath: String
-    var queriesPath: String
+    var cachePath: FilePath
+    var queriesPath: FilePath
     var perYear: Int
     var passCount: Int
     var slowestCount: Int
@@ -65,12 +66,16 @@ struct BenchCommand: Subcommand {
         let text: [UInt8]
         switch System.readFile(queriesPath) {
         case .success(let bytes): text = bytes
-        case .failure(let cause): throw FileReadError(role: "queries", path: queriesPath, cause: cause)
+        case .failure(let cause): throw FileReadError(role: "queries", path: queriesPath.description, cause: cause)
         }
         let queries = Self.lines(text)
+        // Percentiles of no sample would print as 0 µs, a figure that looks measured.
+        guard queries.contains(where: { $0.contains { !$0.isWhitespace } }) else {
+            throw BenchError.noQueries(file: queriesPath.description, lines: queries.count)
+        }
         let (sampleCount, overflow) = queries.count.multipliedReportingOverflow(by: passCount)
         if overflow || sampleCount > Self.maximumSamples {
-            throw SampleLimitError(queries: queries.count, passes: passCount, path: queriesPath)
+            throw BenchError.tooManySamples(file: queriesPath.description, queries: queries.count, passes: passCount)
         }
 
         let openStart = System.monotonicNanoseconds()
@@ -113,19 +118,6 @@ struct BenchCommand: Subcommand {
         var lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         return lines.map { line in String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self) }
-    }
-
-    /// More timed calls than a run keeps: the samples are allocated up front, so this is checked first.
-    struct SampleLimitError: Error, CustomStringConvertible {
-        var queries: Int
-        var passes: Int
-        var path: String
-
-        var description: String {
-            "\(TextLayout.count(queries, "query", "queries")) in \(path) × \(TextLayout.count(passes, "pass", "passes")) "
-                + "is more than the \(TextLayout.grouped(BenchCommand.maximumSamples)) timed calls a run keeps; "
-                + "use fewer --passes or fewer queries"
-        }
     }
 
     /// The figures of one run.
@@ -186,10 +178,10 @@ struct BenchCommand: Subcommand {
             return writer.text + "\n"
         }
 
-        func text(cache: String, queriesFile: String) -> String {
+        func text(cache: FilePath, queriesFile: FilePath) -> String {
             func us(_ value: Double) -> String { Self.fixed(value, digits: 2) + " µs" }
             let rows: [(String, String)] = [
-                ("queries", "\(TextLayout.grouped(queries)) × \(passes) passes (\(TextLayout.grouped(samples.count)) timed calls)"),
+                ("queries", "\(TextLayout.grouped(queries)) × \(TextLayout.count(passes, "pass", "passes")) (\(TextLayout.count(samples.count, "timed call", "timed calls")))"),
                 ("p50", us(percentile(50))), ("p90", us(percentile(90))), ("p99", us(percentile(99))),
                 ("max", us(maximum)), ("mean", us(mean)),
                 ("throughput", "\(TextLayout.grouped(Int(queriesPerSecond.rounded()))) queries/s"),

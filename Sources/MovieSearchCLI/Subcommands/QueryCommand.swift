@@ -36,7 +36,7 @@ struct QueryCommand: Subcommand {
         arguments: [text, readsStandardInput, CacheLocation.option, perYear, json])
 
     var query: String?
-    var cache: String?
+    var cache: FilePath?
     var perYear: Int
     var printsJSON: Bool
 

@@ -12,7 +12,7 @@ struct ShowCommand: Subcommand {
         arguments: [id, CacheLocation.option, FlickrKey.option])
 
     var id: Int
-    var cache: String?
+    var cache: FilePath?
     var flickrKey: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {

@@ -15,7 +15,7 @@ struct TopCommand: Subcommand {
         arguments: [limit, CacheLocation.option])
 
     var limit: Int
-    var cache: String?
+    var cache: FilePath?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         limit = arguments[Self.limit] ?? Self.defaultLimit
