@@ -182,7 +182,7 @@ final class LimitsEndToEndTests: XCTestCase {
 
         // The largest id the range admits is checked against the cache: a data error, not a usage error.
         try assertDataError(["show", "4294967295", "--cache", cache],
-                            CacheError.noSuchMovie(id: 4_294_967_295, movieCount: movieCount).description)
+                            CacheError.noSuchMovie(id: 4_294_967_295, movieCount: movieCount, ids: 0...(movieCount - 1)).description)
     }
 
     func testBenchChecksQueriesTimesPassesBeforeAllocatingTheSamples() throws {
