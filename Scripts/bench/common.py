@@ -72,6 +72,12 @@ def answer(query, groups, total):
     }
 
 
+def read_answers(path):
+    """The answers of a JSON-lines file written by `answer` or `moviesearch query --stdin`, in order."""
+    with open(path, encoding="utf-8") as file:
+        return [json.loads(line) for line in file if line.strip()]
+
+
 def add_bench_arguments(command):
     """The options every anchor's `bench` command takes, named alike so that Scripts/compare drives them alike."""
     command.add_argument("--queries", required=True)
