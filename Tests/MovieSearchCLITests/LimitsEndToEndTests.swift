@@ -187,7 +187,7 @@ final class LimitsEndToEndTests: XCTestCase {
 
     func testBenchChecksQueriesTimesPassesBeforeAllocatingTheSamples() throws {
         let lines = BenchCommand.maximumSamples / 1000 + 1
-        let queries = try temporaryFile("many.txt", String(repeating: "\n", count: lines))
+        let queries = try temporaryFile("many.txt", String(repeating: "d\n", count: lines))
         try assertDataError(
             ["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--passes", "1000"],
             "\(TextLayout.grouped(lines)) queries in \(queries) × 1,000 passes is more than the "
