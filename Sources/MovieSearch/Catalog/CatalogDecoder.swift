@@ -77,7 +77,7 @@ public enum CatalogDecoder {
         } catch let error as CatalogError {
             if case .malformedJSON = error { throw error }
         } catch {}
-        let (line, column) = input.bytes.withUnsafeBufferPointer { LineCounter.location(of: badByte, in: $0) }
+        let (line, column) = input.location(of: badByte)
         throw .malformedJSON(source: source, line: line, column: column, offset: badByte,
                              reason: "a byte that JSON does not allow here")
     }

@@ -14,14 +14,14 @@ package enum FileReader {
         /// A short message a user can act on.
         package var reason: String
 
-        init(reason: String) { self.reason = reason }
+        package init(reason: String) { self.reason = reason }
 
         init(errno code: Int32) {
             reason = String(cString: strerror(code))
         }
 
         /// The input holds more than `limit` bytes.
-        static func tooLarge(_ limit: Int) -> Failure {
+        package static func tooLarge(_ limit: Int) -> Failure {
             Failure(reason: "larger than \(FileReader.byteLimitDescription(limit))")
         }
 
@@ -36,6 +36,16 @@ package enum FileReader {
         /// Decoding `bytes` then reports the same malformed JSON, at the same place, as decoding the whole input
         /// would (see `JSONStreamChecker`).
         package var badByte: Int?
+
+        /// The line and column (from 1; the column in Unicode scalars) of the byte at `offset`.
+        package func location(of offset: Int) -> (line: Int, column: Int) {
+            bytes.withUnsafeBufferPointer { LineCounter.location(of: offset, in: $0) }
+        }
+
+        package init(bytes: [UInt8], badByte: Int?) {
+            self.bytes = bytes
+            self.badByte = badByte
+        }
     }
 
     /// `limit` for a message: `16 MiB`, `2 GiB`, or a count of bytes when it is not a whole number of MiB.

@@ -4,7 +4,8 @@ import MovieSearch
 struct IndexCommand: Subcommand {
     static let catalog = Argument<String>(
         "catalog.json",
-        help: "The JSON catalog: an array of movies, or an object whose 'movies' member is one.")
+        help: "The JSON catalog: an array of movies, or an object whose 'movies' member is one; '-' reads it from "
+            + "standard input (then -o is required).")
     static let output = Option<String>(
         "output", short: "o", valueName: "cache",
         help: "Where to write the cache. Default: the catalog's path with its extension replaced by .mscache.")
@@ -17,9 +18,15 @@ struct IndexCommand: Subcommand {
         abstract: "Build the binary cache of a JSON movie catalog, for the other commands to read.",
         discussion: """
             The cache is written to a temporary file beside the output and renamed into place, so a failed run \
-            leaves an existing cache untouched. A movie's id is its position in the catalog, counting from 0.
+            leaves an existing cache untouched. A movie's id is its position in the catalog, counting from 0. \
+            A catalog that is not a regular file (standard input, a pipe, a device) is checked as it is read, \
+            stops at its first byte that is not JSON, and may hold at most \
+            \(FileReader.byteLimitDescription(CatalogDecoder.maximumStreamBytes)).
             """,
         arguments: [catalog, output, skipInvalid])
+
+    /// How messages name the catalog of `index -`.
+    static let standardInputName = "<stdin>"
 
     /// How many reasons `--skip-invalid` lists before it only counts.
     static let reasonsShown = 3
@@ -30,6 +37,16 @@ struct IndexCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         catalogPath = arguments[Self.catalog]!
+        if arguments[Self.output] == nil {
+            // The default output lies beside the catalog, which only makes sense for a regular file: not
+            // `/dev/stdin.mscache`.
+            if catalogPath == "-" {
+                throw UsageError("'-' reads the catalog from standard input: give the cache's path with -o <cache>")
+            }
+            if let kind = System.specialFileKind(catalogPath) {
+                throw UsageError("\(catalogPath) is \(kind): give the cache's path with -o <cache>")
+            }
+        }
         outputPath = arguments[Self.output] ?? Self.defaultOutputPath(catalogPath: catalogPath)
         skipsInvalid = arguments[Self.skipInvalid]
     }
@@ -47,7 +64,9 @@ struct IndexCommand: Subcommand {
 
     func run(_ context: CommandContext) throws {
         let start = System.monotonicNanoseconds()
-        let catalog = try CatalogDecoder.load(path: catalogPath, skipInvalid: skipsInvalid)
+        let catalog = catalogPath == "-"
+            ? try context.standardInput.catalog(source: Self.standardInputName, skipInvalid: skipsInvalid)
+            : try CatalogDecoder.load(path: catalogPath, skipInvalid: skipsInvalid)
         let statistics = try CacheWriter.write(catalog, to: outputPath)
         let elapsed = System.monotonicNanoseconds() - start
 
@@ -59,7 +78,7 @@ struct IndexCommand: Subcommand {
         }
 
         let out = context.standardOutput
-        out.line("Indexed \(catalogPath) into \(outputPath)")
+        out.line("Indexed \(catalogPath == "-" ? Self.standardInputName : catalogPath) into \(outputPath)")
         var rows = [
             ("movies", TextLayout.grouped(statistics.movies)),
             ("distinct tokens", TextLayout.grouped(statistics.distinctTokens)),
