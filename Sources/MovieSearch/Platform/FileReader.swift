@@ -55,13 +55,15 @@ package enum FileReader {
         return limit == 1 ? "1 byte" : "\(limit) bytes"
     }
 
-    /// The JSON at `path`, read as `readJSON(descriptor:maximumBytes:)` does; a regular file at most
-    /// `maximumBytes` long is read whole, with no check while reading.
+    /// The JSON at `path`. A regular file is read whole, in one allocation of its size, without the check;
+    /// a file of any other kind (a character device, a FIFO, a socket) is a stream, read and checked as
+    /// `readJSON(descriptor:maximumBytes:)` does. Throws when a regular file holds more than `maximumBytes`,
+    /// unless `regularFilesUnbounded` (catalogs, whose size on disk is the user's choice).
     ///
-    /// Skipping the check changes no outcome: a regular file has a size, known before reading, so it cannot grow
-    /// without bound behind our back the way `/dev/zero` or a pipe can, and the decoder reports the same first
-    /// fault in the whole file as it would in the prefix the check would have stopped at. Files of other kinds
-    /// (character devices, FIFOs, sockets, `/dev/stdin`) are streams: they are checked as they are read.
+    /// Skipping the check changes no outcome, only when reading stops: the decoder reports the same first fault
+    /// in the whole file as in the prefix the check would have stopped at (see `JSONStreamChecker`), and a
+    /// regular file holds a finite number of bytes already on disk, where `/dev/zero` or a pipe can produce
+    /// bytes for ever. The check would cost a second pass over every byte of a large catalog for nothing.
     package static func readJSON(path: String, maximumBytes: Int, regularFilesUnbounded: Bool = false)
         throws(Failure) -> JSONInput
     {
