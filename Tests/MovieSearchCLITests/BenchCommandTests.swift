@@ -99,10 +99,27 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertNil(System.highWaterMark(Array("VmHWM:\t 12 MB\n".utf8)))
     }
 
-    func testLinesOfAQueryFile() {
-        XCTAssertEqual(BenchCommand.lines(Array("a\nb c\r\n\nd".utf8)), ["a", "b c", "", "d"])
-        XCTAssertEqual(BenchCommand.lines(Array("a\n".utf8)), ["a"])
-        XCTAssertEqual(BenchCommand.lines([]), [])
+    func testLinesOfAQueryFile() throws {
+        XCTAssertEqual(try BenchCommand.lines(.bytes(Array("a\nb c\r\n\nd".utf8))), ["a", "b c", "", "d"])
+        XCTAssertEqual(try BenchCommand.lines(.bytes(Array("a\n".utf8))), ["a"])
+        XCTAssertEqual(try BenchCommand.lines(.bytes([])), [])
+    }
+
+    func testQueryFilesAreBounded() throws {
+        let three = InputSource.bytes(Array("ab\ncd\nef\n".utf8))
+        XCTAssertEqual(try BenchCommand.lines(three, maximumCount: 3, maximumBytes: 9), ["ab", "cd", "ef"])
+        XCTAssertThrowsError(try BenchCommand.lines(three, maximumCount: 2, maximumBytes: 100)) {
+            XCTAssertEqual($0 as? LineReadFailure, .tooManyLines(limit: 2))
+        }
+        XCTAssertThrowsError(try BenchCommand.lines(three, maximumCount: 3, maximumBytes: 8)) {
+            XCTAssertEqual($0 as? LineReadFailure, .tooManyBytes(limit: 8))
+        }
+        let longLine = [UInt8](repeating: UInt8(ascii: "a"), count: QueryCommand.maximumLineBytes + 1)
+        XCTAssertEqual(try BenchCommand.lines(.bytes(Array(longLine.dropLast()) + [0x0A])).first?.utf8.count,
+                       QueryCommand.maximumLineBytes)
+        XCTAssertThrowsError(try BenchCommand.lines(.bytes(Array("x\n".utf8) + longLine))) {
+            XCTAssertEqual($0 as? LineReadFailure, .lineTooLong(line: 2, limit: QueryCommand.maximumLineBytes))
+        }
     }
 
     func testPercentilesAreNearestRank() {
