@@ -2,6 +2,7 @@ import Foundation
 import MovieSearch
 import Synchronization
 import XCTest
+import TestSupport
 
 /// `index` replaces a cache that a reader is querying: the reader keeps its mapping of the old file (the writer
 /// renames a new file into place and never truncates the old one), so it neither crashes nor changes its answers.

@@ -1,6 +1,7 @@
 import Foundation
 import MovieSearch
 import XCTest
+import TestSupport
 
 /// `moviesearch index` killed with SIGKILL at many moments of a run on a large catalog: the previous cache must stay
 /// byte-identical and answer queries, and the next successful run must leave no temporary file behind.
