@@ -2,11 +2,13 @@ import XCTest
 @testable import MovieSearch
 import TestSupport
 
-/// The same 100,000 mixed operations against caches of 10, 10,000 and 1,000,000 entries: the times XCTest reports
+/// The same 20,000 mixed operations against caches of 10, 10,000 and 1,000,000 entries: the times XCTest reports
 /// should stay roughly flat (every operation is O(1)); a larger cache is somewhat slower only because its slots
 /// no longer fit in the processor's caches. Nothing here asserts a time.
 final class LRUCachePerformanceTests: XCTestCase {
-    private static let operations = 100_000
+    /// Few enough that a measured run stays well under a second: swift-corelibs-xctest fails a `measure` whose
+    /// runs deviate by more than 10% and 0.1 s, which a loaded machine causes with longer runs.
+    private static let operations = 20_000
 
     override func setUpWithError() throws {
         try requireOptimizedBuild()
