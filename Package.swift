@@ -20,8 +20,9 @@ let package = Package(
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
 
         // Tests. `TestSupport` is the one home of what several test targets share (fixtures, the reference search,
-        // forged caches, paths, the shared-data finder, running the built binary): a plain target, as a test target
-        // cannot be depended on. Its API is `package`, visible to this package's targets only.
+        // byte readers, paths, the shared-data finder, running the built binary): a plain target, as a test target
+        // cannot be depended on. Its API is `package`, visible to this package's targets only. It uses the engine's
+        // public API only (no `@testable`), so that `swift build -c release`, which builds it too, still works.
         .target(name: "TestSupport", dependencies: ["MovieSearch"], path: "Tests/TestSupport"),
         // Unit tests of the engine, and in-process unit tests of the CLI (parser, layout, output).
         .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "TestSupport"]),

@@ -9,7 +9,13 @@ import TestSupport
 final class ReplaceWhileQueryingTests: XCTestCase {
     /// How many times `index` replaces the cache during each test.
     static let replacements = 6
+    /// Catalog size: smaller with the slower debug binary, to keep `swift test` fast; `.ci/run` runs these tests
+    /// once more optimized, on the larger catalogs.
+    #if DEBUG
+    static let movies = 2_000
+    #else
     static let movies = 5_000
+    #endif
     static let queries = GeneratedCatalog.sampleQueries + "abcdefghijklmnopqrstuvwxyz".map(String.init)
         + ["ka to", "sha", "ber", "ul r", "qu", "Brüno", "straße"]
 

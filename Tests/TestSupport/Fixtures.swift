@@ -1,5 +1,5 @@
 import XCTest
-@testable import MovieSearch
+import MovieSearch
 
 /// Small catalogs and caches for engine tests.
 package enum Fixtures {

@@ -1,4 +1,4 @@
-@testable import MovieSearch
+import MovieSearch
 
 /// A search written straight from SEARCH-SPEC, to check the engine against: no cache file, nothing of the engine
 /// but its tokenizer (checked against an independent Python reference in TextReferenceTests).

@@ -1,8 +1,9 @@
 @testable import MovieSearch
+import TestSupport
 
 /// A cache file's bytes, edited and then sealed with fresh checksums, as a hostile writer would: how a finding of the
 /// cache fuzz target built with `FUZZING_SKIP_CHECKSUMS` becomes a file that the normal reader opens.
-package struct ForgedCache {
+struct ForgedCache {
     package private(set) var bytes: [UInt8]
 
     package init(_ bytes: [UInt8]) {
