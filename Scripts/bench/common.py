@@ -35,6 +35,8 @@ def load_catalog(path, details=False):
         rating = movie.get("rating") if isinstance(movie, dict) else None
         if not isinstance(title, str) or not title.strip():
             fail(f"{path}: movie {position}: 'title' missing, not a string or blank")
+        if isinstance(year, float) and year.is_integer():
+            year = int(year)  # `2010.0`, `2.01e3` (a literal whose fraction a double rounds away passes too)
         if not isinstance(year, int) or isinstance(year, bool):
             fail(f"{path}: movie {position}: 'year' missing or not an integer")
         if rating is not None and (isinstance(rating, bool) or not isinstance(rating, (int, float))):
@@ -68,6 +70,12 @@ def answer(query, groups, total):
         "total": total,
         "years": [{"year": year, "count": count, "movies": [{"id": id} for id in ids]} for year, count, ids in groups],
     }
+
+
+def read_answers(path):
+    """The answers of a JSON-lines file written by `answer` or `moviesearch query --stdin`, in order."""
+    with open(path, encoding="utf-8") as file:
+        return [json.loads(line) for line in file if line.strip()]
 
 
 def add_bench_arguments(command):

@@ -23,7 +23,9 @@ public enum MovieSearchCommand {
             standardInput: .fileDescriptor(System.standardInput),
             environment: .process,
             terminal: Terminal.detect(environment: .process))
-        System.exitProcess(run(Array(CommandLine.arguments.dropFirst()), context))
+        // From `argv` itself: `CommandLine.arguments` repairs bytes that are not UTF-8, and a path so repaired
+        // names another file.
+        System.exitProcess(run(ArgumentWord.processArguments(), context))
     }
 
     /// Runs the tool in this process, for tests: the output is captured, nothing is read from the real standard
@@ -43,11 +45,11 @@ public enum MovieSearchCommand {
             standardOutput: TextOutput(.memory), standardError: TextOutput(.memory),
             standardInput: .bytes(standardInput), environment: .fixed(environment),
             terminal: Terminal(width: terminalWidth))
-        let status = run(arguments, context)
+        let status = run(arguments.map { ArgumentWord($0) }, context)
         return (status, context.standardOutput.capturedText, context.standardError.capturedText)
     }
 
-    static func run(_ arguments: [String], _ context: CommandContext) -> Int32 {
+    static func run(_ arguments: [ArgumentWord], _ context: CommandContext) -> Int32 {
         var status = dispatch(arguments, context)
         context.standardOutput.flush()
         // A reader that went away (`| head`) has all it wanted: end quietly. Any other write failure is an error.
@@ -59,9 +61,9 @@ public enum MovieSearchCommand {
         return status
     }
 
-    private static func dispatch(_ arguments: [String], _ context: CommandContext) -> Int32 {
+    private static func dispatch(_ arguments: [ArgumentWord], _ context: CommandContext) -> Int32 {
         let configurations = subcommands.map { $0.configuration }
-        guard let name = arguments.first else {
+        guard let name = arguments.first?.text else {
             context.standardError.write(HelpFormatter.overview(configurations))
             return 2
         }
@@ -69,16 +71,17 @@ public enum MovieSearchCommand {
             context.standardOutput.write(HelpFormatter.overview(configurations))
             return 0
         }
-        if name == "help" { return help(topic: Array(arguments.dropFirst()), context) }
+        if name == "help" { return help(topic: arguments.dropFirst().map(\.displayText), context) }
         guard let command = subcommands.first(where: { $0.configuration.name == name }) else {
             let problem = name.hasPrefix("-")
-                ? "expected a subcommand before '\(name)'" : "unknown subcommand '\(name)'"
+                ? "expected a subcommand before '\(arguments[0].displayText)'"
+                : "unknown subcommand '\(arguments[0].displayText)'"
             context.standardError.write(HelpFormatter.usageError(UsageError(problem), command: nil))
             return 2
         }
         let configuration = command.configuration
         let rest = Array(arguments.dropFirst())
-        if ArgumentParser.asksForHelp(rest) {
+        if ArgumentParser.asksForHelp(rest.map(\.text)) {
             context.standardOutput.write(HelpFormatter.help(configuration))
             return 0
         }
@@ -110,8 +113,10 @@ public enum MovieSearchCommand {
         return 0
     }
 
-    /// Errors are promised as one line; a description that spans lines is joined rather than cut.
+    /// Errors are promised as one line, and may quote data (a path, a catalog value, Flickr's message): control
+    /// characters, line feeds included, are escaped (`\e`, `\n`, see `TerminalSafeText`), never let through to
+    /// the terminal, and a description cannot span lines.
     private static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        TerminalSafeText.escapedMessage(text)
     }
 }

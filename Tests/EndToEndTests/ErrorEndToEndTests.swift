@@ -130,7 +130,7 @@ final class ErrorEndToEndTests: XCTestCase {
     func testNoSuchMovie() throws {
         let cache = try indexedCache(try temporaryFile("good.json", Self.goodCatalog))
         let message = try assertDataError(["show", "99", "--cache", cache], startsWith: "moviesearch: ")
-        XCTAssertEqual(message, "moviesearch: \(CacheError.noSuchMovie(id: 99, movieCount: 2))\n")
+        XCTAssertEqual(message, "moviesearch: \(CacheError.noSuchMovie(id: 99, movieCount: 2, ids: 0...1))\n")
         try assertDataError(["photos", "2", "--cache", cache], startsWith: "moviesearch: no movie with id 2")
     }
 }

@@ -6,7 +6,7 @@ final class ArgumentParserTests: XCTestCase {
     private static let name = Argument<String>("name", help: "A name.")
     private static let extra = Argument<String>("extra", isOptional: true, help: "Optional.")
     private static let output = Option<String>("output", short: "o", valueName: "file", help: "Where.")
-    private static let count = Option<Int>("count", valueName: "N", rule: .nonNegative, help: "How many.")
+    private static let count = Option<Int>("count", valueName: "N", rule: .inRange(0...1_000), help: "How many.")
     private static let json = Flag("json", help: "JSON.")
 
     private let parser = ArgumentParser(
@@ -67,19 +67,20 @@ final class ArgumentParserTests: XCTestCase {
         assertUsageError(["n", "--output"], "missing value for '--output <file>'")
         assertUsageError(["n", "--output", "--json"], "missing value for '--output <file>'")
         assertUsageError(["n", "--json=yes"], "option '--json' takes no value")
-        assertUsageError(["n", "--count", "-1"], "invalid value '-1' for '--count <N>': expected a whole number, 0 or more")
-        assertUsageError(["n", "--count=abc"], "invalid value 'abc' for '--count <N>': expected a whole number, 0 or more")
-        assertUsageError(["n", "--count", "1.5"], "invalid value '1.5' for '--count <N>': expected a whole number, 0 or more")
+        assertUsageError(["n", "--count", "-1"], "invalid value '-1' for '--count <N>': expected a whole number from 0 to 1,000")
+        assertUsageError(["n", "--count=abc"], "invalid value 'abc' for '--count <N>': expected a whole number from 0 to 1,000")
+        assertUsageError(["n", "--count", "1.5"], "invalid value '1.5' for '--count <N>': expected a whole number from 0 to 1,000")
         assertUsageError(["n", "--count", "99999999999999999999"],
-                         "invalid value '99999999999999999999' for '--count <N>': expected a whole number, 0 or more")
-        assertUsageError(["n", "--count", ""], "invalid value '' for '--count <N>': expected a whole number, 0 or more")
+                         "invalid value '99999999999999999999' for '--count <N>': expected a whole number from 0 to 1,000")
+        assertUsageError(["n", "--count", ""], "invalid value '' for '--count <N>': expected a whole number from 0 to 1,000")
+        assertUsageError(["n", "--count", "1001"], "invalid value '1001' for '--count <N>': expected a whole number from 0 to 1,000")
     }
 
     func testPositionalValuesAreChecked() {
-        let id = Argument<Int>("id", rule: .nonNegative, help: "An id.")
+        let id = Argument<Int>("id", rule: .inRange(0...1_000), help: "An id.")
         XCTAssertThrowsError(try ArgumentParser([id.definition]).parse(["x"])) { error in
             XCTAssertEqual(error as? UsageError,
-                           UsageError("invalid value 'x' for '<id>': expected a whole number, 0 or more"))
+                           UsageError("invalid value 'x' for '<id>': expected a whole number from 0 to 1,000"))
         }
         XCTAssertEqual(try ArgumentParser([id.definition]).parse(["12"])[id], 12)
     }

@@ -108,7 +108,7 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(missingQueries.status, 2)
         let zeroPasses = MovieSearchCommand.run(arguments: ["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--passes", "0"])
         XCTAssertEqual(zeroPasses.status, 2)
-        XCTAssertTrue(zeroPasses.standardError.contains("1 or more"), zeroPasses.standardError)
+        XCTAssertTrue(zeroPasses.standardError.contains("from 1 to 1,000"), zeroPasses.standardError)
         let noFile = MovieSearchCommand.run(arguments: ["bench", "--cache", TestPaths.sampleCache, "--queries", "/nonexistent/q.txt"])
         XCTAssertEqual(noFile.status, 1)
         XCTAssertEqual(noFile.standardError, "moviesearch: cannot read queries /nonexistent/q.txt: No such file or directory\n")

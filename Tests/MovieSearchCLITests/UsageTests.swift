@@ -101,9 +101,9 @@ final class UsageTests: XCTestCase {
     func testQueryUsageErrors() {
         assertUsageError(["query"], "missing argument '<text>' (or --stdin)")
         assertUsageError(["query", "dark", "--per-year", "-1"],
-                         "invalid value '-1' for '--per-year <K>': expected a whole number, 0 or more")
+                         "invalid value '-1' for '--per-year <K>': expected a whole number from 0 to 1,000,000")
         assertUsageError(["query", "dark", "--per-year", "abc"],
-                         "invalid value 'abc' for '--per-year <K>': expected a whole number, 0 or more")
+                         "invalid value 'abc' for '--per-year <K>': expected a whole number from 0 to 1,000,000")
         assertUsageError(["query", "dark", "--per-year"], "missing value for '--per-year <K>'")
         assertUsageError(["query", "dark", "--cache"], "missing value for '--cache <file>'")
         assertUsageError(["query", "dark", "--cache", "--json"], "missing value for '--cache <file>'")
@@ -124,11 +124,11 @@ final class UsageTests: XCTestCase {
 
     func testShowTopAndPhotosUsageErrors() {
         assertUsageError(["show"], "missing argument '<id>'")
-        assertUsageError(["show", "x"], "invalid value 'x' for '<id>': expected a whole number, 0 or more")
-        assertUsageError(["show", "-1"], "invalid value '-1' for '<id>': expected a whole number, 0 or more")
+        assertUsageError(["show", "x"], "invalid value 'x' for '<id>': expected a whole number from 0 to 4,294,967,295")
+        assertUsageError(["show", "-1"], "invalid value '-1' for '<id>': expected a whole number from 0 to 4,294,967,295")
         assertUsageError(["show", "1", "2"], "unexpected argument '2'")
-        assertUsageError(["top", "--limit", "abc"], "invalid value 'abc' for '--limit <N>': expected a whole number, 0 or more")
-        assertUsageError(["top", "--limit", "-3"], "invalid value '-3' for '--limit <N>': expected a whole number, 0 or more")
+        assertUsageError(["top", "--limit", "abc"], "invalid value 'abc' for '--limit <N>': expected a whole number from 0 to 1,000,000")
+        assertUsageError(["top", "--limit", "-3"], "invalid value '-3' for '--limit <N>': expected a whole number from 0 to 1,000,000")
         assertUsageError(["top", "5"], "unexpected argument '5'")
         assertUsageError(["photos"], "missing argument '<id>'")
         assertUsageError(["photos", "1", "--response"], "missing value for '--response <file|->'")

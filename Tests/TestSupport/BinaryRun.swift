@@ -7,6 +7,12 @@ package struct BinaryRun {
     package var standardOutput: String
     package var standardError: String
 
+    package init(status: Int32, standardOutput: String, standardError: String) {
+        self.status = status
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
     /// The lines of standard error (a data error must be exactly one).
     package var errorLines: [String] {
         standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)

@@ -22,12 +22,17 @@ public enum CatalogDecoder {
 
     /// Reads and decodes the file at `path`. Throws `CatalogError`.
     public static func load(path: String, skipInvalid: Bool = false) throws -> Catalog {
+        try load(path: FilePath(path), skipInvalid: skipInvalid)
+    }
+
+    /// `load(path:skipInvalid:)` for a path of raw bytes, which need not be valid UTF-8; errors name it escaped.
+    package static func load(path: FilePath, skipInvalid: Bool = false) throws -> Catalog {
         let bytes: [UInt8]
         do {
             bytes = try FileReader.readAll(path: path)
         } catch {
-            throw CatalogError.unreadable(source: path, reason: error.reason)
+            throw CatalogError.unreadable(source: path.description, reason: error.reason)
         }
-        return try decode(bytes, source: path, skipInvalid: skipInvalid)
+        return try decode(bytes, source: path.description, skipInvalid: skipInvalid)
     }
 }

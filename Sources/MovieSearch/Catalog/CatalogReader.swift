@@ -211,16 +211,28 @@ struct CatalogReader {
         return text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
+    /// A year: a number with a whole value (`2010`, `2010.0`, `2.01e3`) in the range of the cache's 32-bit years.
     private mutating func readYear(_ value: JSONToken) -> Int? {
-        guard case .number(let token) = value, token.isInteger else {
+        guard case .number(let token) = value else {
             fail("year", "year must be an integer, got \(describe(value))", at: json.tokenStart)
             return nil
         }
-        guard let year = json.integer(token), Int32(exactly: year) != nil else {
-            fail("year", "year \(describe(value)) is out of range (\(Int32.min) to \(Int32.max))", at: json.tokenStart)
-            return nil
+        // A plain integer literal, as nearly every catalog writes its years, is read without making a string.
+        let whole: JSONNumber.WholeValue
+        if token.isInteger {
+            whole = json.integer(token).map { .value($0) } ?? .outOfRange
+        } else {
+            whole = json.number(token).wholeValue
         }
-        return year
+        switch whole {
+        case .value(let year) where Int32(exactly: year) != nil:
+            return year
+        case .fraction:
+            fail("year", "year must be a whole number, got \(describe(value))", at: json.tokenStart)
+        case .value, .outOfRange:
+            fail("year", "year \(describe(value)) is out of range (\(Int32.min) to \(Int32.max))", at: json.tokenStart)
+        }
+        return nil
     }
 
     private mutating func readRating(_ value: JSONToken) -> Double? {

@@ -3,6 +3,9 @@
 public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be opened, mapped, written or renamed.
     case io(path: String, operation: String, reason: String)
+    /// The path names a FIFO, a device, a directory or a socket: a cache is always a regular file. Checked before
+    /// anything is read, so that a FIFO cannot block the reader and `/dev/zero` is not read as an empty cache.
+    case notARegularFile(path: String, kind: FileKind)
     /// The file does not start with the cache magic number: it is not a moviesearch cache.
     case notACache(path: String)
     /// A cache of a format version this build cannot read.
@@ -13,8 +16,9 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
     case checksumMismatch(path: String, region: String)
     /// The checksums match but a structure is inconsistent (a bug in the writer, or deliberate tampering).
     case corrupt(path: String, detail: String)
-    /// No movie with this id.
-    case noSuchMovie(id: Int, movieCount: Int)
+    /// No movie with this id. `ids` are the first and last ids the cache holds (`nil` when it holds none); with
+    /// fewer than `last - first + 1` movies, the ids of skipped invalid movies are missing in between.
+    case noSuchMovie(id: Int, movieCount: Int, ids: ClosedRange<Int>?)
     /// The catalog exceeds a limit of the format (a section of 4 GiB or more).
     case catalogTooLarge(detail: String)
     /// A catalog built in memory (not decoded from JSON) has a movie the format cannot store.
@@ -24,6 +28,9 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .io(path, operation, reason):
             return "cannot \(operation) \(path): \(reason)"
+        case let .notARegularFile(path, kind):
+            let what = kind == .other ? "is not a regular file, so not a cache file" : "is \(kind), not a cache file"
+            return "\(path) \(what); give --cache a file built by 'moviesearch index <catalog.json>'"
         case let .notACache(path):
             // No `-o <path>` advice here: the file may be the user's catalog, passed as a cache by mistake.
             return "\(path) is not a moviesearch cache; give --cache a file built by 'moviesearch index <catalog.json>'"
@@ -39,9 +46,11 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the catalog is too large for one cache file: \(detail)"
         case let .invalidMovieID(id, reason):
             return "cannot store movie \(id): \(reason)"
-        case let .noSuchMovie(id, count):
-            return count == 0 ? "no movie with id \(id): the cache holds no movies"
-                : "no movie with id \(id): ids run from 0 to \(count - 1)"
+        case let .noSuchMovie(id, count, ids):
+            guard let ids, count > 0 else { return "no movie with id \(id): the cache holds no movies" }
+            let missing = ids.count - count
+            return "no movie with id \(id): ids run from \(ids.lowerBound) to \(ids.upperBound)"
+                + (missing > 0 ? ", with \(missing) missing" : "")
         }
     }
 }

@@ -85,11 +85,20 @@ struct CacheSections {
         var titleTerms: [Int32] = []
         var titleStarts: [Int] = [0]
         titleStarts.reserveCapacity(ranked.count + 1)
-        for index in ranked {
-            let start = titleTerms.count
+        // The rank of the last title each provisional id was listed for: a repeat within a title is one look-up,
+        // however many words the title has (a scan of the title's terms so far made a long title quadratic).
+        var lastRank: [Int] = []
+        for (rank, index) in ranked.enumerated() {
             Tokenizer.forEachToken(in: movies[index].title) { token in
-                let id = Int32(table.id(of: UnsafeRawBufferPointer(token)))
-                if !titleTerms[start...].contains(id) { titleTerms.append(id) }
+                let id = table.id(of: UnsafeRawBufferPointer(token))
+                if id == lastRank.count {
+                    lastRank.append(rank)  // Ids are given in order: a new id is new to this title too.
+                } else if lastRank[id] != rank {
+                    lastRank[id] = rank
+                } else {
+                    return
+                }
+                titleTerms.append(Int32(id))
             }
             titleStarts.append(titleTerms.count)
         }

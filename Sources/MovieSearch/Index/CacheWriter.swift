@@ -25,11 +25,16 @@ public enum CacheWriter {
     /// Writes the cache of `catalog` to a temporary file beside `path`, then renames it into place, so that a
     /// failure leaves any previous file at `path` untouched. Throws `CacheError`.
     public static func write(_ catalog: Catalog, to path: String) throws -> Statistics {
+        try write(catalog, to: FilePath(path))
+    }
+
+    /// `write(_:to:)` for a path of raw bytes, which need not be valid UTF-8; errors name it escaped.
+    package static func write(_ catalog: Catalog, to path: FilePath) throws -> Statistics {
         let (chunks, statistics) = try layOut(catalog)
         do {
             try AtomicFileWriter.replaceFile(at: path, with: chunks)
         } catch {
-            throw CacheError.io(path: path, operation: "\(error.operation) cache", reason: error.error.reason)
+            throw CacheError.io(path: path.description, operation: "\(error.operation) cache", reason: error.error.reason)
         }
         return statistics
     }

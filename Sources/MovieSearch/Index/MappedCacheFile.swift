@@ -9,7 +9,8 @@ import Synchronization
 
 /// A cache file mapped read-only: the only type in the engine that touches raw pointers.
 ///
-/// Opening checks, in this order: the magic number, the version, the header checksum, the file length, the
+/// Opening checks, in this order: that the path is a regular file (opened without blocking, so that a FIFO
+/// cannot hang it; `RegularFile`), the magic number, the version, the header checksum, the file length, the
 /// directory and the block checksum table (`CacheFormat`); each costs O(1) or O(file size / block size). Content is
 /// checked lazily: every read names the bytes it needs, which are bounds-checked against their section and whose
 /// blocks are hashed the first time any read touches them. A damaged file (a flipped bit, a cut-off copy)
@@ -69,20 +70,18 @@ final class MappedCacheFile: @unchecked Sendable {
     private let sectionCount: Int
     private let sections: [UInt32: Section]
 
-    /// Maps and checks the cache at `path`.
-    init(path: String) throws(CacheError) {
+    /// Maps and checks the cache at `filePath` (raw bytes; errors name it escaped, as `FilePath.description`).
+    init(path filePath: FilePath) throws(CacheError) {
+        let path = filePath.description
         self.path = path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 { throw .io(path: path, operation: "open cache", reason: SystemError.current().reason) }
+        // Never blocks (a FIFO), and never maps or reads what is not a regular file (`/dev/zero`).
+        let descriptor: Int32, size: Int
+        switch RegularFile.openForReading(filePath) {
+        case let .success(opened): (descriptor, size) = opened
+        case let .failure(.system(error)): throw .io(path: path, operation: "open cache", reason: error.reason)
+        case let .failure(.notARegularFile(kind)): throw .notARegularFile(path: path, kind: kind)
+        }
         defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) != 0 {
-            throw .io(path: path, operation: "open cache", reason: SystemError.current().reason)
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            throw .io(path: path, operation: "open cache", reason: "it is a directory")
-        }
-        let size = Int(status.st_size)
         self.size = size
         if size < CacheFormat.headerSize {
             // Too short to map usefully: tell a foreign file from a cut-off cache by the bytes that are there.

@@ -18,12 +18,30 @@ struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// The value of an integer literal that fits an `Int`; otherwise `nil`.
     ///
-    /// Only a literal without fraction and exponent is an integer: `2010.0` and `2.01e3` give `nil`. A field
-    /// that must hold an integer (a movie's year) is thereby checked at the level of what the author wrote, and
-    /// a value that went through floating point on its way into the file is caught rather than truncated.
+    /// Only a literal without fraction and exponent is an integer: `2010.0` and `2.01e3` give `nil` (see
+    /// `wholeValue` for those).
     var int: Int? {
         var text = text
         return text.withUTF8 { Self.integerValue(literal: $0) }
+    }
+
+    /// What a number is as a whole number: its value, or why it has none.
+    enum WholeValue: Equatable, Sendable {
+        /// The number is this integer.
+        case value(Int)
+        /// The number has a nonzero fractional part (`2010.5`, `1e-400`).
+        case fraction
+        /// The number is a whole number outside the range of `Int` (`1e400`, `-99999999999999999999`).
+        case outOfRange
+    }
+
+    /// The literal's exact value as a whole number: `2010`, `2010.0`, `2.01e3` and `201000e-2` are all 2010.
+    ///
+    /// Judged on the decimal digits as written, never through a `Double`: `2010.0000000000000001` is a fraction
+    /// although it rounds to the double 2010, and `9007199254740993` is not taken for its nearest double.
+    var wholeValue: WholeValue {
+        var text = text
+        return text.withUTF8 { Self.wholeValue(literal: $0) }
     }
 
     /// The nearest `Double` (correctly rounded), or `nil` when it is not finite (`1e999`). An underflow such as
@@ -64,6 +82,74 @@ struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         }
         if negative { return value }
         return value == Int.min ? nil : -value
+    }
+
+    /// The exact value of `literal` (RFC 8259 number syntax) as a whole number; see `wholeValue`.
+    ///
+    /// The value is the literal's digits, without the point, times ten to the power of its exponent less its
+    /// count of decimals. Zeros at either end of the digits only move that power, so the digits from the first
+    /// nonzero one to the last decide: none (zero, whatever the exponent), a negative power left (a fraction), or
+    /// a whole number of as many digits as they have plus the power (more than 19 cannot fit an `Int`, so
+    /// `1e400` costs no more than `1e4`). Linear in the literal's length.
+    static func wholeValue(literal: UnsafeBufferPointer<UInt8>) -> WholeValue {
+        let zero = UInt8(ascii: "0")
+        let negative = literal.first == UInt8(ascii: "-")
+        var index = negative ? 1 : 0
+        // The digits before and after the point: `literal[digitsStart..<integerEnd]` and `[fractionStart..<digitsEnd]`.
+        let digitsStart = index
+        while index < literal.count, literal[index] &- zero < 10 { index += 1 }
+        let integerEnd = index
+        var fractionStart = index
+        if index < literal.count, literal[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionStart = index
+            while index < literal.count, literal[index] &- zero < 10 { index += 1 }
+        }
+        let digitsEnd = index
+        // The exponent, held within ±2^40 (a literal cannot have that many digits, so the verdict is unchanged).
+        var exponent = 0
+        if index < literal.count, literal[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentNegative = false
+            if index < literal.count, literal[index] == UInt8(ascii: "-") || literal[index] == UInt8(ascii: "+") {
+                exponentNegative = literal[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            while index < literal.count, literal[index] &- zero < 10 {
+                if exponent < 1 << 40 { exponent = exponent * 10 + Int(literal[index] &- zero) }
+                index += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+        // Every digit, the point skipped: position `p` of them is `literal[p]` before the point, `literal[p + 1]`
+        // after it.
+        let integerCount = integerEnd - digitsStart
+        let count = integerCount + (digitsEnd - fractionStart)
+        func digit(_ position: Int) -> Int {
+            Int(literal[position < integerCount ? digitsStart + position : fractionStart + position - integerCount] &- zero)
+        }
+        var first = 0
+        while first < count, digit(first) == 0 { first += 1 }
+        if first == count { return .value(0) }
+        var last = count - 1
+        while digit(last) == 0 { last -= 1 }
+        // The value is digits `first...last` times 10^power.
+        let power = exponent - (digitsEnd - fractionStart) + (count - 1 - last)
+        if power < 0 { return .fraction }
+        if last - first + 1 + power > 19 { return .outOfRange }
+        // At most 19 digits, which may still overflow: accumulate negatively, as `integerValue` does, so that
+        // `Int.min` fits.
+        var value = 0
+        func append(_ digit: Int) -> Bool {
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = times10.subtractingReportingOverflow(digit)
+            value = next
+            return !overflow1 && !overflow2
+        }
+        for position in first...last where !append(digit(position)) { return .outOfRange }
+        for _ in 0..<power where !append(0) { return .outOfRange }
+        if negative { return .value(value) }
+        return value == Int.min ? .outOfRange : .value(-value)
     }
 
     /// The correctly rounded value of `literal` (RFC 8259 number syntax), or `nil` when it is not finite.

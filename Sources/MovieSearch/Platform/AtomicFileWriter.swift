@@ -47,10 +47,16 @@ enum AtomicFileWriter {
     /// First removes the temporary files of `path` that killed writers left behind (which also frees their space
     /// on a full disk).
     static func replaceFile(at path: String, with chunks: [[UInt8]]) throws(AtomicWriteError) {
+        try replaceFile(at: FilePath(path), with: chunks)
+    }
+
+    /// `replaceFile(at:with:)` for a path of raw bytes, which need not be valid UTF-8: the destination, its
+    /// temporary file and the links followed are named by the same bytes.
+    static func replaceFile(at path: FilePath, with chunks: [[UInt8]]) throws(AtomicWriteError) {
         let path = try destination(of: path)
         removeStaleTemporaries(beside: path)
         let temporary = temporaryPath(beside: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         if descriptor < 0 { throw AtomicWriteError(operation: "create a temporary file beside", error: .current()) }
         var failure: AtomicWriteError?
         var written = true
@@ -71,25 +77,26 @@ enum AtomicFileWriter {
         }
         if written, fsync(descriptor) != 0 { failure = AtomicWriteError(operation: "flush", error: .current()) }
         if close(descriptor) != 0, failure == nil { failure = AtomicWriteError(operation: "write", error: .current()) }
-        if failure == nil, rename(temporary, path) != 0 { failure = AtomicWriteError(operation: "replace", error: .current()) }
+        if failure == nil, temporary.withCString({ from in path.withCString { rename(from, $0) } }) != 0 {
+            failure = AtomicWriteError(operation: "replace", error: .current())
+        }
         if let failure {
-            unlink(temporary)
+            _ = temporary.withCString { unlink($0) }
             throw failure
         }
         syncFolder(of: path)
     }
 
-    /// A failed atomic write: which step failed and why.
     /// The file that writing `path` replaces: the file a symbolic link leads to (so that the link stays a link;
     /// a dangling link names the file to create), and never anything but a regular file. Renaming onto `/dev/null` or a named pipe would replace the device or
     /// pipe itself, for every program on the machine (a write as root once did: `index -o /dev/null`).
-    static func destination(of path: String) throws(AtomicWriteError) -> String {
+    static func destination(of path: FilePath) throws(AtomicWriteError) -> FilePath {
         var target = path
         var status = stat()
         // Follow a chain of links, as open() would; a dangling one names the file to create.
         for _ in 0..<32 {
             // Nothing there yet, or nothing we may look at: the write itself reports what is wrong.
-            guard lstat(target, &status) == 0 else { return target }
+            guard target.withCString({ lstat($0, &status) }) == 0 else { return target }
             guard (status.st_mode & S_IFMT) == S_IFLNK, let next = linkTarget(target) else { break }
             target = next
         }
@@ -106,15 +113,17 @@ enum AtomicFileWriter {
         }
     }
 
-    /// Where the symbolic link at `path` points, relative targets taken from the link's folder.
-    private static func linkTarget(_ path: String) -> String? {
+    /// Where the symbolic link at `path` points, relative targets taken from the link's folder; the link's bytes
+    /// as they are.
+    private static func linkTarget(_ path: FilePath) -> FilePath? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
+        let count = path.withCString { readlink($0, &buffer, buffer.count - 1) }
         guard count > 0 else { return nil }
-        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return target.hasPrefix("/") ? target : split(path).folder + target
+        let target = FilePath(bytes: buffer[0..<count].map { UInt8(bitPattern: $0) })
+        return target.isAbsolute ? target : path.split.folder + target
     }
 
+    /// A failed atomic write: which step failed and why.
     struct AtomicWriteError: Error {
         var operation: String
         var error: SystemError
@@ -122,9 +131,14 @@ enum AtomicFileWriter {
 
     /// `folder/.name.tmp-PID-N`, hidden, unique per process and call, in the same folder (so rename is atomic).
     static func temporaryPath(beside path: String) -> String {
-        let (folder, name) = split(path)
+        temporaryPath(beside: FilePath(path)).description
+    }
+
+    /// `temporaryPath(beside:)` on raw bytes: the name's bytes are kept as they are.
+    static func temporaryPath(beside path: FilePath) -> FilePath {
+        let (folder, name) = path.split
         let serial = temporaryCounter.add(1, ordering: .relaxed).newValue
-        return "\(folder).\(name).tmp-\(getpid())-\(serial)"
+        return folder + "." + name + ".tmp-\(getpid())-\(serial)"
     }
 
     /// Removes the temporary files of `path` (`.name.tmp-PID-N` in its folder) whose writing process no longer
@@ -139,27 +153,38 @@ enum AtomicFileWriter {
     /// its rename then fails and it reports an error, and the destination is never damaged.
     @discardableResult
     static func removeStaleTemporaries(beside path: String) -> Int {
-        let (folder, name) = split(path)
-        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return 0 }
-        var stale: [String] = []
+        removeStaleTemporaries(beside: FilePath(path))
+    }
+
+    /// `removeStaleTemporaries(beside:)` on raw bytes: entries are compared and removed by their bytes.
+    @discardableResult
+    static func removeStaleTemporaries(beside path: FilePath) -> Int {
+        let (folder, name) = path.split
+        guard let directory = (folder.isEmpty ? FilePath(".") : folder).withCString({ opendir($0) }) else { return 0 }
+        var stale: [FilePath] = []
         while let entry = readdir(directory) {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                FilePath(bytes: raw.prefix { $0 != 0 })
             }
-            if let owner = temporaryOwner(entryName, of: name), kill(owner, 0) != 0, errno == ESRCH {
+            if let owner = temporaryOwner(entryName.bytes, of: name.bytes), kill(owner, 0) != 0, errno == ESRCH {
                 stale.append(entryName)
             }
         }
         closedir(directory)
-        return stale.count { unlink(folder + $0) == 0 }
+        return stale.count { (folder + $0).withCString { unlink($0) } == 0 }
     }
 
     /// The writer's PID when `entry` is a temporary file of the file named `name` (`.name.tmp-PID-N`, both numbers
     /// positive decimals as `temporaryPath` writes them), else `nil`.
     static func temporaryOwner(_ entry: String, of name: String) -> pid_t? {
-        let prefix = ".\(name).tmp-"
-        guard !name.isEmpty, entry.utf8.starts(with: prefix.utf8) else { return nil }
-        let numbers = entry.utf8.dropFirst(prefix.utf8.count)
+        temporaryOwner(Array(entry.utf8), of: Array(name.utf8))
+    }
+
+    /// `temporaryOwner(_:of:)` on the raw bytes of the names.
+    static func temporaryOwner(_ entry: [UInt8], of name: [UInt8]) -> pid_t? {
+        let prefix = [UInt8(ascii: ".")] + name + Array(".tmp-".utf8)
+        guard !name.isEmpty, entry.starts(with: prefix) else { return nil }
+        let numbers = entry.dropFirst(prefix.count)
             .split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard numbers.count == 2, numbers.allSatisfy(isCanonicalPositiveDecimal),
               let pid = pid_t(String(decoding: numbers[0], as: UTF8.self))
@@ -168,24 +193,17 @@ enum AtomicFileWriter {
     }
 
     /// Digits only, no leading zero, not zero.
-    private static func isCanonicalPositiveDecimal(_ digits: Substring.UTF8View.SubSequence) -> Bool {
+    private static func isCanonicalPositiveDecimal(_ digits: ArraySlice<UInt8>) -> Bool {
         guard let first = digits.first, first != UInt8(ascii: "0") else { return false }
         return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
-
-    /// `path` cut after its last slash: the folder with its trailing slash (empty for the current folder), and
-    /// the file name.
-    private static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
-        return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
 
     private static let temporaryCounter = Atomic<Int>(0)
 
     /// Makes the rename itself durable; best effort (not every file system lets a folder be opened and synced).
-    private static func syncFolder(of path: String) {
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_CLOEXEC)
+    private static func syncFolder(of path: FilePath) {
+        let folder = path.split.folder
+        let descriptor = (folder.isEmpty ? FilePath(".") : folder).withCString { open($0, O_RDONLY | O_CLOEXEC) }
         if descriptor >= 0 {
             fsync(descriptor)
             close(descriptor)

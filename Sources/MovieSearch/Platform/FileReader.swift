@@ -24,8 +24,8 @@ enum FileReader {
     ///
     /// A regular file is read straight into an array of its size (one allocation for a 250 MB catalog); what
     /// follows that size, or the contents of a file without one (a pipe, `/dev/stdin`), is read in chunks.
-    static func readAll(path: String) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    static func readAll(path: FilePath) throws(Failure) -> [UInt8] {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Failure(errno: errno) }
         defer { close(descriptor) }
 

@@ -17,7 +17,7 @@ import Synchronization
 /// `MovieIndex` is immutable after `init` and safe to share between threads: run queries from as many threads as
 /// you like on one instance.
 public final class MovieIndex: Sendable {
-    /// The path the cache was opened from.
+    /// The path the cache was opened from (bytes that are not valid UTF-8 shown as `\xE9`, see `FilePath`).
     public let path: String
 
     let file: MappedCacheFile
@@ -41,9 +41,16 @@ public final class MovieIndex: Sendable {
     }
 
     /// Maps the cache at `path` and checks its header. Throws `CacheError`.
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
+        try self.init(path: FilePath(path))
+    }
+
+    /// Maps the cache at `filePath`, a path of raw bytes that need not be valid UTF-8, and checks its header.
+    /// Throws `CacheError`.
+    package init(path filePath: FilePath) throws {
+        let path = filePath.description
         self.path = path
-        let file = try MappedCacheFile(path: path)
+        let file = try MappedCacheFile(path: filePath)
         let n = file.movieCount, t = file.termCount
         let bitmapCardinalities = try file.packedSection(.bitmapCardinalities)
         let bitmapCount = bitmapCardinalities.count
@@ -121,7 +128,9 @@ public final class MovieIndex: Sendable {
     /// dictionary lookup.
     public func movie(id: Int) throws -> Movie {
         try details.value(forKey: id) { () throws(CacheError) -> Movie in
-            guard let slot = try slot(of: id) else { throw CacheError.noSuchMovie(id: id, movieCount: movieCount) }
+            guard let slot = try slot(of: id) else {
+                throw CacheError.noSuchMovie(id: id, movieCount: movieCount, ids: try idRange())
+            }
             decodeCounter.add(1, ordering: .relaxed)
             return try decodeMovie(slot: slot)
         }
@@ -135,6 +144,16 @@ public final class MovieIndex: Sendable {
     }
 
     // MARK: Reading records
+
+    /// The first and last ids the cache holds (slots are in id order), or `nil` when it holds none. The ids in
+    /// between are not all there when invalid movies were skipped.
+    private func idRange() throws(CacheError) -> ClosedRange<Int>? {
+        guard movieCount > 0 else { return nil }
+        let first = Int(try file.packed(sections.movieIDs, 0))
+        let last = Int(try file.packed(sections.movieIDs, movieCount - 1))
+        guard first <= last else { throw .corrupt(path: path, detail: "movie ids out of order") }
+        return first...last
+    }
 
     /// The slot of movie `id`: `id` itself unless invalid movies were skipped, else a binary search.
     private func slot(of id: Int) throws(CacheError) -> Int? {

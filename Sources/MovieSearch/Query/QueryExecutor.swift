@@ -108,9 +108,9 @@ struct QueryExecutor {
         return kept
     }
 
-    /// The term range of each query token, as the tokenizer produces them, leaving out every range that holds
-    /// another: a title with a term in the smaller range has one in the larger too, so the larger one cannot
-    /// change the answer (this also drops repeated tokens, and tokens that are prefixes of others).
+    /// The term range of each query token, leaving out every range that holds another: a title with a term in the
+    /// smaller range has one in the larger too, so the larger one cannot change the answer (this also drops
+    /// repeated tokens, and tokens that are prefixes of others). Ordered by lower bound.
     /// `nil` when some token is a prefix of no term at all (nothing matches); empty when the query has no tokens.
     private func termRanges(of query: String) throws(CacheError) -> [Range<Int>]? {
         let dictionary = TermDictionary(index: index)
@@ -122,18 +122,34 @@ struct QueryExecutor {
             guard failure == nil, !unmatched else { return }
             do throws(CacheError) {
                 let range = try dictionary.range(ofPrefix: token)
-                if range.isEmpty {
-                    unmatched = true
-                } else if !ranges.contains(where: { range.lowerBound <= $0.lowerBound && $0.upperBound <= range.upperBound }) {
-                    ranges.removeAll { $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound }
-                    ranges.append(range)
-                }
+                if range.isEmpty { unmatched = true } else { ranges.append(range) }
             } catch {
                 failure = error
             }
         }
         if let failure { throw failure }
-        return unmatched ? nil : ranges
+        if unmatched { return nil }
+        Self.keepInnermost(&ranges)
+        return ranges
+    }
+
+    /// Leaves in `ranges` (none empty) those that hold no other, one of each, in the order of their lower bounds.
+    ///
+    /// Sorted by lower bound, and by upper bound descending where the lower bounds are equal, every range that a
+    /// range holds comes after it, and every range after it with an upper bound no higher is one it holds: so a
+    /// range is kept when its upper bound is below every later one's. One sort and one pass from the end, where
+    /// checking each new range against those kept would take time quadratic in the words of a long query.
+    static func keepInnermost(_ ranges: inout [Range<Int>]) {
+        if ranges.count < 2 { return }
+        ranges.sort { $0.lowerBound != $1.lowerBound ? $0.lowerBound < $1.lowerBound : $0.upperBound > $1.upperBound }
+        var kept = ranges.count  // `ranges[kept...]` are the ranges kept so far.
+        var lowestUpper = Int.max
+        for position in ranges.indices.reversed() where ranges[position].upperBound < lowestUpper {
+            lowestUpper = ranges[position].upperBound
+            kept -= 1
+            ranges[kept] = ranges[position]
+        }
+        ranges.removeFirst(kept)
     }
 
     /// The ranks whose titles have a term in `terms`: the range's prefix set if it has one (ranges of two terms

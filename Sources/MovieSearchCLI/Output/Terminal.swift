@@ -2,9 +2,18 @@
 struct Terminal {
     /// The width used when standard output is a terminal that does not say how wide it is.
     static let defaultWidth = 80
+    /// The widths layouts work with. A width from the environment or the terminal is clamped into it, so that
+    /// `COLUMNS=999999999999` cannot make a layout pad lines with gigabytes of spaces, nor `COLUMNS=3` leave no
+    /// room for a label.
+    static let widthRange = 20...1000
 
-    /// The terminal's width in columns, or `nil` when standard output is not a terminal.
-    var width: Int?
+    /// The terminal's width in columns, always in `widthRange`, or `nil` when standard output is not a terminal.
+    let width: Int?
+
+    /// A terminal `width` columns wide (clamped into `widthRange`), or a pipe or file for `nil`.
+    init(width: Int?) {
+        self.width = width.map(Self.clamped(_:))
+    }
 
     /// Whether standard output is a terminal (layouts for people), rather than a pipe or file (one item a line).
     var isTerminal: Bool { width != nil }
@@ -12,9 +21,13 @@ struct Terminal {
     /// Standard output of this process. `COLUMNS` overrides what the terminal says, as in most tools.
     static func detect(environment: Environment) -> Terminal {
         guard System.isTerminal(System.standardOutput) else { return Terminal(width: nil) }
-        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
-            return Terminal(width: columns)
-        }
-        return Terminal(width: System.terminalColumns(System.standardOutput) ?? defaultWidth)
+        let width = environment.positiveNumber("COLUMNS", clampedTo: widthRange)
+            ?? System.terminalColumns(System.standardOutput) ?? defaultWidth
+        return Terminal(width: width)
+    }
+
+    /// `width` brought into `widthRange`.
+    static func clamped(_ width: Int) -> Int {
+        min(max(width, widthRange.lowerBound), widthRange.upperBound)
     }
 }

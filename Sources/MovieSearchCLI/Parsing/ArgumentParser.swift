@@ -16,26 +16,33 @@ struct ArgumentParser {
         arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
     }
 
+    /// Parses words given as text (tests, and `MovieSearchCommand.run(arguments:)`).
     func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        try parse(arguments.map { ArgumentWord($0) })
+    }
+
+    /// Parses the words of a command line; values keep their bytes, so that a path need not be valid UTF-8.
+    func parse(_ arguments: [ArgumentWord]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         let positionals = definitions.filter { $0.kind == .positional }
         var positionalCount = 0
         var onlyPositionals = false
         var index = 0
 
-        func take(positional word: String) throws(UsageError) {
+        func take(positional word: ArgumentWord) throws(UsageError) {
             guard positionalCount < positionals.count else {
-                throw UsageError("unexpected argument '\(word)'")
+                throw UsageError("unexpected argument '\(word.displayText)'")
             }
             try store(word, for: positionals[positionalCount], in: &parsed)
             positionalCount += 1
         }
 
         while index < arguments.count {
-            let word = arguments[index]
+            let raw = arguments[index]
+            let word = raw.text
             index += 1
             if onlyPositionals || !Self.looksLikeOption(word) {
-                try take(positional: word)
+                try take(positional: raw)
                 continue
             }
             if word == "--" {
@@ -44,11 +51,12 @@ struct ArgumentParser {
             }
 
             let definition: ArgumentDefinition
-            var attached: String?
+            var attached: ArgumentWord?
             if word.hasPrefix("--") {
                 let body = word.dropFirst(2)
                 let name = body.prefix { $0 != "=" }
-                if name.endIndex < body.endIndex { attached = String(body[body.index(after: name.endIndex)...]) }
+                // The value's bytes follow the first `=`, which a repaired byte never is.
+                if let equals = raw.bytes.firstIndex(of: UInt8(ascii: "=")) { attached = raw.dropping(equals + 1) }
                 guard let found = definitions.first(where: { $0.kind != .positional && $0.name == name }) else {
                     throw UsageError("unknown option '--\(name)'")
                 }
@@ -59,11 +67,10 @@ struct ArgumentParser {
                     throw UsageError("unknown option '-\(letter)'")
                 }
                 definition = found
-                let rest = word.dropFirst(2)
-                if !rest.isEmpty {
-                    // `-ofile` gives a value; a flag takes no letters after it.
-                    guard definition.kind == .option else { throw UsageError("unknown option '\(word)'") }
-                    attached = String(rest)
+                if raw.bytes.count > 2 {
+                    // `-ofile` gives a value (the bytes after the ASCII `-o`); a flag takes no letters after it.
+                    guard definition.kind == .option else { throw UsageError("unknown option '\(raw.displayText)'") }
+                    attached = raw.dropping(2)
                 }
             }
 
@@ -74,7 +81,7 @@ struct ArgumentParser {
             case .option:
                 if let attached {
                     try store(attached, for: definition, in: &parsed)
-                } else if index < arguments.count, !Self.looksLikeOption(arguments[index]) {
+                } else if index < arguments.count, !Self.looksLikeOption(arguments[index].text) {
                     try store(arguments[index], for: definition, in: &parsed)
                     index += 1
                 } else {
@@ -91,13 +98,13 @@ struct ArgumentParser {
         return parsed
     }
 
-    private func store(_ text: String, for definition: ArgumentDefinition,
+    private func store(_ word: ArgumentWord, for definition: ArgumentDefinition,
                        in parsed: inout ParsedArguments) throws(UsageError) {
-        if let expectation = definition.check(text) {
+        if let expectation = definition.check(word.text) {
             let label = definition.kind == .positional ? definition.synopsis : definition.helpLabel
-            throw UsageError("invalid value '\(text)' for '\(label)': expected \(expectation)")
+            throw UsageError("invalid value '\(word.displayText)' for '\(label)': expected \(expectation)")
         }
-        parsed.set(definition, to: text)
+        parsed.set(definition, to: word)
     }
 
     /// `--x`, `-x` and `--` are options (or the end of them); `-` (standard input) and `-1` are values.

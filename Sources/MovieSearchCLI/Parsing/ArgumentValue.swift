@@ -1,9 +1,33 @@
+import MovieSearch
+
 /// A type whose values can be written on the command line, as the value of an option or a positional argument.
 protocol ArgumentValue: Sendable {
     /// Reads a value from its command-line text; `nil` when the text is not one.
     init?(argument: String)
+    /// Reads a value from the word's bytes as given and its text (where bytes that are not UTF-8 are repaired).
+    /// By default from the text; a file path takes the bytes, so that it names the file the user named.
+    init?(argument: String, bytes: [UInt8])
     /// What a valid value looks like, for the message when a text is not one ("a whole number").
     static var expectation: String { get }
+}
+
+extension ArgumentValue {
+    init?(argument: String, bytes: [UInt8]) { self.init(argument: argument) }
+}
+
+/// A path: any bytes but none at all, since an empty path names no file (`-o ''` is a usage error, not a write
+/// to a file named `.tmp-…`).
+extension FilePath: ArgumentValue {
+    init?(argument: String) {
+        self.init(argument: argument, bytes: Array(argument.utf8))
+    }
+
+    init?(argument: String, bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return nil }
+        self.init(bytes: bytes)
+    }
+
+    static var expectation: String { "a file path (not empty)" }
 }
 
 extension String: ArgumentValue {
@@ -28,13 +52,21 @@ struct ValueRule<Value: ArgumentValue>: Sendable {
 }
 
 extension ValueRule where Value == Int {
-    /// Counts and ids: 0, 1, 2…
-    static var nonNegative: ValueRule {
-        ValueRule(expectation: "a whole number, 0 or more", accepts: { $0 >= 0 })
+    /// A whole number in `range`, both ends included: "a whole number from 1 to 1,000".
+    ///
+    /// Every numeric option has one, chosen wide enough for any real use and narrow enough that the arithmetic
+    /// and allocations it drives (passes × queries samples, rows to list) stay far from overflow and from the
+    /// memory a machine has; a value outside it is a usage error that names the range.
+    static func inRange(_ range: ClosedRange<Int>) -> ValueRule {
+        ValueRule(expectation: "a whole number from \(spelled(range))", accepts: { range.contains($0) })
     }
 
-    /// Repetitions: 1, 2, 3…
-    static var positive: ValueRule {
-        ValueRule(expectation: "a whole number, 1 or more", accepts: { $0 >= 1 })
+    /// `1 to 1,000`: a range as the help and the messages write it.
+    static func spelled(_ range: ClosedRange<Int>) -> String {
+        "\(TextLayout.grouped(range.lowerBound)) to \(TextLayout.grouped(range.upperBound))"
     }
+
+    /// A movie id: 0 up to the largest id the cache format can store (ids are 32-bit). Whether the movie exists
+    /// is for the cache to say (`no movie with id …`, exit 1).
+    static var movieID: ValueRule { inRange(0...Int(UInt32.max)) }
 }

@@ -8,13 +8,15 @@ struct CommandContext {
     /// The cache read when neither `--cache` nor `MOVIESEARCH_CACHE` names one (tests point it elsewhere).
     var sampleCachePath = CacheLocation.samplePath
 
-    /// Prints a one-line remark on stderr that does not change the outcome (which default was used).
+    /// Prints a one-line remark on stderr that does not change the outcome (which default was used). Control
+    /// characters in `text` (from a path it names) are escaped, see `TerminalSafeText.escapedMessage(_:)`.
     func note(_ text: String) {
-        standardError.line("moviesearch: note: \(text)")
+        standardError.line("moviesearch: note: \(TerminalSafeText.escapedMessage(text))")
     }
 
-    /// Prints a one-line warning on stderr about input that was partly ignored.
+    /// Prints a one-line warning on stderr about input that was partly ignored. Control characters in `text` (from
+    /// a path or a value it quotes) are escaped, see `TerminalSafeText.escapedMessage(_:)`.
     func warning(_ text: String) {
-        standardError.line("moviesearch: warning: \(text)")
+        standardError.line("moviesearch: warning: \(TerminalSafeText.escapedMessage(text))")
     }
 }

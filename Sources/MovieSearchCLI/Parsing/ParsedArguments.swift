@@ -2,7 +2,7 @@
 ///
 /// The parser has already checked every value against its declaration, so reading one back cannot fail.
 struct ParsedArguments {
-    private var values: [String: String] = [:]
+    private var values: [String: ArgumentWord] = [:]
     private var flags: Set<String> = []
 
     subscript(flag: Flag) -> Bool {
@@ -11,15 +11,15 @@ struct ParsedArguments {
 
     /// The value given for `option` (the last one when it was given more than once), or `nil`.
     subscript<Value>(option: Option<Value>) -> Value? {
-        values[Self.key(option.definition)].flatMap(Value.init(argument:))
+        values[Self.key(option.definition)].flatMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 
     /// The value given for `argument`, or `nil` when an optional one was left out.
     subscript<Value>(argument: Argument<Value>) -> Value? {
-        values[Self.key(argument.definition)].flatMap(Value.init(argument:))
+        values[Self.key(argument.definition)].flatMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 
-    mutating func set(_ definition: ArgumentDefinition, to value: String) {
+    mutating func set(_ definition: ArgumentDefinition, to value: ArgumentWord) {
         values[Self.key(definition)] = value
     }
 

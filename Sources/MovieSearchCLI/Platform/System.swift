@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("moviesearch needs Glibc or Darwin")
 #endif
+import MovieSearch
 
 /// The few system calls the command line makes, fenced in one file so that the rest of the target imports neither
 /// Glibc nor Darwin (and never Foundation, which would triple the start-up time of a query).
@@ -43,7 +44,12 @@ enum System {
 
     /// The whole content of the file at `path`, or the `errno` of the call that failed.
     static func readFile(_ path: String) -> Result<[UInt8], SystemError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        readFile(FilePath(path))
+    }
+
+    /// The whole content of the file at `path` (raw bytes, used unchanged), or the `errno` of the call that failed.
+    static func readFile(_ path: FilePath) -> Result<[UInt8], SystemError> {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         if fd < 0 { return .failure(SystemError(code: errno)) }
         defer { close(fd) }
         return readAll(fd)
@@ -62,14 +68,28 @@ enum System {
     }
 
     /// Whether something (of any kind) exists at `path` and can be read.
-    static func isReadable(_ path: String) -> Bool {
-        access(path, R_OK) == 0
+    static func isReadable(_ path: FilePath) -> Bool {
+        path.withCString { access($0, R_OK) } == 0
+    }
+
+    /// The device and inode of the file at `path`, links followed (so a symbolic or hard link to a file gives that
+    /// file's), or `nil` when there is nothing there (or nothing we may look at).
+    static func fileIdentity(_ path: FilePath) -> (device: UInt64, inode: UInt64)? {
+        var status = stat()
+        guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
+        return (UInt64(status.st_dev), UInt64(status.st_ino))
     }
 
     /// The value of an environment variable of this process.
     static func environmentValue(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
+    }
+
+    /// The bytes of an environment variable of this process, as they are (not repaired to valid UTF-8).
+    static func environmentBytes(_ name: String) -> [UInt8]? {
+        guard let value = getenv(name) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
     }
 
     /// Whether `fd` is a terminal.

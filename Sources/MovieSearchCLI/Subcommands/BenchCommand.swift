@@ -10,15 +10,24 @@ import MovieSearch
 struct BenchCommand: Subcommand {
     static let defaultPasses = 5
 
-    static let cache = Option<String>("cache", valueName: "file", help: "The cache to query, built by 'moviesearch index'.")
-    static let queries = Option<String>(
+    static let cache = Option<FilePath>("cache", valueName: "file", help: "The cache to query, built by 'moviesearch index'.")
+    static let queries = Option<FilePath>(
         "queries", valueName: "file",
         help: "The queries, one per line (an empty line is a query too), e.g. ../shared/queries/decade-typing.txt.")
+    /// Passes a run may make: plenty for stable percentiles; more only multiplies the samples kept in memory.
+    static let passRange = 1...1_000
+    static let slowestRange = 0...10_000
+    /// Timed calls (queries × passes) one run keeps, 8 bytes each (400 MB), checked before allocating them:
+    /// room for 1,000 passes over the 13,489 queries of ../shared/queries/century-typing.txt.
+    static let maximumSamples = 50_000_000
     static let passes = Option<Int>(
-        "passes", valueName: "N", rule: .positive, help: "Timed passes over all queries (default \(defaultPasses)).")
+        "passes", valueName: "N", rule: .inRange(passRange),
+        help: "Timed passes over all queries, \(ValueRule.spelled(passRange)) (default \(defaultPasses)); "
+            + "queries × passes may not exceed \(TextLayout.grouped(maximumSamples)).")
     static let slowest = Option<Int>(
-        "slowest", valueName: "N", rule: .nonNegative,
-        help: "Also list the N slowest queries, by their median time over the passes (default 0).")
+        "slowest", valueName: "N", rule: .inRange(slowestRange),
+        help: "Also list the N slowest queries, by their median time over the passes, "
+            + "\(ValueRule.spelled(slowestRange)) (default 0).")
     static let json = Flag(
         "json",
         help: "Print one JSON object: queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, "
@@ -29,13 +38,14 @@ struct BenchCommand: Subcommand {
         abstract: "Time queries in-process: percentiles per query, open time, cache size, peak memory.",
         discussion: """
             Opens the cache (timed), runs every query once to warm up, then times each query call on its own \
-            over N passes. Each call builds the full grouped answer without printing it.
+            over N passes. Each call builds the full grouped answer without printing it. A queries file with no \
+            line but blank ones is an error.
             """,
         usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--slowest <N>] [--json]"],
         arguments: [cache, queries, QueryCommand.perYear, passes, slowest, json])
 
-    var cachePath: String
-    var queriesPath: String
+    var cachePath: FilePath
+    var queriesPath: FilePath
     var perYear: Int
     var passCount: Int
     var slowestCount: Int
@@ -56,9 +66,17 @@ struct BenchCommand: Subcommand {
         let text: [UInt8]
         switch System.readFile(queriesPath) {
         case .success(let bytes): text = bytes
-        case .failure(let cause): throw FileReadError(role: "queries", path: queriesPath, cause: cause)
+        case .failure(let cause): throw FileReadError(role: "queries", path: queriesPath.description, cause: cause)
         }
         let queries = Self.lines(text)
+        // Percentiles of no sample would print as 0 µs, a figure that looks measured.
+        guard queries.contains(where: { $0.contains { !$0.isWhitespace } }) else {
+            throw BenchError.noQueries(file: queriesPath.description, lines: queries.count)
+        }
+        let (sampleCount, overflow) = queries.count.multipliedReportingOverflow(by: passCount)
+        if overflow || sampleCount > Self.maximumSamples {
+            throw BenchError.tooManySamples(file: queriesPath.description, queries: queries.count, passes: passCount)
+        }
 
         let openStart = System.monotonicNanoseconds()
         let index = try MovieIndex(path: cachePath)
@@ -160,10 +178,10 @@ struct BenchCommand: Subcommand {
             return writer.text + "\n"
         }
 
-        func text(cache: String, queriesFile: String) -> String {
+        func text(cache: FilePath, queriesFile: FilePath) -> String {
             func us(_ value: Double) -> String { Self.fixed(value, digits: 2) + " µs" }
             let rows: [(String, String)] = [
-                ("queries", "\(TextLayout.grouped(queries)) × \(passes) passes (\(TextLayout.grouped(samples.count)) timed calls)"),
+                ("queries", "\(TextLayout.grouped(queries)) × \(TextLayout.count(passes, "pass", "passes")) (\(TextLayout.count(samples.count, "timed call", "timed calls")))"),
                 ("p50", us(percentile(50))), ("p90", us(percentile(90))), ("p99", us(percentile(99))),
                 ("max", us(maximum)), ("mean", us(mean)),
                 ("throughput", "\(TextLayout.grouped(Int(queriesPerSecond.rounded()))) queries/s"),
@@ -171,11 +189,14 @@ struct BenchCommand: Subcommand {
                 ("cache size", "\(TextLayout.grouped(cacheBytes)) bytes"),
                 ("peak memory", "\(TextLayout.grouped(peakResidentBytes / 1024)) KiB resident"),
             ]
-            var out = "Benchmark of \(cache) with \(queriesFile)\n"
+            var out = "Benchmark of \(TerminalSafeText.escaped(cache)) with \(TerminalSafeText.escaped(queriesFile))\n"
             for (label, value) in rows { out += "  " + TextLayout.padRight(label, 12) + " " + value + "\n" }
             if !slowest.isEmpty {
                 out += "  slowest queries (median over the passes):\n"
-                for entry in slowest { out += "    " + TextLayout.padLeft(us(entry.medianMicroseconds), 12) + "  \"" + entry.query + "\"\n" }
+                for entry in slowest {
+                    out += "    " + TextLayout.padLeft(us(entry.medianMicroseconds), 12) + "  "
+                        + TerminalSafeText.quoted(entry.query) + "\n"
+                }
             }
             return out
         }

@@ -3,8 +3,8 @@ import MovieSearch
 /// `moviesearch photos <id> [--cache <file>] [--response <file|->] [--flickr-key <key>] [--json]`: the Flickr
 /// request for a movie's photos and, from a saved response, the photo URLs. Never opens a network connection.
 struct PhotosCommand: Subcommand {
-    static let id = Argument<Int>("id", rule: .nonNegative, help: "The movie's id, as 'query --json' prints it.")
-    static let response = Option<String>(
+    static let id = Argument<Int>("id", rule: .movieID, help: "The movie's id, as 'query --json' prints it.")
+    static let response = Option<FilePath>(
         "response", valueName: "file|-",
         help: "A saved answer to the request (Flickr photos.search, JSON): a file, or '-' for standard input.")
     static let json = Flag(
@@ -21,8 +21,8 @@ struct PhotosCommand: Subcommand {
         arguments: [id, CacheLocation.option, response, FlickrKey.option, json])
 
     var id: Int
-    var cache: String?
-    var responsePath: String?
+    var cache: FilePath?
+    var responsePath: FilePath?
     var flickrKey: String?
     var printsJSON: Bool
 
@@ -40,7 +40,7 @@ struct PhotosCommand: Subcommand {
         var photos: PhotoList?
         if let responsePath {
             // Errors and warnings name standard input as the library does.
-            let source = responsePath == "-" ? "<stdin>" : responsePath
+            let source = responsePath == FilePath("-") ? "<stdin>" : responsePath.description
             let list = try readPhotos(responsePath, source: source, context)
             if list.skipped > 0 {
                 context.warning("skipped \(TextLayout.count(list.skipped, "photo", "photos")) with a missing or bad "
@@ -62,20 +62,22 @@ struct PhotosCommand: Subcommand {
             out.line(bytes: json.bytes)
             return
         }
-        out.line("\(movie.title) (\(movie.year))")
-        out.line("request: \(request)")
+        // Every string here comes from data (the URLs are built from it): escaped, see TerminalSafeText.
+        out.line("\(TerminalSafeText.escaped(movie.title)) (\(movie.year))")
+        out.line("request: \(TerminalSafeText.escaped(request))")
         guard let photos else { return }
         if photos.urls.isEmpty {
             out.line("no pictures")
             return
         }
         out.line(TextLayout.count(photos.urls.count, "photo:", "photos:"))
-        let lines = context.terminal.width.map { TextLayout.twoColumns(photos.urls, width: $0) } ?? photos.urls
+        let urls = photos.urls.map(TerminalSafeText.escaped)
+        let lines = context.terminal.width.map { TextLayout.twoColumns(urls, width: $0) } ?? urls
         for line in lines { out.line(line) }
     }
 
-    private func readPhotos(_ path: String, source: String, _ context: CommandContext) throws -> PhotoList {
-        let read = path == "-" ? context.standardInput.readAll() : System.readFile(path)
+    private func readPhotos(_ path: FilePath, source: String, _ context: CommandContext) throws -> PhotoList {
+        let read = path == FilePath("-") ? context.standardInput.readAll() : System.readFile(path)
         switch read {
         case let .success(bytes):
             return try FlickrPhotos.photos(fromResponse: bytes, source: source)

@@ -13,9 +13,10 @@ struct QueryCommand: Subcommand {
         "stdin",
         help: "Read one query per line from standard input and print one JSON object per line; an empty line "
             + "is a query too.")
+    static let perYearRange = 0...1_000_000
     static let perYear = Option<Int>(
-        "per-year", valueName: "K", rule: .nonNegative,
-        help: "List at most K movies per year (default \(defaultPerYear)).")
+        "per-year", valueName: "K", rule: .inRange(perYearRange),
+        help: "List at most K movies per year, \(ValueRule.spelled(perYearRange)) (default \(defaultPerYear)).")
     static let json = Flag(
         "json",
         help: "Print the answer as one JSON object on one line: query, total, and years, each with year, count "
@@ -35,7 +36,7 @@ struct QueryCommand: Subcommand {
         arguments: [text, readsStandardInput, CacheLocation.option, perYear, json])
 
     var query: String?
-    var cache: String?
+    var cache: FilePath?
     var perYear: Int
     var printsJSON: Bool
 
@@ -123,7 +124,7 @@ struct QueryCommand: Subcommand {
     ///   unrated  Darkroom
     /// ```
     static func printHuman(_ result: SearchResult, movie: (Int) throws -> Movie, to out: TextOutput) throws {
-        let quoted = Self.quoted(result.query)
+        let quoted = TerminalSafeText.quoted(result.query)
         if result.total == 0 {
             out.line("No movie matches \(quoted).")
             return
@@ -142,15 +143,8 @@ struct QueryCommand: Subcommand {
             if movies.count < year.count { header += ", \(movies.count) shown" }
             out.line(header)
             for (movie, rating) in zip(movies, yearRatings) {
-                out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(movie.title)")
+                out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(TerminalSafeText.escaped(movie.title))")
             }
         }
-    }
-
-    /// The query as people read it in a sentence, quoted as a JSON string so that odd characters show.
-    private static func quoted(_ query: String) -> String {
-        var json = JSONWriter()
-        json.value(query)
-        return json.text
     }
 }

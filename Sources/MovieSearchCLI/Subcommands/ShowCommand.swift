@@ -3,7 +3,7 @@ import MovieSearch
 /// `moviesearch show <id> [--cache <file>] [--flickr-key <key>]`: one movie's details.
 struct ShowCommand: Subcommand {
     static let id = Argument<Int>(
-        "id", rule: .nonNegative,
+        "id", rule: .movieID,
         help: "The movie's id: its position in the catalog, counting from 0, as 'query --json' prints it.")
 
     static let configuration = CommandConfiguration(
@@ -12,7 +12,7 @@ struct ShowCommand: Subcommand {
         arguments: [id, CacheLocation.option, FlickrKey.option])
 
     var id: Int
-    var cache: String?
+    var cache: FilePath?
     var flickrKey: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -28,12 +28,12 @@ struct ShowCommand: Subcommand {
             ("id", String(movie.id)),
             ("year", String(movie.year)),
             ("rating", TextLayout.rating(movie.rating) ?? "unrated"),
-            ("genres", movie.genres.isEmpty ? "none listed" : movie.genres.joined(separator: ", ")),
-            ("cast", movie.cast.isEmpty ? "none listed" : movie.cast.joined(separator: ", ")),
-            ("flickr", request),
+            ("genres", movie.genres.isEmpty ? "none listed" : safeList(movie.genres)),
+            ("cast", movie.cast.isEmpty ? "none listed" : safeList(movie.cast)),
+            ("flickr", TerminalSafeText.escaped(request)),
         ]
         let out = context.standardOutput
-        out.line(movie.title)
+        out.line(TerminalSafeText.escaped(movie.title))
         let labelWidth = rows.map(\.0.count).max()!
         let indent = String(repeating: " ", count: labelWidth + 4)
         for (label, value) in rows {
@@ -45,5 +45,10 @@ struct ShowCommand: Subcommand {
                 out.line(prefix + value)
             }
         }
+    }
+
+    /// Names as one line, each escaped (TerminalSafeText), so a name cannot break the line or drive the terminal.
+    private func safeList(_ names: [String]) -> String {
+        names.map(TerminalSafeText.escaped).joined(separator: ", ")
     }
 }

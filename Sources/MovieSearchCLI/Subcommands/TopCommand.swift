@@ -4,8 +4,10 @@ import MovieSearch
 struct TopCommand: Subcommand {
     static let defaultLimit = 15
 
+    static let limitRange = 0...1_000_000
     static let limit = Option<Int>(
-        "limit", valueName: "N", rule: .nonNegative, help: "How many movies to list (default \(defaultLimit)).")
+        "limit", valueName: "N", rule: .inRange(limitRange),
+        help: "How many movies to list, \(ValueRule.spelled(limitRange)) (default \(defaultLimit)).")
 
     static let configuration = CommandConfiguration(
         name: "top",
@@ -13,7 +15,7 @@ struct TopCommand: Subcommand {
         arguments: [limit, CacheLocation.option])
 
     var limit: Int
-    var cache: String?
+    var cache: FilePath?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         limit = arguments[Self.limit] ?? Self.defaultLimit
@@ -35,7 +37,7 @@ struct TopCommand: Subcommand {
         let ratingWidth = ratings.map(\.count).max()!
         for (rank, (movie, rating)) in zip(movies, ratings).enumerated() {
             out.line("  \(TextLayout.padLeft("\(rank + 1).", rankWidth))  \(TextLayout.padLeft(rating, ratingWidth))"
-                + "  \(movie.year)  \(movie.title)")
+                + "  \(movie.year)  \(TerminalSafeText.escaped(movie.title))")
         }
     }
 }

@@ -4,7 +4,7 @@ import MovieSearch
 /// sample that ships in the package's `Data/`, so that `swift run moviesearch query dark` works in a fresh
 /// checkout.
 enum CacheLocation {
-    static let option = Option<String>(
+    static let option = Option<FilePath>(
         "cache", valueName: "file",
         help: "The cache to read, built by 'moviesearch index'. Default: the file named by MOVIESEARCH_CACHE, "
             + "else the sample catalog in Data/.")
@@ -26,14 +26,15 @@ enum CacheLocation {
     static var samplePath: String { packageRoot + "/Data/sample-movies.mscache" }
 
     /// Opens the cache to read: `given`, else the environment's, else the sample (with a note saying so).
-    static func open(_ given: String?, _ context: CommandContext) throws -> MovieIndex {
+    static func open(_ given: FilePath?, _ context: CommandContext) throws -> MovieIndex {
         try MovieIndex(path: resolve(given, context))
     }
 
-    static func resolve(_ given: String?, _ context: CommandContext) throws(UsageError) -> String {
+    /// The path of the cache to read; the environment's as its raw bytes, like a path given on the command line.
+    static func resolve(_ given: FilePath?, _ context: CommandContext) throws(UsageError) -> FilePath {
         if let given { return given }
-        if let named = context.environment[environmentVariable] { return named }
-        let sample = context.sampleCachePath
+        if let named = context.environment.path(environmentVariable) { return named }
+        let sample = FilePath(context.sampleCachePath)
         guard System.isReadable(sample) else {
             throw UsageError("no cache to read: pass --cache <file> or set \(environmentVariable) "
                 + "(build a cache with 'moviesearch index <catalog.json>')")

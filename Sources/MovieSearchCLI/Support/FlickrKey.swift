@@ -9,8 +9,11 @@ enum FlickrKey {
 
     static let environmentVariable = "FLICKR_API_KEY"
 
+    /// The key to use: `given`, else the environment's, else the placeholder (with a note saying so). An empty key
+    /// (`--flickr-key ''`) is no key, as an empty `FLICKR_API_KEY` is: a request with `api_key=` would only fail
+    /// later, at Flickr.
     static func resolve(_ given: String?, _ context: CommandContext) -> String {
-        if let given { return given }
+        if let given, !given.isEmpty { return given }
         if let named = context.environment[environmentVariable] { return named }
         context.note("no Flickr API key (pass --flickr-key <key> or set \(environmentVariable)): "
             + "the request URL holds the placeholder \(FlickrPhotos.placeholderAPIKey)")

@@ -62,7 +62,8 @@ enum HelpFormatter {
 
     /// What a usage error prints: the problem, the usage lines, and where to read more.
     static func usageError(_ error: UsageError, command: CommandConfiguration?) -> String {
-        var text = "\(tool): \(error.message)\n"
+        // The message may quote an argument as given (`unknown subcommand '…'`): escaped like any error line.
+        var text = "\(tool): \(TerminalSafeText.escapedMessage(error.message))\n"
         if let command {
             text += usage(command)
             text += "See '\(tool) \(command.name) --help'.\n"

@@ -36,6 +36,16 @@ final class CatalogDecoderTests: XCTestCase {
         XCTAssertEqual(catalog.skipped, [])
     }
 
+    func testYearsWrittenAsWholeDecimalsOrWithExponents() throws {
+        let years = ["2010.0", "2.01e3", "2.010E+3", "201000e-2", "20100000000000000000000e-19", "2010.000", "-1.5e1",
+                     "0.0", "-0", "0e999", "2e9", "-2.147483648e9", "2147483647.0"]
+        let json = "[" + years.map { #"{"title":"A","year":\#($0)}"# }.joined(separator: ",") + "]"
+        let catalog = try decode(json)
+        XCTAssertEqual(catalog.movies.map(\.year), [2010, 2010, 2010, 2010, 2010, 2010, -15, 0, 0, 0, 2_000_000_000,
+                                                     -2_147_483_648, 2_147_483_647])
+        XCTAssertEqual(catalog.skipped, [])
+    }
+
     func testOtherMembersAreIgnoredWhateverTheyHold() throws {
         let catalog = try decode("""
         [{"id":"x","title":"A","extract":{"deep":[1,{"x":null,"title":5}],"s":"\\u00e9"},"year":1,"href":null,
@@ -186,9 +196,10 @@ final class CatalogDecoderTests: XCTestCase {
         // `[{"title":"A","year":` puts the year's value at column 22.
         let cases: [(String, String)] = [
             (#""2010""#, #"year must be an integer, got a string "2010""#),
-            ("2010.5", "year must be an integer, got 2010.5"),
-            ("2010.0", "year must be an integer, got 2010.0"),
-            ("2e3", "year must be an integer, got 2e3"),
+            ("2010.5", "year must be a whole number, got 2010.5"),
+            ("-2010.25e1", "year must be a whole number, got -2010.25e1"),
+            ("2010.0000000000000001", "year must be a whole number, got 2010.0000000000000001"),
+            ("1e-400", "year must be a whole number, got 1e-400"),
             ("true", "year must be an integer, got true"),
             ("null", "year must be an integer, got null"),
             ("[2010]", "year must be an integer, got an array"),
@@ -196,6 +207,11 @@ final class CatalogDecoderTests: XCTestCase {
             ("2147483648", "year 2147483648 is out of range (-2147483648 to 2147483647)"),
             ("-2147483649", "year -2147483649 is out of range (-2147483648 to 2147483647)"),
             ("99999999999999999999", "year 99999999999999999999 is out of range (-2147483648 to 2147483647)"),
+            ("2.147483648e9", "year 2.147483648e9 is out of range (-2147483648 to 2147483647)"),
+            ("-2147483649.0", "year -2147483649.0 is out of range (-2147483648 to 2147483647)"),
+            ("3e9", "year 3e9 is out of range (-2147483648 to 2147483647)"),
+            ("1e400", "year 1e400 is out of range (-2147483648 to 2147483647)"),
+            ("-1E+99999999999999999999", "year -1E+99999999999999999999 is out of range (-2147483648 to 2147483647)"),
         ]
         for (year, reason) in cases {
             assertInvalidMovie(#"[{"title":"A","year":\#(year)}]"#, field: "year", reason: reason + " (line 1, column 22)")

@@ -182,11 +182,13 @@ final class CacheFileTests: XCTestCase {
 
     func testMissingFileAndFolder() throws {
         let folder = try TestPaths.temporaryFolder(self).path
-        for path in [folder + "/none.mscache", folder] {
-            XCTAssertThrowsError(try MovieIndex(path: path)) { error in
-                guard case .io(let reported, _, _)? = error as? CacheError else { return XCTFail("\(error)") }
-                XCTAssertEqual(reported, path)
-            }
+        let missing = folder + "/none.mscache"
+        XCTAssertThrowsError(try MovieIndex(path: missing)) { error in
+            guard case .io(let reported, _, _)? = error as? CacheError else { return XCTFail("\(error)") }
+            XCTAssertEqual(reported, missing)
+        }
+        XCTAssertThrowsError(try MovieIndex(path: folder)) { error in
+            XCTAssertEqual(error as? CacheError, .notARegularFile(path: folder, kind: .directory))
         }
     }
 

@@ -116,6 +116,33 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(JSONNumber(7).int, 7)
     }
 
+    func testWholeValues() {
+        func whole(_ literal: String) -> JSONNumber.WholeValue { JSONNumber(checkedLiteral: literal).wholeValue }
+        for literal in ["2010", "2010.0", "2.01e3", "2.01E+3", "201000e-2", "0.00201e6", "00", "2010.000000000000000000"] {
+            XCTAssertEqual(whole(literal), literal == "00" ? .value(0) : .value(2010), literal)
+        }
+        XCTAssertEqual(whole("-7.0"), .value(-7))
+        XCTAssertEqual(whole("-0.0e-5"), .value(0))
+        XCTAssertEqual(whole("0e99999999999999999999"), .value(0), "zero whatever the exponent")
+        XCTAssertEqual(whole("9223372036854775807"), .value(Int.max))
+        XCTAssertEqual(whole("9.223372036854775807e18"), .value(Int.max))
+        XCTAssertEqual(whole("-9.223372036854775808e18"), .value(Int.min))
+        XCTAssertEqual(whole("9.223372036854775808e18"), .outOfRange)
+        XCTAssertEqual(whole("9999999999999999999"), .outOfRange, "19 digits that overflow")
+        XCTAssertEqual(whole("1e19"), .outOfRange)
+        XCTAssertEqual(whole("1e18"), .value(1_000_000_000_000_000_000))
+        XCTAssertEqual(whole("-1e400"), .outOfRange)
+        XCTAssertEqual(whole("1e99999999999999999999999"), .outOfRange)
+        XCTAssertEqual(whole("2010.5"), .fraction)
+        XCTAssertEqual(whole("0.1"), .fraction)
+        XCTAssertEqual(whole("1e-1"), .fraction)
+        XCTAssertEqual(whole("1e-99999999999999999999999"), .fraction)
+        XCTAssertEqual(whole("9007199254740993.0000000000000000001"), .fraction, "a fraction a double would round away")
+        XCTAssertEqual(whole("9007199254740993"), .value(9_007_199_254_740_993), "exact, not the nearest double")
+        XCTAssertEqual(whole("12345678901234567890123e-4"), .fraction)
+        XCTAssertEqual(whole("12345678901234567890000e-4"), .value(1_234_567_890_123_456_789))
+    }
+
     func testDoubleValues() {
         func double(_ literal: String) -> Double? { JSONNumber(checkedLiteral: literal).double }
         XCTAssertEqual(double("4"), 4)

@@ -67,7 +67,7 @@ final class MovieIndexTests: XCTestCase {
             XCTAssertEqual(try index.movie(id: movie.id), movie)
         }
         XCTAssertThrowsError(try index.movie(id: Fixtures.small.movies.count)) { error in
-            XCTAssertEqual(error as? CacheError, .noSuchMovie(id: 16, movieCount: 16))
+            XCTAssertEqual(error as? CacheError, .noSuchMovie(id: 16, movieCount: 16, ids: 0...15))
         }
         XCTAssertThrowsError(try index.movie(id: -1))
         XCTAssertEqual(index.movieCount, 16)

@@ -1,0 +1,274 @@
+"""The engines Scripts/compare builds, times and checks, each driven the same way: `setup` once (build or install
+it), then per catalog `build` (the index, timed) and `bench` (one process: open, a warm-up pass that writes the
+answers, timed passes), and `answers` for full match sets when the agreement check explains differences.
+
+To add an engine: one class here (a `PythonAnchor` subclass for a Python script taking `build` and `bench` like
+fts5.py) with its `key`, its report `name` and its `differences` from SEARCH-SPEC, and one entry in ALL.
+"""
+
+import os
+import subprocess
+import sys
+import unicodedata
+
+import common
+from harness import BENCH, ROOT, SCRIPTS, WORK, Failure, last_json, run, say
+
+TANTIVY_REQUIREMENT = "tantivy==0.27.0"
+
+
+class Engine:
+    """One engine. `differences` tells the agreement check how its answers may differ from SEARCH-SPEC: cause ->
+    the report's words for it, most specific first (the causes are tested in agreement.py);
+    `letter_differs(ch)` says which letters it folds otherwise than the spec (the "letters" cause)."""
+    key = ""
+    name = ""
+    available = True
+    why_not = ""
+    can_answer = True
+    differences = {}
+    # True when the engine has no index and the size column shows the catalog JSON instead (the naive scan).
+    index_is_catalog = False
+
+    @staticmethod
+    def letter_differs(ch):
+        return False
+
+    def setup(self):
+        pass
+
+    def build(self, entry):
+        """Returns {"build_s", "build_rss_bytes"?, ...}."""
+        raise NotImplementedError
+
+    def bench(self, entry, passes, per_year, max_seconds, answers_path):
+        """Returns the figures (keys of `moviesearch bench --json`) and writes the answers."""
+        raise NotImplementedError
+
+    def answers(self, entry, queries_path, per_year, answers_path):
+        """Answers only (for full match sets)."""
+        raise NotImplementedError
+
+
+class MovieSearch(Engine):
+    key = "moviesearch"
+    name = "moviesearch"
+    binary = os.path.join(ROOT, ".build", "release", "moviesearch")
+    has_bench = True
+
+    def setup(self):
+        say("building moviesearch (swift build -c release)")
+        try:
+            run(["swift", "build", "-c", "release", "--product", "moviesearch"])
+        except Failure as failure:
+            self.available, self.why_not = False, f"swift build failed: {failure}"
+
+    def cache(self, entry):
+        return os.path.join(WORK, f"{entry['name']}.mscache")
+
+    def build(self, entry):
+        if os.path.exists(self.cache(entry)):
+            os.remove(self.cache(entry))
+        _, elapsed, rss = run([self.binary, "index", entry["catalog"], "-o", self.cache(entry)])
+        if not os.path.exists(self.cache(entry)):
+            raise Failure(f"`moviesearch index` wrote no {self.cache(entry)}")
+        return {"build_s": elapsed, "build_rss_bytes": rss, "cache_bytes": os.path.getsize(self.cache(entry))}
+
+    def bench(self, entry, passes, per_year, max_seconds, answers_path):
+        figures = None
+        if self.has_bench:
+            try:
+                text, _, rss = run([self.binary, "bench", "--cache", self.cache(entry), "--queries", entry["queries"],
+                                    "--per-year", str(per_year), "--passes", str(passes), "--json"])
+                figures = last_json(text)
+                figures.setdefault("peak_rss_bytes", rss)
+                figures.setdefault("passes", passes)
+            except Failure as failure:
+                self.has_bench = False
+                self.bench_failure = str(failure)
+                say(f"moviesearch bench is not available yet ({str(failure).splitlines()[0]}): timing figures "
+                    f"for moviesearch are left out")
+        if self.can_answer:
+            try:
+                self.answers(entry, entry["queries"], per_year, answers_path)
+            except Failure as failure:
+                self.can_answer = False
+                self.answer_failure = str(failure)
+                say(f"moviesearch query --stdin failed ({str(failure).splitlines()[0]}): the Python SEARCH-SPEC "
+                    f"reference stands in for the agreement check")
+        return figures
+
+    def answers(self, entry, queries_path, per_year, answers_path):
+        run([self.binary, "query", "--stdin", "--cache", self.cache(entry), "--per-year", str(per_year)],
+            stdin_path=queries_path, stdout_path=answers_path)
+        wanted, got = len(common.read_queries(queries_path)), len(common.read_answers(answers_path))
+        if got != wanted:
+            raise Failure(f"`moviesearch query --stdin` printed {got} answers for {wanted} queries")
+
+
+class PythonAnchor(Engine):
+    """A Python script with `build` and `bench` commands (common.add_bench_arguments), printing its figures as one
+    JSON line: fts5.py, tantivy_anchor.py."""
+    script = ""
+    store_option = ""
+    bench_options = []  # more options for the script's `bench`: a mode of an existing anchor is a subclass
+
+    def python(self):
+        return sys.executable
+
+    def store(self, entry):
+        raise NotImplementedError
+
+    def build(self, entry):
+        text, _, rss = run([self.python(), self.script, "build", "--catalog", entry["catalog"],
+                            self.store_option, self.store(entry)])
+        result = last_json(text)
+        result["build_s"] = result.pop("build_ms") / 1000
+        result.setdefault("build_rss_bytes", rss)
+        return result
+
+    def bench(self, entry, passes, per_year, max_seconds, answers_path, queries_path=None):
+        command = [self.python(), self.script, "bench", self.store_option, self.store(entry),
+                   "--queries", queries_path or entry["queries"], "--passes", str(passes),
+                   "--per-year", str(per_year), "--answers", answers_path, *self.bench_options]
+        if max_seconds:
+            command += ["--max-seconds", str(max_seconds)]
+        text, _, _ = run(command)
+        return last_json(text)
+
+    def answers(self, entry, queries_path, per_year, answers_path):
+        self.bench(entry, 0, per_year, None, answers_path, queries_path)
+
+
+class FTS5(PythonAnchor):
+    key = "fts5"
+    name = "SQLite FTS5"
+    script = os.path.join(BENCH, "fts5.py")
+    store_option = "--db"
+    differences = {
+        "compatibility": "compatibility characters (`½`, ligatures, superscripts): the spec's NFKD cuts `9½` into "
+                         "`9 1 2`; unicode61 keeps `½` whole",
+        "letters": "letters beyond ASCII: unicode61 folds case one character to one (`ß` stays `ß`, the spec's full "
+                   "case folding gives `ss`)",
+        "apostrophe": "apostrophes: unicode61 cuts \"Don't\" into the tokens `don` and `t` (so `t` or `s` find it), "
+                      "and a query piece `\"don't\"*` is the phrase `don` + `t*`; the spec deletes apostrophes "
+                      "(`dont`)",
+        "punctuation": "punctuation inside a query word (`g.i.`, `x-m`, `a-t`): the quoted piece becomes a phrase of "
+                       "adjacent tokens, whereas the spec ANDs `g` and `i` as separate prefixes anywhere in the title",
+    }
+
+    @staticmethod
+    def letter_differs(ch):
+        return ch.casefold() != ch.lower()  # unicode61 folds one character to one: `ß` stays `ß`
+
+    def store(self, entry):
+        return os.path.join(WORK, f"{entry['name']}.sqlite")
+
+
+class Tantivy(PythonAnchor):
+    key = "tantivy"
+    name = "tantivy"
+    script = os.path.join(BENCH, "tantivy_anchor.py")
+    store_option = "--index"
+    venv = os.path.join(WORK, "venv")
+    differences = {
+        "compatibility": "compatibility characters (`½`, ligatures): no NFKD in tantivy's analyzers",
+        "letters": "letters beyond ASCII: ascii_fold also folds letters that have no decomposition (`Æ` → `ae`, "
+                   "`ø` → `o`, `ł` → `l`), which the spec keeps (`æ`, `ø`, `ł`)",
+        "apostrophe": "apostrophes: the analyzer keeps them inside tokens (`don't`), so `it'` or `god'` must match an "
+                      "apostrophe and `dont` or `its` miss \"Don't\" and \"It's\"; the spec deletes them",
+    }
+
+    @staticmethod
+    def letter_differs(ch):
+        """A letter that ascii_fold turns into ASCII while SEARCH-SPEC keeps it (`ø`, `æ`, `ł`: no decomposition)."""
+        return not ch.isascii() and ch.isalpha() and not "".join(
+            c for c in unicodedata.normalize("NFKD", ch) if unicodedata.category(c) != "Mn").isascii()
+
+    def python(self):
+        return os.path.join(self.venv, "bin", "python")
+
+    def store(self, entry):
+        return os.path.join(WORK, f"{entry['name']}.tantivy")
+
+    def setup(self):
+        check = [self.python(), "-c", "import tantivy"]
+        if os.path.exists(self.python()) and subprocess.run(check, capture_output=True).returncode == 0:
+            return
+        say(f"installing {TANTIVY_REQUIREMENT} into {os.path.relpath(self.venv, ROOT)} (python -m venv, pip; once)")
+        try:
+            run([sys.executable, "-m", "venv", self.venv])
+            run([self.python(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                 TANTIVY_REQUIREMENT])
+        except Failure as failure:
+            self.available, self.why_not = False, f"could not install tantivy: {failure}"
+
+
+class Naive(Engine):
+    key = "naive"
+    name = "naive Swift scan"
+    source = os.path.join(SCRIPTS, "naive-scan.swift")
+    binary = os.path.join(WORK, "naive-scan")
+    index_is_catalog = True
+    differences = {
+        "compatibility": "compatibility characters (`½`, ligatures): Foundation's folding does not decompose them as "
+                         "NFKD does",
+        "letters": "letters beyond ASCII: Foundation's folding differs from NFKD + full case folding",
+    }
+
+    @staticmethod
+    def letter_differs(ch):
+        return not ch.isascii() and ch.isalpha()
+
+    def setup(self):
+        if os.path.exists(self.binary) and os.path.getmtime(self.binary) >= os.path.getmtime(self.source):
+            return
+        say("compiling Scripts/naive-scan.swift (swiftc -O)")
+        try:
+            run(["swiftc", "-O", self.source, "-o", self.binary])
+        except Failure as failure:
+            self.available, self.why_not = False, f"swiftc failed: {failure}"
+
+    def build(self, entry):
+        return {"build_s": None, "cache_bytes": os.path.getsize(entry["catalog"])}
+
+    def bench(self, entry, passes, per_year, max_seconds, answers_path, queries_path=None):
+        command = [self.binary, "--catalog", entry["catalog"], "--queries", queries_path or entry["queries"],
+                   "--passes", str(passes), "--per-year", str(per_year), "--answers", answers_path]
+        if max_seconds:
+            command += ["--max-seconds", str(max_seconds)]
+        text, _, _ = run(command)
+        return last_json(text)
+
+    def answers(self, entry, queries_path, per_year, answers_path):
+        self.bench(entry, 0, per_year, None, answers_path, queries_path)
+
+
+class Reference(Engine):
+    """The Python SEARCH-SPEC reference (Scripts/bench/reference.py), in its own process: not timed, always run, the
+    second opinion on moviesearch and its stand-in when moviesearch cannot answer."""
+    key = "reference"
+    name = "Python SEARCH-SPEC reference"
+    script = os.path.join(BENCH, "reference.py")
+    differences = {
+        "compatibility": "compatibility characters (Unicode versions may differ)",
+        "letters": "letters beyond ASCII (Unicode versions may differ)",
+    }
+
+    @staticmethod
+    def letter_differs(ch):
+        return not ch.isascii()
+
+    def answers(self, entry, queries_path, per_year, answers_path):
+        run([sys.executable, self.script, "--catalog", entry["catalog"], "--queries", queries_path,
+             "--per-year", str(per_year), "--answers", answers_path])
+
+
+# The engines `--engines` can name, in the order they run and appear in the report.
+ALL = [MovieSearch, FTS5, Tantivy, Naive]
+BY_KEY = {engine.key: engine for engine in [*ALL, Reference]}
+
+
+def name_of(key):
+    """The report's name for an engine."""
+    return BY_KEY[key].name
