@@ -2,9 +2,10 @@ import Foundation
 import XCTest
 import MovieSearch
 @testable import MovieSearchCLI
+import TestSupport
 
-/// `moviesearch bench`: its figures, its JSON keys, its usage errors. Times are never asserted, only that they
-/// are there and consistent with each other.
+/// `moviesearch bench` in-process: its figures, its JSON keys, its usage errors. Times are never asserted, only that
+/// they are there and consistent with each other. (`BenchEndToEndTests` runs the built binary.)
 final class BenchCommandTests: XCTestCase {
     private func queriesFile(_ lines: String) throws -> String {
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("queries.txt").path
@@ -73,23 +74,6 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(text.status, 0, text.standardError)
         XCTAssertTrue(text.standardOutput.contains("slowest queries (median over the passes):"), text.standardOutput)
         XCTAssertEqual(text.standardOutput.split(separator: "\n").suffix(3).filter { $0.hasSuffix("\"") }.count, 3)
-    }
-
-    /// A `bench` started by a process much larger than itself reports its own peak, not its parent's (Linux keeps
-    /// `ru_maxrss` across fork and exec; `VmHWM` starts again at exec).
-    func testPeakMemoryIsTheBenchProcessesOwn() throws {
-        let queries = try queriesFile("dark\n")
-        let ballast = 256 << 20
-        var parent = [UInt8](repeating: 1, count: ballast)  // touched: resident in this process when it forks
-        let outcome = try ChildProcess.run(try ChildProcess.binary(),
-                                           ["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--json"])
-        XCTAssertTrue(outcome.exited(0), outcome.summary)
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
-        let peak = try XCTUnwrap(object["peak_rss_bytes"] as? Int)
-        XCTAssertGreaterThan(peak, 0)
-        XCTAssertLessThan(peak, ballast / 4, "the parent's peak, not bench's")
-        parent[ballast - 1] = 2
-        XCTAssertEqual(parent[ballast - 1], 2)
     }
 
     func testHighWaterMarkOfAProcStatusFile() {
