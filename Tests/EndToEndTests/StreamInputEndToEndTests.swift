@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import MovieSearchCLI
 import XCTest
+import TestSupport
 
 /// Inputs that are streams, not regular files (`/dev/zero`, pipes, FIFOs, standard input), through the built
 /// binary: read as they arrive, stopped at the first byte that is not JSON, bounded in size, and every failure
