@@ -9,11 +9,15 @@
 //   movie comes back whole, and `search` answers like the reference search of SEARCH-SPEC, for the movie's own
 //   title and a few fixed queries.
 // - The Flickr response reader (another reader of untrusted JSON) takes the same bytes.
+// - `JSONStreamChecker` (how streams are read): its verdict does not depend on how the bytes are cut into chunks;
+//   a byte it flags is one past which no JSON document goes on, so the parser fails on the whole input, and on the
+//   input cut a few bytes after that byte it fails with the very same error.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
     checkJSONParser(bytes)
+    checkStreamChecker(bytes)
     checkFlickrResponse(bytes)
     if let catalog = checkCatalogDecoder(bytes), catalog.movies.count <= 64 {
         checkCacheRoundTrip(catalog)
@@ -37,6 +41,38 @@ private func checkJSONParser(_ bytes: [UInt8]) {
         Fuzz.check(again == value, "JSONWriter output parses to a different value: \(writer.text.debugDescription)")
     } catch {
         Fuzz.check(false, "JSONWriter output does not parse (\(error)): \(writer.text.debugDescription)")
+    }
+}
+
+private func checkStreamChecker(_ bytes: [UInt8]) {
+    func flagged(cuttingAt cut: Int) -> Int? {
+        var checker = JSONStreamChecker()
+        return bytes.withUnsafeBufferPointer { all -> Int? in
+            let first = checker.feed(UnsafeBufferPointer(rebasing: all[..<cut]))
+            return first ?? checker.feed(UnsafeBufferPointer(rebasing: all[cut...]))
+        }
+    }
+    let whole = flagged(cuttingAt: bytes.count)
+    // A cut that depends on the input, so that the fuzzer explores chunk boundaries too.
+    let cut = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+    Fuzz.check(flagged(cuttingAt: cut) == whole, "the stream checker's verdict depends on the chunks (cut at \(cut))")
+    guard let bad = whole else { return }
+    Fuzz.check(bad < bytes.count, "flagged byte \(bad) outside the input")
+    let wholeError: JSONSyntaxError
+    do {
+        _ = try JSONParser.parse(bytes)
+        Fuzz.check(false, "the stream checker flagged byte \(bad) of a document the parser accepts")
+        return
+    } catch {
+        wholeError = error
+    }
+    Fuzz.check(wholeError.offset <= bad, "the parser fails at \(wholeError.offset), after the flagged byte \(bad)")
+    let kept = Array(bytes.prefix(bad + JSONStreamChecker.lookahead))
+    do {
+        _ = try JSONParser.parse(kept)
+        Fuzz.check(false, "the bytes kept up to the flagged byte \(bad) parse")
+    } catch {
+        Fuzz.check(error == wholeError, "cut after the flagged byte: \(error), whole: \(wholeError)")
     }
 }
 
