@@ -19,10 +19,6 @@ struct CacheSections {
         }
     }
 
-    /// Ranges of terms whose postings number at most this many get no prefix set: a query merges them, which
-    /// costs less than a set's bytes are worth. (The reader merges any range without a set, whatever this is.)
-    static let mergeLimit = 16
-
     let movieCount: Int
     private(set) var termCount = 0
     private(set) var yearCount = 0
@@ -138,7 +134,7 @@ struct CacheSections {
 
         var jump: [UInt32] = []
         var next = 0
-        for byte in 0...256 {
+        for byte in 0..<CacheFormat.termJumpCount {
             while next < sortedTerms.count, Int(sortedTerms[next].first ?? 0) < byte { next += 1 }
             jump.append(UInt32(next))
         }
@@ -152,14 +148,14 @@ struct CacheSections {
     }
 
     /// `PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`: the union of postings of every prefix range of two
-    /// terms or more with more than `mergeLimit` postings, and a bitmap for every single term whose posting list
-    /// is longer than a bitmap.
+    /// terms or more with more than `CacheFormat.mergeLimit` postings, and a bitmap for every single term whose
+    /// posting list is longer than a bitmap.
     private mutating func buildPrefixSets(terms: [[UInt8]], postings: [UInt32], starts: [Int]) throws(CacheError) {
         var offsets: [UInt32] = [], entries: [(end: UInt32, bitmap: Bool, number: Int)] = []
         var listOffsets: [UInt32] = [0], listData: [UInt32] = []
         var bitmapCardinalities: [UInt32] = [], bitmapYearCounts: [UInt32] = [], bitmaps = ByteWriter()
         offsets.reserveCapacity(terms.count + 1)
-        let bitmapWords = (movieCount + 63) / 64
+        let bitmapWords = CacheFormat.bitmapWordCount(movieCount: movieCount)
         var bitmap = [UInt64](repeating: 0, count: bitmapWords)
         var seen = [UInt32](repeating: UInt32.max, count: movieCount)
         var members: [UInt32] = []
@@ -208,7 +204,7 @@ struct CacheSections {
             for length in stride(from: term.count, to: shared, by: -1) where Self.isScalarBoundary(term, length) {
                 let end = Self.prefixEnd(terms, from: low, prefix: term[0..<length])
                 // Longer prefixes have the same or smaller ranges: each distinct range is stored once.
-                guard end - low >= 2, end != lastEnd, starts[end] - starts[low] > Self.mergeLimit else { continue }
+                guard end - low >= 2, end != lastEnd, starts[end] - starts[low] > CacheFormat.mergeLimit else { continue }
                 lastEnd = end
                 // Union of the postings of terms low..<end, without repeats.
                 members.removeAll(keepingCapacity: true)

@@ -126,8 +126,8 @@ final class MappedCacheFile: @unchecked Sendable {
         let sectionCount = Int(u32(CacheFormat.HeaderField.sectionCount))
         let blockTableOffset = u64(CacheFormat.HeaderField.blockTableOffset)
         let contentStart = CacheFormat.aligned(CacheFormat.headerSize + sectionCount * CacheFormat.directoryEntrySize)
-        guard blockSize >= 4096, blockSize <= 1 << 30, blockSize & (blockSize - 1) == 0,
-              sectionCount <= 1024, contentStart <= size,
+        guard blockSize >= CacheFormat.minimumBlockSize, blockSize <= CacheFormat.maximumBlockSize,
+              blockSize & (blockSize - 1) == 0, sectionCount <= CacheFormat.maximumSectionCount, contentStart <= size,
               blockTableOffset >= UInt64(contentStart), blockTableOffset <= UInt64(size)
         else { throw fail(.corrupt(path: path, detail: "header fields out of range")) }
         let contentEnd = Int(blockTableOffset)
@@ -383,44 +383,5 @@ struct PackedView {
     /// The entries, copied into an array.
     func values() -> [UInt32] {
         (0..<count).map { self[$0] }
-    }
-}
-
-/// Set operations on bitmaps over ranks whose inner loops write through a pointer, kept here with the engine's
-/// other unsafe code.
-enum BitKernels {
-    /// The ranks of `candidates` (each below `limit`, which `word` covers) whose bit is set; `nil` if one is not.
-    ///
-    /// Branch-free: whether a candidate matches is a coin toss that a branch would mispredict half the time, which
-    /// cost more than everything else in the loop. Each rank is written, and the count moves on by its bit.
-    @inline(__always)
-    static func filter<Candidates: RankSequence>(_ candidates: Candidates, below limit: Int,
-                                                 word: (Int) -> UInt64) -> [UInt32]? {
-        var inRange = true
-        let kept = [UInt32](unsafeUninitializedCapacity: candidates.count) { buffer, initialized in
-            var count = 0
-            for position in 0..<candidates.count {
-                let rank = Int(candidates[position])
-                guard rank < limit else {
-                    inRange = false
-                    break
-                }
-                buffer[count] = UInt32(truncatingIfNeeded: rank)  // count ≤ position < capacity
-                count &+= Int(truncatingIfNeeded: (word(rank &>> 6) &>> UInt64(rank & 63)) & 1)
-            }
-            initialized = count
-        }
-        return inRange ? kept : nil
-    }
-
-    /// `ranks` (each below `limit`) as a bitmap of ⌈limit / 64⌉ words; `nil` if a rank is not below `limit`.
-    static func bitmap<Ranks: RankSequence>(of ranks: Ranks, below limit: Int) -> [UInt64]? {
-        var words = [UInt64](repeating: 0, count: (limit + 63) / 64)
-        for position in 0..<ranks.count {
-            let rank = Int(ranks[position])
-            guard rank < limit else { return nil }
-            words[rank &>> 6] |= 1 &<< UInt64(rank & 63)
-        }
-        return words
     }
 }

@@ -21,7 +21,10 @@ public final class MovieIndex: Sendable {
     public let path: String
 
     let file: MappedCacheFile
-    let sections: Sections
+    let sections: MappedSections
+    /// The readers a query uses, built once here so that a query copies no section.
+    let terms: TermDictionary
+    let prefixSets: PrefixSetReader
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
     private let details = SynchronizedLRUCache<Int, Movie>(capacity: MovieIndex.detailCacheCapacity)
     /// How many decoded movies `movie(id:)` keeps.
@@ -29,16 +32,6 @@ public final class MovieIndex: Sendable {
     /// Movies decoded from the file so far (cache misses of `movie(id:)`), for tests and diagnostics.
     var decodedMovieCount: Int { decodeCounter.load(ordering: .relaxed) }
     private let decodeCounter = Atomic<Int>(0)
-
-    /// The sections a query reads, looked up and size-checked once at open.
-    struct Sections: Sendable {
-        var movieIDs, titleOffsets, movieYears, movieRatings, ratings, listOffsets, castCounts: MappedCacheFile.Section
-        var ranks, topRated, years: MappedCacheFile.Section
-        var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
-        var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
-        var bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
-        var names, lists, strings: MappedCacheFile.Section
-    }
 
     /// Maps the cache at `path` and checks its header. Throws `CacheError`.
     public convenience init(path: String) throws {
@@ -51,49 +44,12 @@ public final class MovieIndex: Sendable {
         let path = filePath.description
         self.path = path
         let file = try MappedCacheFile(path: filePath)
-        let n = file.movieCount, t = file.termCount
-        let bitmapCardinalities = try file.packedSection(.bitmapCardinalities)
-        let bitmapCount = bitmapCardinalities.count
-        // Counts from a forged directory can be large enough for their products to overflow.
-        func product(_ a: Int, _ b: Int) throws(CacheError) -> Int {
-            let (value, overflow) = a.multipliedReportingOverflow(by: b)
-            if overflow { throw .corrupt(path: path, detail: "bitmap sets out of range") }
-            return value
-        }
-        sections = try Sections(
-            movieIDs: file.packedSection(.movieIDs, expectedCount: n),
-            titleOffsets: file.packedSection(.titleOffsets, expectedCount: n + 1),
-            movieYears: file.packedSection(.movieYears, expectedCount: n),
-            movieRatings: file.packedSection(.movieRatings, expectedCount: n),
-            ratings: file.section(.ratings, unit: 8),
-            listOffsets: file.packedSection(.listOffsets, expectedCount: n + 1),
-            castCounts: file.packedSection(.castCounts, expectedCount: n),
-            ranks: file.packedSection(.ranks, expectedCount: n),
-            topRated: file.packedSection(.topRated, expectedCount: n),
-            years: file.section(.years, expectedLength: file.yearCount * 8),
-            termTextOffsets: file.packedSection(.termTextOffsets, expectedCount: t + 1),
-            termText: file.section(.termText),
-            termJump: file.packedSection(.termJump, expectedCount: 257),
-            postingOffsets: file.packedSection(.postingOffsets, expectedCount: t + 1),
-            postings: file.packedSection(.postings),
-            prefixOffsets: file.packedSection(.prefixOffsets, expectedCount: t + 1),
-            prefixEntries: file.packedSection(.prefixEntries),
-            listSetOffsets: file.packedSection(.listSetOffsets),
-            listSetData: file.packedSection(.listSetData),
-            bitmapCardinalities: bitmapCardinalities,
-            bitmapYearCounts: file.packedSection(.bitmapYearCounts, expectedCount: product(bitmapCount, file.yearCount)),
-            bitmaps: file.section(.bitmaps, expectedLength: product(bitmapCount, (n + 63) / 64 * 8)),
-            names: file.packedSection(.names),
-            lists: file.packedSection(.lists),
-            strings: file.section(.strings))
-        if (file.movieCount == 0) != (file.yearCount == 0) {
-            throw CacheError.corrupt(path: path, detail: "movie and year counts disagree")
-        }
-        if sections.prefixEntries.count % 2 != 0 || sections.listSetOffsets.count == 0 || sections.names.count == 0 {
-            throw CacheError.corrupt(path: path, detail: "a table of offsets is empty or cut in half")
-        }
+        let sections = try MappedSections(file: file)
+        try YearTable(file: file, years: sections.years).validate(path: path)
         self.file = file
-        try YearTable(index: self).validate(path: path)
+        self.sections = sections
+        terms = TermDictionary(file: file, sections: sections)
+        prefixSets = PrefixSetReader(file: file, sections: sections)
     }
 
     /// Number of movies in the cache.
@@ -173,7 +129,7 @@ public final class MovieIndex: Sendable {
         let id = Int(try file.packed(sections.movieIDs, slot))
         let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
         let title = try text(Int(titleBounds[0]), Int(titleBounds[1]))
-        let years = try YearTable(index: self)
+        let years = try YearTable(file: file, years: sections.years)
         let yearNumber = Int(try file.packed(sections.movieYears, slot))
         guard yearNumber < years.count else { throw .corrupt(path: path, detail: "a movie's year is not in the year table") }
         let ratingNumber = Int(try file.packed(sections.movieRatings, slot))
