@@ -1,4 +1,6 @@
-/// The sections of a cache, built from a catalog in memory (`CacheFormat`, "Sections").
+/// The sections of a cache, built from a catalog in memory (`CacheFormat`, "Sections"); `CacheWriter` lays them
+/// out in a file. Their readers sit beside this writer: `MappedSections` finds them in a mapped file,
+/// `TermDictionary`, `YearTable` and `PrefixSetReader` read the structures, `MovieIndex` the movie records.
 struct CacheSections {
     /// One section: its tag, its shape (`width` 0 for bytes) and its bytes, padding of a packed section included.
     struct Part {
@@ -26,6 +28,8 @@ struct CacheSections {
     /// The first rank of each year, newest year first (the `YEAR` section's second column).
     private var yearFirstRanks: [Int] = []
 
+    /// The sections of `catalog`. Throws `CacheError.invalidMovieID` or `invalidMovieField` for a movie the format
+    /// cannot store, `catalogTooLarge` past its 32-bit limits.
     init(_ catalog: Catalog) throws(CacheError) {
         // Records are stored by ascending id; a decoded catalog is already in that order.
         var movies = catalog.movies
@@ -38,10 +42,11 @@ struct CacheSections {
         _ = try checked(movies.count, "movies")
         if let last = movies.last { _ = try checked(last.id, "the largest movie id") }
         for movie in movies where Int32(exactly: movie.year) == nil {
-            throw .invalidMovieID(id: movie.id, reason: "year \(movie.year) does not fit in 32 bits")
+            throw .invalidMovieField(id: movie.id, field: "year",
+                                     reason: "\(movie.year) is outside \(Int32.min)...\(Int32.max), the years a cache can store")
         }
         for movie in movies where movie.rating.map({ !$0.isFinite }) == true {
-            throw .invalidMovieID(id: movie.id, reason: "rating \(movie.rating!) is not a finite number")
+            throw .invalidMovieField(id: movie.id, field: "rating", reason: "\(movie.rating!) is not a finite number (an unrated movie has nil)")
         }
 
         // Answer order: year descending, rating descending with unrated last, id ascending. Sorted on flat keys

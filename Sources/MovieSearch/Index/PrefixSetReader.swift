@@ -2,7 +2,7 @@
 /// `TPST`, `POST`), which `PrefixSetWriter` and `CacheSections` lay out (`CacheFormat`, "Sections"): for a range of
 /// term ids, the ranks of the titles that have one of those terms.
 ///
-/// Built once per open and kept by `MovieIndex`, so that a query copies none of the sections it names.
+/// Built once per open and kept by `MovieIndex`, rather than at each query.
 struct PrefixSetReader {
     private let file: MappedCacheFile
     private let prefixOffsets, prefixEntries, postingOffsets, postings: MappedCacheFile.Section

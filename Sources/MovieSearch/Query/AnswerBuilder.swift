@@ -111,6 +111,7 @@ struct AnswerBuilder {
         }
     }
 
+    /// The answer collected so far, for `query`.
     func result(query: String) -> SearchResult {
         var start = 0
         let ids = self.ids

@@ -8,11 +8,14 @@ import Synchronization
 ///         print(year.year, year.count, try year.movieIDs.map { try index.movie(id: $0).title })
 ///     }
 ///
-/// Opening maps the file and checks its header, directory and checksum table: O(1) in the number of movies. A
-/// query reads the mapped file where it lies: a few binary searches per query token in the term dictionary, then
-/// the set of movies of each token (precomputed for every prefix of two terms or more), smallest first, in rank
-/// order, which is already the answer's order (year descending, rating descending, unrated last, id ascending),
-/// so nothing is sorted at query time. See `CacheFormat`.
+/// Opening maps the file and checks its header, directory and checksum table, then looks up every section and
+/// checks the year table: O(1) in the number of movies (the table has one entry per year). A query reads the
+/// mapped file where it lies (`QueryExecutor`): a few binary searches per query token in the term dictionary give
+/// its range of terms; the range's set of movies is a stored prefix set (ranges of two terms or more with more
+/// than `CacheFormat.mergeLimit` postings, and frequent single terms, as a list or a bitmap), else a posting list,
+/// else a few postings merged. The sets are met smallest first, in rank order, which is already the answer's
+/// order (year descending, rating descending, unrated last, id ascending), so nothing is sorted at query time
+/// but a small merged range. See `CacheFormat`, "A query, step by step".
 ///
 /// `MovieIndex` is immutable after `init` and safe to share between threads: run queries from as many threads as
 /// you like on one instance.
@@ -22,7 +25,7 @@ public final class MovieIndex: Sendable {
 
     let file: MappedCacheFile
     let sections: MappedSections
-    /// The readers a query uses, built once here so that a query copies no section.
+    /// The term dictionary and prefix-set readers, built once at open rather than at each query.
     let terms: TermDictionary
     let prefixSets: PrefixSetReader
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
@@ -33,13 +36,13 @@ public final class MovieIndex: Sendable {
     var decodedMovieCount: Int { decodeCounter.load(ordering: .relaxed) }
     private let decodeCounter = Atomic<Int>(0)
 
-    /// Maps the cache at `path` and checks its header. Throws `CacheError`.
+    /// Maps the cache at `path` and checks its header, directory and year table. Throws `CacheError`.
     public convenience init(path: String) throws {
         try self.init(path: FilePath(path))
     }
 
-    /// Maps the cache at `filePath`, a path of raw bytes that need not be valid UTF-8, and checks its header.
-    /// Throws `CacheError`.
+    /// Maps the cache at `filePath`, a path of raw bytes that need not be valid UTF-8, and checks its header,
+    /// directory and year table. Throws `CacheError`.
     package init(path filePath: FilePath) throws {
         let path = filePath.description
         self.path = path

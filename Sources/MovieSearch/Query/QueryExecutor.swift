@@ -12,6 +12,7 @@ struct QueryExecutor {
         file = index.file
     }
 
+    /// The answer to `query`; throws when a part of the file it reads is damaged or inconsistent.
     func run(_ query: String) throws(CacheError) -> SearchResult {
         let years = try YearTable(file: file, years: index.sections.years)
         var answer = AnswerBuilder(perYear: perYear, ranks: try file.packed(index.sections.ranks, 0..<file.movieCount),
@@ -26,8 +27,8 @@ struct QueryExecutor {
         for range in ranges { sets.append(try index.prefixSets.rankSet(of: range)) }
         // Lists first, smallest first, then bitmaps: a list drives when there is one, so a bitmap first means all
         // are bitmaps. Every stored set of more than 2⌈N / 64⌉ ranks is a bitmap and no smaller one is, so this
-        // is smallest first too, except in a tiny catalog, where a merged range (up to 16 ranks) can outnumber a
-        // bitmap.
+        // is smallest first too, except in a tiny catalog, where a merged range (at most `CacheFormat.mergeLimit`
+        // ranks) can outnumber a bitmap.
         sets.sort { ($0.isBitmap ? 1 : 0, $0.cardinality) < ($1.isBitmap ? 1 : 0, $1.cardinality) }
         switch sets[0].storage {
         case .bitmap(let first):
