@@ -1,6 +1,6 @@
 /// The sections of a cache, built from a catalog in memory (`CacheFormat`, "Sections"); `CacheWriter` lays them
 /// out in a file. Their readers sit beside this writer: `MappedSections` finds them in a mapped file,
-/// `TermDictionary`, `YearTable` and `PrefixSetReader` read the structures, `MovieIndex` the movie records.
+/// `TermDictionary`, `YearTable`, `PrefixSetReader` and `MovieRecords` read them.
 struct CacheSections {
     /// One section: its tag, its shape (`width` 0 for bytes) and its bytes, padding of a packed section included.
     struct Part {

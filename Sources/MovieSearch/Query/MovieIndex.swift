@@ -28,6 +28,8 @@ public final class MovieIndex: Sendable {
     /// The term dictionary and prefix-set readers, built once at open rather than at each query.
     let terms: TermDictionary
     let prefixSets: PrefixSetReader
+    /// Reads movie records, for `movie(id:)` and `topRated(limit:)`.
+    private let records: MovieRecords
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
     private let details = SynchronizedLRUCache<Int, Movie>(capacity: MovieIndex.detailCacheCapacity)
     /// How many decoded movies `movie(id:)` keeps.
@@ -53,6 +55,7 @@ public final class MovieIndex: Sendable {
         self.sections = sections
         terms = TermDictionary(file: file, sections: sections)
         prefixSets = PrefixSetReader(file: file, sections: sections)
+        records = MovieRecords(file: file, sections: sections)
     }
 
     /// Number of movies in the cache.
@@ -87,84 +90,18 @@ public final class MovieIndex: Sendable {
     /// dictionary lookup.
     public func movie(id: Int) throws -> Movie {
         try details.value(forKey: id) { () throws(CacheError) -> Movie in
-            guard let slot = try slot(of: id) else {
-                throw CacheError.noSuchMovie(id: id, movieCount: movieCount, ids: try idRange())
+            guard let slot = try records.slot(of: id) else {
+                throw CacheError.noSuchMovie(id: id, movieCount: movieCount, ids: try records.idRange())
             }
             decodeCounter.add(1, ordering: .relaxed)
-            return try decodeMovie(slot: slot)
+            return try records.movie(slot: slot)
         }
     }
 
     /// The `limit` best-rated movies over all years: rating descending, unrated last, lower id first on ties.
     public func topRated(limit: Int) throws -> [Movie] {
         let count = min(max(limit, 0), movieCount)
-        let ids = try file.packed(sections.topRated, 0..<count)
+        let ids = try records.topRatedIDs(count)
         return try (0..<count).map { try movie(id: Int(ids[$0])) }
-    }
-
-    // MARK: Reading records
-
-    /// The first and last ids the cache holds (slots are in id order), or `nil` when it holds none. The ids in
-    /// between are not all there when invalid movies were skipped.
-    private func idRange() throws(CacheError) -> ClosedRange<Int>? {
-        guard movieCount > 0 else { return nil }
-        let first = Int(try file.packed(sections.movieIDs, 0))
-        let last = Int(try file.packed(sections.movieIDs, movieCount - 1))
-        guard first <= last else { throw .corrupt(path: path, detail: "movie ids out of order") }
-        return first...last
-    }
-
-    /// The slot of movie `id`: `id` itself unless invalid movies were skipped, else a binary search.
-    private func slot(of id: Int) throws(CacheError) -> Int? {
-        guard id >= 0, movieCount > 0 else { return nil }
-        let ids = try file.packed(sections.movieIDs, 0..<movieCount)
-        if id < movieCount, Int(ids[id]) == id { return id }
-        var low = 0, high = min(id, movieCount)
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(ids[middle]) < id { low = middle + 1 } else { high = middle }
-        }
-        guard low < movieCount else { return nil }
-        return Int(ids[low]) == id ? low : nil
-    }
-
-    private func decodeMovie(slot: Int) throws(CacheError) -> Movie {
-        let id = Int(try file.packed(sections.movieIDs, slot))
-        let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
-        let title = try text(Int(titleBounds[0]), Int(titleBounds[1]))
-        let years = try YearTable(file: file, years: sections.years)
-        let yearNumber = Int(try file.packed(sections.movieYears, slot))
-        guard yearNumber < years.count else { throw .corrupt(path: path, detail: "a movie's year is not in the year table") }
-        let ratingNumber = Int(try file.packed(sections.movieRatings, slot))
-        var rating: Double?
-        if ratingNumber < sections.ratings.length / 8 {
-            let bits = try file.bytes(sections.ratings, (ratingNumber * 8)..<(ratingNumber * 8 + 8))
-            rating = Double(bitPattern: UInt64(littleEndian: bits.loadUnaligned(as: UInt64.self)))
-        } else if ratingNumber > sections.ratings.length / 8 {
-            throw .corrupt(path: path, detail: "a movie's rating is not in the rating table")
-        }
-        let listBounds = try file.packed(sections.listOffsets, slot..<(slot + 2))
-        let listStart = Int(listBounds[0]), listEnd = Int(listBounds[1])
-        let castCount = Int(try file.packed(sections.castCounts, slot))
-        guard listStart <= listEnd, castCount <= listEnd - listStart else {
-            throw .corrupt(path: path, detail: "a movie's cast and genre list is malformed")
-        }
-        let names = try file.packed(sections.lists, listStart..<listEnd)
-        var cast: [String] = [], genres: [String] = []
-        cast.reserveCapacity(castCount)
-        genres.reserveCapacity(names.count - castCount)
-        for index in 0..<names.count {
-            let name = Int(names[index])
-            let bounds = try file.packed(sections.names, name..<(name + 2))
-            let value = try text(Int(bounds[0]), Int(bounds[1]))
-            if index < castCount { cast.append(value) } else { genres.append(value) }
-        }
-        return Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
-    }
-
-    /// `STRG` bytes `start ..< end`, as text.
-    private func text(_ start: Int, _ end: Int) throws(CacheError) -> String {
-        guard start <= end else { throw .corrupt(path: path, detail: "text offsets out of order") }
-        return String(decoding: try file.bytes(sections.strings, start..<end), as: UTF8.self)
     }
 }
