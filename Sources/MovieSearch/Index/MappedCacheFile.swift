@@ -16,8 +16,8 @@
 /// out a view of it (`PackedView`, `LittleEndianView`, raw buffers), and the views load only inside that range.
 /// Unsafe buffers over the engine's own memory appear elsewhere, for speed, each within counts it has just
 /// checked or allocated: the JSON reader and the tokenizer scan byte buffers, the writer hashes and packs through
-/// them (`XXHash64`, `ByteStringTable`, `ByteWriter.packed`), queries filter and count through them (`BitKernels`, `AnswerBuilder`),
-/// and the platform layer hands them to C calls.
+/// them (`XXHash64`, `ByteStringTable`, `ByteWriter.packed`), queries filter and count through them (`BitKernels`,
+/// `AnswerBuilder`), and the platform layer hands them to C calls.
 ///
 /// The mapping stays valid for the object's lifetime even if the file is replaced or deleted meanwhile (writers
 /// rename a new file into place and never truncate one), so a long-running reader is never hit by SIGBUS.

@@ -1,5 +1,5 @@
 /// Reads the `YEAR` section that `CacheSections` lays out (`CacheFormat`, "Sections"): each year with its first
-/// rank, years descending. Checked once per open (`validate`), read by every query and by `MovieIndex.movie(id:)`.
+/// rank, years descending. Checked once per open (`validate`), read by every query and by `MovieRecords`.
 struct YearTable {
     private let entries: U32View
     let count: Int
