@@ -3,7 +3,7 @@
 ///
 /// `Dictionary<[UInt8], Int>` would allocate an array per lookup and hash it a byte at a time; this table keeps
 /// every string once in a flat arena and probes an open-addressing array of ids (load at most one half), hashing
-/// whole strings with XXH64. Used by `CacheWriter` only, on one thread.
+/// whole strings with XXH64. Used by `CacheSections` only (for `CacheWriter`), on one thread.
 struct ByteStringTable {
     private var arena: [UInt8] = []
     private var starts: [Int] = [0]

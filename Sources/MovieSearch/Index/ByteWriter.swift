@@ -21,12 +21,6 @@ struct ByteWriter {
         u32(UInt32(truncatingIfNeeded: value >> 32))
     }
     mutating func f64(_ value: Double) { u64(value.bitPattern) }
-
-    /// Many u32s at once (one copy on little-endian hosts).
-    mutating func u32s(_ values: [UInt32]) {
-        let littleEndian = UInt32(1).littleEndian == 1 ? values : values.map(\.littleEndian)
-        littleEndian.withUnsafeBytes { bytes.append(contentsOf: $0) }
-    }
 }
 
 extension ByteWriter {

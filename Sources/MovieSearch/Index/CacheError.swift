@@ -10,7 +10,8 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
     case notACache(path: String)
     /// A cache of a format version this build cannot read.
     case unsupportedVersion(path: String, found: UInt32, supported: UInt32)
-    /// The file is shorter (or longer) than its header says.
+    /// The file is shorter than its header says (a cut-off copy), or too short to hold a header while its first
+    /// bytes are a cache's. A file longer than its header says is `corrupt`.
     case truncated(path: String, expectedBytes: Int, actualBytes: Int)
     /// A part of the file does not match its checksum.
     case checksumMismatch(path: String, region: String)
@@ -21,8 +22,11 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchMovie(id: Int, movieCount: Int, ids: ClosedRange<Int>?)
     /// The catalog exceeds a limit of the format (a section of 4 GiB or more).
     case catalogTooLarge(detail: String)
-    /// A catalog built in memory (not decoded from JSON) has a movie the format cannot store.
+    /// A catalog built in memory (not decoded from JSON) has an id the format cannot store: repeated, or negative.
     case invalidMovieID(id: Int, reason: String)
+    /// A catalog built in memory has a movie whose `field` the format cannot store: a year outside 32 bits, a
+    /// rating that is not a finite number. `reason` says what is wrong with the value.
+    case invalidMovieField(id: Int, field: String, reason: String)
 
     public var description: String {
         switch self {
@@ -45,7 +49,9 @@ public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .catalogTooLarge(detail):
             return "the catalog is too large for one cache file: \(detail)"
         case let .invalidMovieID(id, reason):
-            return "cannot store movie \(id): \(reason)"
+            return "cannot store movie \(id): \(reason); give each movie its own id, from 0"
+        case let .invalidMovieField(id, field, reason):
+            return "cannot store movie \(id): its \(field) \(reason)"
         case let .noSuchMovie(id, count, ids):
             guard let ids, count > 0 else { return "no movie with id \(id): the cache holds no movies" }
             let missing = ids.count - count

@@ -99,7 +99,7 @@
 /// Prefix sets are what keep short prefixes fast. A query token such as `t` is a prefix of hundreds of terms;
 /// merging their posting lists at query time would cost time in proportion to all their postings. So the writer
 /// stores, for every prefix whose terms form a range of two or more term ids and have more than
-/// `CacheSections.mergeLimit` postings in all, the union of their postings once (ranges shared by several prefixes,
+/// `CacheFormat.mergeLimit` postings in all, the union of their postings once (ranges shared by several prefixes,
 /// like `th` and `the` when every `th…` term is a `the…` term, are stored once), as a list set or, when that would
 /// be larger, as a bitmap set: exactly when it has more than 2⌈N / 64⌉ ranks. A smaller range has no set: its
 /// few postings, contiguous in `POST`, are merged at query time. A frequent term (`the`) gets a bitmap set beside
@@ -150,6 +150,26 @@ enum CacheFormat {
     static let packedPadding = 8
     /// The widest packed entry, in bits.
     static let maximumWidth = 32
+
+    // MARK: Limits a reader enforces, and sizes that follow from the counts
+
+    /// The smallest checksum block size a reader accepts (a power of two).
+    static let minimumBlockSize = 4096
+    /// The largest checksum block size a reader accepts: far above what the writer uses, low enough that a block
+    /// offset cannot overflow.
+    static let maximumBlockSize = 1 << 30
+    /// The most directory entries a reader accepts: far more than the tags there are, few enough that a forged
+    /// count cannot make opening slow.
+    static let maximumSectionCount = 1024
+    /// Entries of the term jump table `TJMP`: one per first byte 0...255, and one past the last.
+    static let termJumpCount = 257
+    /// Ranges of terms whose postings number at most this many get no prefix set: a query merges them, which
+    /// costs less than a set's bytes are worth. (The reader merges any range without a set, whatever this is: the
+    /// writer may change it without a new version.)
+    static let mergeLimit = 16
+
+    /// u64 words of one bitmap set over `movieCount` ranks (`BMPS`): W = ⌈N / 64⌉.
+    static func bitmapWordCount(movieCount: Int) -> Int { (movieCount + 63) / 64 }
 
     /// Byte offsets of the header fields.
     enum HeaderField {

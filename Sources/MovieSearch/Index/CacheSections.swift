@@ -1,4 +1,6 @@
-/// The sections of a cache, built from a catalog in memory (`CacheFormat`, "Sections").
+/// The sections of a cache, built from a catalog in memory (`CacheFormat`, "Sections"); `CacheWriter` lays them
+/// out in a file. Their readers sit beside this writer: `MappedSections` finds them in a mapped file,
+/// `TermDictionary`, `YearTable`, `PrefixSetReader` and `MovieRecords` read them.
 struct CacheSections {
     /// One section: its tag, its shape (`width` 0 for bytes) and its bytes, padding of a packed section included.
     struct Part {
@@ -19,10 +21,6 @@ struct CacheSections {
         }
     }
 
-    /// Ranges of terms whose postings number at most this many get no prefix set: a query merges them, which
-    /// costs less than a set's bytes are worth. (The reader merges any range without a set, whatever this is.)
-    static let mergeLimit = 16
-
     let movieCount: Int
     private(set) var termCount = 0
     private(set) var yearCount = 0
@@ -30,6 +28,8 @@ struct CacheSections {
     /// The first rank of each year, newest year first (the `YEAR` section's second column).
     private var yearFirstRanks: [Int] = []
 
+    /// The sections of `catalog`. Throws `CacheError.invalidMovieID` or `invalidMovieField` for a movie the format
+    /// cannot store, `catalogTooLarge` past its 32-bit limits.
     init(_ catalog: Catalog) throws(CacheError) {
         // Records are stored by ascending id; a decoded catalog is already in that order.
         var movies = catalog.movies
@@ -42,10 +42,11 @@ struct CacheSections {
         _ = try checked(movies.count, "movies")
         if let last = movies.last { _ = try checked(last.id, "the largest movie id") }
         for movie in movies where Int32(exactly: movie.year) == nil {
-            throw .invalidMovieID(id: movie.id, reason: "year \(movie.year) does not fit in 32 bits")
+            throw .invalidMovieField(id: movie.id, field: "year",
+                                     reason: "\(movie.year) is outside \(Int32.min)...\(Int32.max), the years a cache can store")
         }
         for movie in movies where movie.rating.map({ !$0.isFinite }) == true {
-            throw .invalidMovieID(id: movie.id, reason: "rating \(movie.rating!) is not a finite number")
+            throw .invalidMovieField(id: movie.id, field: "rating", reason: "\(movie.rating!) is not a finite number (an unrated movie has nil)")
         }
 
         // Answer order: year descending, rating descending with unrated last, id ascending. Sorted on flat keys
@@ -78,7 +79,7 @@ struct CacheSections {
         parts.append(.bytes(.years, yearTable.bytes))
     }
 
-    /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets.
+    /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`).
     private mutating func buildTerms(movies: [Movie], ranked: [Int]) throws(CacheError) {
         // Each title's distinct tokens as provisional ids (order of first appearance), flat, by rank.
         var table = ByteStringTable(capacity: 1 << 16)
@@ -138,7 +139,7 @@ struct CacheSections {
 
         var jump: [UInt32] = []
         var next = 0
-        for byte in 0...256 {
+        for byte in 0..<CacheFormat.termJumpCount {
             while next < sortedTerms.count, Int(sortedTerms[next].first ?? 0) < byte { next += 1 }
             jump.append(UInt32(next))
         }
@@ -148,108 +149,9 @@ struct CacheSections {
         parts.append(.packed(.termJump, jump))
         parts.append(.packed(.postingOffsets, postingOffsets))
         parts.append(.packed(.postings, flatPostings))
-        try buildPrefixSets(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
-    }
-
-    /// `PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`: the union of postings of every prefix range of two
-    /// terms or more with more than `mergeLimit` postings, and a bitmap for every single term whose posting list
-    /// is longer than a bitmap.
-    private mutating func buildPrefixSets(terms: [[UInt8]], postings: [UInt32], starts: [Int]) throws(CacheError) {
-        var offsets: [UInt32] = [], entries: [(end: UInt32, bitmap: Bool, number: Int)] = []
-        var listOffsets: [UInt32] = [0], listData: [UInt32] = []
-        var bitmapCardinalities: [UInt32] = [], bitmapYearCounts: [UInt32] = [], bitmaps = ByteWriter()
-        offsets.reserveCapacity(terms.count + 1)
-        let bitmapWords = (movieCount + 63) / 64
-        var bitmap = [UInt64](repeating: 0, count: bitmapWords)
-        var seen = [UInt32](repeating: UInt32.max, count: movieCount)
-        var members: [UInt32] = []
-        var perYear = [UInt32](repeating: 0, count: yearFirstRanks.count)
-        var yearOfRank = [Int32](repeating: 0, count: movieCount)
-        for (year, first) in yearFirstRanks.enumerated() {
-            let end = year + 1 < yearFirstRanks.count ? yearFirstRanks[year + 1] : movieCount
-            for rank in first..<end { yearOfRank[rank] = Int32(year) }
-        }
-        var setCount = 0
-
-        /// Stores `members` (distinct ranks) as the set of the terms `[low, end)`: a list or, when smaller, a bitmap.
-        func store(_ members: inout [UInt32], end: Int) throws(CacheError) {
-            if members.count > bitmapWords * 2 {  // strictly smaller as a bitmap
-                for word in bitmap.indices { bitmap[word] = 0 }
-                for year in perYear.indices { perYear[year] = 0 }
-                for rank in members {
-                    bitmap[Int(rank) >> 6] |= 1 << UInt64(rank & 63)
-                    perYear[Int(yearOfRank[Int(rank)])] += 1
-                }
-                for word in bitmap { bitmaps.u64(word) }
-                bitmapYearCounts.append(contentsOf: perYear)
-                entries.append((UInt32(end), true, bitmapCardinalities.count))
-                bitmapCardinalities.append(UInt32(members.count))
-            } else {
-                members.sort()
-                listData.append(contentsOf: members)
-                entries.append((UInt32(end), false, listOffsets.count - 1))
-                listOffsets.append(try checked(listData.count, "prefix set data"))
-            }
-            setCount += 1
-        }
-
-        for low in terms.indices {
-            offsets.append(try checked(entries.count, "prefix entries"))
-            let term = terms[low]
-            // A frequent term gets a bitmap too, so that it meets other bitmaps word by word.
-            if starts[low + 1] - starts[low] > bitmapWords * 2 {
-                members.removeAll(keepingCapacity: true)
-                members.append(contentsOf: postings[starts[low]..<starts[low + 1]])
-                try store(&members, end: low + 1)
-            }
-            // Prefixes that begin at `low` are those longer than what `low` shares with the term before it.
-            let shared = low == 0 ? 0 : zip(terms[low - 1], term).prefix { $0 == $1 }.count
-            var lastEnd = -1
-            for length in stride(from: term.count, to: shared, by: -1) where Self.isScalarBoundary(term, length) {
-                let end = Self.prefixEnd(terms, from: low, prefix: term[0..<length])
-                // Longer prefixes have the same or smaller ranges: each distinct range is stored once.
-                guard end - low >= 2, end != lastEnd, starts[end] - starts[low] > Self.mergeLimit else { continue }
-                lastEnd = end
-                // Union of the postings of terms low..<end, without repeats.
-                members.removeAll(keepingCapacity: true)
-                let stamp = UInt32(truncatingIfNeeded: setCount)
-                for rank in postings[starts[low]..<starts[end]] where seen[Int(rank)] != stamp {
-                    seen[Int(rank)] = stamp
-                    members.append(rank)
-                }
-                try store(&members, end: end)
-            }
-        }
-        offsets.append(try checked(entries.count, "prefix entries"))
-        let listSetCount = listOffsets.count - 1
-        var pairs: [UInt32] = []
-        pairs.reserveCapacity(entries.count * 2)
-        for entry in entries {
-            pairs.append(entry.end)
-            pairs.append(try checked(entry.bitmap ? listSetCount + entry.number : entry.number, "prefix sets"))
-        }
-        parts.append(.packed(.prefixOffsets, offsets))
-        parts.append(.packed(.prefixEntries, pairs))
-        parts.append(.packed(.listSetOffsets, listOffsets))
-        parts.append(.packed(.listSetData, listData))
-        parts.append(.packed(.bitmapCardinalities, bitmapCardinalities))
-        parts.append(.packed(.bitmapYearCounts, bitmapYearCounts))
-        parts.append(.bytes(.bitmaps, bitmaps.bytes))
-    }
-
-    /// Whether a query token could end after `length` bytes of `term`: at its end or before a UTF-8 lead byte.
-    private static func isScalarBoundary(_ term: [UInt8], _ length: Int) -> Bool {
-        length == term.count || term[length] & 0xC0 != 0x80
-    }
-
-    /// The first term id at or after `low` that does not start with `prefix` (all of `low..<result` do).
-    private static func prefixEnd(_ terms: [[UInt8]], from low: Int, prefix: ArraySlice<UInt8>) -> Int {
-        var low = low + 1, high = terms.count
-        while low < high {
-            let middle = (low + high) / 2
-            if terms[middle].starts(with: prefix) { low = middle + 1 } else { high = middle }
-        }
-        return low
+        var prefixSets = PrefixSetWriter(movieCount: movieCount, yearFirstRanks: yearFirstRanks)
+        try prefixSets.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
+        parts.append(contentsOf: try prefixSets.parts())
     }
 
     /// `MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `NAME`, `LIST`, `STRG`.
@@ -317,6 +219,11 @@ struct CacheSections {
 
     /// `value` as a u32, or `catalogTooLarge` naming what overflowed.
     func checked(_ value: Int, _ what: String) throws(CacheError) -> UInt32 {
+        try Self.checked(value, what)
+    }
+
+    /// `value` as a u32, or `catalogTooLarge` naming what overflowed.
+    static func checked(_ value: Int, _ what: String) throws(CacheError) -> UInt32 {
         guard let narrow = UInt32(exactly: value) else {
             throw .catalogTooLarge(detail: "\(what) exceed the format's 32-bit limit (\(value))")
         }

@@ -17,7 +17,8 @@ public enum CacheWriter {
         public var bytes: Int
     }
 
-    /// The cache file's bytes for `catalog`. Throws `CacheError.catalogTooLarge` past the format's limits.
+    /// The cache file's bytes for `catalog`. Throws `CacheError.catalogTooLarge` past the format's limits, and
+    /// `invalidMovieID` or `invalidMovieField` for a movie the format cannot store (a catalog built in memory).
     public static func encode(_ catalog: Catalog) throws -> [UInt8] {
         try encodeWithStatistics(catalog).bytes
     }

@@ -8,11 +8,14 @@ import Synchronization
 ///         print(year.year, year.count, try year.movieIDs.map { try index.movie(id: $0).title })
 ///     }
 ///
-/// Opening maps the file and checks its header, directory and checksum table: O(1) in the number of movies. A
-/// query reads the mapped file where it lies: a few binary searches per query token in the term dictionary, then
-/// the set of movies of each token (precomputed for every prefix of two terms or more), smallest first, in rank
-/// order, which is already the answer's order (year descending, rating descending, unrated last, id ascending),
-/// so nothing is sorted at query time. See `CacheFormat`.
+/// Opening maps the file and checks its header, directory and checksum table, then looks up every section and
+/// checks the year table: O(1) in the number of movies (the table has one entry per year). A query reads the
+/// mapped file where it lies (`QueryExecutor`): a few binary searches per query token in the term dictionary give
+/// its range of terms; the range's set of movies is a stored prefix set (ranges of two terms or more with more
+/// than `CacheFormat.mergeLimit` postings, and frequent single terms, as a list or a bitmap), else a posting list,
+/// else a few postings merged. The sets are met smallest first, in rank order, which is already the answer's
+/// order (year descending, rating descending, unrated last, id ascending), so nothing is sorted at query time
+/// but a small merged range. See `CacheFormat`, "A query, step by step".
 ///
 /// `MovieIndex` is immutable after `init` and safe to share between threads: run queries from as many threads as
 /// you like on one instance.
@@ -21,7 +24,12 @@ public final class MovieIndex: Sendable {
     public let path: String
 
     let file: MappedCacheFile
-    let sections: Sections
+    let sections: MappedSections
+    /// The term dictionary and prefix-set readers, built once at open rather than at each query.
+    let terms: TermDictionary
+    let prefixSets: PrefixSetReader
+    /// Reads movie records, for `movie(id:)` and `topRated(limit:)`.
+    private let records: MovieRecords
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
     private let details = SynchronizedLRUCache<Int, Movie>(capacity: MovieIndex.detailCacheCapacity)
     /// How many decoded movies `movie(id:)` keeps.
@@ -30,70 +38,24 @@ public final class MovieIndex: Sendable {
     var decodedMovieCount: Int { decodeCounter.load(ordering: .relaxed) }
     private let decodeCounter = Atomic<Int>(0)
 
-    /// The sections a query reads, looked up and size-checked once at open.
-    struct Sections: Sendable {
-        var movieIDs, titleOffsets, movieYears, movieRatings, ratings, listOffsets, castCounts: MappedCacheFile.Section
-        var ranks, topRated, years: MappedCacheFile.Section
-        var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
-        var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
-        var bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
-        var names, lists, strings: MappedCacheFile.Section
-    }
-
-    /// Maps the cache at `path` and checks its header. Throws `CacheError`.
+    /// Maps the cache at `path` and checks its header, directory and year table. Throws `CacheError`.
     public convenience init(path: String) throws {
         try self.init(path: FilePath(path))
     }
 
-    /// Maps the cache at `filePath`, a path of raw bytes that need not be valid UTF-8, and checks its header.
-    /// Throws `CacheError`.
+    /// Maps the cache at `filePath`, a path of raw bytes that need not be valid UTF-8, and checks its header,
+    /// directory and year table. Throws `CacheError`.
     package init(path filePath: FilePath) throws {
         let path = filePath.description
         self.path = path
         let file = try MappedCacheFile(path: filePath)
-        let n = file.movieCount, t = file.termCount
-        let bitmapCardinalities = try file.packedSection(.bitmapCardinalities)
-        let bitmapCount = bitmapCardinalities.count
-        // Counts from a forged directory can be large enough for their products to overflow.
-        func product(_ a: Int, _ b: Int) throws(CacheError) -> Int {
-            let (value, overflow) = a.multipliedReportingOverflow(by: b)
-            if overflow { throw .corrupt(path: path, detail: "bitmap sets out of range") }
-            return value
-        }
-        sections = try Sections(
-            movieIDs: file.packedSection(.movieIDs, expectedCount: n),
-            titleOffsets: file.packedSection(.titleOffsets, expectedCount: n + 1),
-            movieYears: file.packedSection(.movieYears, expectedCount: n),
-            movieRatings: file.packedSection(.movieRatings, expectedCount: n),
-            ratings: file.section(.ratings, unit: 8),
-            listOffsets: file.packedSection(.listOffsets, expectedCount: n + 1),
-            castCounts: file.packedSection(.castCounts, expectedCount: n),
-            ranks: file.packedSection(.ranks, expectedCount: n),
-            topRated: file.packedSection(.topRated, expectedCount: n),
-            years: file.section(.years, expectedLength: file.yearCount * 8),
-            termTextOffsets: file.packedSection(.termTextOffsets, expectedCount: t + 1),
-            termText: file.section(.termText),
-            termJump: file.packedSection(.termJump, expectedCount: 257),
-            postingOffsets: file.packedSection(.postingOffsets, expectedCount: t + 1),
-            postings: file.packedSection(.postings),
-            prefixOffsets: file.packedSection(.prefixOffsets, expectedCount: t + 1),
-            prefixEntries: file.packedSection(.prefixEntries),
-            listSetOffsets: file.packedSection(.listSetOffsets),
-            listSetData: file.packedSection(.listSetData),
-            bitmapCardinalities: bitmapCardinalities,
-            bitmapYearCounts: file.packedSection(.bitmapYearCounts, expectedCount: product(bitmapCount, file.yearCount)),
-            bitmaps: file.section(.bitmaps, expectedLength: product(bitmapCount, (n + 63) / 64 * 8)),
-            names: file.packedSection(.names),
-            lists: file.packedSection(.lists),
-            strings: file.section(.strings))
-        if (file.movieCount == 0) != (file.yearCount == 0) {
-            throw CacheError.corrupt(path: path, detail: "movie and year counts disagree")
-        }
-        if sections.prefixEntries.count % 2 != 0 || sections.listSetOffsets.count == 0 || sections.names.count == 0 {
-            throw CacheError.corrupt(path: path, detail: "a table of offsets is empty or cut in half")
-        }
+        let sections = try MappedSections(file: file)
+        try YearTable(file: file, years: sections.years).validate(path: path)
         self.file = file
-        try YearTable(index: self).validate(path: path)
+        self.sections = sections
+        terms = TermDictionary(file: file, sections: sections)
+        prefixSets = PrefixSetReader(file: file, sections: sections)
+        records = MovieRecords(file: file, sections: sections)
     }
 
     /// Number of movies in the cache.
@@ -128,84 +90,18 @@ public final class MovieIndex: Sendable {
     /// dictionary lookup.
     public func movie(id: Int) throws -> Movie {
         try details.value(forKey: id) { () throws(CacheError) -> Movie in
-            guard let slot = try slot(of: id) else {
-                throw CacheError.noSuchMovie(id: id, movieCount: movieCount, ids: try idRange())
+            guard let slot = try records.slot(of: id) else {
+                throw CacheError.noSuchMovie(id: id, movieCount: movieCount, ids: try records.idRange())
             }
             decodeCounter.add(1, ordering: .relaxed)
-            return try decodeMovie(slot: slot)
+            return try records.movie(slot: slot)
         }
     }
 
     /// The `limit` best-rated movies over all years: rating descending, unrated last, lower id first on ties.
     public func topRated(limit: Int) throws -> [Movie] {
         let count = min(max(limit, 0), movieCount)
-        let ids = try file.packed(sections.topRated, 0..<count)
+        let ids = try records.topRatedIDs(count)
         return try (0..<count).map { try movie(id: Int(ids[$0])) }
-    }
-
-    // MARK: Reading records
-
-    /// The first and last ids the cache holds (slots are in id order), or `nil` when it holds none. The ids in
-    /// between are not all there when invalid movies were skipped.
-    private func idRange() throws(CacheError) -> ClosedRange<Int>? {
-        guard movieCount > 0 else { return nil }
-        let first = Int(try file.packed(sections.movieIDs, 0))
-        let last = Int(try file.packed(sections.movieIDs, movieCount - 1))
-        guard first <= last else { throw .corrupt(path: path, detail: "movie ids out of order") }
-        return first...last
-    }
-
-    /// The slot of movie `id`: `id` itself unless invalid movies were skipped, else a binary search.
-    private func slot(of id: Int) throws(CacheError) -> Int? {
-        guard id >= 0, movieCount > 0 else { return nil }
-        let ids = try file.packed(sections.movieIDs, 0..<movieCount)
-        if id < movieCount, Int(ids[id]) == id { return id }
-        var low = 0, high = min(id, movieCount)
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(ids[middle]) < id { low = middle + 1 } else { high = middle }
-        }
-        guard low < movieCount else { return nil }
-        return Int(ids[low]) == id ? low : nil
-    }
-
-    private func decodeMovie(slot: Int) throws(CacheError) -> Movie {
-        let id = Int(try file.packed(sections.movieIDs, slot))
-        let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
-        let title = try text(Int(titleBounds[0]), Int(titleBounds[1]))
-        let years = try YearTable(index: self)
-        let yearNumber = Int(try file.packed(sections.movieYears, slot))
-        guard yearNumber < years.count else { throw .corrupt(path: path, detail: "a movie's year is not in the year table") }
-        let ratingNumber = Int(try file.packed(sections.movieRatings, slot))
-        var rating: Double?
-        if ratingNumber < sections.ratings.length / 8 {
-            let bits = try file.bytes(sections.ratings, (ratingNumber * 8)..<(ratingNumber * 8 + 8))
-            rating = Double(bitPattern: UInt64(littleEndian: bits.loadUnaligned(as: UInt64.self)))
-        } else if ratingNumber > sections.ratings.length / 8 {
-            throw .corrupt(path: path, detail: "a movie's rating is not in the rating table")
-        }
-        let listBounds = try file.packed(sections.listOffsets, slot..<(slot + 2))
-        let listStart = Int(listBounds[0]), listEnd = Int(listBounds[1])
-        let castCount = Int(try file.packed(sections.castCounts, slot))
-        guard listStart <= listEnd, castCount <= listEnd - listStart else {
-            throw .corrupt(path: path, detail: "a movie's cast and genre list is malformed")
-        }
-        let names = try file.packed(sections.lists, listStart..<listEnd)
-        var cast: [String] = [], genres: [String] = []
-        cast.reserveCapacity(castCount)
-        genres.reserveCapacity(names.count - castCount)
-        for index in 0..<names.count {
-            let name = Int(names[index])
-            let bounds = try file.packed(sections.names, name..<(name + 2))
-            let value = try text(Int(bounds[0]), Int(bounds[1]))
-            if index < castCount { cast.append(value) } else { genres.append(value) }
-        }
-        return Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
-    }
-
-    /// `STRG` bytes `start ..< end`, as text.
-    private func text(_ start: Int, _ end: Int) throws(CacheError) -> String {
-        guard start <= end else { throw .corrupt(path: path, detail: "text offsets out of order") }
-        return String(decoding: try file.bytes(sections.strings, start..<end), as: UTF8.self)
     }
 }

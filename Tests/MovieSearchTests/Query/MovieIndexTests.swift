@@ -150,13 +150,16 @@ final class MovieIndexTests: XCTestCase {
     func testCatalogsBuiltInMemoryAreChecked() throws {
         for rating in [Double.nan, .infinity, -.infinity] {
             XCTAssertThrowsError(try CacheWriter.encode(Catalog(movies: [Movie(id: 0, title: "x", year: 1, rating: rating)]))) { error in
-                XCTAssertEqual(error as? CacheError, .invalidMovieID(id: 0, reason: "rating \(rating) is not a finite number"))
+                XCTAssertEqual(error as? CacheError, .invalidMovieField(id: 0, field: "rating", reason: "\(rating) is not a finite number (an unrated movie has nil)"))
             }
         }
         let duplicate = Catalog(movies: [Movie(id: 3, title: "a", year: 1, rating: nil), Movie(id: 3, title: "b", year: 1, rating: nil)])
         XCTAssertThrowsError(try CacheWriter.encode(duplicate))
         XCTAssertThrowsError(try CacheWriter.encode(Catalog(movies: [Movie(id: -1, title: "a", year: 1, rating: nil)])))
-        XCTAssertThrowsError(try CacheWriter.encode(Catalog(movies: [Movie(id: 0, title: "a", year: 1 << 40, rating: nil)])))
+        XCTAssertThrowsError(try CacheWriter.encode(Catalog(movies: [Movie(id: 0, title: "a", year: 1 << 40, rating: nil)]))) { error in
+            XCTAssertEqual((error as? CacheError)?.description,
+                           "cannot store movie 0: its year 1099511627776 is outside -2147483648...2147483647, the years a cache can store")
+        }
     }
 
     func testEmptyCatalog() throws {

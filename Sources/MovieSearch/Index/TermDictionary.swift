@@ -1,4 +1,4 @@
-/// The sorted term dictionary of a cache (`TTXO`, `TTXT`, `TJMP`), read where it lies.
+/// Reads the sorted term dictionary that `CacheSections` lays out (`TTXO`, `TTXT`, `TJMP`), where it lies.
 ///
 /// Terms are sorted by their UTF-8 bytes, so the terms a prefix begins form one contiguous range of term ids.
 /// The jump table narrows the search to the terms that share the prefix's first byte; a binary search finds the
@@ -9,11 +9,11 @@ struct TermDictionary {
     private let text: MappedCacheFile.Section
     private let jump: MappedCacheFile.Section
 
-    init(index: MovieIndex) {
-        file = index.file
-        terms = index.sections.termTextOffsets
-        text = index.sections.termText
-        jump = index.sections.termJump
+    init(file: MappedCacheFile, sections: MappedSections) {
+        self.file = file
+        terms = sections.termTextOffsets
+        text = sections.termText
+        jump = sections.termJump
     }
 
     /// The ids of the terms that start with `prefix` (a token: not empty).

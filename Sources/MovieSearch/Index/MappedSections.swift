@@ -1,0 +1,59 @@
+/// The sections of an opened cache, each looked up in the directory and its size checked against the header's
+/// counts once, at open (`CacheFormat`, "Sections"): the reading side of `CacheSections`. A query then finds a
+/// section by a field access, and every read is still bounds-checked against the section (`MappedCacheFile`).
+struct MappedSections: Sendable {
+    var movieIDs, titleOffsets, movieYears, movieRatings, ratings, listOffsets, castCounts: MappedCacheFile.Section
+    var ranks, topRated, years: MappedCacheFile.Section
+    var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
+    var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
+    var bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
+    var names, lists, strings: MappedCacheFile.Section
+}
+
+extension MappedSections {
+    /// Looks up every section of `file` and checks its shape. Throws `CacheError.corrupt` for a missing section,
+    /// one of the wrong kind or size, or counts that disagree.
+    init(file: MappedCacheFile) throws(CacheError) {
+            let n = file.movieCount, t = file.termCount
+            let bitmapCardinalities = try file.packedSection(.bitmapCardinalities)
+            let bitmapCount = bitmapCardinalities.count
+            // Counts from a forged directory can be large enough for their products to overflow.
+            func product(_ a: Int, _ b: Int) throws(CacheError) -> Int {
+                let (value, overflow) = a.multipliedReportingOverflow(by: b)
+                if overflow { throw .corrupt(path: file.path, detail: "bitmap sets out of range") }
+                return value
+            }
+            self = try MappedSections(
+                movieIDs: file.packedSection(.movieIDs, expectedCount: n),
+                titleOffsets: file.packedSection(.titleOffsets, expectedCount: n + 1),
+                movieYears: file.packedSection(.movieYears, expectedCount: n),
+                movieRatings: file.packedSection(.movieRatings, expectedCount: n),
+                ratings: file.section(.ratings, unit: 8),
+                listOffsets: file.packedSection(.listOffsets, expectedCount: n + 1),
+                castCounts: file.packedSection(.castCounts, expectedCount: n),
+                ranks: file.packedSection(.ranks, expectedCount: n),
+                topRated: file.packedSection(.topRated, expectedCount: n),
+                years: file.section(.years, expectedLength: file.yearCount * 8),
+                termTextOffsets: file.packedSection(.termTextOffsets, expectedCount: t + 1),
+                termText: file.section(.termText),
+                termJump: file.packedSection(.termJump, expectedCount: CacheFormat.termJumpCount),
+                postingOffsets: file.packedSection(.postingOffsets, expectedCount: t + 1),
+                postings: file.packedSection(.postings),
+                prefixOffsets: file.packedSection(.prefixOffsets, expectedCount: t + 1),
+                prefixEntries: file.packedSection(.prefixEntries),
+                listSetOffsets: file.packedSection(.listSetOffsets),
+                listSetData: file.packedSection(.listSetData),
+                bitmapCardinalities: bitmapCardinalities,
+                bitmapYearCounts: file.packedSection(.bitmapYearCounts, expectedCount: product(bitmapCount, file.yearCount)),
+                bitmaps: file.section(.bitmaps, expectedLength: product(bitmapCount, CacheFormat.bitmapWordCount(movieCount: n) * 8)),
+                names: file.packedSection(.names),
+                lists: file.packedSection(.lists),
+                strings: file.section(.strings))
+            if (file.movieCount == 0) != (file.yearCount == 0) {
+                throw CacheError.corrupt(path: file.path, detail: "movie and year counts disagree")
+            }
+            if prefixEntries.count % 2 != 0 || listSetOffsets.count == 0 || names.count == 0 {
+                throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
+            }
+    }
+}

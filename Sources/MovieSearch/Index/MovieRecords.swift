@@ -1,0 +1,83 @@
+/// Reads the movie records that `CacheSections` lays out (`MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`,
+/// `NAME`, `LIST`, `STRG`, `TOPR`; `CacheFormat`, "Sections"): the slot of an id, the movie in a slot, the ids by
+/// rating. Every offset read from the file is checked before it is followed.
+struct MovieRecords {
+    private let file: MappedCacheFile
+    private let sections: MappedSections
+
+    init(file: MappedCacheFile, sections: MappedSections) {
+        self.file = file
+        self.sections = sections
+    }
+
+    /// The first `count` (at most the movie count) movie ids by rating over all years: rating descending, unrated
+    /// last, lower id first on ties.
+    func topRatedIDs(_ count: Int) throws(CacheError) -> PackedView {
+        try file.packed(sections.topRated, 0..<count)
+    }
+
+    /// The first and last ids the cache holds (slots are in id order), or `nil` when it holds none. The ids in
+    /// between are not all there when invalid movies were skipped.
+    func idRange() throws(CacheError) -> ClosedRange<Int>? {
+        guard file.movieCount > 0 else { return nil }
+        let first = Int(try file.packed(sections.movieIDs, 0))
+        let last = Int(try file.packed(sections.movieIDs, file.movieCount - 1))
+        guard first <= last else { throw .corrupt(path: file.path, detail: "movie ids out of order") }
+        return first...last
+    }
+
+    /// The slot of movie `id`: `id` itself unless invalid movies were skipped, else a binary search.
+    func slot(of id: Int) throws(CacheError) -> Int? {
+        guard id >= 0, file.movieCount > 0 else { return nil }
+        let ids = try file.packed(sections.movieIDs, 0..<file.movieCount)
+        if id < file.movieCount, Int(ids[id]) == id { return id }
+        var low = 0, high = min(id, file.movieCount)
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(ids[middle]) < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < file.movieCount else { return nil }
+        return Int(ids[low]) == id ? low : nil
+    }
+
+    /// The movie in slot `slot` (below the movie count).
+    func movie(slot: Int) throws(CacheError) -> Movie {
+        let id = Int(try file.packed(sections.movieIDs, slot))
+        let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
+        let title = try text(Int(titleBounds[0]), Int(titleBounds[1]))
+        let years = try YearTable(file: file, years: sections.years)
+        let yearNumber = Int(try file.packed(sections.movieYears, slot))
+        guard yearNumber < years.count else { throw .corrupt(path: file.path, detail: "a movie's year is not in the year table") }
+        let ratingNumber = Int(try file.packed(sections.movieRatings, slot))
+        var rating: Double?
+        if ratingNumber < sections.ratings.length / 8 {
+            let bits = try file.bytes(sections.ratings, (ratingNumber * 8)..<(ratingNumber * 8 + 8))
+            rating = Double(bitPattern: UInt64(littleEndian: bits.loadUnaligned(as: UInt64.self)))
+        } else if ratingNumber > sections.ratings.length / 8 {
+            throw .corrupt(path: file.path, detail: "a movie's rating is not in the rating table")
+        }
+        let listBounds = try file.packed(sections.listOffsets, slot..<(slot + 2))
+        let listStart = Int(listBounds[0]), listEnd = Int(listBounds[1])
+        let castCount = Int(try file.packed(sections.castCounts, slot))
+        guard listStart <= listEnd, castCount <= listEnd - listStart else {
+            throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
+        }
+        let names = try file.packed(sections.lists, listStart..<listEnd)
+        var cast: [String] = [], genres: [String] = []
+        cast.reserveCapacity(castCount)
+        genres.reserveCapacity(names.count - castCount)
+        for index in 0..<names.count {
+            let name = Int(names[index])
+            let bounds = try file.packed(sections.names, name..<(name + 2))
+            let value = try text(Int(bounds[0]), Int(bounds[1]))
+            if index < castCount { cast.append(value) } else { genres.append(value) }
+        }
+        return Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
+    }
+
+    /// `STRG` bytes `start ..< end`, as text.
+    private func text(_ start: Int, _ end: Int) throws(CacheError) -> String {
+        guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
+        return String(decoding: try file.bytes(sections.strings, start..<end), as: UTF8.self)
+    }
+}

@@ -1,0 +1,35 @@
+/// Entries of a packed section (`CacheFormat`, "Directory") inside a checked, verified part of a mapping: each
+/// read is one unaligned 8-byte load, a shift and a mask, which the section's 8 bytes of padding keep in bounds.
+struct PackedView {
+    private let base: UnsafeRawPointer
+    private let firstBit: Int
+    private let width: Int
+    private let mask: UInt64
+    /// Number of entries.
+    let count: Int
+
+    /// A view of `count` entries of `width` bits from bit `firstBit` of `base`, a range `MappedCacheFile.packed`
+    /// has checked.
+    init(base: UnsafeRawPointer, firstBit: Int, width: Int, count: Int) {
+        self.base = base
+        self.firstBit = firstBit
+        self.width = width
+        self.mask = (1 << UInt64(width)) - 1  // width ≤ 32: the directory checks it
+        self.count = count
+    }
+
+    /// Entry `index`; traps on an index outside the view (a bug in the engine, not in the file: every range a
+    /// view is made from has been checked).
+    @inline(__always)
+    subscript(index: Int) -> UInt32 {
+        precondition(index >= 0 && index < count, "PackedView index out of range")
+        let bit = firstBit &+ index &* width
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+        return UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+    }
+
+    /// The entries, copied into an array.
+    func values() -> [UInt32] {
+        (0..<count).map { self[$0] }
+    }
+}

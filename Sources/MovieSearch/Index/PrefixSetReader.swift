@@ -1,0 +1,72 @@
+/// Reads the prefix sets and posting lists of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`,
+/// `TPST`, `POST`), which `PrefixSetWriter` and `CacheSections` lay out (`CacheFormat`, "Sections"): for a range of
+/// term ids, the ranks of the titles that have one of those terms.
+///
+/// Built once per open and kept by `MovieIndex`, rather than at each query.
+struct PrefixSetReader {
+    private let file: MappedCacheFile
+    private let prefixOffsets, prefixEntries, postingOffsets, postings: MappedCacheFile.Section
+    private let listSetOffsets, listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
+
+    init(file: MappedCacheFile, sections: MappedSections) {
+        self.file = file
+        prefixOffsets = sections.prefixOffsets
+        prefixEntries = sections.prefixEntries
+        postingOffsets = sections.postingOffsets
+        postings = sections.postings
+        listSetOffsets = sections.listSetOffsets
+        listSetData = sections.listSetData
+        bitmapCardinalities = sections.bitmapCardinalities
+        bitmapYearCounts = sections.bitmapYearCounts
+        bitmaps = sections.bitmaps
+    }
+
+    /// The ranks whose titles have a term in `terms`: the range's prefix set if it has one (ranges of two terms
+    /// or more with many postings, and frequent single terms), else the single term's posting list, else the
+    /// range's few postings merged.
+    func rankSet(of terms: Range<Int>) throws(CacheError) -> RankSet {
+        let entries = try file.packed(prefixOffsets, terms.lowerBound..<(terms.lowerBound + 2))
+        let first = Int(entries[0]), last = Int(entries[1])
+        guard first <= last else { throw .corrupt(path: file.path, detail: "prefix offsets out of order") }
+        let candidates = try file.packed(prefixEntries, (first * 2)..<(last * 2))
+        for entry in 0..<(candidates.count / 2) where Int(candidates[entry * 2]) == terms.upperBound {
+            return try prefixSet(Int(candidates[entry * 2 + 1]))
+        }
+        let bounds = try file.packed(postingOffsets, terms.lowerBound..<(terms.upperBound + 1))
+        let start = Int(bounds[0]), end = Int(bounds[terms.count])
+        guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
+        let postings = try file.packed(self.postings, start..<end)
+        if terms.count == 1 { return RankSet(cardinality: postings.count, storage: .list(postings), yearCounts: nil) }
+        // A title with two of the terms is in both lists: sort, then drop the repeats.
+        var merged = postings.values()
+        merged.sort()
+        var kept = 0
+        for position in merged.indices where position == 0 || merged[position] != merged[kept - 1] {
+            merged[kept] = merged[position]
+            kept += 1
+        }
+        merged.removeLast(merged.count - kept)
+        return RankSet(cardinality: merged.count, storage: .merged(merged), yearCounts: nil)
+    }
+
+    /// Set number `set` of `PRFE`: a list set below the number of list sets, a bitmap set from there on.
+    private func prefixSet(_ set: Int) throws(CacheError) -> RankSet {
+        let listSets = listSetOffsets.count - 1
+        if set < listSets {
+            let bounds = try file.packed(listSetOffsets, set..<(set + 2))
+            let start = Int(bounds[0]), end = Int(bounds[1])
+            guard start <= end else { throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed") }
+            let list = try file.packed(listSetData, start..<end)
+            return RankSet(cardinality: list.count, storage: .list(list), yearCounts: nil)
+        }
+        let bitmap = set - listSets
+        guard bitmap < bitmapCardinalities.count else {
+            throw .corrupt(path: file.path, detail: "prefix set \(set) does not exist")
+        }
+        let words = CacheFormat.bitmapWordCount(movieCount: file.movieCount)
+        return RankSet(cardinality: Int(try file.packed(bitmapCardinalities, bitmap)),
+                       storage: .bitmap(try file.u64s(bitmaps, byteOffset: bitmap * words * 8, count: words)),
+                       yearCounts: try file.packed(bitmapYearCounts,
+                                                   (bitmap * file.yearCount)..<((bitmap + 1) * file.yearCount)))
+    }
+}

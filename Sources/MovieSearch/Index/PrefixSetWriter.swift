@@ -1,0 +1,139 @@
+/// Lays out the prefix sets of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`; `CacheFormat`,
+/// "Sections"): the union of the postings of every prefix range of two terms or more with more than
+/// `CacheFormat.mergeLimit` postings, and a bitmap for every single term whose posting list is longer than a
+/// bitmap. `PrefixSetReader` reads them.
+///
+///     var writer = PrefixSetWriter(movieCount: n, yearFirstRanks: firstRanks)
+///     try writer.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
+///     parts.append(contentsOf: try writer.parts())
+///
+/// A set is stored as a list of ranks or, when strictly smaller, as a bitmap of ⌈N / 64⌉ words with its count per
+/// year: exactly when it has more than 2⌈N / 64⌉ ranks. Used by `CacheSections` only, on one thread.
+struct PrefixSetWriter {
+    private let movieCount: Int
+    private let bitmapWords: Int
+    /// The year (its position in `YEAR`) of each rank, for the per-year counts of a bitmap.
+    private let yearOfRank: [Int32]
+
+    /// `PRFO`: for each term, where its entries start in `entries`.
+    private var offsets: [UInt32] = []
+    /// `PRFE` before numbering: each set's range end, kind and number among the sets of its kind.
+    private var entries: [(end: UInt32, bitmap: Bool, number: Int)] = []
+    private var listOffsets: [UInt32] = [0], listData: [UInt32] = []
+    private var bitmapCardinalities: [UInt32] = [], bitmapYearCounts: [UInt32] = [], bitmaps = ByteWriter()
+    private var setCount = 0
+
+    // Scratch space, reused from one set to the next.
+    private var bitmap: [UInt64]
+    private var perYear: [UInt32]
+    /// For each rank, the number (truncated) of the last set it was added to: drops repeats within a set.
+    private var seen: [UInt32]
+    private var members: [UInt32] = []
+
+    /// A writer for a catalog of `movieCount` movies whose years start at ranks `yearFirstRanks` (newest first).
+    init(movieCount: Int, yearFirstRanks: [Int]) {
+        self.movieCount = movieCount
+        bitmapWords = CacheFormat.bitmapWordCount(movieCount: movieCount)
+        var yearOfRank = [Int32](repeating: 0, count: movieCount)
+        for (year, first) in yearFirstRanks.enumerated() {
+            let end = year + 1 < yearFirstRanks.count ? yearFirstRanks[year + 1] : movieCount
+            for rank in first..<end { yearOfRank[rank] = Int32(year) }
+        }
+        self.yearOfRank = yearOfRank
+        bitmap = [UInt64](repeating: 0, count: bitmapWords)
+        perYear = [UInt32](repeating: 0, count: yearFirstRanks.count)
+        seen = [UInt32](repeating: UInt32.max, count: movieCount)
+    }
+
+    /// Adds the sets of the term dictionary `terms` (sorted by bytes), whose postings are
+    /// `postings[starts[i] ..< starts[i + 1]]` for term `i`.
+    mutating func add(terms: [[UInt8]], postings: [UInt32], starts: [Int]) throws(CacheError) {
+        offsets.reserveCapacity(terms.count + 1)
+        for low in terms.indices {
+            offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
+            let term = terms[low]
+            // A frequent term gets a bitmap too, so that it meets other bitmaps word by word.
+            if starts[low + 1] - starts[low] > bitmapWords * 2 {
+                members.removeAll(keepingCapacity: true)
+                members.append(contentsOf: postings[starts[low]..<starts[low + 1]])
+                try storeMembers(end: low + 1)
+            }
+            // Prefixes that begin at `low` are those longer than what `low` shares with the term before it.
+            let shared = low == 0 ? 0 : zip(terms[low - 1], term).prefix { $0 == $1 }.count
+            var lastEnd = -1
+            for length in stride(from: term.count, to: shared, by: -1) where Self.isScalarBoundary(term, length) {
+                let end = Self.prefixEnd(terms, from: low, prefix: term[0..<length])
+                // Longer prefixes have the same or smaller ranges: each distinct range is stored once.
+                guard end - low >= 2, end != lastEnd, starts[end] - starts[low] > CacheFormat.mergeLimit else { continue }
+                lastEnd = end
+                // Union of the postings of terms low..<end, without repeats.
+                members.removeAll(keepingCapacity: true)
+                let stamp = UInt32(truncatingIfNeeded: setCount)
+                for rank in postings[starts[low]..<starts[end]] where seen[Int(rank)] != stamp {
+                    seen[Int(rank)] = stamp
+                    members.append(rank)
+                }
+                try storeMembers(end: end)
+            }
+        }
+        offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
+    }
+
+    /// Stores `members` (distinct ranks) as the set of the terms from the current one to `end`: a list or, when
+    /// smaller, a bitmap.
+    private mutating func storeMembers(end: Int) throws(CacheError) {
+        if members.count > bitmapWords * 2 {  // strictly smaller as a bitmap
+            for word in bitmap.indices { bitmap[word] = 0 }
+            for year in perYear.indices { perYear[year] = 0 }
+            for rank in members {
+                bitmap[Int(rank) >> 6] |= 1 << UInt64(rank & 63)
+                perYear[Int(yearOfRank[Int(rank)])] += 1
+            }
+            for word in bitmap { bitmaps.u64(word) }
+            bitmapYearCounts.append(contentsOf: perYear)
+            entries.append((UInt32(end), true, bitmapCardinalities.count))
+            bitmapCardinalities.append(UInt32(members.count))
+        } else {
+            members.sort()
+            listData.append(contentsOf: members)
+            entries.append((UInt32(end), false, listOffsets.count - 1))
+            listOffsets.append(try CacheSections.checked(listData.count, "prefix set data"))
+        }
+        setCount += 1
+    }
+
+    /// The seven sections, with set numbers in `PRFE`: list sets first, then bitmap sets.
+    func parts() throws(CacheError) -> [CacheSections.Part] {
+        let listSetCount = listOffsets.count - 1
+        var pairs: [UInt32] = []
+        pairs.reserveCapacity(entries.count * 2)
+        for entry in entries {
+            pairs.append(entry.end)
+            pairs.append(try CacheSections.checked(entry.bitmap ? listSetCount + entry.number : entry.number, "prefix sets"))
+        }
+        return [
+            .packed(.prefixOffsets, offsets),
+            .packed(.prefixEntries, pairs),
+            .packed(.listSetOffsets, listOffsets),
+            .packed(.listSetData, listData),
+            .packed(.bitmapCardinalities, bitmapCardinalities),
+            .packed(.bitmapYearCounts, bitmapYearCounts),
+            .bytes(.bitmaps, bitmaps.bytes),
+        ]
+    }
+
+    /// Whether a query token could end after `length` bytes of `term`: at its end or before a UTF-8 lead byte.
+    private static func isScalarBoundary(_ term: [UInt8], _ length: Int) -> Bool {
+        length == term.count || term[length] & 0xC0 != 0x80
+    }
+
+    /// The first term id at or after `low` that does not start with `prefix` (all of `low..<result` do).
+    private static func prefixEnd(_ terms: [[UInt8]], from low: Int, prefix: ArraySlice<UInt8>) -> Int {
+        var low = low + 1, high = terms.count
+        while low < high {
+            let middle = (low + high) / 2
+            if terms[middle].starts(with: prefix) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

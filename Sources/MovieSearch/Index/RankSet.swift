@@ -1,0 +1,23 @@
+/// The ranks of the titles that have a term in a range of terms, with how many there are: what
+/// `PrefixSetReader` reads for one query token.
+struct RankSet {
+    enum Storage {
+        /// Ascending ranks, in the file (a posting list or a list set).
+        case list(PackedView)
+        /// Ascending ranks, merged at query time (the postings of a small range of terms).
+        case merged([UInt32])
+        /// One bit per rank (a bitmap set).
+        case bitmap(U64View)
+    }
+
+    var cardinality: Int
+    var storage: Storage
+    /// For a bitmap: its matches per year, in `YEAR` order.
+    var yearCounts: PackedView?
+
+    /// Whether the set is a bitmap (else its ranks are listed).
+    var isBitmap: Bool {
+        if case .bitmap = storage { return true }
+        return false
+    }
+}

@@ -1,0 +1,153 @@
+/// Collects an answer: per year the count and the first `perYear` ids, all ids in one shared buffer.
+struct AnswerBuilder {
+    let perYear: Int
+    let ranks: PackedView
+    let path: String
+    private var ids: [Int] = []
+    private var years: [(year: Int, count: Int, idsEnd: Int)] = []
+    private var total = 0
+
+    init(perYear: Int, ranks: PackedView, path: String, yearCount: Int) {
+        self.perYear = perYear
+        self.ranks = ranks
+        self.path = path
+        // Room for a typical answer up front: growing from empty costs a reallocation per doubling, which is a
+        // good part of a sub-microsecond query.
+        let years = min(yearCount, 256)
+        self.years.reserveCapacity(years)
+        ids.reserveCapacity(min(perYear, 16) * years)
+    }
+
+    private mutating func addYear(_ year: Int, count: Int) {
+        total += count
+        years.append((year, count, ids.count))
+    }
+
+    private mutating func list(rank: Int) {
+        ids.append(Int(ranks[rank]))
+        years[years.count - 1].idsEnd = ids.count
+    }
+
+    /// Every movie (a query without tokens).
+    mutating func addAll(_ table: YearTable) throws(CacheError) {
+        for year in 0..<table.count {
+            let first = table.firstRank(year), end = table.endRank(year)
+            addYear(table.year(year), count: end - first)
+            for rank in first..<min(end, first + perYear) { list(rank: rank) }
+        }
+    }
+
+    /// Matches given as ascending ranks: each year's count by galloping to the year's end.
+    ///
+    /// The order is checked where it costs nothing extra (each year's first rank and count, each listed rank), so
+    /// that a list out of order in a forged file gives an error, not a year with more matches than movies.
+    mutating func addSorted<Ranks: RankSequence>(_ matches: Ranks, _ table: YearTable) throws(CacheError) {
+        var position = 0, year = 0
+        while position < matches.count {
+            let rank = Int(matches[position])
+            guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+            while table.endRank(year) <= rank { year += 1 }
+            let end = table.endRank(year)
+            let next = Self.firstPosition(in: matches, from: position, notBelow: end)
+            guard rank >= table.firstRank(year), next - position <= end - rank else { throw Self.outOfOrder(path) }
+            addYear(table.year(year), count: next - position)
+            var previous = rank - 1
+            for listed in position..<min(next, position + perYear) {
+                let listedRank = Int(matches[listed])
+                guard listedRank > previous, listedRank < end else { throw Self.outOfOrder(path) }
+                previous = listedRank
+                list(rank: listedRank)
+            }
+            position = next
+        }
+    }
+
+    private static func outOfOrder(_ path: String) -> CacheError {
+        .corrupt(path: path, detail: "ranks out of order")
+    }
+
+    /// Matches given as a bitmap over ranks: each year's count by popcount over its bit range.
+    mutating func addBitmap(_ bitmap: [UInt64], _ table: YearTable) throws(CacheError) {
+        bitmap.withUnsafeBufferPointer { words in
+            for year in 0..<table.count {
+                let first = table.firstRank(year), end = table.endRank(year)
+                let count = Self.popcount(words, first..<end)
+                if count > 0 { addYear(table.year(year), count: count, firstBits: { words[$0] }, from: first) }
+            }
+        }
+    }
+
+    /// Matches given as a stored bitmap with its counts per year: only the listed movies' bits are read.
+    mutating func addBitmap(_ words: U64View, counts: PackedView, _ table: YearTable) throws(CacheError) {
+        var total = 0
+        for year in 0..<table.count {
+            let count = Int(counts[year])
+            total += count
+            guard count <= table.endRank(year) - table.firstRank(year), total <= ranks.count else {
+                throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
+            }
+            if count > 0 { addYear(table.year(year), count: count, firstBits: { words[$0] }, from: table.firstRank(year)) }
+        }
+    }
+
+    /// Adds a year of `count` matches and lists the first `perYear` set bits from rank `first` on.
+    private mutating func addYear(_ year: Int, count: Int, firstBits word: (Int) -> UInt64, from first: Int) {
+        addYear(year, count: count)
+        var wanted = min(perYear, count)
+        var index = first >> 6
+        var bits = word(index) & (UInt64.max << UInt64(first & 63))
+        while wanted > 0 {
+            while bits == 0 {
+                index += 1
+                // A stored count larger than the year's bits (a damaged file) must not run past the bitmap.
+                guard index < CacheFormat.bitmapWordCount(movieCount: ranks.count) else { return }
+                bits = word(index)
+            }
+            let rank = index << 6 | bits.trailingZeroBitCount
+            guard rank < ranks.count else { return }
+            list(rank: rank)
+            bits &= bits - 1
+            wanted -= 1
+        }
+    }
+
+    /// The answer collected so far, for `query`.
+    func result(query: String) -> SearchResult {
+        var start = 0
+        let ids = self.ids
+        let groups = years.map { entry -> YearMatches in
+            defer { start = entry.idsEnd }
+            return YearMatches(year: entry.year, count: entry.count, movieIDs: MovieIDList(storage: ids, range: start..<entry.idsEnd))
+        }
+        return SearchResult(query: query, total: total, years: groups)
+    }
+
+    /// The first position at or after `start` whose rank is ≥ `bound` (ranks ascend): exponential, then binary
+    /// search, so a year with few matches costs a few steps however many matches follow.
+    static func firstPosition<Ranks: RankSequence>(in ranks: Ranks, from start: Int, notBelow bound: Int) -> Int {
+        var low = start, step = 1
+        while low + step < ranks.count, Int(ranks[low + step]) < bound {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, ranks.count)
+        low += 1
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(ranks[middle]) < bound { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Set bits of `words` in the bit range `range`.
+    static func popcount(_ words: UnsafeBufferPointer<UInt64>, _ range: Range<Int>) -> Int {
+        if range.isEmpty { return 0 }
+        let firstWord = range.lowerBound >> 6, lastWord = (range.upperBound - 1) >> 6
+        let head: UInt64 = ~0 << UInt64(range.lowerBound & 63)
+        let tail: UInt64 = ~0 >> UInt64(63 - ((range.upperBound - 1) & 63))
+        if firstWord == lastWord { return (words[firstWord] & head & tail).nonzeroBitCount }
+        var count = (words[firstWord] & head).nonzeroBitCount + (words[lastWord] & tail).nonzeroBitCount
+        for word in (firstWord + 1)..<lastWord { count += words[word].nonzeroBitCount }
+        return count
+    }
+}
