@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import MovieSearch
 
 /// `BlockVerifier` on bytes in memory: lazy, per block, each once, and a damaged block named.

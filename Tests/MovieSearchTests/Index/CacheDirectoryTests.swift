@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import MovieSearch
 
 /// `CacheDirectory` parsed from bytes: the metadata checksum and every check of an entry.

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import MovieSearch
 
 /// `CacheHeader` parsed from bytes: each check of the header, on intact, cut-off and edited files.

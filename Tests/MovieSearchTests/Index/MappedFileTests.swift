@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import MovieSearch
 
 /// `MappedFile`: what it maps, what it refuses, bounds-checked access, and that it unmaps when it goes away.
 final class MappedFileTests: XCTestCase {
     private func file(_ bytes: [UInt8], name: String = "mapped.bin") throws -> String {
-        let path = try Fixtures.temporaryFolder(self) + "/" + name
+        let path = try TestPaths.temporaryFolder(self).path + "/" + name
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -31,7 +32,7 @@ final class MappedFileTests: XCTestCase {
     }
 
     func testRefusesWhatIsNotARegularFile() throws {
-        let folder = try Fixtures.temporaryFolder(self)
+        let folder = try TestPaths.temporaryFolder(self).path
         XCTAssertThrowsError(try MappedFile(path: FilePath(folder))) { error in
             XCTAssertEqual(error as? MappedFile.Failure, .notARegularFile(.directory))
         }
