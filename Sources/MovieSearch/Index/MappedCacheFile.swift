@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// A cache file mapped read-only: the only type in the engine that touches raw pointers.
@@ -81,24 +74,25 @@ final class MappedCacheFile: @unchecked Sendable {
         case let .failure(.system(error)): throw .io(path: path, operation: "open cache", reason: error.reason)
         case let .failure(.notARegularFile(kind)): throw .notARegularFile(path: path, kind: kind)
         }
-        defer { close(descriptor) }
+        defer { Syscalls.closeDescriptor(descriptor) }
         self.size = size
         if size < CacheFormat.headerSize {
             // Too short to map usefully: tell a foreign file from a cut-off cache by the bytes that are there.
             var prefix = [UInt8](repeating: 0, count: min(size, CacheFormat.magic.count))
-            let got = prefix.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-            if got != prefix.count || !CacheFormat.magic.starts(with: prefix) { throw .notACache(path: path) }
+            let got = prefix.withUnsafeMutableBytes { Syscalls.readSome(descriptor, into: $0, at: 0) }
+            if got != .success(prefix.count) || !CacheFormat.magic.starts(with: prefix) { throw .notACache(path: path) }
             throw .truncated(path: path, expectedBytes: CacheFormat.headerSize, actualBytes: size)
         }
-        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
-            throw .io(path: path, operation: "map cache", reason: SystemError.current().reason)
+        let base: UnsafeRawPointer
+        switch Syscalls.mapReadOnly(descriptor, size: size) {
+        case let .success(mapping): base = mapping
+        case let .failure(error): throw .io(path: path, operation: "map cache", reason: error.reason)
         }
-        let base = UnsafeRawPointer(mapping)
         self.base = base
 
         // From here on a failed check must unmap before throwing.
         func fail(_ error: CacheError) -> CacheError {
-            munmap(mapping, size)
+            Syscalls.unmap(base, size: size)
             return error
         }
         func u32(_ offset: Int) -> UInt32 { UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
@@ -179,7 +173,7 @@ final class MappedCacheFile: @unchecked Sendable {
     }
 
     deinit {
-        munmap(UnsafeMutableRawPointer(mutating: base), size)
+        Syscalls.unmap(base, size: size)
         verifiedBlocks.deinitialize(count: max(verifiedWordCount, 1))
         verifiedBlocks.deallocate()
         verifiedSections.deinitialize(count: max(sectionCount, 1))

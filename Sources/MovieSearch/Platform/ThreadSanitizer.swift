@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Tells Thread Sanitizer about an ordering it cannot see, when the process runs under it; does nothing otherwise.
 ///
 /// On Linux, `Synchronization.Mutex` locks with a futex inside the uninstrumented Swift runtime, so Thread
@@ -38,7 +32,7 @@ enum ThreadSanitizer {
 
     private static func lookUp(_ name: String) -> Annotation? {
         #if os(Linux)
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { return nil }
+        guard let symbol = Syscalls.symbol(named: name) else { return nil }
         return unsafeBitCast(symbol, to: Annotation.self)
         #else
         return nil
