@@ -47,9 +47,10 @@ package enum FileReader {
     }
 
     /// The JSON at `path`. A regular file is read whole, in one allocation of its size, without the check;
-    /// a file of any other kind (a character device, a FIFO, a socket) is a stream, read and checked as
+    /// a file of any other kind (a character device, a FIFO) is a stream, read and checked as
     /// `readJSON(descriptor:maximumBytes:)` does. Throws when a regular file holds more than `maximumBytes`,
-    /// unless `regularFilesUnbounded` (catalogs, whose size on disk is the user's choice).
+    /// unless `regularFilesUnbounded` (catalogs, whose size on disk is the user's choice); when the path names a
+    /// directory ("Is a directory") or something `open` refuses (a socket: "No such device or address").
     ///
     /// Skipping the check changes no outcome, only when reading stops: the decoder reports the same first fault
     /// in the whole file as in the prefix the check would have stopped at (see `JSONStreamChecker`), and a

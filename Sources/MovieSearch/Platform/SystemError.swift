@@ -1,6 +1,6 @@
 /// A failed system call: the C library's `errno`, kept with the text `strerror` gives for it.
 ///
-///     switch Syscalls.open(path, for: .reading) {
+///     switch Syscalls.openFile(path, for: .reading) {
 ///     case let .failure(error): print("cannot open \(path): \(error)")   // "No such file or directory"
 ///     case let .success(descriptor): …
 ///     }

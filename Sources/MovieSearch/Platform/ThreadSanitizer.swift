@@ -8,7 +8,8 @@
 /// Sanitizer understands: the functions are never looked up there.
 ///
 /// The annotation functions are looked up once with `dlsym`, as the Swift runtime does for its own locks: they
-/// exist only in a process linked with the sanitizer. Cost when absent: a load and a test per call.
+/// exist only in a process linked with the sanitizer. Cost when absent: the check that the lookup was done, a
+/// load and a test per call.
 enum ThreadSanitizer {
     private typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
 
