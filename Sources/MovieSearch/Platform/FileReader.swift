@@ -98,8 +98,9 @@ package enum FileReader {
         return JSONInput(bytes: bytes, badByte: badByte)
     }
 
-    /// The whole content of the file at `path`, however long, read in one allocation of its size when it is a
-    /// regular file, in chunks when it is a stream (`/proc/self/status`, whose size says 0, counts as one).
+    /// The whole content of the file at `path`, however long: as many bytes as `fstat` says in one allocation,
+    /// then whatever follows in chunks (all of it for a stream, or for a /proc file, whose size says 0). Throws
+    /// when a call fails, or "Is a directory".
     package static func readAll(path: FilePath) throws(Failure) -> [UInt8] {
         try withDescriptor(path: path) { (descriptor, status) throws(Failure) in
             try readAll(descriptor: descriptor, expectedSize: status.kind == .regular ? status.size : 0)

@@ -18,9 +18,9 @@ import Darwin
 /// As in swift-system's `Internals/Syscalls.swift`, each wrapper makes one call (or repeats the same call until
 /// it is done), so that the rest of the package reads as Swift: it takes and returns Swift values (`FilePath`,
 /// raw buffers, `FileStatus` rather than `struct stat` and `S_IF…` bits), and reports a failure as the
-/// `SystemError` of the call, read straight after it. Calls that a signal handler can interrupt are retried on
-/// `EINTR`, so that no caller has to. The C library's constants stay here as well: callers name what they want
-/// (`.readingWithoutBlocking`, `followingLinks: false`).
+/// `SystemError` of the call, read straight after it. `open`, `read`, `pread` and `write`, which a signal handler
+/// can interrupt, are retried on `EINTR`, so that no caller has to. The C library's constants stay here as well:
+/// callers name what they want (`.readingWithoutBlocking`, `followingLinks: false`).
 ///
 /// A new call is one more `static func` in the section it belongs to, returning `Result<…, SystemError>` when a
 /// caller acts on its failure. Keep the Apple branches compiling: `#if canImport(Darwin)` where the C types or
@@ -87,19 +87,20 @@ package enum Syscalls {
 
     // MARK: Reading and writing
 
-    /// Reads at most `buffer.count` bytes from `descriptor` into `buffer`: the count read, 0 at the end.
+    /// Reads at most `buffer.count` bytes from `descriptor` into `buffer`: the count read, 0 at the end. At most
+    /// `Int32.max` bytes a call, which Darwin refuses to go past (`EINVAL`) where Linux reads less.
     package static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
         -> Result<Int, SystemError>
     {
-        retryingInterrupts { read(descriptor, buffer.baseAddress, buffer.count) }
+        retryingInterrupts { read(descriptor, buffer.baseAddress, min(buffer.count, Int(Int32.max))) }
     }
 
     /// Reads at most `buffer.count` bytes at `offset` of the file open on `descriptor` (`pread`), without moving
-    /// its file offset: the count read, 0 past the end.
+    /// its file offset: the count read, 0 past the end. At most `Int32.max` bytes a call, as above.
     static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int)
         -> Result<Int, SystemError>
     {
-        retryingInterrupts { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
+        retryingInterrupts { pread(descriptor, buffer.baseAddress, min(buffer.count, Int(Int32.max)), off_t(offset)) }
     }
 
     /// Writes at most `bytes.count` bytes of `bytes` to `descriptor`: the count written.
@@ -107,7 +108,8 @@ package enum Syscalls {
         retryingInterrupts { write(descriptor, bytes.baseAddress, bytes.count) }
     }
 
-    /// Writes all of `bytes` to `descriptor`, repeating `write` after a short write, at most 16 MiB a call.
+    /// Writes all of `bytes` to `descriptor`, repeating `write` after a short write. At most 16 MiB a call:
+    /// Darwin refuses a count above `Int32.max` (`EINVAL`), and Linux writes at most about 2 GiB a call anyway.
     /// On failure, what was written before the failed call stays written.
     package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, SystemError> {
         var offset = 0
