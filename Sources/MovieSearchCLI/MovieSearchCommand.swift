@@ -14,18 +14,21 @@ public enum MovieSearchCommand {
 
     /// Runs the tool with the process's arguments, standard streams and environment, and exits with its status.
     public static func main() -> Never {
-        System.ignoreBrokenPipes()
-        System.ignoreFileSizeLimitSignal()
+        // A closed pipe then fails a write with EPIPE, so that `moviesearch query … | head` ends quietly; a write
+        // past `ulimit -f` fails with EFBIG, so that `index` reports "File too large", removes its temporary file
+        // and leaves the previous cache. By default both signals kill the process.
+        Syscalls.ignoreBrokenPipeSignal()
+        Syscalls.ignoreFileSizeLimitSignal()
         let context = CommandContext(
-            standardOutput: TextOutput(.fileDescriptor(System.standardOutput)),
+            standardOutput: TextOutput(.fileDescriptor(Syscalls.standardOutput)),
             // Unbuffered, so that a note reaches a terminal before the answer it is about.
-            standardError: TextOutput(.fileDescriptor(System.standardError), capacity: 0),
-            standardInput: .fileDescriptor(System.standardInput),
+            standardError: TextOutput(.fileDescriptor(Syscalls.standardError), capacity: 0),
+            standardInput: .fileDescriptor(Syscalls.standardInput),
             environment: .process,
             terminal: Terminal.detect(environment: .process))
         // From `argv` itself: `CommandLine.arguments` repairs bytes that are not UTF-8, and a path so repaired
         // names another file.
-        System.exitProcess(run(ArgumentWord.processArguments(), context))
+        Syscalls.exitProcess(run(ArgumentWord.processArguments(), context))
     }
 
     /// Runs the tool in this process, for tests: the output is captured, nothing is read from the real standard

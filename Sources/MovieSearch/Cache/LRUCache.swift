@@ -66,7 +66,8 @@ public struct LRUCache<Key: Hashable, Value> {
     /// How long an entry added by `add(_:forKey:)` stays valid, in seconds; `nil` when entries never expire.
     public let timeToLive: Double?
 
-    /// Creates an empty cache that reads time from the system's monotonic clock.
+    /// Creates an empty cache that reads time from the standard library's `ContinuousClock` (see
+    /// `continuousSeconds()`).
     ///
     ///     var details = LRUCache<Int, Movie>()                            // 5 entries, no expiry
     ///     var responses = LRUCache<String, [UInt8]>(capacity: 100, timeToLive: 600)
@@ -78,7 +79,7 @@ public struct LRUCache<Key: Hashable, Value> {
     ///
     /// Cost: O(1); no storage is allocated until the first `add`.
     public init(capacity: Int = 5, timeToLive: Double? = nil) {
-        self.init(capacity: capacity, timeToLive: timeToLive, clock: monotonicSeconds)
+        self.init(capacity: capacity, timeToLive: timeToLive, clock: continuousSeconds)
     }
 
     /// Creates an empty cache that reads time from `clock`.
@@ -225,3 +226,18 @@ public struct LRUCache<Key: Hashable, Value> {
 
 extension LRUCache: Sendable where Key: Sendable, Value: Sendable {}
 extension LRUCache.Slot: Sendable where Key: Sendable, Value: Sendable {}
+
+/// The default clock of `LRUCache`: seconds on the standard library's `ContinuousClock` since the first reading in
+/// this process.
+///
+/// A monotonic clock, because wall-clock time can jump (NTP, the user), which would expire entries early or keep
+/// them for ever; a continuous one, which goes on while the machine sleeps, because a time to live is meant in
+/// real time (a Flickr answer cached for ten minutes is stale after a night asleep). Nothing is read at start-up:
+/// the origin is taken on the first call, which only a cache with a time to live makes.
+func continuousSeconds() -> Double {
+    let origin = continuousClockOrigin  // first, so that the first reading is not before it
+    return (ContinuousClock.now - origin) / .seconds(1)
+}
+
+/// The instant `continuousSeconds()` counts from.
+private let continuousClockOrigin = ContinuousClock.now

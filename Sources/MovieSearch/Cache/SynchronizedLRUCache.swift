@@ -24,7 +24,8 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     /// How long an entry stays valid after `add(_:forKey:)`, in seconds; `nil` when entries never expire.
     public let timeToLive: Double?
 
-    /// Creates an empty cache that reads time from the system's monotonic clock.
+    /// Creates an empty cache that reads time from the standard library's `ContinuousClock`, as
+    /// ``LRUCache/init(capacity:timeToLive:)`` does.
     ///
     ///     let recent = SynchronizedLRUCache<Int, Movie>(capacity: 32)
     ///

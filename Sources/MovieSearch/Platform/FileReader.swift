@@ -1,30 +1,21 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Reads files and streams with the C library, so that the engine needs no Foundation.
+/// Reads files and streams through `Syscalls`, so that the engine needs no Foundation.
 package enum FileReader {
-    /// Why a file could not be read: the C library's message for `errno` ("No such file or directory"), or a
-    /// limit it went past.
-    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        /// A short message a user can act on.
-        package var reason: String
+    /// Why a file could not be read: a failed call, or a limit the input went past.
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// A call failed: "No such file or directory", "Is a directory".
+        case system(SystemError)
+        /// The input holds more than this many bytes.
+        case tooLarge(Int)
 
-        package init(reason: String) { self.reason = reason }
-
-        init(errno code: Int32) {
-            reason = String(cString: strerror(code))
+        /// A short message a user can act on: the system's words, or "larger than 16 MiB".
+        package var reason: String {
+            switch self {
+            case let .system(error): error.reason
+            case let .tooLarge(limit): "larger than \(FileReader.byteLimitDescription(limit))"
+            }
         }
 
-        /// The input holds more than `limit` bytes.
-        package static func tooLarge(_ limit: Int) -> Failure {
-            Failure(reason: "larger than \(FileReader.byteLimitDescription(limit))")
-        }
-
+        /// The reason.
         package var description: String { reason }
     }
 
@@ -56,9 +47,10 @@ package enum FileReader {
     }
 
     /// The JSON at `path`. A regular file is read whole, in one allocation of its size, without the check;
-    /// a file of any other kind (a character device, a FIFO, a socket) is a stream, read and checked as
+    /// a file of any other kind (a character device, a FIFO) is a stream, read and checked as
     /// `readJSON(descriptor:maximumBytes:)` does. Throws when a regular file holds more than `maximumBytes`,
-    /// unless `regularFilesUnbounded` (catalogs, whose size on disk is the user's choice).
+    /// unless `regularFilesUnbounded` (catalogs, whose size on disk is the user's choice); when the path names a
+    /// directory ("Is a directory") or something `open` refuses (a socket: "No such device or address").
     ///
     /// Skipping the check changes no outcome, only when reading stops: the decoder reports the same first fault
     /// in the whole file as in the prefix the check would have stopped at (see `JSONStreamChecker`), and a
@@ -67,10 +59,12 @@ package enum FileReader {
     package static func readJSON(path: FilePath, maximumBytes: Int, regularFilesUnbounded: Bool = false)
         throws(Failure) -> JSONInput
     {
-        try withDescriptor(path: path) { (descriptor, type, size) throws(Failure) in
-            guard type == S_IFREG else { return try readJSON(descriptor: descriptor, maximumBytes: maximumBytes) }
-            if !regularFilesUnbounded && size > maximumBytes { throw .tooLarge(maximumBytes) }
-            let bytes = try readAll(descriptor: descriptor, expectedSize: size)
+        try withDescriptor(path: path) { (descriptor, status) throws(Failure) in
+            guard status.kind == .regular else {
+                return try readJSON(descriptor: descriptor, maximumBytes: maximumBytes)
+            }
+            if !regularFilesUnbounded && status.size > maximumBytes { throw .tooLarge(maximumBytes) }
+            let bytes = try readAll(descriptor: descriptor, expectedSize: status.size)
             // A regular file that grew since `fstat`: the bound holds for what was read.
             if !regularFilesUnbounded && bytes.count > maximumBytes { throw .tooLarge(maximumBytes) }
             return JSONInput(bytes: bytes, badByte: nil)
@@ -104,39 +98,43 @@ package enum FileReader {
         return JSONInput(bytes: bytes, badByte: badByte)
     }
 
-    /// Opens `path` for reading and calls `body` with the descriptor, the file's type (`S_IFREG`, `S_IFIFO`, …)
-    /// and its size (meaningful for a regular file). A directory is refused with "Is a directory".
-    private static func withDescriptor<Result>(
-        path: FilePath, _ body: (Int32, mode_t, Int) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw Failure(errno: errno) }
-        defer { close(descriptor) }
+    /// The whole content of the file at `path`, however long: as many bytes as `fstat` says in one allocation,
+    /// then whatever follows in chunks (all of it for a stream, or for a /proc file, whose size says 0). Throws
+    /// when a call fails, or "Is a directory".
+    package static func readAll(path: FilePath) throws(Failure) -> [UInt8] {
+        try withDescriptor(path: path) { (descriptor, status) throws(Failure) in
+            try readAll(descriptor: descriptor, expectedSize: status.kind == .regular ? status.size : 0)
+        }
+    }
 
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Failure(errno: errno) }
-        let type = status.st_mode & S_IFMT
-        if type == S_IFDIR { throw Failure(errno: EISDIR) }
-        return try body(descriptor, type, Int(status.st_size))
+    /// Opens `path` for reading and calls `body` with the descriptor and the file's status (its kind, and its
+    /// size, meaningful for a regular file). A directory is refused with "Is a directory".
+    private static func withDescriptor<Result>(
+        path: FilePath, _ body: (Int32, FileStatus) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let descriptor = try Syscalls.openFile(path, for: .reading).mapError(Failure.system).get()
+        defer { Syscalls.closeDescriptor(descriptor) }
+        let status = try Syscalls.status(ofDescriptor: descriptor).mapError(Failure.system).get()
+        if status.kind == .notRegular(.directory) {
+            throw .system(SystemError(code: Syscalls.Errno.isADirectory))
+        }
+        return try body(descriptor, status)
     }
 
     /// Everything left on `descriptor`: the first `expectedSize` bytes in one allocation, the rest in chunks.
     private static func readAll(descriptor: Int32, expectedSize: Int) throws(Failure) -> [UInt8] {
-        var readError: Int32 = 0
+        var readError: SystemError?
         var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
             while count < expectedSize {
-                let result = read(descriptor, buffer.baseAddress! + count, expectedSize - count)
-                if result > 0 {
-                    count += result
-                } else if result == 0 {
-                    return  // The file shrank since `fstat`.
-                } else if errno != EINTR {
-                    readError = errno
-                    return
+                let rest = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count..<expectedSize]))
+                switch Syscalls.readSome(descriptor, into: rest) {
+                case .success(0): return  // The file shrank since `fstat`.
+                case let .success(read): count += read
+                case let .failure(error): readError = error; return
                 }
             }
         }
-        if readError != 0 { throw Failure(errno: readError) }
+        if let readError { throw .system(readError) }
 
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -146,12 +144,9 @@ package enum FileReader {
         }
     }
 
-    /// Reads at most `count` bytes into the start of `buffer`, retrying interrupted calls; 0 at the end.
+    /// Reads at most `count` bytes into the start of `buffer`; 0 at the end.
     private static func readSome(_ descriptor: Int32, into buffer: inout [UInt8], count: Int) throws(Failure) -> Int {
-        while true {
-            let result = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
-            if result >= 0 { return result }
-            if errno != EINTR { throw Failure(errno: errno) }
-        }
+        try buffer.withUnsafeMutableBytes { Syscalls.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<count])) }
+            .mapError(Failure.system).get()
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A regular file mapped read-only into memory, unmapped when the object goes away.
 ///
 ///     let file = try MappedFile(path: FilePath("movies.mscache"))
@@ -43,19 +35,19 @@ final class MappedFile: @unchecked Sendable {
         case let .failure(.system(error)): throw .open(error)
         case let .failure(.notARegularFile(kind)): throw .notARegularFile(kind)
         }
-        defer { close(descriptor) }
+        defer { _ = Syscalls.closeDescriptor(descriptor) }
         if size == 0 {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
             return
         }
-        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
-            throw .map(SystemError.current())
+        switch Syscalls.mapReadOnly(descriptor, size: size) {
+        case let .success(base): bytes = UnsafeRawBufferPointer(start: base, count: size)
+        case let .failure(error): throw .map(error)
         }
-        bytes = UnsafeRawBufferPointer(start: mapping, count: size)
     }
 
     deinit {
-        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+        if let base = bytes.baseAddress { Syscalls.unmap(base, size: bytes.count) }
     }
 
     /// The file's size in bytes.

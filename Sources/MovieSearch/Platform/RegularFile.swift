@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Opens a file that must be a regular file (a cache), read-only, without ever blocking on what the path names.
 ///
 /// `open(2)` of a FIFO for reading blocks until a writer opens it, for ever if none comes; a serial line may
@@ -23,39 +15,34 @@ enum RegularFile {
 
     /// An open descriptor for the regular file at `path` and its size in bytes. The caller closes the descriptor.
     static func openForReading(_ path: FilePath) -> Result<(descriptor: Int32, size: Int), Failure> {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        if descriptor < 0 {
+        let descriptor: Int32
+        switch Syscalls.openFile(path, for: .readingWithoutBlocking) {
+        case let .success(opened):
+            descriptor = opened
+        case let .failure(error):
             // Some kinds cannot be opened at all (a socket: ENXIO); name the kind rather than the errno.
-            let error = SystemError.current()
-            var status = stat()
-            if path.withCString({ stat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFREG {
-                return .failure(.notARegularFile(kind(of: status.st_mode & S_IFMT)))
+            if case let .success(status) = Syscalls.status(ofPath: path, followingLinks: true),
+               case let .notRegular(kind) = status.kind {
+                return .failure(.notARegularFile(kind))
             }
             return .failure(.system(error))
         }
-        var status = stat()
-        if fstat(descriptor, &status) != 0 {
-            let error = SystemError.current()
-            close(descriptor)
+        switch Syscalls.status(ofDescriptor: descriptor) {
+        case let .success(status) where status.kind == .regular:
+            return .success((descriptor, status.size))
+        case let .success(status):
+            Syscalls.closeDescriptor(descriptor)
+            return .failure(.notARegularFile(Self.kind(status.kind)))
+        case let .failure(error):
+            Syscalls.closeDescriptor(descriptor)
             return .failure(.system(error))
         }
-        let type = status.st_mode & S_IFMT
-        guard type == S_IFREG else {
-            close(descriptor)
-            return .failure(.notARegularFile(kind(of: type)))
-        }
-        return .success((descriptor, Int(status.st_size)))
     }
 
-    /// The kind of a non-regular file from the `S_IFMT` bits of its mode.
-    static func kind(of type: mode_t) -> FileKind {
-        switch type {
-        case S_IFDIR: .directory
-        case S_IFIFO: .fifo
-        case S_IFCHR: .characterDevice
-        case S_IFBLK: .blockDevice
-        case S_IFSOCK: .socket
-        default: .other
-        }
+    /// The kind of a file that is not a regular one, as `FileKind` names it (a descriptor's status never says
+    /// "symbolic link": `open` follows links).
+    private static func kind(_ kind: FileStatus.Kind) -> FileKind {
+        if case let .notRegular(named) = kind { return named }
+        return .other
     }
 }

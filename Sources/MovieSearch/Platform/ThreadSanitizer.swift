@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Tells Thread Sanitizer about an ordering it cannot see, when the process runs under it; does nothing otherwise.
 ///
 /// On Linux, `Synchronization.Mutex` locks with a futex inside the uninstrumented Swift runtime, so Thread
@@ -14,7 +8,8 @@ import Musl
 /// Sanitizer understands: the functions are never looked up there.
 ///
 /// The annotation functions are looked up once with `dlsym`, as the Swift runtime does for its own locks: they
-/// exist only in a process linked with the sanitizer. Cost when absent: a load and a test per call.
+/// exist only in a process linked with the sanitizer. Cost when absent: the check that the lookup was done, a
+/// load and a test per call.
 enum ThreadSanitizer {
     private typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
 
@@ -38,7 +33,7 @@ enum ThreadSanitizer {
 
     private static func lookUp(_ name: String) -> Annotation? {
         #if os(Linux)
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), name) else { return nil }
+        guard let symbol = Syscalls.symbol(named: name) else { return nil }
         return unsafeBitCast(symbol, to: Annotation.self)
         #else
         return nil

@@ -9,7 +9,7 @@ enum Environment {
     /// to the default rather than failing on an empty path.
     subscript(name: String) -> String? {
         let value: String? = switch self {
-        case .process: System.environmentValue(name)
+        case .process: Syscalls.environmentBytes(name).map { String(decoding: $0, as: UTF8.self) }
         case let .fixed(values): values[name]
         }
         return value?.isEmpty == false ? value : nil
@@ -31,7 +31,7 @@ enum Environment {
     /// an empty value counts as unset, as above.
     func path(_ name: String) -> FilePath? {
         let bytes: [UInt8]? = switch self {
-        case .process: System.environmentBytes(name)
+        case .process: Syscalls.environmentBytes(name)
         case let .fixed(values): values[name].map { Array($0.utf8) }
         }
         guard let bytes, !bytes.isEmpty else { return nil }

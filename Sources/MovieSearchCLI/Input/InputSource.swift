@@ -48,8 +48,11 @@ enum InputSource {
         case let .fileDescriptor(fd):
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let count = chunk.withUnsafeMutableBytes { System.readSome(fd, into: $0) }
-                if count < 0 { return .system(SystemError(code: Int32(-count))) }
+                let count: Int
+                switch chunk.withUnsafeMutableBytes({ Syscalls.readSome(fd, into: $0) }) {
+                case let .success(read): count = read
+                case let .failure(error): return .system(error)
+                }
                 if count == 0 { break }
                 switch reader.feed(chunk[0..<count], body) {
                 case .goOn: break

@@ -1,3 +1,5 @@
+import MovieSearch
+
 /// What the commands know about where standard output goes: a terminal of some width, or a pipe or file.
 struct Terminal {
     /// The width used when standard output is a terminal that does not say how wide it is.
@@ -20,9 +22,9 @@ struct Terminal {
 
     /// Standard output of this process. `COLUMNS` overrides what the terminal says, as in most tools.
     static func detect(environment: Environment) -> Terminal {
-        guard System.isTerminal(System.standardOutput) else { return Terminal(width: nil) }
+        guard Syscalls.isTerminal(Syscalls.standardOutput) else { return Terminal(width: nil) }
         let width = environment.positiveNumber("COLUMNS", clampedTo: widthRange)
-            ?? System.terminalColumns(System.standardOutput) ?? defaultWidth
+            ?? Syscalls.terminalColumns(Syscalls.standardOutput) ?? defaultWidth
         return Terminal(width: width)
     }
 

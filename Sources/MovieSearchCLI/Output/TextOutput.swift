@@ -1,3 +1,5 @@
+import MovieSearch
+
 /// A buffered output stream: standard output or error of the process, or memory for tests.
 ///
 /// Writes gather in a buffer that goes to the file descriptor when it grows past `capacity` and on `flush()`, so
@@ -61,8 +63,7 @@ final class TextOutput {
         case .memory:
             captured.append(contentsOf: buffer)
         case let .fileDescriptor(fd):
-            let code = buffer.withUnsafeBytes { System.writeAll(fd, $0) }
-            if code != 0 { failure = SystemError(code: code) }
+            if case let .failure(error) = buffer.withUnsafeBytes({ Syscalls.writeAll(fd, $0) }) { failure = error }
         }
     }
 }

@@ -71,9 +71,9 @@ struct BenchCommand: Subcommand {
 
     func run(_ context: CommandContext) throws {
         let queries: [String]
-        switch System.openForReading(queriesPath) {
+        switch Syscalls.openFile(queriesPath, for: .reading) {
         case .success(let fd):
-            defer { System.closeDescriptor(fd) }
+            defer { Syscalls.closeDescriptor(fd) }
             do {
                 queries = try Self.lines(.fileDescriptor(fd))
             } catch {
@@ -91,9 +91,9 @@ struct BenchCommand: Subcommand {
             throw BenchError.tooManySamples(file: queriesPath.description, queries: queries.count, passes: passCount)
         }
 
-        let openStart = System.monotonicNanoseconds()
+        let openStart = ContinuousClock.now
         let index = try MovieIndex(path: cachePath)
-        let openNanoseconds = System.monotonicNanoseconds() - openStart
+        let openNanoseconds = (ContinuousClock.now - openStart).wholeNanoseconds
 
         var checksum = 0
         for query in queries { checksum &+= try index.search(query, perYear: perYear).total }
@@ -101,9 +101,9 @@ struct BenchCommand: Subcommand {
         samples.reserveCapacity(queries.count * passCount)
         for _ in 0..<passCount {
             for query in queries {
-                let start = System.monotonicNanoseconds()
+                let start = ContinuousClock.now
                 let result = try index.search(query, perYear: perYear)
-                samples.append(System.monotonicNanoseconds() - start)
+                samples.append((ContinuousClock.now - start).wholeNanoseconds)
                 checksum &+= result.total &+ result.years.count
             }
         }

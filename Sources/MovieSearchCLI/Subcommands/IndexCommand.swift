@@ -63,7 +63,7 @@ struct IndexCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws {
-        let start = System.monotonicNanoseconds()
+        let start = ContinuousClock.now
         let readsStandardInput = catalogPath == Self.standardInput
         // Checked before reading, and both stat'ed, so that a link (symbolic or hard) to the catalog is caught too;
         // an output that does not exist yet cannot be the catalog.
@@ -84,7 +84,7 @@ struct IndexCommand: Subcommand {
                                           firstReason: first.description)
         }
         let statistics = try CacheWriter.write(catalog, to: outputPath)
-        let elapsed = System.monotonicNanoseconds() - start
+        let elapsed = (ContinuousClock.now - start).wholeNanoseconds
 
         let skipped = catalog.skipped
         if !skipped.isEmpty {

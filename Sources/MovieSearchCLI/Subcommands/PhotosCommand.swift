@@ -91,8 +91,8 @@ struct PhotosCommand: Subcommand {
                 ? try context.standardInput.json(maximumBytes: Self.maximumResponseBytes)
                 : try FileReader.readJSON(path: path, maximumBytes: Self.maximumResponseBytes)
         } catch {
-            throw FileReadError(role: "Flickr response", path: source, cause: error == .tooLarge(Self.maximumResponseBytes)
-                ? FileReader.Failure(reason: error.reason + ", the most a response may hold") : error)
+            throw FileReadError(role: "Flickr response", path: source, cause: error,
+                                note: error == .tooLarge(Self.maximumResponseBytes) ? "the most a response may hold" : nil)
         }
         let list = try FlickrPhotos.photos(fromResponse: input.bytes, source: source)
         // Bytes cut short after a bad byte never make a valid response; should they, the response is still

@@ -35,7 +35,7 @@ enum CacheLocation {
         if let given { return given }
         if let named = context.environment.path(environmentVariable) { return named }
         let sample = FilePath(context.sampleCachePath)
-        guard System.isReadable(sample) else {
+        guard Syscalls.isReadable(sample) else {
             throw UsageError("no cache to read: pass --cache <file> or set \(environmentVariable) "
                 + "(build a cache with 'moviesearch index <catalog.json>')")
         }

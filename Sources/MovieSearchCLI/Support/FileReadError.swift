@@ -6,6 +6,8 @@ struct FileReadError: Error, CustomStringConvertible {
     var path: String
     /// Why: a failed system call, a limit the input went past (its description is the message).
     var cause: any Error & CustomStringConvertible
+    /// What the message adds after the cause ("the most a response may hold"), if anything.
+    var note: String? = nil
 
-    var description: String { "cannot read \(role) \(path): \(cause)" }
+    var description: String { "cannot read \(role) \(path): \(cause)" + (note.map { ", " + $0 } ?? "") }
 }

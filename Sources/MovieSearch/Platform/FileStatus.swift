@@ -1,0 +1,30 @@
+/// What `stat` says about a file: the few fields this package reads, in Swift terms.
+///
+///     if case .success(let status) = Syscalls.status(ofDescriptor: descriptor), status.kind == .regular { … }
+///
+/// `Syscalls` fills it in, so that no other file needs `struct stat`, `mode_t` or the `S_IF…` bits.
+package struct FileStatus: Sendable, Equatable {
+    /// What kind of file a path or descriptor names.
+    package enum Kind: Sendable, Equatable {
+        case regular
+        /// A symbolic link itself: only a status that does not follow links (`lstat`) says so.
+        case symbolicLink
+        /// A directory, a FIFO, a device, a socket: anything else, as `FileKind` names it.
+        case notRegular(FileKind)
+    }
+
+    /// The file's kind.
+    package var kind: Kind
+    /// The file's size in bytes (meaningful for a regular file).
+    package var size: Int
+    /// The device and inode, which together tell whether two paths name one file.
+    package var device: UInt64
+    package var inode: UInt64
+
+    package init(kind: Kind, size: Int, device: UInt64, inode: UInt64) {
+        self.kind = kind
+        self.size = size
+        self.device = device
+        self.inode = inode
+    }
+}

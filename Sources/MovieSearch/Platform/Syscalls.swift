@@ -1,0 +1,306 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("moviesearch needs a POSIX C library: Glibc, Musl or Darwin")
+#endif
+
+/// The system calls of the package, engine and command line alike: the only file that imports the C library.
+///
+///     switch Syscalls.openFile(path, for: .reading) {
+///     case let .success(descriptor): defer { Syscalls.closeDescriptor(descriptor) } …
+///     case let .failure(error): …   // error.reason: "No such file or directory"
+///     }
+///
+/// As in swift-system's `Internals/Syscalls.swift`, each wrapper makes one call (or repeats the same call until
+/// it is done), so that the rest of the package reads as Swift: it takes and returns Swift values (`FilePath`,
+/// raw buffers, `FileStatus` rather than `struct stat` and `S_IF…` bits), and reports a failure as the
+/// `SystemError` of the call, read straight after it. `open`, `read`, `pread` and `write`, which a signal handler
+/// can interrupt, are retried on `EINTR`, so that no caller has to. The C library's constants stay here as well:
+/// callers name what they want (`.readingWithoutBlocking`, `followingLinks: false`).
+///
+/// A new call is one more `static func` in the section it belongs to, returning `Result<…, SystemError>` when a
+/// caller acts on its failure. Keep the Apple branches compiling: `#if canImport(Darwin)` where the C types or
+/// units differ.
+package enum Syscalls {
+    // MARK: Errors
+
+    /// The `errno` values the package tells apart.
+    enum Errno {
+        /// `EPIPE`: the reader of a pipe went away.
+        static var brokenPipe: Int32 { EPIPE }
+        /// `EISDIR`.
+        static var isADirectory: Int32 { EISDIR }
+        /// `ELOOP`: too many symbolic links, or a loop of them.
+        static var tooManySymbolicLinks: Int32 { ELOOP }
+        /// `EINVAL`.
+        static var invalidArgument: Int32 { EINVAL }
+    }
+
+    /// `errno`: the error of the last failed call on this thread.
+    static func lastErrorNumber() -> Int32 {
+        errno
+    }
+
+    /// The C library's words for the error `code` (`strerror`): "No such file or directory".
+    static func errorMessage(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    // MARK: Opening and closing
+
+    /// Standard input, output and error.
+    package static let standardInput: Int32 = 0
+    package static let standardOutput: Int32 = 1
+    package static let standardError: Int32 = 2
+
+    /// What `openFile` opens a file for. Every descriptor is opened close-on-exec.
+    package enum OpenMode {
+        /// Reading (`O_RDONLY`).
+        case reading
+        /// Reading, without waiting for what the path names to be ready (`O_NONBLOCK`): a FIFO with no writer or a
+        /// serial line waiting for its carrier would block `open` for ever. No effect on a regular file.
+        case readingWithoutBlocking
+        /// Writing a new file, which must not exist yet (`O_WRONLY | O_CREAT | O_EXCL`), readable by all (0644
+        /// before the umask).
+        case creatingNew
+    }
+
+    /// Opens the file at `path`; the caller closes the descriptor.
+    package static func openFile(_ path: FilePath, for mode: OpenMode) -> Result<Int32, SystemError> {
+        let flags: Int32 = switch mode {
+        case .reading: O_RDONLY
+        case .readingWithoutBlocking: O_RDONLY | O_NONBLOCK
+        case .creatingNew: O_WRONLY | O_CREAT | O_EXCL
+        }
+        return retryingInterrupts { path.withCString { open($0, flags | O_CLOEXEC, 0o644) } }
+    }
+
+    /// Closes `descriptor`. Not retried on `EINTR`: on Linux the descriptor is closed even then.
+    @discardableResult
+    package static func closeDescriptor(_ descriptor: Int32) -> Result<Void, SystemError> {
+        checked(close(descriptor))
+    }
+
+    // MARK: Reading and writing
+
+    /// Reads at most `buffer.count` bytes from `descriptor` into `buffer`: the count read, 0 at the end. At most
+    /// `Int32.max` bytes a call, which Darwin refuses to go past (`EINVAL`) where Linux reads less.
+    package static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
+        -> Result<Int, SystemError>
+    {
+        retryingInterrupts { read(descriptor, buffer.baseAddress, min(buffer.count, Int(Int32.max))) }
+    }
+
+    /// Reads at most `buffer.count` bytes at `offset` of the file open on `descriptor` (`pread`), without moving
+    /// its file offset: the count read, 0 past the end. At most `Int32.max` bytes a call, as above.
+    static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int)
+        -> Result<Int, SystemError>
+    {
+        retryingInterrupts { pread(descriptor, buffer.baseAddress, min(buffer.count, Int(Int32.max)), off_t(offset)) }
+    }
+
+    /// Writes at most `bytes.count` bytes of `bytes` to `descriptor`: the count written.
+    static func writeSome(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Int, SystemError> {
+        retryingInterrupts { write(descriptor, bytes.baseAddress, bytes.count) }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, repeating `write` after a short write. At most 16 MiB a call:
+    /// Darwin refuses a count above `Int32.max` (`EINVAL`), and Linux writes at most about 2 GiB a call anyway.
+    /// On failure, what was written before the failed call stays written.
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, SystemError> {
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + (1 << 24))
+            switch writeSome(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset..<end])) {
+            case let .success(count): offset += count
+            case let .failure(error): return .failure(error)
+            }
+        }
+        return .success(())
+    }
+
+    /// Flushes what was written to `descriptor` to the disk (`fsync`).
+    static func flushToDisk(_ descriptor: Int32) -> Result<Void, SystemError> {
+        checked(fsync(descriptor))
+    }
+
+    // MARK: Mapping
+
+    /// Maps the first `size` bytes (more than 0) of the file open on `descriptor`, read-only and private. The
+    /// mapping outlives the descriptor; `unmap` releases it.
+    static func mapReadOnly(_ descriptor: Int32, size: Int) -> Result<UnsafeRawPointer, SystemError> {
+        guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
+            return .failure(.current())
+        }
+        return .success(UnsafeRawPointer(mapping))
+    }
+
+    /// Releases a mapping of `size` bytes that `mapReadOnly` made.
+    static func unmap(_ base: UnsafeRawPointer, size: Int) {
+        munmap(UnsafeMutableRawPointer(mutating: base), size)
+    }
+
+    // MARK: Files and folders
+
+    /// The status of the file open on `descriptor` (`fstat`).
+    static func status(ofDescriptor descriptor: Int32) -> Result<FileStatus, SystemError> {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.current()) }
+        return .success(fileStatus(status))
+    }
+
+    /// The status of the file at `path`: of the file a symbolic link leads to (`stat`), or with `followingLinks`
+    /// false, of the link itself (`lstat`).
+    package static func status(ofPath path: FilePath, followingLinks: Bool) -> Result<FileStatus, SystemError> {
+        var status = stat()
+        let result = path.withCString { followingLinks ? stat($0, &status) : lstat($0, &status) }
+        guard result == 0 else { return .failure(.current()) }
+        return .success(fileStatus(status))
+    }
+
+    /// The bytes of the symbolic link at `path` (`readlink`), unchanged (a relative target is relative to the
+    /// link's folder); `nil` when there is no link there or it cannot be read.
+    static func linkTarget(_ path: FilePath) -> FilePath? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = path.withCString { readlink($0, &buffer, buffer.count - 1) }
+        guard count > 0 else { return nil }
+        return FilePath(bytes: buffer[0..<count].map { UInt8(bitPattern: $0) })
+    }
+
+    /// Whether something (of any kind) exists at `path` and this process may read it (`access`).
+    package static func isReadable(_ path: FilePath) -> Bool {
+        path.withCString { access($0, R_OK) } == 0
+    }
+
+    /// The names in the folder at `path`, `.` and `..` included, as their bytes; `nil` when it cannot be listed.
+    static func folderEntries(_ path: FilePath) -> [FilePath]? {
+        guard let folder = path.withCString({ opendir($0) }) else { return nil }
+        defer { closedir(folder) }
+        var names: [FilePath] = []
+        while let entry = readdir(folder) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { FilePath(bytes: $0.prefix { $0 != 0 }) })
+        }
+        return names
+    }
+
+    /// Renames `source` onto `destination`, atomically replacing what was there.
+    static func renameFile(_ source: FilePath, to destination: FilePath) -> Result<Void, SystemError> {
+        checked(source.withCString { from in destination.withCString { rename(from, $0) } })
+    }
+
+    /// Removes the file at `path` (`unlink`).
+    @discardableResult
+    static func removeFile(_ path: FilePath) -> Result<Void, SystemError> {
+        checked(path.withCString { unlink($0) })
+    }
+
+    // MARK: Processes
+
+    /// This process's ID.
+    static func processID() -> Int32 {
+        getpid()
+    }
+
+    /// Whether no process has the ID `pid`: `kill(pid, 0)` fails with `ESRCH`. A process of another user, which
+    /// may not be signalled (`EPERM`), exists.
+    static func processIsGone(_ pid: Int32) -> Bool {
+        kill(pid, 0) != 0 && errno == ESRCH
+    }
+
+    /// The bytes of the environment variable `name` of this process, as they are (not repaired to valid UTF-8);
+    /// `nil` when it is not set.
+    package static func environmentBytes(_ name: String) -> [UInt8]? {
+        guard let value = getenv(name) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+    }
+
+    /// The most memory this process has had resident so far, in bytes, as `getrusage` says (`ru_maxrss`, KiB on
+    /// Linux, bytes on Apple platforms); `nil` when the call fails.
+    package static func peakResidentBytes() -> Int? {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = RUSAGE_SELF.rawValue  // an enum in Glibc's headers, an Int32 constant elsewhere
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return nil }
+        #if canImport(Darwin)
+        return Int(usage.ru_maxrss)
+        #else
+        return Int(usage.ru_maxrss) * 1024
+        #endif
+    }
+
+    /// Lets writes to a pipe whose reader went away fail with `EPIPE` instead of killing the process (SIGPIPE).
+    package static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Lets a write past the file size limit (`ulimit -f`) fail with `EFBIG` instead of killing the process
+    /// (SIGXFSZ).
+    package static func ignoreFileSizeLimitSignal() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
+    /// Ends the process with `status`.
+    package static func exitProcess(_ status: Int32) -> Never {
+        exit(status)
+    }
+
+    /// The address of the function `name` in the process's loaded images (`dlsym`), or `nil` when none has it.
+    static func symbol(named name: String) -> UnsafeMutableRawPointer? {
+        dlsym(dlopen(nil, RTLD_NOW), name)
+    }
+
+    // MARK: Terminals
+
+    /// Whether `descriptor` is a terminal.
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The width in columns of the terminal on `descriptor`, or `nil` when it is not a terminal or does not say.
+    package static func terminalColumns(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    // MARK: Helpers
+
+    /// Makes the call `body` until it does not fail with `EINTR`: its result, or the error of the call that
+    /// returned -1.
+    private static func retryingInterrupts<Value: FixedWidthInteger>(_ body: () -> Value) -> Result<Value, SystemError> {
+        while true {
+            let result = body()
+            if result != -1 { return .success(result) }
+            let code = errno
+            if code != EINTR { return .failure(SystemError(code: code)) }
+        }
+    }
+
+    /// Success for a call that returned 0, else the error it set.
+    private static func checked(_ result: Int32) -> Result<Void, SystemError> {
+        result == 0 ? .success(()) : .failure(.current())
+    }
+
+    /// The fields of `status` the package reads.
+    private static func fileStatus(_ status: stat) -> FileStatus {
+        let kind: FileStatus.Kind = switch status.st_mode & S_IFMT {
+        case S_IFREG: .regular
+        case S_IFLNK: .symbolicLink
+        case S_IFDIR: .notRegular(.directory)
+        case S_IFIFO: .notRegular(.fifo)
+        case S_IFCHR: .notRegular(.characterDevice)
+        case S_IFBLK: .notRegular(.blockDevice)
+        case S_IFSOCK: .notRegular(.socket)
+        default: .notRegular(.other)
+        }
+        return FileStatus(kind: kind, size: Int(status.st_size), device: UInt64(truncatingIfNeeded: status.st_dev),
+                          inode: UInt64(truncatingIfNeeded: status.st_ino))
+    }
+}
