@@ -36,9 +36,9 @@ public enum CatalogDecoder {
 
     /// `load(path:skipInvalid:)` for a path of raw bytes, which need not be valid UTF-8; errors name it escaped.
     package static func load(path: FilePath, skipInvalid: Bool = false) throws -> Catalog {
-        let input: FileReader.JSONInput
+        let input: JSONInput
         do {
-            input = try FileReader.readJSON(path: path, maximumBytes: maximumStreamBytes, regularFilesUnbounded: true)
+            input = try JSONInput.read(path: path, maximumBytes: maximumStreamBytes, regularFilesUnbounded: true)
         } catch {
             throw CatalogError.unreadable(source: path.description, reason: streamFailure(error))
         }
@@ -49,9 +49,9 @@ public enum CatalogDecoder {
     /// does for a path that is not a regular file; `source` names it in errors. Throws `CatalogError`.
     public static func load(fileDescriptor: Int32, source: String, skipInvalid: Bool = false,
                             maximumBytes: Int = maximumStreamBytes) throws -> Catalog {
-        let input: FileReader.JSONInput
+        let input: JSONInput
         do {
-            input = try FileReader.readJSON(descriptor: fileDescriptor, maximumBytes: maximumBytes)
+            input = try JSONInput.read(descriptor: fileDescriptor, maximumBytes: maximumBytes)
         } catch {
             throw CatalogError.unreadable(source: source, reason: streamFailure(error))
         }
@@ -65,10 +65,10 @@ public enum CatalogDecoder {
             : failure.reason
     }
 
-    /// Decodes what `FileReader.readJSON` read. When it stopped at a bad byte, the bytes it kept give the same
+    /// Decodes what `JSONInput.read` read. When it stopped at a bad byte, the bytes it kept give the same
     /// malformed-JSON error as the whole input; should the decoder ever disagree with the checker, the error
     /// still points at the bad byte rather than decoding a truncated catalog.
-    static func decode(_ input: FileReader.JSONInput, source: String, skipInvalid: Bool) throws(CatalogError)
+    static func decode(_ input: JSONInput, source: String, skipInvalid: Bool) throws(CatalogError)
         -> Catalog
     {
         guard let badByte = input.badByte else {

@@ -16,15 +16,15 @@ enum InputSource {
         }
     }
 
-    /// The JSON document it holds, read as a stream and checked as it arrives (see `FileReader.readJSON`), at
+    /// The JSON document it holds, read as a stream and checked as it arrives (see `JSONInput.read`), at
     /// most `maximumBytes` long.
-    func json(maximumBytes: Int) throws(FileReader.Failure) -> FileReader.JSONInput {
+    func json(maximumBytes: Int) throws(FileReader.Failure) -> JSONInput {
         switch self {
         case let .fileDescriptor(fd):
-            return try FileReader.readJSON(descriptor: fd, maximumBytes: maximumBytes)
+            return try JSONInput.read(descriptor: fd, maximumBytes: maximumBytes)
         case let .bytes(bytes):
             if bytes.count > maximumBytes { throw .tooLarge(maximumBytes) }
-            return FileReader.JSONInput(bytes: bytes, badByte: nil)
+            return JSONInput(bytes: bytes, badByte: nil)
         }
     }
 

@@ -85,11 +85,11 @@ struct PhotosCommand: Subcommand {
     /// The photos of the response at `path` (`-`: standard input), read as a stream and checked as it arrives,
     /// so that one that is not JSON fails at its first bad byte and one past `maximumResponseBytes` fails there.
     private func readPhotos(_ path: FilePath, source: String, _ context: CommandContext) throws -> PhotoList {
-        let input: FileReader.JSONInput
+        let input: JSONInput
         do {
             input = path == FilePath("-")
                 ? try context.standardInput.json(maximumBytes: Self.maximumResponseBytes)
-                : try FileReader.readJSON(path: path, maximumBytes: Self.maximumResponseBytes)
+                : try JSONInput.read(path: path, maximumBytes: Self.maximumResponseBytes)
         } catch {
             throw FileReadError(role: "Flickr response", path: source, cause: error,
                                 note: error == .tooLarge(Self.maximumResponseBytes) ? "the most a response may hold" : nil)

@@ -1,0 +1,76 @@
+/// A JSON document read from a file or a stream, checked as it arrives when it is a stream.
+///
+/// A stream (a pipe, a FIFO, a device, standard input) need not end, and need not be JSON: `/dev/zero` would fill
+/// memory before a decoder saw its first byte. So a stream is fed to `JSONStreamChecker` chunk by chunk as it is
+/// read, and reading stops a few bytes after the first byte no JSON document could hold there; the decoder then
+/// words the error from the bytes kept, which give the same error, at the same place, as the whole input would.
+package struct JSONInput: Sendable {
+    /// The whole input; or, when `badByte` is set, the input up to a few bytes past it.
+    package var bytes: [UInt8]
+    /// The offset of the first byte that no JSON document could hold where it is, if the read stopped there.
+    /// Decoding `bytes` then reports the same malformed JSON, at the same place, as decoding the whole input
+    /// would (see `JSONStreamChecker`).
+    package var badByte: Int?
+
+    package init(bytes: [UInt8], badByte: Int?) {
+        self.bytes = bytes
+        self.badByte = badByte
+    }
+
+    /// The line and column (from 1; the column in Unicode scalars) of the byte at `offset`.
+    package func location(of offset: Int) -> (line: Int, column: Int) {
+        bytes.withUnsafeBufferPointer { LineCounter.location(of: offset, in: $0) }
+    }
+
+    /// The JSON at `path`. A regular file is read whole, in one allocation of its size, without the check;
+    /// a file of any other kind (a character device, a FIFO) is a stream, read and checked as
+    /// `read(descriptor:maximumBytes:)` does. Throws when a regular file holds more than `maximumBytes`,
+    /// unless `regularFilesUnbounded` (catalogs, whose size on disk is the user's choice); when the path names a
+    /// directory ("Is a directory") or something `open` refuses (a socket: "No such device or address").
+    ///
+    /// Skipping the check changes no outcome, only when reading stops: the decoder reports the same first fault
+    /// in the whole file as in the prefix the check would have stopped at (see `JSONStreamChecker`), and a
+    /// regular file holds a finite number of bytes already on disk, where `/dev/zero` or a pipe can produce
+    /// bytes for ever. The check would cost a second pass over every byte of a large catalog for nothing.
+    package static func read(path: FilePath, maximumBytes: Int, regularFilesUnbounded: Bool = false)
+        throws(FileReader.Failure) -> JSONInput
+    {
+        try FileReader.withDescriptor(path: path) { (descriptor, status) throws(FileReader.Failure) in
+            guard status.kind == .regular else {
+                return try read(descriptor: descriptor, maximumBytes: maximumBytes)
+            }
+            if !regularFilesUnbounded && status.size > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
+            let bytes = try FileReader.readAll(descriptor: descriptor, expectedSize: status.size)
+            // A regular file that grew since `fstat`: the bound holds for what was read.
+            if !regularFilesUnbounded && bytes.count > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
+            return JSONInput(bytes: bytes, badByte: nil)
+        }
+    }
+
+    /// JSON from `descriptor`, read in chunks and checked as it arrives (`JSONStreamChecker`): the read stops a
+    /// few bytes after the first byte that is not JSON, so that a stream that never ends (`/dev/zero`) or a
+    /// binary file costs no more than its first chunk. Throws when the input, still JSON so far, holds more than
+    /// `maximumBytes`, or when a read fails.
+    package static func read(descriptor: Int32, maximumBytes: Int) throws(FileReader.Failure) -> JSONInput {
+        var bytes: [UInt8] = []
+        var checker = JSONStreamChecker()
+        var badByte: Int?
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            // After a bad byte, only the few the decoder looks at to word its error.
+            let wanted = badByte.map { $0 + JSONStreamChecker.lookahead - bytes.count } ?? chunk.count
+            guard wanted > 0 else { break }
+            let count = try FileReader.readSome(descriptor, into: &chunk, count: min(wanted, chunk.count))
+            if count == 0 { break }
+            if badByte == nil {
+                badByte = chunk.withUnsafeBufferPointer { checker.feed(UnsafeBufferPointer(rebasing: $0[..<count])) }
+                if badByte == nil && bytes.count + count > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
+            }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        if let badByte, bytes.count > badByte + JSONStreamChecker.lookahead {
+            bytes.removeSubrange((badByte + JSONStreamChecker.lookahead)...)
+        }
+        return JSONInput(bytes: bytes, badByte: badByte)
+    }
+}
