@@ -168,34 +168,17 @@ package struct JSONWriter: Sendable {
 
     // MARK: - Members
 
-    /// Writes a member whose value is a string.
-    package mutating func member(_ key: String, _ string: String) {
-        self.key(key)
-        value(string)
+    /// A type with one JSON form, written by the `value(_:)` of its type: `String`, `Int`, `Double`, `Bool` and
+    /// `[String]`. It lets one `member(_:_:)` serve them all.
+    package protocol Writable {
+        /// Writes `self` as one JSON value.
+        func appendJSON(to json: inout JSONWriter)
     }
 
-    /// Writes a member whose value is an integer.
-    package mutating func member(_ key: String, _ integer: Int) {
+    /// Writes a member: its key, then its value as `value(_:)` writes it (`json.member("total", 30)`).
+    package mutating func member(_ key: String, _ value: some Writable) {
         self.key(key)
-        value(integer)
-    }
-
-    /// Writes a member whose value is a number (see `value(_: Double)`).
-    package mutating func member(_ key: String, _ double: Double) {
-        self.key(key)
-        value(double)
-    }
-
-    /// Writes a member whose value is `true` or `false`.
-    package mutating func member(_ key: String, _ bool: Bool) {
-        self.key(key)
-        value(bool)
-    }
-
-    /// Writes a member whose value is an array of strings.
-    package mutating func member(_ key: String, _ strings: [String]) {
-        self.key(key)
-        value(strings)
+        value.appendJSON(to: &self)
     }
 
     // MARK: - Formatting
@@ -276,4 +259,24 @@ package struct JSONWriter: Sendable {
                                       low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10])
         }
     }
+}
+
+extension String: JSONWriter.Writable {
+    package func appendJSON(to json: inout JSONWriter) { json.value(self) }
+}
+
+extension Int: JSONWriter.Writable {
+    package func appendJSON(to json: inout JSONWriter) { json.value(self) }
+}
+
+extension Double: JSONWriter.Writable {
+    package func appendJSON(to json: inout JSONWriter) { json.value(self) }
+}
+
+extension Bool: JSONWriter.Writable {
+    package func appendJSON(to json: inout JSONWriter) { json.value(self) }
+}
+
+extension Array: JSONWriter.Writable where Element == String {
+    package func appendJSON(to json: inout JSONWriter) { json.value(self) }
 }
