@@ -7,9 +7,7 @@ struct PhotosCommand: Subcommand {
     static let response = Option<FilePath>(
         "response", valueName: "file|-",
         help: "A saved answer to the request (Flickr photos.search, JSON): a file, or '-' for standard input.")
-    static let json = Flag(
-        "json",
-        help: "Print {\"id\",\"title\",\"request\",\"photos\":[…]} on one line; photos is null without --response.")
+    static let json = JSONOutput.flag(members: "id, title, request, and photos, the URLs (null without --response)")
 
     static let configuration = CommandConfiguration(
         name: "photos",
