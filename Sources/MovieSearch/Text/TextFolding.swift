@@ -53,8 +53,9 @@ struct TextFolding {
 
     // MARK: Steps 1 and 3: decompose, delete nonspacing marks, reorder the rest
 
-    /// Which of the two runs of the same step a scalar is in. It decides which run holds back the scalar if it is a
-    /// nonstarter, and where the scalar goes once it is final: after step 1 to step 2, after step 3 to the sink.
+    /// Step 1 or step 3, which do the same work (step 3 is "step 1 again" in the spec). The step decides which run
+    /// holds back a nonstarter, and where a scalar goes once it is final: after step 1 to step 2, after step 3 to
+    /// the sink.
     private enum Step {
         case first, third
     }
