@@ -19,8 +19,19 @@ let package = Package(
         .target(name: "MovieSearchCLI", dependencies: ["MovieSearch"]),
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
 
-        // Tests: unit tests of the engine, and tests of the CLI (in-process and against the built binary).
-        .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch"]),
-        .testTarget(name: "MovieSearchCLITests", dependencies: ["MovieSearchCLI", "MovieSearch"]),
+        // Tests. `TestSupport` is the one home of what several test targets share (fixtures, the reference search,
+        // byte readers, paths, the shared-data finder, running the built binary): a plain target, as a test target
+        // cannot be depended on. Its API is `package`, visible to this package's targets only. It uses the engine's
+        // public API only (no `@testable`), so that `swift build -c release`, which builds it too, still works.
+        .target(name: "TestSupport", dependencies: ["MovieSearch"], path: "Tests/TestSupport"),
+        // Unit tests of the engine, and in-process unit tests of the CLI (parser, layout, output).
+        .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "TestSupport"]),
+        .testTarget(name: "MovieSearchCLITests", dependencies: ["MovieSearchCLI", "MovieSearch", "TestSupport"]),
+        // The built `moviesearch` binary run end to end, robustness tests included (kills, full disks, replaced
+        // caches). They run the executable that `swift build` and `swift test` put beside the test bundle.
+        .testTarget(name: "EndToEndTests", dependencies: ["MovieSearchCLI", "MovieSearch", "TestSupport"]),
+        // XCTest `measure` timings: meaningful in an optimized build only, which `.ci/run` runs; skipped in a debug
+        // build.
+        .testTarget(name: "PerformanceTests", dependencies: ["MovieSearch", "TestSupport"]),
     ]
 )

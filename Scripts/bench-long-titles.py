@@ -52,7 +52,8 @@ def build(root, work):
     timer = work / f"query-timer-{hashlib.sha1(str(root).encode()).hexdigest()[:10]}"
     if not timer.exists() or any(s.stat().st_mtime > timer.stat().st_mtime for s in sources):
         print("== compiling the query timer (swiftc -O, one module with the library)", file=sys.stderr)
-        run(["swiftc", "-O", "-wmo", "-parse-as-library", "-swift-version", "6", "-module-name", "MovieSearch",
+        run(["swiftc", "-O", "-wmo", "-parse-as-library", "-swift-version", "6",
+             "-module-name", "MovieSearch", "-package-name", "moviesearch",
              *map(str, sources), "-o", str(timer)])
     return binary, timer
 

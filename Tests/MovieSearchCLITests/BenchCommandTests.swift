@@ -2,9 +2,10 @@ import Foundation
 import XCTest
 import MovieSearch
 @testable import MovieSearchCLI
+import TestSupport
 
-/// `moviesearch bench`: its figures, its JSON keys, its usage errors. Times are never asserted, only that they
-/// are there and consistent with each other.
+/// `moviesearch bench` in-process: its figures, its JSON keys, its usage errors. Times are never asserted, only that
+/// they are there and consistent with each other. (`BenchEndToEndTests` runs the built binary.)
 final class BenchCommandTests: XCTestCase {
     private func queriesFile(_ lines: String) throws -> String {
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("queries.txt").path
@@ -75,23 +76,6 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(text.standardOutput.split(separator: "\n").suffix(3).filter { $0.hasSuffix("\"") }.count, 3)
     }
 
-    /// A `bench` started by a process much larger than itself reports its own peak, not its parent's (Linux keeps
-    /// `ru_maxrss` across fork and exec; `VmHWM` starts again at exec).
-    func testPeakMemoryIsTheBenchProcessesOwn() throws {
-        let queries = try queriesFile("dark\n")
-        let ballast = 256 << 20
-        var parent = [UInt8](repeating: 1, count: ballast)  // touched: resident in this process when it forks
-        let outcome = try ChildProcess.run(try ChildProcess.binary(),
-                                           ["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--json"])
-        XCTAssertTrue(outcome.exited(0), outcome.summary)
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
-        let peak = try XCTUnwrap(object["peak_rss_bytes"] as? Int)
-        XCTAssertGreaterThan(peak, 0)
-        XCTAssertLessThan(peak, ballast / 4, "the parent's peak, not bench's")
-        parent[ballast - 1] = 2
-        XCTAssertEqual(parent[ballast - 1], 2)
-    }
-
     func testHighWaterMarkOfAProcStatusFile() {
         let status = "Name:\tmoviesearch\nVmPeak:\t  123456 kB\nVmHWM:\t   10376 kB\nVmRSS:\t    9000 kB\n"
         XCTAssertEqual(System.highWaterMark(Array(status.utf8)), 10_376 * 1024)
@@ -99,10 +83,27 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertNil(System.highWaterMark(Array("VmHWM:\t 12 MB\n".utf8)))
     }
 
-    func testLinesOfAQueryFile() {
-        XCTAssertEqual(BenchCommand.lines(Array("a\nb c\r\n\nd".utf8)), ["a", "b c", "", "d"])
-        XCTAssertEqual(BenchCommand.lines(Array("a\n".utf8)), ["a"])
-        XCTAssertEqual(BenchCommand.lines([]), [])
+    func testLinesOfAQueryFile() throws {
+        XCTAssertEqual(try BenchCommand.lines(.bytes(Array("a\nb c\r\n\nd".utf8))), ["a", "b c", "", "d"])
+        XCTAssertEqual(try BenchCommand.lines(.bytes(Array("a\n".utf8))), ["a"])
+        XCTAssertEqual(try BenchCommand.lines(.bytes([])), [])
+    }
+
+    func testQueryFilesAreBounded() throws {
+        let three = InputSource.bytes(Array("ab\ncd\nef\n".utf8))
+        XCTAssertEqual(try BenchCommand.lines(three, maximumCount: 3, maximumBytes: 9), ["ab", "cd", "ef"])
+        XCTAssertThrowsError(try BenchCommand.lines(three, maximumCount: 2, maximumBytes: 100)) {
+            XCTAssertEqual($0 as? LineReadFailure, .tooManyLines(limit: 2))
+        }
+        XCTAssertThrowsError(try BenchCommand.lines(three, maximumCount: 3, maximumBytes: 8)) {
+            XCTAssertEqual($0 as? LineReadFailure, .tooManyBytes(limit: 8))
+        }
+        let longLine = [UInt8](repeating: UInt8(ascii: "a"), count: QueryCommand.maximumLineBytes + 1)
+        XCTAssertEqual(try BenchCommand.lines(.bytes(Array(longLine.dropLast()) + [0x0A])).first?.utf8.count,
+                       QueryCommand.maximumLineBytes)
+        XCTAssertThrowsError(try BenchCommand.lines(.bytes(Array("x\n".utf8) + longLine))) {
+            XCTAssertEqual($0 as? LineReadFailure, .lineTooLong(line: 2, limit: QueryCommand.maximumLineBytes))
+        }
     }
 
     func testPercentilesAreNearestRank() {

@@ -1,6 +1,7 @@
 import Foundation
 import MovieSearch
 import XCTest
+import TestSupport
 
 /// The sample cache in `Data/` is generated, then committed so that a fresh checkout can query it at once: it must
 /// stay exactly what the current writer makes of the sample catalog.

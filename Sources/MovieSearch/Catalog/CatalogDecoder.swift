@@ -20,19 +20,70 @@ public enum CatalogDecoder {
         }
     }
 
+    /// The most bytes a catalog read from a stream (a pipe, a FIFO, a device, standard input) may hold: the
+    /// bytes are kept in memory until the input ends, and a stream, unlike a regular file, need not end. Eight
+    /// times the largest catalog known (250 MB); a larger one can be saved to a file first, which has no limit.
+    public static let maximumStreamBytes = 2 << 30
+
     /// Reads and decodes the file at `path`. Throws `CatalogError`.
+    ///
+    /// A regular file is read whole, then decoded. Anything else (a FIFO, `/dev/stdin`, a device) is a stream:
+    /// it is checked as it is read, so a stream that is not JSON (`/dev/zero`) fails at its first bad byte, with
+    /// the same error as if it had ended just after it, and one that goes past `maximumStreamBytes` fails there.
     public static func load(path: String, skipInvalid: Bool = false) throws -> Catalog {
         try load(path: FilePath(path), skipInvalid: skipInvalid)
     }
 
     /// `load(path:skipInvalid:)` for a path of raw bytes, which need not be valid UTF-8; errors name it escaped.
     package static func load(path: FilePath, skipInvalid: Bool = false) throws -> Catalog {
-        let bytes: [UInt8]
+        let input: FileReader.JSONInput
         do {
-            bytes = try FileReader.readAll(path: path)
+            input = try FileReader.readJSON(path: path, maximumBytes: maximumStreamBytes, regularFilesUnbounded: true)
         } catch {
-            throw CatalogError.unreadable(source: path.description, reason: error.reason)
+            throw CatalogError.unreadable(source: path.description, reason: streamFailure(error))
         }
-        return try decode(bytes, source: path.description, skipInvalid: skipInvalid)
+        return try decode(input, source: path.description, skipInvalid: skipInvalid)
+    }
+
+    /// Reads the catalog from `fileDescriptor` (standard input, for `index -`) as a stream, like `load(path:)`
+    /// does for a path that is not a regular file; `source` names it in errors. Throws `CatalogError`.
+    public static func load(fileDescriptor: Int32, source: String, skipInvalid: Bool = false,
+                            maximumBytes: Int = maximumStreamBytes) throws -> Catalog {
+        let input: FileReader.JSONInput
+        do {
+            input = try FileReader.readJSON(descriptor: fileDescriptor, maximumBytes: maximumBytes)
+        } catch {
+            throw CatalogError.unreadable(source: source, reason: streamFailure(error))
+        }
+        return try decode(input, source: source, skipInvalid: skipInvalid)
+    }
+
+    /// The reason for a read failure, with advice when it is the stream limit.
+    private static func streamFailure(_ failure: FileReader.Failure) -> String {
+        failure == .tooLarge(maximumStreamBytes)
+            ? failure.reason + ", the most read from a pipe or device (save the catalog to a file and index that)"
+            : failure.reason
+    }
+
+    /// Decodes what `FileReader.readJSON` read. When it stopped at a bad byte, the bytes it kept give the same
+    /// malformed-JSON error as the whole input; should the decoder ever disagree with the checker, the error
+    /// still points at the bad byte rather than decoding a truncated catalog.
+    static func decode(_ input: FileReader.JSONInput, source: String, skipInvalid: Bool) throws(CatalogError)
+        -> Catalog
+    {
+        guard let badByte = input.badByte else {
+            return try input.bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> Catalog in
+                var reader = CatalogReader(bytes: buffer, source: source)
+                return try reader.read(skipInvalid: skipInvalid)
+            }
+        }
+        do {
+            _ = try decode(input.bytes, source: source, skipInvalid: skipInvalid)
+        } catch let error as CatalogError {
+            if case .malformedJSON = error { throw error }
+        } catch {}
+        let (line, column) = input.location(of: badByte)
+        throw .malformedJSON(source: source, line: line, column: column, offset: badByte,
+                             reason: "a byte that JSON does not allow here")
     }
 }

@@ -67,6 +67,35 @@ enum System {
         }
     }
 
+    /// Opens `path` for reading, or returns the `errno` of `open`. The caller closes the descriptor.
+    static func openForReading(_ path: FilePath) -> Result<Int32, SystemError> {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        return fd < 0 ? .failure(SystemError(code: errno)) : .success(fd)
+    }
+
+    /// Closes a descriptor from `openForReading`.
+    static func closeDescriptor(_ fd: Int32) {
+        close(fd)
+    }
+
+    /// Why `path` is no regular file beside which a file could be written ("a FIFO, not a regular file", …),
+    /// following symbolic links; `nil` for a regular file, a directory, or nothing at all. For messages.
+    /// A path under `/dev/` or `/proc/` (`/dev/stdin`, `/dev/fd/0`) counts as "a device or process file" even
+    /// when it leads to a regular file (standard input redirected from one).
+    static func specialFileKind(_ path: FilePath) -> String? {
+        if path.bytes.starts(with: "/dev/".utf8) || path.bytes.starts(with: "/proc/".utf8) { return "under /dev or /proc" }
+        var status = stat()
+        guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a FIFO, not a regular file"
+        case S_IFCHR: return "a character device, not a regular file"
+        case S_IFBLK: return "a block device, not a regular file"
+        case S_IFSOCK: return "a socket, not a regular file"
+        default: return "not a regular file"
+        }
+    }
+
     /// Whether something (of any kind) exists at `path` and can be read.
     static func isReadable(_ path: FilePath) -> Bool {
         path.withCString { access($0, R_OK) } == 0

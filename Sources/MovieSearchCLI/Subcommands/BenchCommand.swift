@@ -9,11 +9,18 @@ import MovieSearch
 /// searches as the user types.
 struct BenchCommand: Subcommand {
     static let defaultPasses = 5
+    /// The most queries a file may hold, and the most bytes they may take in all: they are all kept in memory,
+    /// with a time for each per pass. A line may hold `QueryCommand.maximumLineBytes`.
+    static let maximumQueries = 1_000_000
+    static let maximumQueryBytes = 64 << 20
 
     static let cache = Option<FilePath>("cache", valueName: "file", help: "The cache to query, built by 'moviesearch index'.")
     static let queries = Option<FilePath>(
         "queries", valueName: "file",
-        help: "The queries, one per line (an empty line is a query too), e.g. ../shared/queries/decade-typing.txt.")
+        help: "The queries, one per line (an empty line is a query too), e.g. ../shared/queries/decade-typing.txt. "
+            + "At most \(TextLayout.grouped(maximumQueries)) queries and "
+            + "\(FileReader.byteLimitDescription(maximumQueryBytes)) in all, "
+            + "\(FileReader.byteLimitDescription(QueryCommand.maximumLineBytes)) a line.")
     /// Passes a run may make: plenty for stable percentiles; more only multiplies the samples kept in memory.
     static let passRange = 1...1_000
     static let slowestRange = 0...10_000
@@ -60,12 +67,18 @@ struct BenchCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws {
-        let text: [UInt8]
-        switch System.readFile(queriesPath) {
-        case .success(let bytes): text = bytes
-        case .failure(let cause): throw FileReadError(role: "queries", path: queriesPath.description, cause: cause)
+        let queries: [String]
+        switch System.openForReading(queriesPath) {
+        case .success(let fd):
+            defer { System.closeDescriptor(fd) }
+            do {
+                queries = try Self.lines(.fileDescriptor(fd))
+            } catch {
+                throw FileReadError(role: "queries", path: queriesPath.description, cause: error)
+            }
+        case .failure(let cause):
+            throw FileReadError(role: "queries", path: queriesPath.description, cause: cause)
         }
-        let queries = Self.lines(text)
         // Percentiles of no sample would print as 0 µs, a figure that looks measured.
         guard queries.contains(where: { $0.contains { !$0.isWhitespace } }) else {
             throw BenchError.noQueries(file: queriesPath.description, lines: queries.count)
@@ -110,11 +123,28 @@ struct BenchCommand: Subcommand {
         return order.prefix(count).map { (queries[$0], Double(medians[$0]) / 1000) }
     }
 
-    /// The lines of `text`; a final newline does not start another (empty) query, a `\r` before `\n` is dropped.
-    static func lines(_ text: [UInt8]) -> [String] {
-        var lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.map { line in String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self) }
+    /// The lines of `input`, read as a stream; a final newline does not start another (empty) query, a `\r`
+    /// before `\n` is dropped. Throws past `maximumCount` lines, `maximumBytes` bytes in all or a line of more
+    /// than `QueryCommand.maximumLineBytes`, as soon as the line that goes past is read.
+    static func lines(_ input: InputSource, maximumCount: Int = maximumQueries, maximumBytes: Int = maximumQueryBytes)
+        throws(LineReadFailure) -> [String]
+    {
+        var lines: [String] = []
+        var bytes = 0
+        var limit: LineReadFailure?
+        let failure = input.forEachLine(maximumLineBytes: QueryCommand.maximumLineBytes, { line in
+            bytes += line.utf8.count + 1
+            if lines.count == maximumCount {
+                limit = .tooManyLines(limit: maximumCount)
+            } else if bytes > maximumBytes {
+                limit = .tooManyBytes(limit: maximumBytes)
+            } else {
+                lines.append(line)
+            }
+            return limit == nil
+        }, beforeWaiting: {})
+        if let failure = failure ?? limit { throw failure }
+        return lines
     }
 
     /// The figures of one run.

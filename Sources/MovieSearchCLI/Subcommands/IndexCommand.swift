@@ -4,7 +4,8 @@ import MovieSearch
 struct IndexCommand: Subcommand {
     static let catalog = Argument<FilePath>(
         "catalog.json",
-        help: "The JSON catalog: an array of movies, or an object whose 'movies' member is one.")
+        help: "The JSON catalog: an array of movies, or an object whose 'movies' member is one; '-' reads it from "
+            + "standard input (then -o is required).")
     static let output = Option<FilePath>(
         "output", short: "o", valueName: "cache",
         help: "Where to write the cache. Default: the catalog's path with its extension replaced by .mscache.")
@@ -19,9 +20,17 @@ struct IndexCommand: Subcommand {
             The cache is written to a temporary file beside the output and renamed into place, so a failed run \
             leaves an existing cache untouched. A movie's id is its position in the catalog, counting from 0. \
             Nothing is written when the output is the catalog itself (also through a link), or when the catalog \
-            has no valid movie.
+            has no valid movie. \
+            A catalog that is not a regular file (standard input, a pipe, a device) is checked as it is read, \
+            stops at its first byte that is not JSON, and may hold at most \
+            \(FileReader.byteLimitDescription(CatalogDecoder.maximumStreamBytes)).
             """,
         arguments: [catalog, output, skipInvalid])
+
+    /// How messages name the catalog of `index -`.
+    static let standardInputName = "<stdin>"
+    /// The catalog argument that reads standard input.
+    static let standardInput = FilePath("-")
 
     /// How many reasons `--skip-invalid` lists before it only counts.
     static let reasonsShown = 3
@@ -32,6 +41,16 @@ struct IndexCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         catalogPath = arguments[Self.catalog]!
+        if arguments[Self.output] == nil {
+            // The default output lies beside the catalog, which only makes sense for a regular file: not
+            // `/dev/stdin.mscache`.
+            if catalogPath == Self.standardInput {
+                throw UsageError("'-' reads the catalog from standard input: give the cache's path with -o <cache>")
+            }
+            if let kind = System.specialFileKind(catalogPath) {
+                throw UsageError("\(TerminalSafeText.escaped(catalogPath)) is \(kind): give the cache's path with -o <cache>")
+            }
+        }
         outputPath = arguments[Self.output] ?? catalogPath.replacingExtension(with: "mscache")
         skipsInvalid = arguments[Self.skipInvalid]
     }
@@ -45,19 +64,23 @@ struct IndexCommand: Subcommand {
 
     func run(_ context: CommandContext) throws {
         let start = System.monotonicNanoseconds()
+        let readsStandardInput = catalogPath == Self.standardInput
         // Checked before reading, and both stat'ed, so that a link (symbolic or hard) to the catalog is caught too;
         // an output that does not exist yet cannot be the catalog.
-        if let output = System.fileIdentity(outputPath), let input = System.fileIdentity(catalogPath),
-           output == input {
+        if !readsStandardInput, let output = System.fileIdentity(outputPath),
+           let input = System.fileIdentity(catalogPath), output == input {
             throw IndexError.outputIsCatalog(catalog: catalogPath.description, output: outputPath.description)
         }
-        let catalog = try CatalogDecoder.load(path: catalogPath, skipInvalid: skipsInvalid)
+        let catalog = readsStandardInput
+            ? try context.standardInput.catalog(source: Self.standardInputName, skipInvalid: skipsInvalid)
+            : try CatalogDecoder.load(path: catalogPath, skipInvalid: skipsInvalid)
+        let catalogName = readsStandardInput ? Self.standardInputName : catalogPath.description
         // A cache of no movie would replace a good one (with `--skip-invalid`, a catalog of nothing but bad movies).
         if catalog.movies.isEmpty {
             guard let first = catalog.skipped.first else {
-                throw IndexError.emptyCatalog(catalog: catalogPath.description)
+                throw IndexError.emptyCatalog(catalog: catalogName)
             }
-            throw IndexError.noValidMovie(catalog: catalogPath.description, skipped: catalog.skipped.count,
+            throw IndexError.noValidMovie(catalog: catalogName, skipped: catalog.skipped.count,
                                           firstReason: first.description)
         }
         let statistics = try CacheWriter.write(catalog, to: outputPath)
@@ -73,7 +96,8 @@ struct IndexCommand: Subcommand {
         }
 
         let out = context.standardOutput
-        out.line("Indexed \(TerminalSafeText.escaped(catalogPath)) into \(TerminalSafeText.escaped(outputPath))")
+        let catalogShown = readsStandardInput ? Self.standardInputName : TerminalSafeText.escaped(catalogPath)
+        out.line("Indexed \(catalogShown) into \(TerminalSafeText.escaped(outputPath))")
         var rows = [
             ("movies", TextLayout.grouped(statistics.movies)),
             ("distinct tokens", TextLayout.grouped(statistics.distinctTokens)),

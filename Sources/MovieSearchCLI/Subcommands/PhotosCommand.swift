@@ -4,9 +4,13 @@ import MovieSearch
 /// request for a movie's photos and, from a saved response, the photo URLs. Never opens a network connection.
 struct PhotosCommand: Subcommand {
     static let id = Argument<Int>("id", rule: .movieID, help: "The movie's id, as 'query --json' prints it.")
+    /// The largest Flickr response read: a page of 500 photos is about 100 KB, and a response is read whole.
+    static let maximumResponseBytes = 16 << 20
+
     static let response = Option<FilePath>(
         "response", valueName: "file|-",
-        help: "A saved answer to the request (Flickr photos.search, JSON): a file, or '-' for standard input.")
+        help: "A saved answer to the request (Flickr photos.search, JSON): a file, or '-' for standard input; "
+            + "at most \(FileReader.byteLimitDescription(maximumResponseBytes)).")
     static let json = JSONOutput.flag(members: "id, title, request, and photos, the URLs (null without --response)")
 
     static let configuration = CommandConfiguration(
@@ -34,12 +38,14 @@ struct PhotosCommand: Subcommand {
 
     func run(_ context: CommandContext) throws {
         let movie = try CacheLocation.open(cache, context).movie(id: id)
+        // Errors and warnings name standard input as the library does.
+        let source = responsePath.map { $0 == FilePath("-") ? "<stdin>" : $0.description }
+        // The response is read before the key's note is given, so that a response that cannot be read is one
+        // line of error and nothing else.
+        let list = try responsePath.map { try readPhotos($0, source: source!, context) }
         let request = FlickrPhotos.searchURL(title: movie.title, apiKey: FlickrKey.resolve(flickrKey, context))
         var photos: PhotoList?
-        if let responsePath {
-            // Errors and warnings name standard input as the library does.
-            let source = responsePath == FilePath("-") ? "<stdin>" : responsePath.description
-            let list = try readPhotos(responsePath, source: source, context)
+        if let list, let source {
             if list.skipped > 0 {
                 context.warning("skipped \(TextLayout.count(list.skipped, "photo", "photos")) with a missing or bad "
                     + "field in \(source)")
@@ -74,13 +80,26 @@ struct PhotosCommand: Subcommand {
         for line in lines { out.line(line) }
     }
 
+    /// The photos of the response at `path` (`-`: standard input), read as a stream and checked as it arrives,
+    /// so that one that is not JSON fails at its first bad byte and one past `maximumResponseBytes` fails there.
     private func readPhotos(_ path: FilePath, source: String, _ context: CommandContext) throws -> PhotoList {
-        let read = path == FilePath("-") ? context.standardInput.readAll() : System.readFile(path)
-        switch read {
-        case let .success(bytes):
-            return try FlickrPhotos.photos(fromResponse: bytes, source: source)
-        case let .failure(cause):
-            throw FileReadError(role: "Flickr response", path: source, cause: cause)
+        let input: FileReader.JSONInput
+        do {
+            input = path == FilePath("-")
+                ? try context.standardInput.json(maximumBytes: Self.maximumResponseBytes)
+                : try FileReader.readJSON(path: path, maximumBytes: Self.maximumResponseBytes)
+        } catch {
+            throw FileReadError(role: "Flickr response", path: source, cause: error == .tooLarge(Self.maximumResponseBytes)
+                ? FileReader.Failure(reason: error.reason + ", the most a response may hold") : error)
         }
+        let list = try FlickrPhotos.photos(fromResponse: input.bytes, source: source)
+        // Bytes cut short after a bad byte never make a valid response; should they, the response is still
+        // refused rather than read in part.
+        if let badByte = input.badByte {
+            let (line, column) = input.location(of: badByte)
+            throw FlickrError.malformedJSON(source: source, line: line, column: column, offset: badByte,
+                                            reason: "a byte that JSON does not allow here")
+        }
+        return list
     }
 }

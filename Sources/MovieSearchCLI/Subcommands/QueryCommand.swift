@@ -4,6 +4,9 @@ import MovieSearch
 /// year.
 struct QueryCommand: Subcommand {
     static let defaultPerYear = 5
+    /// The longest query line `--stdin` (and `bench --queries`) reads: far more than any title, small enough
+    /// that a stream without line feeds (`/dev/zero`) is refused at once instead of filling memory.
+    static let maximumLineBytes = 1 << 20
 
     static let text = Argument<String>(
         "text", isOptional: true,
@@ -12,7 +15,7 @@ struct QueryCommand: Subcommand {
     static let readsStandardInput = Flag(
         "stdin",
         help: "Read one query per line from standard input and print one JSON object per line; an empty line "
-            + "is a query too.")
+            + "is a query too. A line may hold up to \(FileReader.byteLimitDescription(maximumLineBytes)).")
     static let perYearRange = 0...1_000_000
     static let perYear = Option<Int>(
         "per-year", valueName: "K", range: perYearRange, default: defaultPerYear,
@@ -67,7 +70,7 @@ struct QueryCommand: Subcommand {
     private func runBatch(_ index: MovieIndex, _ context: CommandContext) throws {
         let out = context.standardOutput
         var failure: (any Error)?
-        let readFailure = context.standardInput.forEachLine({ line in
+        let readFailure = context.standardInput.forEachLine(maximumLineBytes: Self.maximumLineBytes, { line in
             do {
                 out.line(bytes: try Self.json(index.search(line, perYear: perYear), movie: index.movie(id:)).bytes)
             } catch {

@@ -4,7 +4,8 @@ struct FileReadError: Error, CustomStringConvertible {
     var role: String
     /// The path as given, or `<stdin>`.
     var path: String
-    var cause: SystemError
+    /// Why: a failed system call, a limit the input went past (its description is the message).
+    var cause: any Error & CustomStringConvertible
 
     var description: String { "cannot read \(role) \(path): \(cause)" }
 }

@@ -1,6 +1,8 @@
+import Foundation
 import XCTest
 
 @testable import MovieSearch
+import TestSupport
 
 final class LRUCacheTests: XCTestCase {
     /// A cache of the given capacity whose entries never expire and whose clock would fail the test if read.
@@ -34,13 +36,18 @@ final class LRUCacheTests: XCTestCase {
         XCTAssertEqual(cache.keysByRecency, [5, 4, 3, 2, 1])
     }
 
-    func testDefaultClockIsMonotonicAndUsable() {
-        var cache = LRUCache<String, Int>(capacity: 2, timeToLive: 3600)
-        cache.add(1, forKey: "a")
-        XCTAssertEqual(cache.get("a"), 1)
-        let first = monotonicSeconds()
-        let second = monotonicSeconds()
-        XCTAssertLessThanOrEqual(first, second)
+    /// The default clock counts seconds: an entry outlives a time to live far longer than the test, and expires
+    /// once a time to live far shorter than a pause has passed (the pause only ever makes the test pass later, never
+    /// wrongly).
+    func testDefaultClockExpiresEntriesAfterTheirTimeToLive() {
+        var lasting = LRUCache<String, Int>(capacity: 2, timeToLive: 3600)
+        lasting.add(1, forKey: "a")
+        var fleeting = LRUCache<String, Int>(capacity: 2, timeToLive: 0.001)
+        fleeting.add(2, forKey: "b")
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertEqual(lasting.get("a"), 1)
+        XCTAssertNil(fleeting.get("b"), "1 ms to live, read 50 ms later")
+        XCTAssertEqual(fleeting.count, 0)
     }
 
     // MARK: add and get

@@ -3,6 +3,7 @@ import Synchronization
 import XCTest
 
 @testable import MovieSearch
+import TestSupport
 
 final class SynchronizedLRUCacheTests: XCTestCase {
     private struct LoadFailed: Error, Equatable {}

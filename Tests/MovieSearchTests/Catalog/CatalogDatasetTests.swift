@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MovieSearch
+import TestSupport
 
 /// The shared datasets (`../shared/data`), decoded and checked against Foundation's `JSONSerialization`, an
 /// independent parser, movie by movie and field by field.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MovieSearch
+import TestSupport
 
 final class CatalogDecoderTests: XCTestCase {
     // MARK: - Valid catalogs

@@ -1,37 +1,34 @@
 @testable import MovieSearch
+import TestSupport
 
 /// A cache file's bytes, edited and then sealed with fresh checksums, as a hostile writer would: how a finding of the
 /// cache fuzz target built with `FUZZING_SKIP_CHECKSUMS` becomes a file that the normal reader opens.
 struct ForgedCache {
-    private(set) var bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// The cache of `catalog`, ready to edit.
-    init(_ catalog: Catalog) throws {
+    package init(_ catalog: Catalog) throws {
         self.init(try CacheWriter.encode(catalog))
     }
 
-    func u32(at offset: Int) -> UInt32 {
-        bytes[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
-    }
+    /// The little-endian `UInt32` at `offset`.
+    package func u32(at offset: Int) -> UInt32 { bytes.u32(at: offset) }
 
-    func u64(at offset: Int) -> UInt64 {
-        bytes[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
-    }
+    /// The little-endian `UInt64` at `offset`.
+    package func u64(at offset: Int) -> UInt64 { bytes.u64(at: offset) }
 
-    mutating func setU32(_ value: UInt32, at offset: Int) {
-        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
-    }
+    /// Writes `value` little-endian at `offset` (the checksums are fixed by `sealed()`).
+    package mutating func setU32(_ value: UInt32, at offset: Int) { bytes.setU32(value, at: offset) }
 
-    mutating func setU64(_ value: UInt64, at offset: Int) {
-        for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
-    }
+    /// Writes `value` little-endian at `offset` (the checksums are fixed by `sealed()`).
+    package mutating func setU64(_ value: UInt64, at offset: Int) { bytes.setU64(value, at: offset) }
 
     /// The directory entry of the section `tag`: its width, count and absolute offset.
-    func entry(of tag: CacheFormat.Tag) -> (width: Int, count: Int, offset: Int) {
+    package func entry(of tag: CacheFormat.Tag) -> (width: Int, count: Int, offset: Int) {
         let sections = Int(u32(at: CacheFormat.HeaderField.sectionCount))
         for entry in 0..<sections {
             let start = CacheFormat.headerSize + entry * CacheFormat.directoryEntrySize
@@ -44,7 +41,7 @@ struct ForgedCache {
     }
 
     /// Entry `index` of the packed section `tag`.
-    func packed(_ tag: CacheFormat.Tag, _ index: Int) -> UInt32 {
+    package func packed(_ tag: CacheFormat.Tag, _ index: Int) -> UInt32 {
         let (width, count, offset) = entry(of: tag)
         precondition(index < count, "no entry \(index) in \(tag.rawValue)")
         return Self.packedEntry(index, width: width, in: bytes, at: offset)
@@ -53,7 +50,7 @@ struct ForgedCache {
     /// Entry `index` of `width` bits in the packed section starting at `offset` of `bytes`, read a bit at a time as
     /// `CacheFormat` defines it (bits `index × width ..< (index + 1) × width`, bit `b` in byte `b / 8`), not the way
     /// the reader loads it.
-    static func packedEntry(_ index: Int, width: Int, in bytes: [UInt8], at offset: Int = 0) -> UInt32 {
+    package static func packedEntry(_ index: Int, width: Int, in bytes: [UInt8], at offset: Int = 0) -> UInt32 {
         var value: UInt32 = 0
         for bit in 0..<width where bytes[offset + (index * width + bit) / 8] & (1 << UInt8((index * width + bit) % 8)) != 0 {
             value |= 1 << UInt32(bit)
@@ -62,7 +59,7 @@ struct ForgedCache {
     }
 
     /// Sets entry `index` of the packed section `tag` to `value`, which must fit the section's width.
-    mutating func setPacked(_ tag: CacheFormat.Tag, _ index: Int, to value: UInt32) {
+    package mutating func setPacked(_ tag: CacheFormat.Tag, _ index: Int, to value: UInt32) {
         let (width, _, offset) = entry(of: tag)
         precondition(width == 32 || value >> UInt32(width) == 0, "\(value) does not fit \(tag.rawValue)")
         for bit in 0..<width {
@@ -72,7 +69,7 @@ struct ForgedCache {
     }
 
     /// The id of `term` in the term dictionary (`TTXO`, `TTXT`), which must hold it.
-    func termID(_ term: String) -> Int {
+    package func termID(_ term: String) -> Int {
         let count = Int(u32(at: CacheFormat.HeaderField.termCount))
         let text = entry(of: .termText).offset
         for id in 0..<count {
@@ -83,7 +80,7 @@ struct ForgedCache {
     }
 
     /// The bytes with the block checksums, the metadata checksum and the header checksum recomputed.
-    func sealed() -> [UInt8] {
+    package func sealed() -> [UInt8] {
         var copy = self
         let blockSize = Int(u32(at: CacheFormat.HeaderField.blockSize))
         let sections = Int(u32(at: CacheFormat.HeaderField.sectionCount))

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MovieSearch
+import TestSupport
 
 /// Every input that crashed a fuzz target (`Scripts/fuzz.sh`), now answered cleanly. One test per finding, named
 /// after it; each says which target found it.
@@ -39,7 +40,7 @@ final class FuzzFindingTests: XCTestCase {
         let termCount = Int(cache.u32(at: CacheFormat.HeaderField.termCount))
         let postingCount = cache.packed(.postingOffsets, termCount)  // entry T: all the postings
         cache.setPacked(.postingOffsets, summer + 1, to: postingCount)
-        let path = try Fixtures.temporaryFolder(self) + "/forged.mscache"
+        let path = try TestPaths.temporaryFolder(self).path + "/forged.mscache"
         try Data(cache.sealed()).write(to: URL(fileURLWithPath: path))
         let index = try MovieIndex(path: path)
         for perYear in [0, 5, 100] {

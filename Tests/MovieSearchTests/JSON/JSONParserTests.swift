@@ -1,5 +1,6 @@
 import XCTest
 @testable import MovieSearch
+import TestSupport
 
 final class JSONParserTests: XCTestCase {
     // MARK: - Valid documents

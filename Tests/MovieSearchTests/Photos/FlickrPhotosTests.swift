@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import MovieSearch
+import TestSupport
 
 final class FlickrPhotosTests: XCTestCase {
     private typealias Fixtures = FlickrResponseFixtures

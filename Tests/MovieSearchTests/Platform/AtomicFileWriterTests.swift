@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MovieSearch
+import TestSupport
 
 /// The atomic writer's temporary files: their names, and the removal of those that killed writers left behind.
 final class AtomicFileWriterTests: XCTestCase {
@@ -8,7 +9,7 @@ final class AtomicFileWriterTests: XCTestCase {
     /// into a regular file; a named pipe stands in for the device here, which the test must not risk); a symbolic
     /// link stays a link and its target gets the new content.
     func testOnlyRegularFilesAreReplacedAndLinksAreFollowed() throws {
-        let folder = try Fixtures.temporaryFolder(self)
+        let folder = try TestPaths.temporaryFolder(self).path
         let pipe = folder + "/pipe", directory = folder + "/folder"
         XCTAssertEqual(mkfifo(pipe, 0o644), 0)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
@@ -86,7 +87,7 @@ final class AtomicFileWriterTests: XCTestCase {
 
     /// A killed writer's temporary files go on the next write; everything else in the folder stays.
     func testReplaceFileRemovesOnlyTheTemporaryFilesOfDeadWriters() throws {
-        let folder = try Fixtures.temporaryFolder(self)
+        let folder = try TestPaths.temporaryFolder(self).path
         let path = folder + "/movies.mscache"
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         let dead = try Self.deadProcessID()
@@ -120,7 +121,7 @@ final class AtomicFileWriterTests: XCTestCase {
 
     /// A writer's temporary file survives other writes while the writer lives, and goes once it has died.
     func testALiveWritersTemporaryFileIsRemovedOnlyAfterItDies() throws {
-        let folder = try Fixtures.temporaryFolder(self)
+        let folder = try TestPaths.temporaryFolder(self).path
         let path = folder + "/movies.mscache"
         let writer = try Self.startSleeper()
         let temporary = ".movies.mscache.tmp-\(writer.processIdentifier)-1"
@@ -139,7 +140,7 @@ final class AtomicFileWriterTests: XCTestCase {
     /// Cleaning a folder that does not exist, or cannot be listed, does nothing and does not fail.
     func testCleanupIsBestEffort() throws {
         XCTAssertEqual(AtomicFileWriter.removeStaleTemporaries(beside: "/nonexistent/folder/movies.mscache"), 0)
-        let folder = try Fixtures.temporaryFolder(self)
+        let folder = try TestPaths.temporaryFolder(self).path
         let file = folder + "/plain"
         try Data().write(to: URL(fileURLWithPath: file))
         XCTAssertEqual(AtomicFileWriter.removeStaleTemporaries(beside: file + "/movies.mscache"), 0)

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import XCTest
 @testable import MovieSearch
+import TestSupport
 
 /// One `MovieIndex` shared by eight threads gives every thread the single-threaded answers.
 ///
@@ -81,7 +82,7 @@ final class ConcurrencyTests: XCTestCase {
         init(_ test: XCTestCase) throws {
             catalog = try CatalogDecoder.load(path: SharedData.path("data/movies.json"))
             queries = try SharedData.queries("decade-typing.txt")
-            cache = try Fixtures.temporaryFolder(test) + "/decade.mscache"
+            cache = try TestPaths.temporaryFolder(test).appendingPathComponent("decade.mscache").path
             _ = try CacheWriter.write(catalog, to: cache)
             XCTAssertEqual(catalog.movies.map(\.id), Array(catalog.movies.indices))
         }

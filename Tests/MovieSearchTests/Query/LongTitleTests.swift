@@ -1,5 +1,6 @@
 import XCTest
 @testable import MovieSearch
+import TestSupport
 
 /// Titles and queries of hundreds of words, distinct and repeated: what the index keeps of a title's repeats and
 /// which query ranges the executor keeps must not depend on how many words there are. (How the time grows with

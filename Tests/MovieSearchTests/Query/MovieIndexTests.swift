@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MovieSearch
+import TestSupport
 
 final class MovieIndexTests: XCTestCase {
     func testSpecExamples() throws {
@@ -8,7 +9,12 @@ final class MovieIndexTests: XCTestCase {
         let titles = { (query: String) throws -> Set<String> in
             Set(try index.search(query, perYear: 100).years.flatMap(\.movieIDs).map { try index.movie(id: $0).title })
         }
-        XCTAssertTrue(try titles("dark").isSuperset(of: ["The Dark Knight", "Star Trek Into Darkness", "Fifty Shades Darker"]))
+        // Every title with a word starting with "dark" (Darkest, Darkness, Darker too), and only those.
+        XCTAssertEqual(try titles("dark"), ["The Dark Knight", "Dark Shadows", "Darkest Hour", "Star Trek Into Darkness",
+                                            "Fifty Shades Darker", "The Dark Tower", "Dark Places", "The Dark",
+                                            "Dark Matter", "Dark Skies"])
+        XCTAssertEqual(try titles("the"), ["The Dark Knight", "The Dark Tower", "The Dark"])
+        XCTAssertEqual(try titles("knight"), ["The Dark Knight", "Knight and Day", "Knight of Cups"])
         XCTAssertEqual(try titles("dark kni"), ["The Dark Knight"])
         XCTAssertEqual(try titles("kni dark"), ["The Dark Knight"])
         XCTAssertEqual(try titles("ark"), [])
@@ -75,12 +81,37 @@ final class MovieIndexTests: XCTestCase {
         XCTAssertThrowsError(try index.movie(id: 99))
         XCTAssertThrowsError(try index.movie(id: 99))
         XCTAssertEqual(index.decodedMovieCount, 1, "failures are not cached as movies")
-        // Opening more movies than the cache holds evicts the least recently used: id 3 is decoded again.
         for id in 0..<Fixtures.small.movies.count { _ = try index.movie(id: id) }
-        let afterAll = index.decodedMovieCount
-        XCTAssertEqual(afterAll, Fixtures.small.movies.count, "16 movies fit in the cache: only the 15 new ones decoded")
+        XCTAssertEqual(index.decodedMovieCount, Fixtures.small.movies.count, "16 movies fit in the cache: only the 15 new ones decoded")
         _ = try index.movie(id: 3)
-        XCTAssertEqual(index.decodedMovieCount, afterAll)
+        XCTAssertEqual(index.decodedMovieCount, Fixtures.small.movies.count)
+    }
+
+    /// More distinct movies than the detail cache holds: the least recently opened are evicted and decoded again
+    /// when reopened, the answers stay right, and a reopened movie counts as recent (LRU, not first in first out).
+    func testOpeningMoreMoviesThanTheCacheHoldsEvictsTheLeastRecentlyOpened() throws {
+        let capacity = MovieIndex.detailCacheCapacity
+        let catalog = Catalog(movies: (0..<(capacity + 36)).map { id in
+            Movie(id: id, title: "Movie \(id)", year: 1950 + id % 70, rating: id % 7 == 0 ? nil : Double(id % 5),
+                  cast: ["Actor \(id)"], genres: id % 2 == 0 ? ["Drama"] : [])
+        })
+        let index = try Fixtures.index(catalog, self)
+        for movie in catalog.movies { XCTAssertEqual(try index.movie(id: movie.id), movie) }
+        let count = catalog.movies.count
+        XCTAssertEqual(index.decodedMovieCount, count)
+        // The cache now holds the last `capacity` ids, the oldest of them least recently opened.
+        let oldest = count - capacity
+        XCTAssertEqual(try index.movie(id: oldest), catalog.movies[oldest])
+        XCTAssertEqual(try index.movie(id: count - 1), catalog.movies[count - 1])
+        XCTAssertEqual(index.decodedMovieCount, count, "the last \(capacity) movies opened are still decoded")
+        // Id 0 was evicted long ago: decoded again, which evicts the least recently opened, `oldest + 1` (`oldest`
+        // was just reopened).
+        XCTAssertEqual(try index.movie(id: 0), catalog.movies[0])
+        XCTAssertEqual(index.decodedMovieCount, count + 1)
+        XCTAssertEqual(try index.movie(id: oldest), catalog.movies[oldest])
+        XCTAssertEqual(index.decodedMovieCount, count + 1, "reopened, so recent: not evicted")
+        XCTAssertEqual(try index.movie(id: oldest + 1), catalog.movies[oldest + 1])
+        XCTAssertEqual(index.decodedMovieCount, count + 2, "the least recently opened was evicted")
     }
 
     func testIdsWithGapsAfterSkippedMovies() throws {
@@ -161,6 +192,8 @@ final class MovieIndexTests: XCTestCase {
             let reference = ReferenceSearch(catalog)
             for query in ["", "a", "ab", "the", "th", "t d", "dark darker", "e", "x a b", "xyz", "ecole", "é"] {
                 XCTAssertEqual(try index.search(query, perYear: 3), reference.search(query, perYear: 3), "round \(round) query \(query)")
+                XCTAssertEqual(reference.search(query, perYear: 3), reference.bruteForce(query, perYear: 3),
+                               "the reference's index, round \(round) query \(query)")
             }
         }
     }
@@ -188,9 +221,12 @@ final class MovieIndexTests: XCTestCase {
         var queries = ["t", "th", "the", "the d", "a", "an", "the a", "l", "lo", "w", "w1", "w12", "w1 w2", "x th", "u",
                        "ub", "über", "0", "00", "2", "st w", "dark the", "th th", "night kn", "man the a w"]
         for _ in 0..<150 { queries.append((0..<(1 + Int(generator.next() % 3))).map { _ in String(word().prefix(1 + Int(generator.next() % 4))) }.joined(separator: " ")) }
-        for query in queries {
+        for (number, query) in queries.enumerated() {
             XCTAssertEqual(try index.search(query), reference.search(query), "query \(query)")
             XCTAssertEqual(try index.search(query, perYear: 1), reference.search(query, perYear: 1), "query \(query)")
+            if number % 8 == 0 {
+                XCTAssertEqual(reference.search(query), reference.bruteForce(query), "the reference's index, query \(query)")
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MovieSearch
+import TestSupport
 
 /// `Tokenizer` against `PythonTokenizer`, an independent reading of the spec: on every title and query of the shared
 /// data, on every code point in runs, and on random strings mixing many scripts, marks and symbols.

@@ -2,13 +2,20 @@ import Foundation
 import MovieSearch
 import Synchronization
 import XCTest
+import TestSupport
 
 /// `index` replaces a cache that a reader is querying: the reader keeps its mapping of the old file (the writer
 /// renames a new file into place and never truncates the old one), so it neither crashes nor changes its answers.
 final class ReplaceWhileQueryingTests: XCTestCase {
     /// How many times `index` replaces the cache during each test.
     static let replacements = 6
+    /// Catalog size: smaller with the slower debug binary, to keep `swift test` fast; `.ci/run` runs these tests
+    /// once more optimized, on the larger catalogs.
+    #if DEBUG
+    static let movies = 2_000
+    #else
     static let movies = 5_000
+    #endif
     static let queries = GeneratedCatalog.sampleQueries + "abcdefghijklmnopqrstuvwxyz".map(String.init)
         + ["ka to", "sha", "ber", "ul r", "qu", "Brüno", "straße"]
 

@@ -2,13 +2,19 @@ import Foundation
 import XCTest
 
 /// One run of the built `moviesearch` binary: its exit status and what it printed.
-struct BinaryRun {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
+package struct BinaryRun {
+    package var status: Int32
+    package var standardOutput: String
+    package var standardError: String
+
+    package init(status: Int32, standardOutput: String, standardError: String) {
+        self.status = status
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
 
     /// The lines of standard error (a data error must be exactly one).
-    var errorLines: [String] {
+    package var errorLines: [String] {
         standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
@@ -17,7 +23,7 @@ struct BinaryRun {
     ///
     /// Standard streams go through files rather than pipes, so that neither side can stall on a full pipe and a
     /// tool that exits without reading its input cannot hit the test with SIGPIPE.
-    static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
+    package static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
                     file: StaticString = #filePath, line: UInt = #line) throws -> BinaryRun {
         let binary = TestPaths.binary
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {

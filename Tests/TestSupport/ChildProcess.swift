@@ -3,30 +3,30 @@ import XCTest
 
 /// Starts programs for the robustness tests: the built `moviesearch`, or a wrapper around it (`bash -c 'ulimit …'`,
 /// `setpriv`, `unshare`), which `BinaryRun` cannot do.
-enum ChildProcess {
+package enum ChildProcess {
     /// How a finished process ended and what it printed.
-    struct Outcome {
-        var reason: Process.TerminationReason
+    package struct Outcome {
+        package var reason: Process.TerminationReason
         /// The exit status, or the signal number when `reason` is `.uncaughtSignal`.
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+        package var status: Int32
+        package var standardOutput: String
+        package var standardError: String
 
         /// Whether the process exited (rather than died of a signal) with `status`.
-        func exited(_ status: Int32) -> Bool { reason == .exit && self.status == status }
+        package func exited(_ status: Int32) -> Bool { reason == .exit && self.status == status }
 
         /// The lines of standard error (a data error must be exactly one).
-        var errorLines: [String] {
+        package var errorLines: [String] {
             standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
 
-        var summary: String {
+        package var summary: String {
             "\(reason == .exit ? "exit status" : "killed by signal") \(status); stderr: \(standardError.debugDescription)"
         }
     }
 
     /// The path of the built `moviesearch`, failing the test when it is missing.
-    static func binary(file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    package static func binary(file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let path = TestPaths.binary.path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             XCTFail("\(path) not found: build it with 'swift build' (swift test builds it)", file: file, line: line)
@@ -37,7 +37,7 @@ enum ChildProcess {
 
     /// Runs `executable` to its end, with standard input empty and the output captured in files (never pipes, so
     /// that nothing stalls on a full pipe).
-    static func run(_ executable: String, _ arguments: [String]) throws -> Outcome {
+    package static func run(_ executable: String, _ arguments: [String]) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moviesearch-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -60,7 +60,7 @@ enum ChildProcess {
     }
 
     /// Starts `executable` with its standard streams on `/dev/null`, for a test that will kill it.
-    static func start(_ executable: String, _ arguments: [String]) throws -> Process {
+    package static func start(_ executable: String, _ arguments: [String]) throws -> Process {
         let process = configured(executable, arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -69,7 +69,7 @@ enum ChildProcess {
     }
 
     /// A process with the test's environment minus the variables that change what `moviesearch` reads.
-    static func configured(_ executable: String, _ arguments: [String]) -> Process {
+    package static func configured(_ executable: String, _ arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -81,14 +81,14 @@ enum ChildProcess {
     }
 
     /// Seconds on a monotonic clock.
-    static func now() -> Double {
+    package static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Sleeps until the monotonic clock reads `deadline`.
-    static func sleep(until deadline: Double) {
+    package static func sleep(until deadline: Double) {
         let left = deadline - now()
         if left > 0 { usleep(useconds_t(left * 1e6)) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// File names that are not valid UTF-8 (`lat\xE9.mscache`, as a Latin-1 tool writes them), through the built
 /// binary: paths are taken from the raw argument bytes and used unchanged, and messages show them escaped.

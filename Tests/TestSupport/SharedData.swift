@@ -5,17 +5,10 @@ import XCTest
 ///
 /// A test that needs it and cannot find it fails when the environment variable `CI` is set, and is skipped with a
 /// clear message otherwise.
-enum SharedData {
-    /// The package root: three levels above this file (`Tests/MovieSearchTests/Support`).
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
+package enum SharedData {
     /// The path of `relative` (for example `data/movies.json`) inside `../shared`.
-    static func path(_ relative: String) throws -> String {
-        let path = URL(fileURLWithPath: packageRoot).deletingLastPathComponent()
+    package static func path(_ relative: String) throws -> String {
+        let path = TestPaths.packageRoot.deletingLastPathComponent()
             .appendingPathComponent("shared").appendingPathComponent(relative).path
         if FileManager.default.fileExists(atPath: path) { return path }
         if ProcessInfo.processInfo.environment["CI"] != nil {
@@ -25,15 +18,16 @@ enum SharedData {
     }
 
     /// The lines of a query set in `../shared/queries`, as typed (blank lines kept: they are queries too).
-    static func queries(_ name: String) throws -> [String] {
+    package static func queries(_ name: String) throws -> [String] {
         let text = try String(contentsOfFile: path("queries/\(name)"), encoding: .utf8)
         var lines = text.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
     }
 
-    struct MissingSharedData: Error, CustomStringConvertible {
-        var path: String
-        var description: String { "\(path) not found, and CI is set: CI must have ../shared beside the package" }
+    /// The error that fails a test needing `../shared` when CI is set and the data is missing.
+    package struct MissingSharedData: Error, CustomStringConvertible {
+        package var path: String
+        package var description: String { "\(path) not found, and CI is set: CI must have ../shared beside the package" }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MovieSearch
 import XCTest
+import TestSupport
 
 /// The built binary on the sample catalog of `Data/`, whose answers are known by heart.
 final class SampleEndToEndTests: XCTestCase {

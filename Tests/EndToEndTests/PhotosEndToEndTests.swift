@@ -2,6 +2,7 @@ import Foundation
 import MovieSearch
 import MovieSearchCLI
 import XCTest
+import TestSupport
 
 /// `photos` through the built binary, with saved Flickr answers written by the tests.
 final class PhotosEndToEndTests: XCTestCase {

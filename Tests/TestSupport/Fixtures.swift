@@ -1,12 +1,11 @@
-import Foundation
 import XCTest
-@testable import MovieSearch
+import MovieSearch
 
-/// Small catalogs and temporary folders for engine tests.
-enum Fixtures {
+/// Small catalogs and caches for engine tests.
+package enum Fixtures {
     /// A catalog that exercises ranking: several years, equal ratings, unrated movies, fractional and negative
     /// ratings, shared title words and prefixes, accents and apostrophes.
-    static let small = Catalog(movies: [
+    package static let small = Catalog(movies: [
         Movie(id: 0, title: "The Dark Knight", year: 2012, rating: 5, cast: ["Christian Bale", "Heath Ledger"], genres: ["Action"]),
         Movie(id: 1, title: "Dark Shadows", year: 2012, rating: 3),
         Movie(id: 2, title: "Darkest Hour", year: 2017, rating: nil, genres: ["Drama", "History"]),
@@ -25,17 +24,9 @@ enum Fixtures {
         Movie(id: 15, title: "!!!", year: 1999, rating: nil),
     ])
 
-    /// A fresh empty folder, removed when the test ends.
-    static func temporaryFolder(_ test: XCTestCase) throws -> String {
-        let path = NSTemporaryDirectory() + "moviesearch-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     /// Writes `catalog` to a cache in a temporary folder and opens it.
-    static func index(_ catalog: Catalog, _ test: XCTestCase) throws -> MovieIndex {
-        let path = try temporaryFolder(test) + "/test.mscache"
+    package static func index(_ catalog: Catalog, _ test: XCTestCase) throws -> MovieIndex {
+        let path = try TestPaths.temporaryFolder(test).appendingPathComponent("test.mscache").path
         _ = try CacheWriter.write(catalog, to: path)
         return try MovieIndex(path: path)
     }

@@ -5,16 +5,21 @@ import Foundation
 /// Titles take one to five words from a vocabulary of made-up words (a few frequent, most rare, some with accents
 /// or in scripts without spaces), so that prefix queries have answers of every size; years run from 1920 to 2025;
 /// ratings are 1–5, sometimes fractional, one in ten absent; cast and genres are short lists.
-struct GeneratedCatalog {
-    var movies: Int
-    var seed: UInt64
+package struct GeneratedCatalog {
+    package var movies: Int
+    package var seed: UInt64
+
+    package init(movies: Int, seed: UInt64) {
+        self.movies = movies
+        self.seed = seed
+    }
 
     /// Queries with answers of various sizes on any generated catalog (and one with none).
-    static let sampleQueries = ["ka", "to ri", "man del", "bru", "stra", "東京", "", "zzzz", "su ne or", "2"]
+    package static let sampleQueries = ["ka", "to ri", "man del", "bru", "stra", "東京", "", "zzzz", "su ne or", "2"]
 
     /// The catalog as JSON (an object with a `movies` array), one movie per line.
-    func json() -> [UInt8] {
-        var random = Generator(seed: seed)
+    package func json() -> [UInt8] {
+        var random = SplitMix64(seed: seed)
         let vocabulary = Self.vocabulary(&random)
         var out: [UInt8] = []
         out.reserveCapacity(movies * 140)
@@ -46,7 +51,7 @@ struct GeneratedCatalog {
     }
 
     /// Writes the catalog to `path`.
-    func write(to path: String) throws {
+    package func write(to path: String) throws {
         try Data(json()).write(to: URL(fileURLWithPath: path))
     }
 
@@ -60,7 +65,7 @@ struct GeneratedCatalog {
     private static let genres = ["Drama", "Comedy", "Horror", "Western", "Documentary", "Animation", "Thriller"]
 
     /// About 12,000 distinct words, capitalized like titles, with the unusual ones near the common end.
-    private static func vocabulary(_ random: inout Generator) -> [String] {
+    private static func vocabulary(_ random: inout SplitMix64) -> [String] {
         var seen = Set<String>()
         var words: [String] = []
         while words.count < 12_000 {
@@ -69,26 +74,5 @@ struct GeneratedCatalog {
         }
         for (offset, word) in unusual.enumerated() { words.insert(word, at: 5 + offset * 7) }
         return words
-    }
-
-    /// SplitMix64: small, fast and the same on every platform.
-    struct Generator {
-        private var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// A number in `0..<bound`.
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-        /// A number in `0..<1`.
-        mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
     }
 }

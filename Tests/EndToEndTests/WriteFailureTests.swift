@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `index` that cannot write its cache (a read-only folder, a file size limit, a full disk) fails with one clear
 /// line and exit status 1, and leaves the previous cache as it was and no temporary file.

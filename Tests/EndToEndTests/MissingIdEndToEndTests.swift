@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `show` and `photos` with an id the cache does not hold say which ids it does hold, also when invalid movies were
 /// skipped (their ids are missing, and the last id is not the movie count less one).

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// Issue 14's small items through the built binary: empty paths, an empty Flickr key, `bench` without queries,
 /// singular counts.

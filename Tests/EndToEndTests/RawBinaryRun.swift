@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// Runs the built `moviesearch` with arguments and environment values given as raw bytes, which need not be valid
 /// UTF-8 (`Process` takes `String`s, so it cannot pass a file name such as `lat\xE9.mscache`). Also creates,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `index` never replaces what it should not: the catalog itself (named directly or through a link), or a good
 /// cache with one of no movie. Through the built binary.

@@ -2,6 +2,7 @@ import Foundation
 import MovieSearch
 import MovieSearchCLI
 import XCTest
+import TestSupport
 
 /// A catalog, a Flickr answer, file names and arguments that try to drive the terminal (set its title with
 /// `ESC ] 0 ; … BEL`, forge lines with `\n`, overwrite with `\r`, reorder with U+202E, CSI as U+009B), through the

@@ -1,0 +1,23 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `moviesearch bench` as a process of its own.
+final class BenchEndToEndTests: XCTestCase {
+    /// A `bench` started by a process much larger than itself reports its own peak, not its parent's (Linux keeps
+    /// `ru_maxrss` across fork and exec; `VmHWM` starts again at exec).
+    func testPeakMemoryIsTheBenchProcessesOwn() throws {
+        let queries = try temporaryFile("queries.txt", "dark\n")
+        let ballast = 256 << 20
+        var parent = [UInt8](repeating: 1, count: ballast)  // touched: resident in this process when it forks
+        let outcome = try ChildProcess.run(try ChildProcess.binary(),
+                                           ["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--json"])
+        XCTAssertTrue(outcome.exited(0), outcome.summary)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let peak = try XCTUnwrap(object["peak_rss_bytes"] as? Int)
+        XCTAssertGreaterThan(peak, 0)
+        XCTAssertLessThan(peak, ballast / 4, "the parent's peak, not bench's")
+        parent[ballast - 1] = 2
+        XCTAssertEqual(parent[ballast - 1], 2)
+    }
+}
