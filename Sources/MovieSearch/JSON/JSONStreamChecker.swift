@@ -187,9 +187,7 @@ struct JSONStreamChecker {
             if Self.isDigit(byte) { return true }
             return endOfInteger(byte)
         case .dot:
-            guard Self.isDigit(byte) else { return fail() }
-            state = .fraction
-            return true
+            return firstDigit(byte, then: .fraction)
         case .fraction:
             if Self.isDigit(byte) { return true }
             if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
@@ -203,13 +201,9 @@ struct JSONStreamChecker {
                 state = .exponentSign
                 return true
             }
-            guard Self.isDigit(byte) else { return fail() }
-            state = .exponent
-            return true
+            return firstDigit(byte, then: .exponent)
         case .exponentSign:
-            guard Self.isDigit(byte) else { return fail() }
-            state = .exponent
-            return true
+            return firstDigit(byte, then: .exponent)
         case .exponent:
             if Self.isDigit(byte) { return true }
             state = .afterValue
@@ -254,6 +248,14 @@ struct JSONStreamChecker {
             state = .afterValue
             return false
         }
+        return true
+    }
+
+    /// The digit that must come after `.`, after `e`, or after the exponent's sign; `next` is the run it begins.
+    @inline(__always)
+    private mutating func firstDigit(_ byte: UInt8, then next: State) -> Bool {
+        guard Self.isDigit(byte) else { return fail() }
+        state = next
         return true
     }
 
