@@ -144,14 +144,11 @@ struct JSONStreamChecker {
             case UInt8(ascii: "\""): state = isKey ? .colon : .afterValue
             case UInt8(ascii: "\\"): state = .escape(isKey: isKey)
             case 0x20...0x7F: break
-            case 0xC2...0xDF: state = .utf8(isKey: isKey, remaining: 1, low: 0x80, high: 0xBF)
-            case 0xE0: state = .utf8(isKey: isKey, remaining: 2, low: 0xA0, high: 0xBF)
-            case 0xED: state = .utf8(isKey: isKey, remaining: 2, low: 0x80, high: 0x9F)
-            case 0xE1...0xEF: state = .utf8(isKey: isKey, remaining: 2, low: 0x80, high: 0xBF)
-            case 0xF0: state = .utf8(isKey: isKey, remaining: 3, low: 0x90, high: 0xBF)
-            case 0xF1...0xF3: state = .utf8(isKey: isKey, remaining: 3, low: 0x80, high: 0xBF)
-            case 0xF4: state = .utf8(isKey: isKey, remaining: 3, low: 0x80, high: 0x8F)
-            default: return fail()  // A control character, a continuation byte, or a byte never in UTF-8.
+            case 0x80...0xFF:
+                // A continuation byte, or a byte never in UTF-8, cannot begin a character.
+                guard let (count, first) = UTF8.continuation(afterLead: byte) else { return fail() }
+                state = .utf8(isKey: isKey, remaining: count, low: first.lowerBound, high: first.upperBound)
+            default: return fail()  // A control character.
             }
             return true
         case let .escape(isKey):
