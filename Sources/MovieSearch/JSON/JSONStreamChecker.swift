@@ -144,14 +144,11 @@ struct JSONStreamChecker {
             case UInt8(ascii: "\""): state = isKey ? .colon : .afterValue
             case UInt8(ascii: "\\"): state = .escape(isKey: isKey)
             case 0x20...0x7F: break
-            case 0xC2...0xDF: state = .utf8(isKey: isKey, remaining: 1, low: 0x80, high: 0xBF)
-            case 0xE0: state = .utf8(isKey: isKey, remaining: 2, low: 0xA0, high: 0xBF)
-            case 0xED: state = .utf8(isKey: isKey, remaining: 2, low: 0x80, high: 0x9F)
-            case 0xE1...0xEF: state = .utf8(isKey: isKey, remaining: 2, low: 0x80, high: 0xBF)
-            case 0xF0: state = .utf8(isKey: isKey, remaining: 3, low: 0x90, high: 0xBF)
-            case 0xF1...0xF3: state = .utf8(isKey: isKey, remaining: 3, low: 0x80, high: 0xBF)
-            case 0xF4: state = .utf8(isKey: isKey, remaining: 3, low: 0x80, high: 0x8F)
-            default: return fail()  // A control character, a continuation byte, or a byte never in UTF-8.
+            case 0x80...0xFF:
+                // A continuation byte, or a byte never in UTF-8, cannot begin a character.
+                guard let (count, first) = UTF8.continuation(afterLead: byte) else { return fail() }
+                state = .utf8(isKey: isKey, remaining: count, low: first.lowerBound, high: first.upperBound)
+            default: return fail()  // A control character.
             }
             return true
         case let .escape(isKey):
@@ -187,9 +184,7 @@ struct JSONStreamChecker {
             if Self.isDigit(byte) { return true }
             return endOfInteger(byte)
         case .dot:
-            guard Self.isDigit(byte) else { return fail() }
-            state = .fraction
-            return true
+            return firstDigit(byte, then: .fraction)
         case .fraction:
             if Self.isDigit(byte) { return true }
             if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
@@ -203,13 +198,9 @@ struct JSONStreamChecker {
                 state = .exponentSign
                 return true
             }
-            guard Self.isDigit(byte) else { return fail() }
-            state = .exponent
-            return true
+            return firstDigit(byte, then: .exponent)
         case .exponentSign:
-            guard Self.isDigit(byte) else { return fail() }
-            state = .exponent
-            return true
+            return firstDigit(byte, then: .exponent)
         case .exponent:
             if Self.isDigit(byte) { return true }
             state = .afterValue
@@ -254,6 +245,14 @@ struct JSONStreamChecker {
             state = .afterValue
             return false
         }
+        return true
+    }
+
+    /// The digit that must come after `.`, after `e`, or after the exponent's sign; `next` is the run it begins.
+    @inline(__always)
+    private mutating func firstDigit(_ byte: UInt8, then next: State) -> Bool {
+        guard Self.isDigit(byte) else { return fail() }
+        state = next
         return true
     }
 

@@ -11,7 +11,7 @@ struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Offset of the offending byte, counting bytes from 0. Equals the input's length when the input ended
     /// too early.
     var offset: Int
-    /// What is wrong, in a few words: "expected ',' or ']' after an array element".
+    /// What is wrong, in a few words: "unexpected '}', expected ',' or ']' after an array element".
     var reason: String
 
     var description: String {

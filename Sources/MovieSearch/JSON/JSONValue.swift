@@ -8,7 +8,7 @@
 /// Numbers keep their literal (`JSONNumber`): the caller decides whether it needs an `Int` or a `Double`.
 ///
 /// The JSON types are internal: the library's interface speaks of movies, and a general JSON library is not
-/// something it should promise to keep stable. `JSONWriter`, which the command line needs, is public.
+/// something it should promise to keep stable. `JSONWriter`, which the command line needs, has package access.
 enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null

@@ -17,11 +17,14 @@
 /// The writer places commas itself and trusts its caller for the rest: a key outside an object, or an unclosed
 /// array, stops a debug build with an assertion and gives invalid JSON in a release build.
 ///
+/// Package access: the command line writes its `--json` output with it, and the library's interface speaks of
+/// movies, not of JSON.
+///
 /// Cost: appending is amortized O(1) per byte; numbers and strings are formatted without intermediate `String`s,
 /// except doubles with a fraction, which go through the standard library's shortest round-trip `description`.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
     /// The JSON written so far, as UTF-8.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// Whether the next value or key follows a sibling and so needs a comma.
     private var needsComma = false
     /// The open containers, innermost last (`true` for an object), kept to catch misuse in debug builds.
@@ -30,49 +33,39 @@ public struct JSONWriter: Sendable {
     private var expectsMemberValue = false
 
     /// An empty writer; `capacity` is the number of bytes to reserve up front.
-    public init(capacity: Int = 0) {
+    package init(capacity: Int = 0) {
         bytes.reserveCapacity(capacity)
     }
 
     /// The JSON written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     // MARK: - Structure
 
     /// Opens an object: `{`.
-    public mutating func beginObject() {
-        startValue()
-        bytes.append(UInt8(ascii: "{"))
-        containers.append(true)
-        needsComma = false
+    package mutating func beginObject() {
+        begin(object: true)
     }
 
     /// Closes the innermost object: `}`.
-    public mutating func endObject() {
+    package mutating func endObject() {
         assert(containers.last == true && !expectsMemberValue, "endObject() without an open object, or after a key")
-        containers.removeLast()
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
+        end()
     }
 
     /// Opens an array: `[`.
-    public mutating func beginArray() {
-        startValue()
-        bytes.append(UInt8(ascii: "["))
-        containers.append(false)
-        needsComma = false
+    package mutating func beginArray() {
+        begin(object: false)
     }
 
     /// Closes the innermost array: `]`.
-    public mutating func endArray() {
+    package mutating func endArray() {
         assert(containers.last == false, "endArray() without an open array")
-        containers.removeLast()
-        bytes.append(UInt8(ascii: "]"))
-        needsComma = true
+        end()
     }
 
     /// Writes an object member's key and its `:`; the member's value comes next.
-    public mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         assert(containers.last == true && !expectsMemberValue, "key(_:) outside an object, or twice in a row")
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         appendString(name)
@@ -82,14 +75,14 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes an object of the members that `body` writes: `json.object { $0.member("id", 1) }`.
-    public mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
+    package mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
         beginObject()
         try body(&self)
         endObject()
     }
 
     /// Writes an array of the elements that `body` writes.
-    public mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
+    package mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
         beginArray()
         try body(&self)
         endArray()
@@ -98,14 +91,14 @@ public struct JSONWriter: Sendable {
     // MARK: - Values
 
     /// Writes a string, escaped.
-    public mutating func value(_ string: String) {
+    package mutating func value(_ string: String) {
         startValue()
         appendString(string)
         needsComma = true
     }
 
     /// Writes an integer.
-    public mutating func value(_ integer: Int) {
+    package mutating func value(_ integer: Int) {
         startValue()
         appendInteger(integer)
         needsComma = true
@@ -113,7 +106,7 @@ public struct JSONWriter: Sendable {
 
     /// Writes a number in its shortest form that reads back as the same `Double`: `5.0` as `5`, `4.5` as `4.5`,
     /// `1e-7` as `1e-07`. JSON has no infinity or NaN: those are written as `null`, as JavaScript does.
-    public mutating func value(_ double: Double) {
+    package mutating func value(_ double: Double) {
         startValue()
         if !double.isFinite {
             appendASCII("null")
@@ -129,21 +122,21 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes `true` or `false`.
-    public mutating func value(_ bool: Bool) {
+    package mutating func value(_ bool: Bool) {
         startValue()
         appendASCII(bool ? "true" : "false")
         needsComma = true
     }
 
     /// Writes an array of strings.
-    public mutating func value(_ strings: [String]) {
+    package mutating func value(_ strings: [String]) {
         beginArray()
         for string in strings { value(string) }
         endArray()
     }
 
     /// Writes `null`.
-    public mutating func null() {
+    package mutating func null() {
         startValue()
         appendASCII("null")
         needsComma = true
@@ -175,34 +168,17 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Members
 
-    /// Writes a member whose value is a string.
-    public mutating func member(_ key: String, _ string: String) {
-        self.key(key)
-        value(string)
+    /// A type with one JSON form, written by the `value(_:)` of its type: `String`, `Int`, `Double`, `Bool` and
+    /// `[String]`. It lets one `member(_:_:)` serve them all.
+    package protocol Writable {
+        /// Writes `self` as one JSON value.
+        func appendJSON(to json: inout JSONWriter)
     }
 
-    /// Writes a member whose value is an integer.
-    public mutating func member(_ key: String, _ integer: Int) {
+    /// Writes a member: its key, then its value as `value(_:)` writes it (`json.member("total", 30)`).
+    package mutating func member(_ key: String, _ value: some Writable) {
         self.key(key)
-        value(integer)
-    }
-
-    /// Writes a member whose value is a number (see `value(_: Double)`).
-    public mutating func member(_ key: String, _ double: Double) {
-        self.key(key)
-        value(double)
-    }
-
-    /// Writes a member whose value is `true` or `false`.
-    public mutating func member(_ key: String, _ bool: Bool) {
-        self.key(key)
-        value(bool)
-    }
-
-    /// Writes a member whose value is an array of strings.
-    public mutating func member(_ key: String, _ strings: [String]) {
-        self.key(key)
-        value(strings)
+        value.appendJSON(to: &self)
     }
 
     // MARK: - Formatting
@@ -213,6 +189,20 @@ public struct JSONWriter: Sendable {
         assert(!containers.isEmpty || bytes.isEmpty, "a second top-level value")
         if needsComma && !expectsMemberValue { bytes.append(UInt8(ascii: ",")) }
         expectsMemberValue = false
+    }
+
+    /// `{` or `[`, as a value in its place.
+    private mutating func begin(object: Bool) {
+        startValue()
+        bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        containers.append(object)
+        needsComma = false
+    }
+
+    /// `}` or `]`, whichever closes the innermost container (which the caller has checked in debug builds).
+    private mutating func end() {
+        bytes.append(containers.removeLast() ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        needsComma = true
     }
 
     private mutating func appendASCII(_ text: String) {
@@ -269,4 +259,24 @@ public struct JSONWriter: Sendable {
                                       low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10])
         }
     }
+}
+
+extension String: JSONWriter.Writable {
+    package func appendJSON(to json: inout JSONWriter) { json.value(self) }
+}
+
+extension Int: JSONWriter.Writable {
+    package func appendJSON(to json: inout JSONWriter) { json.value(self) }
+}
+
+extension Double: JSONWriter.Writable {
+    package func appendJSON(to json: inout JSONWriter) { json.value(self) }
+}
+
+extension Bool: JSONWriter.Writable {
+    package func appendJSON(to json: inout JSONWriter) { json.value(self) }
+}
+
+extension Array: JSONWriter.Writable where Element == String {
+    package func appendJSON(to json: inout JSONWriter) { json.value(self) }
 }

@@ -44,8 +44,9 @@ public enum FlickrPhotos {
     /// - `id`, `secret` and `server` are non-empty strings of ASCII letters and digits (what Flickr sends; any
     ///   other character could change the URL's meaning);
     /// - `farm` is a non-negative integer, given as a number or as a string of decimal digits. A number with a
-    ///   fraction or exponent that is still a whole number (`1.0`, `1e0`) is accepted as that integer, since some
-    ///   JSON encoders write every number that way; `1.5`, `-1` or `"1.0"` are not.
+    ///   fraction or exponent is accepted when its nearest `Double` is a whole number (`1.0`, `1e0`), since some
+    ///   JSON encoders write every number that way; `1.5`, `-1` or `"1.0"` are not. (Judged through the `Double`,
+    ///   so a fraction too small for it to hold, `1.0000000000000001`, counts as whole.)
     ///
     /// A photo that is not an object, or whose field is missing or fails these rules, is left out and counted in
     /// `skipped`. An empty `photo` array is a normal answer: not every title has pictures. `stat` may be absent;
@@ -136,7 +137,8 @@ public enum FlickrPhotos {
         return string
     }
 
-    /// An integer given as a whole number (`66`, `66.0`, `6.6e1`) or as a string of decimal digits (`"66"`).
+    /// An integer given as a whole number (`66`, `66.0`, `6.6e1`: an integer literal, or a number whose nearest
+    /// `Double` is a whole number that fits an `Int`) or as a string of decimal digits (`"66"`).
     private static func integer(_ value: JSONValue) -> Int? {
         switch value {
         case .number(let number):

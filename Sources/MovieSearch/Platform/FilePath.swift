@@ -100,34 +100,11 @@ package struct FilePath: Hashable, Sendable, CustomStringConvertible {
     private static func validUTF8Prefix(_ bytes: ArraySlice<UInt8>) -> Int {
         var index = bytes.startIndex
         while index < bytes.endIndex {
-            guard let length = validSequenceLength(bytes[index...]) else { break }
+            let length = UTF8.validSequenceLength(in: bytes, at: index)
+            guard length > 0 else { break }
             index += length
         }
         return index - bytes.startIndex
-    }
-
-    /// The length of the valid UTF-8 sequence at the start of `bytes` (RFC 3629: no overlong forms, no
-    /// surrogates, nothing above U+10FFFF), or `nil` when it does not start with one.
-    private static func validSequenceLength(_ bytes: ArraySlice<UInt8>) -> Int? {
-        let first = bytes[bytes.startIndex]
-        let length: Int
-        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-        switch first {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
-        default: return nil
-        }
-        guard bytes.count >= length else { return nil }
-        let start = bytes.startIndex
-        guard secondRange.contains(bytes[start + 1]) else { return nil }
-        for offset in 2..<length where !(0x80...0xBF).contains(bytes[start + offset]) { return nil }
-        return length
     }
 
     private static func hexDigits(_ byte: UInt8) -> String {

@@ -30,7 +30,7 @@ struct TextFolding {
     /// Step 1's held-back nonstarters, as `sortKey(_:combiningClass:position:)` entries.
     private var firstRun: [UInt64] = []
     /// Step 3's held-back nonstarters.
-    private var secondRun: [UInt64] = []
+    private var thirdRun: [UInt64] = []
 
     /// A folding with nothing held back.
     init(tables: UnicodeProperties = .shared) {
@@ -38,61 +38,112 @@ struct TextFolding {
     }
 
     /// Whether nothing is held back: the next starter may then go straight to the sink (the tokenizer's ASCII path).
-    var isIdle: Bool { firstRun.isEmpty && secondRun.isEmpty }
+    var isIdle: Bool { firstRun.isEmpty && thirdRun.isEmpty }
 
     /// Folds `scalar` (a Unicode scalar value, so at most 0x10FFFF), passing to `sink` whatever becomes final.
     mutating func append<Sink: FoldedScalarSink>(_ scalar: UInt32, to sink: inout Sink) {
-        let word = tables.word(of: scalar)
-        if UnicodeProperties.hasMapping(word) {
-            let decomposition = tables.decomposition(of: word)
-            if decomposition.isEmpty {
-                decomposed(scalar, word: word, to: &sink)
-            } else {
-                for entry in decomposition { decomposed(Self.scalar(entry), word: Self.word(entry), to: &sink) }
-            }
-        } else if let jamo = HangulSyllable(scalar) {
-            decomposed(jamo.leading, word: tables.word(of: jamo.leading), to: &sink)
-            decomposed(jamo.vowel, word: tables.word(of: jamo.vowel), to: &sink)
-            if let trailing = jamo.trailing { decomposed(trailing, word: tables.word(of: trailing), to: &sink) }
-        } else {
-            decomposed(scalar, word: word, to: &sink)
-        }
+        decompose(scalar, word: tables.word(of: scalar), in: .first, to: &sink)
     }
 
     /// Releases everything held back at the end of the text.
     mutating func finish<Sink: FoldedScalarSink>(to sink: inout Sink) {
-        releaseFirstRun(to: &sink)
-        releaseSecondRun(to: &sink)
+        release(.first, to: &sink)
+        release(.third, to: &sink)
     }
 
-    // MARK: Step 1: delete nonspacing marks of the decomposition, reorder the rest
+    // MARK: Steps 1 and 3: decompose, delete nonspacing marks, reorder the rest
 
+    /// Step 1 or step 3, which do the same work (step 3 is "step 1 again" in the spec). The step decides which run
+    /// holds back a nonstarter, and where a scalar goes once it is final: after step 1 to step 2, after step 3 to
+    /// the sink.
+    private enum Step {
+        case first, third
+    }
+
+    // Inlined with a constant `step`, so that each step compiles to its own straight code, as if written twice.
     @inline(__always)
-    private mutating func decomposed<Sink: FoldedScalarSink>(_ scalar: UInt32, word: UInt32, to sink: inout Sink) {
+    private mutating func decompose<Sink: FoldedScalarSink>(
+        _ scalar: UInt32, word: UInt32, in step: Step, to sink: inout Sink
+    ) {
+        if UnicodeProperties.hasMapping(word) {
+            let decomposition = tables.decomposition(of: word)
+            if decomposition.isEmpty {
+                decomposed(scalar, word: word, in: step, to: &sink)
+            } else {
+                for entry in decomposition {
+                    decomposed(Self.scalar(entry), word: Self.word(entry), in: step, to: &sink)
+                }
+            }
+        } else if let jamo = HangulSyllable(scalar) {
+            decomposed(jamo.leading, word: tables.word(of: jamo.leading), in: step, to: &sink)
+            decomposed(jamo.vowel, word: tables.word(of: jamo.vowel), in: step, to: &sink)
+            if let trailing = jamo.trailing {
+                decomposed(trailing, word: tables.word(of: trailing), in: step, to: &sink)
+            }
+        } else {
+            decomposed(scalar, word: word, in: step, to: &sink)
+        }
+    }
+
+    /// Deletes a nonspacing mark, holds back another nonstarter, passes a starter on after the run it ends.
+    @inline(__always)
+    private mutating func decomposed<Sink: FoldedScalarSink>(
+        _ scalar: UInt32, word: UInt32, in step: Step, to sink: inout Sink
+    ) {
         let combiningClass = UnicodeProperties.combiningClass(of: word)
         if UnicodeProperties.scalarClass(of: word) == .nonspacingMark {
-            if combiningClass == 0 { releaseFirstRun(to: &sink) }
+            if combiningClass == 0 { release(step, to: &sink) }
         } else if combiningClass != 0 {
-            firstRun.append(Self.sortKey(scalar, combiningClass: combiningClass, position: firstRun.count))
+            switch step {
+            case .first: firstRun.append(Self.sortKey(scalar, combiningClass: combiningClass, position: firstRun.count))
+            case .third: thirdRun.append(Self.sortKey(scalar, combiningClass: combiningClass, position: thirdRun.count))
+            }
         } else {
-            releaseFirstRun(to: &sink)
-            caseFold(scalar, word: word, to: &sink)
+            release(step, to: &sink)
+            passOn(scalar, word: word, from: step, to: &sink)
+        }
+    }
+
+    /// A scalar that is final for `step`: step 1's goes on to step 2, step 3's to the sink.
+    @inline(__always)
+    private mutating func passOn<Sink: FoldedScalarSink>(
+        _ scalar: UInt32, word: UInt32, from step: Step, to sink: inout Sink
+    ) {
+        switch step {
+        case .first: caseFold(scalar, word: word, to: &sink)
+        case .third: sink.accept(scalar, word: word)
         }
     }
 
     @inline(__always)
-    private mutating func releaseFirstRun<Sink: FoldedScalarSink>(to sink: inout Sink) {
-        if !firstRun.isEmpty { releaseFirstRunSlowly(to: &sink) }
+    private mutating func release<Sink: FoldedScalarSink>(_ step: Step, to sink: inout Sink) {
+        let isHolding = switch step {
+        case .first: !firstRun.isEmpty
+        case .third: !thirdRun.isEmpty
+        }
+        if isHolding { releaseSlowly(step, to: &sink) }
     }
 
+    /// Passes on `step`'s held-back run in canonical order.
     @inline(never)
-    private mutating func releaseFirstRunSlowly<Sink: FoldedScalarSink>(to sink: inout Sink) {
-        firstRun.sort()
-        for key in firstRun {
-            let scalar = Self.scalar(key)
-            caseFold(scalar, word: tables.word(of: scalar), to: &sink)
+    private mutating func releaseSlowly<Sink: FoldedScalarSink>(_ step: Step, to sink: inout Sink) {
+        // The run is taken out while its scalars go on (step 1's pass through step 3, which may hold back scalars
+        // of its own), then put back empty, so that its capacity serves the next run.
+        var run: [UInt64] = []
+        switch step {
+        case .first: swap(&run, &firstRun)
+        case .third: swap(&run, &thirdRun)
         }
-        firstRun.removeAll(keepingCapacity: true)
+        run.sort()
+        for key in run {
+            let scalar = Self.scalar(key)
+            passOn(scalar, word: tables.word(of: scalar), from: step, to: &sink)
+        }
+        run.removeAll(keepingCapacity: true)
+        switch step {
+        case .first: firstRun = run
+        case .third: thirdRun = run
+        }
     }
 
     // MARK: Step 2: full case folding
@@ -101,54 +152,10 @@ struct TextFolding {
     private mutating func caseFold<Sink: FoldedScalarSink>(_ scalar: UInt32, word: UInt32, to sink: inout Sink) {
         let folding = tables.folding(of: word)
         if folding.isEmpty {
-            redecompose(scalar, word: word, to: &sink)
+            decompose(scalar, word: word, in: .third, to: &sink)
         } else {
-            for entry in folding { redecompose(Self.scalar(entry), word: Self.word(entry), to: &sink) }
+            for entry in folding { decompose(Self.scalar(entry), word: Self.word(entry), in: .third, to: &sink) }
         }
-    }
-
-    // MARK: Step 3: decompose again, delete nonspacing marks, reorder the rest
-
-    @inline(__always)
-    private mutating func redecompose<Sink: FoldedScalarSink>(_ scalar: UInt32, word: UInt32, to sink: inout Sink) {
-        let decomposition = tables.decomposition(of: word)
-        if !decomposition.isEmpty {
-            for entry in decomposition { redecomposed(Self.scalar(entry), word: Self.word(entry), to: &sink) }
-        } else if let jamo = HangulSyllable(scalar) {
-            redecomposed(jamo.leading, word: tables.word(of: jamo.leading), to: &sink)
-            redecomposed(jamo.vowel, word: tables.word(of: jamo.vowel), to: &sink)
-            if let trailing = jamo.trailing { redecomposed(trailing, word: tables.word(of: trailing), to: &sink) }
-        } else {
-            redecomposed(scalar, word: word, to: &sink)
-        }
-    }
-
-    @inline(__always)
-    private mutating func redecomposed<Sink: FoldedScalarSink>(_ scalar: UInt32, word: UInt32, to sink: inout Sink) {
-        let combiningClass = UnicodeProperties.combiningClass(of: word)
-        if UnicodeProperties.scalarClass(of: word) == .nonspacingMark {
-            if combiningClass == 0 { releaseSecondRun(to: &sink) }
-        } else if combiningClass != 0 {
-            secondRun.append(Self.sortKey(scalar, combiningClass: combiningClass, position: secondRun.count))
-        } else {
-            releaseSecondRun(to: &sink)
-            sink.accept(scalar, word: word)
-        }
-    }
-
-    @inline(__always)
-    private mutating func releaseSecondRun<Sink: FoldedScalarSink>(to sink: inout Sink) {
-        if !secondRun.isEmpty { releaseSecondRunSlowly(to: &sink) }
-    }
-
-    @inline(never)
-    private mutating func releaseSecondRunSlowly<Sink: FoldedScalarSink>(to sink: inout Sink) {
-        secondRun.sort()
-        for key in secondRun {
-            let scalar = Self.scalar(key)
-            sink.accept(scalar, word: tables.word(of: scalar))
-        }
-        secondRun.removeAll(keepingCapacity: true)
     }
 
     // MARK: Packed entries

@@ -28,17 +28,14 @@ struct BenchCommand: Subcommand {
     /// room for 1,000 passes over the 13,489 queries of ../shared/queries/century-typing.txt.
     static let maximumSamples = 50_000_000
     static let passes = Option<Int>(
-        "passes", valueName: "N", rule: .inRange(passRange),
-        help: "Timed passes over all queries, \(ValueRule.spelled(passRange)) (default \(defaultPasses)); "
-            + "queries × passes may not exceed \(TextLayout.grouped(maximumSamples)).")
+        "passes", valueName: "N", range: passRange, default: defaultPasses, help: "Timed passes over all queries",
+        note: "queries × passes may not exceed \(TextLayout.grouped(maximumSamples))")
     static let slowest = Option<Int>(
-        "slowest", valueName: "N", rule: .inRange(slowestRange),
-        help: "Also list the N slowest queries, by their median time over the passes, "
-            + "\(ValueRule.spelled(slowestRange)) (default 0).")
-    static let json = Flag(
-        "json",
-        help: "Print one JSON object: queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, "
-            + "open_us, cache_bytes, peak_rss_bytes (and slowest, with --slowest).")
+        "slowest", valueName: "N", range: slowestRange, default: 0,
+        help: "Also list the N slowest queries, by their median time over the passes")
+    static let json = JSONOutput.flag(
+        members: "queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, open_us, cache_bytes, "
+            + "peak_rss_bytes, checksum (and slowest, with --slowest)")
 
     static let configuration = CommandConfiguration(
         name: "bench",

@@ -11,9 +11,7 @@ struct PhotosCommand: Subcommand {
         "response", valueName: "file|-",
         help: "A saved answer to the request (Flickr photos.search, JSON): a file, or '-' for standard input; "
             + "at most \(FileReader.byteLimitDescription(maximumResponseBytes)).")
-    static let json = Flag(
-        "json",
-        help: "Print {\"id\",\"title\",\"request\",\"photos\":[…]} on one line; photos is null without --response.")
+    static let json = JSONOutput.flag(members: "id, title, request, and photos, the URLs (null without --response)")
 
     static let configuration = CommandConfiguration(
         name: "photos",

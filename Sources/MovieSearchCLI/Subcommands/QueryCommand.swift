@@ -18,12 +18,11 @@ struct QueryCommand: Subcommand {
             + "is a query too. A line may hold up to \(FileReader.byteLimitDescription(maximumLineBytes)).")
     static let perYearRange = 0...1_000_000
     static let perYear = Option<Int>(
-        "per-year", valueName: "K", rule: .inRange(perYearRange),
-        help: "List at most K movies per year, \(ValueRule.spelled(perYearRange)) (default \(defaultPerYear)).")
-    static let json = Flag(
-        "json",
-        help: "Print the answer as one JSON object on one line: query, total, and years, each with year, count "
-            + "and movies (id, title, year, rating, genres, cast); rating is null when unrated.")
+        "per-year", valueName: "K", range: perYearRange, default: defaultPerYear,
+        help: "List at most K movies per year")
+    static let json = JSONOutput.flag(
+        members: "query, total, and years, each with year, count and movies (id, title, year, rating, genres, "
+            + "cast); rating is null when unrated")
 
     static let configuration = CommandConfiguration(
         name: "query",

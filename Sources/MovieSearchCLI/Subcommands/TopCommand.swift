@@ -6,8 +6,7 @@ struct TopCommand: Subcommand {
 
     static let limitRange = 0...1_000_000
     static let limit = Option<Int>(
-        "limit", valueName: "N", rule: .inRange(limitRange),
-        help: "How many movies to list, \(ValueRule.spelled(limitRange)) (default \(defaultLimit)).")
+        "limit", valueName: "N", range: limitRange, default: defaultLimit, help: "How many movies to list")
 
     static let configuration = CommandConfiguration(
         name: "top",

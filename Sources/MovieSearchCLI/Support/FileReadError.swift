@@ -1,6 +1,6 @@
 /// A file (or standard input) the user named that could not be read.
 struct FileReadError: Error, CustomStringConvertible {
-    /// What the file was for (`response`).
+    /// What the file was for (`queries`, `Flickr response`).
     var role: String
     /// The path as given, or `<stdin>`.
     var path: String

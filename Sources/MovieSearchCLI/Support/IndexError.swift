@@ -1,4 +1,5 @@
-/// Why `index` wrote nothing, though the catalog could be read: writing would lose data.
+/// Why `index` refused to write, leaving every file as it was: writing would lose data (the catalog itself, or a
+/// cache replaced by one of no movie). Errors in reading the catalog are `CatalogError`s.
 enum IndexError: Error, Equatable, CustomStringConvertible {
     /// The output is the catalog itself (the same file, through a symbolic or hard link too): writing the cache
     /// would replace the catalog.

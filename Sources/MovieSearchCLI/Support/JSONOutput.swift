@@ -1,0 +1,9 @@
+/// `--json`: the answer as one JSON object on one line, for scripts, instead of the text for people. Every command
+/// that has the flag declares it here, so that its name and its promise are the same everywhere; each names the
+/// members of its object.
+enum JSONOutput {
+    /// The `--json` flag of a command whose object holds `members`, as its help lists them.
+    static func flag(members: String) -> Flag {
+        Flag("json", help: "Print the answer as one JSON object on one line: \(members).")
+    }
+}
