@@ -171,27 +171,16 @@ enum CacheFormat {
     /// u64 words of one bitmap set over `movieCount` ranks (`BMPS`): W = ⌈N / 64⌉.
     static func bitmapWordCount(movieCount: Int) -> Int { (movieCount + 63) / 64 }
 
-    /// Byte offsets of the header fields.
+    /// Byte offsets of the header fields, as in the header's table above (the magic is at 0).
     enum HeaderField {
-        static let version = 8
-        static let blockSize = 12
-        static let fileLength = 16
-        static let sectionCount = 24
-        static let movieCount = 28
-        static let termCount = 32
-        static let yearCount = 36
-        static let blockTableOffset = 40
-        static let metadataChecksum = 48
-        static let headerChecksum = 56
+        static let version = 8, blockSize = 12, fileLength = 16, sectionCount = 24
+        static let movieCount = 28, termCount = 32, yearCount = 36
+        static let blockTableOffset = 40, metadataChecksum = 48, headerChecksum = 56
     }
 
-    /// Byte offsets of the fields of a directory entry.
+    /// Byte offsets of the fields of a directory entry, as in the directory's table above.
     enum DirectoryField {
-        static let tag = 0
-        static let width = 4
-        static let count = 8
-        static let offset = 16
-        static let length = 24
+        static let tag = 0, width = 4, count = 8, offset = 16, length = 24
     }
 
     /// Section tags, as they appear in the directory.

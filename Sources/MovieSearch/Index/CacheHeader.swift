@@ -14,9 +14,7 @@ struct CacheHeader: Equatable, Sendable {
     /// Entries in the directory.
     var sectionCount: Int
     /// Movies, distinct terms and years stored.
-    var movieCount: Int
-    var termCount: Int
-    var yearCount: Int
+    var movieCount, termCount, yearCount: Int
     /// Where the checksummed content starts: after the directory, rounded up to 8.
     var contentStart: Int
     /// Where the content ends and the block checksum table starts (`blockTableOffset`).

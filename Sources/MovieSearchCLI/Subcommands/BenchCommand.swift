@@ -50,9 +50,7 @@ struct BenchCommand: Subcommand {
 
     var cachePath: FilePath
     var queriesPath: FilePath
-    var perYear: Int
-    var passCount: Int
-    var slowestCount: Int
+    var perYear, passCount, slowestCount: Int
     var printsJSON: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
