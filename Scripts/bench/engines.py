@@ -106,7 +106,25 @@ class MovieSearch(Engine):
             raise Failure(f"`moviesearch query --stdin` printed {got} answers for {wanted} queries")
 
 
-class PythonAnchor(Engine):
+class CommandEngine(Engine):
+    """An engine benchmarked by one command that prints the figures as its last JSON line and writes its answers
+    (the Python anchors and the naive scan); `answers` is a bench of no timed pass."""
+
+    def bench_command(self, entry, queries_path, passes, per_year, answers_path):
+        raise NotImplementedError
+
+    def bench(self, entry, passes, per_year, max_seconds, answers_path, queries_path=None):
+        command = self.bench_command(entry, queries_path or entry["queries"], passes, per_year, answers_path)
+        if max_seconds:
+            command += ["--max-seconds", str(max_seconds)]
+        text, _, _ = run(command)
+        return last_json(text)
+
+    def answers(self, entry, queries_path, per_year, answers_path):
+        self.bench(entry, 0, per_year, None, answers_path, queries_path)
+
+
+class PythonAnchor(CommandEngine):
     """A Python script with `build` and `bench` commands (common.add_bench_arguments), printing its figures as one
     JSON line: fts5.py, tantivy_anchor.py."""
     script = ""
@@ -127,17 +145,10 @@ class PythonAnchor(Engine):
         result.setdefault("build_rss_bytes", rss)
         return result
 
-    def bench(self, entry, passes, per_year, max_seconds, answers_path, queries_path=None):
-        command = [self.python(), self.script, "bench", self.store_option, self.store(entry),
-                   "--queries", queries_path or entry["queries"], "--passes", str(passes),
-                   "--per-year", str(per_year), "--answers", answers_path, *self.bench_options]
-        if max_seconds:
-            command += ["--max-seconds", str(max_seconds)]
-        text, _, _ = run(command)
-        return last_json(text)
-
-    def answers(self, entry, queries_path, per_year, answers_path):
-        self.bench(entry, 0, per_year, None, answers_path, queries_path)
+    def bench_command(self, entry, queries_path, passes, per_year, answers_path):
+        return [self.python(), self.script, "bench", self.store_option, self.store(entry),
+                "--queries", queries_path, "--passes", str(passes),
+                "--per-year", str(per_year), "--answers", answers_path, *self.bench_options]
 
 
 class FTS5(PythonAnchor):
@@ -204,7 +215,7 @@ class Tantivy(PythonAnchor):
             self.available, self.why_not = False, f"could not install tantivy: {failure}"
 
 
-class Naive(Engine):
+class Naive(CommandEngine):
     key = "naive"
     name = "naive Swift scan"
     source = os.path.join(SCRIPTS, "naive-scan.swift")
@@ -232,16 +243,9 @@ class Naive(Engine):
     def build(self, entry):
         return {"build_s": None, "cache_bytes": os.path.getsize(entry["catalog"])}
 
-    def bench(self, entry, passes, per_year, max_seconds, answers_path, queries_path=None):
-        command = [self.binary, "--catalog", entry["catalog"], "--queries", queries_path or entry["queries"],
-                   "--passes", str(passes), "--per-year", str(per_year), "--answers", answers_path]
-        if max_seconds:
-            command += ["--max-seconds", str(max_seconds)]
-        text, _, _ = run(command)
-        return last_json(text)
-
-    def answers(self, entry, queries_path, per_year, answers_path):
-        self.bench(entry, 0, per_year, None, answers_path, queries_path)
+    def bench_command(self, entry, queries_path, passes, per_year, answers_path):
+        return [self.binary, "--catalog", entry["catalog"], "--queries", queries_path,
+                "--passes", str(passes), "--per-year", str(per_year), "--answers", answers_path]
 
 
 class Reference(Engine):
