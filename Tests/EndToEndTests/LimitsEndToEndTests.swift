@@ -11,50 +11,16 @@ final class LimitsEndToEndTests: XCTestCase {
     /// (they fail before reading a byte), so a slow machine cannot fail the test, and a hang costs seconds.
     private static let hangLimit = 10.0
 
-    /// One run of the binary that is killed if it has not ended after `hangLimit` seconds.
-    private struct BoundedRun {
-        var finished: Bool
-        var reason: Process.TerminationReason
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-
-        var errorLines: [String] {
-            standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        }
-    }
-
+    /// Runs `executable` (the binary, or `script` around it), killed if it has not ended after `hangLimit` seconds,
+    /// which fails the test. A trap must not wait for a key press in the backtracer when the child has a terminal.
     private func boundedRun(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                            file: StaticString = #filePath, line: UInt = #line) throws -> BoundedRun {
-        let folder = try TestPaths.temporaryFolder(self)
-        let outputURL = folder.appendingPathComponent("stdout"), errorURL = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputURL), error = try FileHandle(forWritingTo: errorURL)
-        defer {
-            try? output.close()
-            try? error.close()
-        }
-        let process = ChildProcess.configured(executable, arguments)
-        var processEnvironment = process.environment ?? [:]
-        // A trap must not wait for a key press in the backtracer when the child has a terminal.
-        processEnvironment["SWIFT_BACKTRACE"] = "enable=no"
-        processEnvironment.merge(environment) { $1 }
-        process.environment = processEnvironment
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let deadline = ChildProcess.now() + Self.hangLimit
-        while process.isRunning, ChildProcess.now() < deadline { usleep(20_000) }
-        let finished = !process.isRunning
-        if !finished {
-            kill(process.processIdentifier, SIGKILL)
+                            file: StaticString = #filePath, line: UInt = #line) throws -> ChildProcess.Outcome {
+        let environment = environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { given, _ in given }
+        let run = try ChildProcess.run(executable, arguments, environment: environment, timeLimit: Self.hangLimit)
+        if !run.finished {
             XCTFail("\(arguments) still running after \(Self.hangLimit) s: killed", file: file, line: line)
         }
-        process.waitUntilExit()
-        return BoundedRun(finished: finished, reason: process.terminationReason, status: process.terminationStatus,
-                          standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
-                          standardError: try String(contentsOf: errorURL, encoding: .utf8))
+        return run
     }
 
     /// A data error: exit status 1, nothing on stdout, one stderr line `moviesearch: <message>`.

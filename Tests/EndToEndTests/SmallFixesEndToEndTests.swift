@@ -5,12 +5,6 @@ import TestSupport
 /// Issue 14's small items through the built binary: empty paths, an empty Flickr key, `bench` without queries,
 /// singular counts.
 final class SmallFixesEndToEndTests: XCTestCase {
-    private func file(_ name: String, _ text: String) throws -> String {
-        let path = try TestPaths.temporaryFolder(self).path + "/" + name
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
     func testAnEmptyPathIsAUsageError() throws {
         let cases: [[String]] = [
             ["index", TestPaths.sampleCatalog, "-o", ""], ["index", TestPaths.sampleCatalog, "--output="],
@@ -41,7 +35,7 @@ final class SmallFixesEndToEndTests: XCTestCase {
 
     func testBenchWithoutQueriesIsAnError() throws {
         for (name, text, message) in [("empty.txt", "", "the file is empty"), ("blank.txt", "\n  \n\t\r\n", "its 3 lines are blank")] {
-            let queries = try file(name, text)
+            let queries = try temporaryFile(name, text)
             let run = try BinaryRun.run(["bench", "--cache", TestPaths.sampleCache, "--queries", queries])
             XCTAssertEqual(run.status, 1, run.standardError)
             XCTAssertEqual(run.standardOutput, "")
@@ -50,7 +44,7 @@ final class SmallFixesEndToEndTests: XCTestCase {
     }
 
     func testOnePassIsSingular() throws {
-        let queries = try file("one.txt", "dark\n")
+        let queries = try temporaryFile("one.txt", "dark\n")
         let run = try BinaryRun.run(["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--passes", "1"])
         XCTAssertEqual(run.status, 0, run.standardError)
         XCTAssertTrue(run.standardOutput.contains("1 × 1 pass (1 timed call)\n"), run.standardOutput)

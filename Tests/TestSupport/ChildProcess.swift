@@ -11,6 +11,8 @@ package enum ChildProcess {
         package var status: Int32
         package var standardOutput: String
         package var standardError: String
+        /// Whether it ended by itself, rather than being killed at the time limit `run` was given.
+        package var finished = true
 
         /// Whether the process exited (rather than died of a signal) with `status`.
         package func exited(_ status: Int32) -> Bool { reason == .exit && self.status == status }
@@ -36,8 +38,11 @@ package enum ChildProcess {
     }
 
     /// Runs `executable` to its end, with standard input empty and the output captured in files (never pipes, so
-    /// that nothing stalls on a full pipe).
-    package static func run(_ executable: String, _ arguments: [String]) throws -> Outcome {
+    /// that nothing stalls on a full pipe). `environment` is added to the test's (less the variables `configured`
+    /// removes). With a `timeLimit`, a process still running after that many seconds is killed with SIGKILL and
+    /// its outcome says it did not finish: a test of something that must not hang fails instead of hanging.
+    package static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                            timeLimit: Double? = nil) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moviesearch-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -50,13 +55,21 @@ package enum ChildProcess {
             try? error.close()
         }
         let process = configured(executable, arguments)
+        process.environment?.merge(environment) { $1 }
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        var finished = true
+        if let timeLimit {
+            let deadline = now() + timeLimit
+            while process.isRunning, now() < deadline { usleep(20_000) }
+            finished = !process.isRunning
+            if !finished { kill(process.processIdentifier, SIGKILL) }
+        }
         process.waitUntilExit()
         return Outcome(reason: process.terminationReason, status: process.terminationStatus,
                        standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
-                       standardError: try String(contentsOf: errorURL, encoding: .utf8))
+                       standardError: try String(contentsOf: errorURL, encoding: .utf8), finished: finished)
     }
 
     /// Starts `executable` with its standard streams on `/dev/null`, for a test that will kill it.
