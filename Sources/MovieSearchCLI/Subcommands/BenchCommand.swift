@@ -8,6 +8,17 @@ import MovieSearch
 /// untimed first, so the figures describe a warm index (blocks checked, pages in memory), as in an app that
 /// searches as the user types.
 struct BenchCommand: Subcommand {
+    static let configuration = CommandConfiguration(
+        name: "bench",
+        abstract: "Time queries in-process: percentiles per query, open time, cache size, peak memory.",
+        discussion: """
+            Opens the cache (timed), runs every query once to warm up, then times each query call on its own \
+            over N passes. Each call builds the full grouped answer without printing it. A queries file with no \
+            line but blank ones is an error.
+            """,
+        usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--slowest <N>] [--json]"],
+        arguments: [cache, queries, QueryCommand.perYear, passes, slowest, json])
+
     static let defaultPasses = 5
     /// The most queries a file may hold, and the most bytes they may take in all: they are all kept in memory,
     /// with a time for each per pass. A line may hold `QueryCommand.maximumLineBytes`.
@@ -36,17 +47,6 @@ struct BenchCommand: Subcommand {
     static let json = JSONOutput.flag(
         members: "queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, open_us, cache_bytes, "
             + "peak_rss_bytes, checksum (and slowest, with --slowest)")
-
-    static let configuration = CommandConfiguration(
-        name: "bench",
-        abstract: "Time queries in-process: percentiles per query, open time, cache size, peak memory.",
-        discussion: """
-            Opens the cache (timed), runs every query once to warm up, then times each query call on its own \
-            over N passes. Each call builds the full grouped answer without printing it. A queries file with no \
-            line but blank ones is an error.
-            """,
-        usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--slowest <N>] [--json]"],
-        arguments: [cache, queries, QueryCommand.perYear, passes, slowest, json])
 
     var cachePath: FilePath
     var queriesPath: FilePath

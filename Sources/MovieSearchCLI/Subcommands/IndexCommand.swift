@@ -1,18 +1,7 @@
 import MovieSearch
 
-/// `moviesearch index <catalog.json> [-o|--output <cache>] [--skip-invalid]`: builds the binary cache.
+/// `moviesearch index <catalog.json|-> [-o|--output <cache>] [--skip-invalid]`: builds the binary cache.
 struct IndexCommand: Subcommand {
-    static let catalog = Argument<FilePath>(
-        "catalog.json",
-        help: "The JSON catalog: an array of movies, or an object whose 'movies' member is one; '-' reads it from "
-            + "standard input (then -o is required).")
-    static let output = Option<FilePath>(
-        "output", short: "o", valueName: "cache",
-        help: "Where to write the cache. Default: the catalog's path with its extension replaced by .mscache.")
-    static let skipInvalid = Flag(
-        "skip-invalid",
-        help: "Leave out invalid movies (and say how many) instead of stopping at the first one.")
-
     static let configuration = CommandConfiguration(
         name: "index",
         abstract: "Build the binary cache of a JSON movie catalog, for the other commands to read.",
@@ -26,6 +15,17 @@ struct IndexCommand: Subcommand {
             \(FileReader.byteLimitDescription(CatalogDecoder.maximumStreamBytes)).
             """,
         arguments: [catalog, output, skipInvalid])
+
+    static let catalog = Argument<FilePath>(
+        "catalog.json",
+        help: "The JSON catalog: an array of movies, or an object whose 'movies' member is one; '-' reads it from "
+            + "standard input (then -o is required).")
+    static let output = Option<FilePath>(
+        "output", short: "o", valueName: "cache",
+        help: "Where to write the cache. Default: the catalog's path with its extension replaced by .mscache.")
+    static let skipInvalid = Flag(
+        "skip-invalid",
+        help: "Leave out invalid movies (and say how many) instead of stopping at the first one.")
 
     /// How messages name the catalog of `index -`.
     static let standardInputName = "<stdin>"

@@ -3,6 +3,15 @@ import MovieSearch
 /// `moviesearch photos <id> [--cache <file>] [--response <file|->] [--flickr-key <key>] [--json]`: the Flickr
 /// request for a movie's photos and, from a saved response, the photo URLs. Never opens a network connection.
 struct PhotosCommand: Subcommand {
+    static let configuration = CommandConfiguration(
+        name: "photos",
+        abstract: "Print the Flickr photo search request for a movie, and the photo URLs of a saved answer.",
+        discussion: """
+            On a terminal the photo URLs come in two columns when they fit; otherwise one per line. Photos of the \
+            answer that lack a field are skipped, with a warning that counts them.
+            """,
+        arguments: [id, CacheLocation.option, response, FlickrKey.option, json])
+
     static let id = Argument<Int>("id", rule: .movieID, help: "The movie's id, as 'query --json' prints it.")
     /// The largest Flickr response read: a page of 500 photos is about 100 KB, and a response is read whole.
     static let maximumResponseBytes = 16 << 20
@@ -12,15 +21,6 @@ struct PhotosCommand: Subcommand {
         help: "A saved answer to the request (Flickr photos.search, JSON): a file, or '-' for standard input; "
             + "at most \(FileReader.byteLimitDescription(maximumResponseBytes)).")
     static let json = JSONOutput.flag(members: "id, title, request, and photos, the URLs (null without --response)")
-
-    static let configuration = CommandConfiguration(
-        name: "photos",
-        abstract: "Print the Flickr photo search request for a movie, and the photo URLs of a saved answer.",
-        discussion: """
-            On a terminal the photo URLs come in two columns when they fit; otherwise one per line. Photos of the \
-            answer that lack a field are skipped, with a warning that counts them.
-            """,
-        arguments: [id, CacheLocation.option, response, FlickrKey.option, json])
 
     var id: Int
     var cache: FilePath?

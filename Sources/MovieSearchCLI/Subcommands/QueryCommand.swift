@@ -3,6 +3,19 @@ import MovieSearch
 /// `moviesearch query <text> | --stdin [--cache <file>] [--per-year <K>] [--json]`: word-prefix search, grouped by
 /// year.
 struct QueryCommand: Subcommand {
+    static let configuration = CommandConfiguration(
+        name: "query",
+        abstract: "Search titles by word prefixes; answers grouped by year, best-rated first.",
+        discussion: """
+            Years come newest first, each with its number of matches; inside a year, rating descending, unrated \
+            last, catalog order on ties.
+            """,
+        usageForms: [
+            "<text> [--cache <file>] [--per-year <K>] [--json]",
+            "--stdin [--cache <file>] [--per-year <K>]",
+        ],
+        arguments: [text, readsStandardInput, CacheLocation.option, perYear, json])
+
     static let defaultPerYear = 5
     /// The longest query line `--stdin` (and `bench --queries`) reads: far more than any title, small enough
     /// that a stream without line feeds (`/dev/zero`) is refused at once instead of filling memory.
@@ -23,19 +36,6 @@ struct QueryCommand: Subcommand {
     static let json = JSONOutput.flag(
         members: "query, total, and years, each with year, count and movies (id, title, year, rating, genres, "
             + "cast); rating is null when unrated")
-
-    static let configuration = CommandConfiguration(
-        name: "query",
-        abstract: "Search titles by word prefixes; answers grouped by year, best-rated first.",
-        discussion: """
-            Years come newest first, each with its number of matches; inside a year, rating descending, unrated \
-            last, catalog order on ties.
-            """,
-        usageForms: [
-            "<text> [--cache <file>] [--per-year <K>] [--json]",
-            "--stdin [--cache <file>] [--per-year <K>]",
-        ],
-        arguments: [text, readsStandardInput, CacheLocation.option, perYear, json])
 
     var query: String?
     var cache: FilePath?

@@ -2,14 +2,14 @@ import MovieSearch
 
 /// `moviesearch show <id> [--cache <file>] [--flickr-key <key>]`: one movie's details.
 struct ShowCommand: Subcommand {
-    static let id = Argument<Int>(
-        "id", rule: .movieID,
-        help: "The movie's id: its position in the catalog, counting from 0, as 'query --json' prints it.")
-
     static let configuration = CommandConfiguration(
         name: "show",
         abstract: "Show a movie's details: title, year, rating, genres, cast, and the Flickr request for photos.",
         arguments: [id, CacheLocation.option, FlickrKey.option])
+
+    static let id = Argument<Int>(
+        "id", rule: .movieID,
+        help: "The movie's id: its position in the catalog, counting from 0, as 'query --json' prints it.")
 
     var id: Int
     var cache: FilePath?

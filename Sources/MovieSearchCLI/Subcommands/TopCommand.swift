@@ -2,16 +2,16 @@ import MovieSearch
 
 /// `moviesearch top [--limit <N>] [--cache <file>]`: the best-rated movies over all years.
 struct TopCommand: Subcommand {
+    static let configuration = CommandConfiguration(
+        name: "top",
+        abstract: "List the best-rated movies over all years: rating descending, catalog order on ties.",
+        arguments: [limit, CacheLocation.option])
+
     static let defaultLimit = 15
 
     static let limitRange = 0...1_000_000
     static let limit = Option<Int>(
         "limit", valueName: "N", range: limitRange, default: defaultLimit, help: "How many movies to list")
-
-    static let configuration = CommandConfiguration(
-        name: "top",
-        abstract: "List the best-rated movies over all years: rating descending, catalog order on ties.",
-        arguments: [limit, CacheLocation.option])
 
     var limit: Int
     var cache: FilePath?
