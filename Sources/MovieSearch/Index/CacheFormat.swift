@@ -98,8 +98,8 @@
 ///
 /// Prefix sets are what keep short prefixes fast. A query token such as `t` is a prefix of hundreds of terms;
 /// merging their posting lists at query time would cost time in proportion to all their postings. So the writer
-/// stores, for every prefix whose terms form a range of two or more term ids and have more than
-/// `CacheFormat.mergeLimit` postings in all, the union of their postings once (ranges shared by several prefixes,
+/// stores, for every prefix of at most `CacheFormat.maximumPrefixSetLength` bytes whose terms form a range of two
+/// or more term ids and have more than `CacheFormat.mergeLimit` postings in all, the union of their postings once (ranges shared by several prefixes,
 /// like `th` and `the` when every `th…` term is a `the…` term, are stored once), as a list set or, when that would
 /// be larger, as a bitmap set: exactly when it has more than 2⌈N / 64⌉ ranks. A smaller range has no set: its
 /// few postings, contiguous in `POST`, are merged at query time. A frequent term (`the`) gets a bitmap set beside
@@ -167,6 +167,11 @@ enum CacheFormat {
     /// costs less than a set's bytes are worth. (The reader merges any range without a set, whatever this is: the
     /// writer may change it without a new version.)
     static let mergeLimit = 16
+    /// The longest prefix, in bytes, that gets a prefix set. Without a bound, a title of two long words that share
+    /// most of their bytes costs time quadratic in their length to index (every prefix length is a binary search
+    /// comparing that many bytes); with it, indexing stays linear. A longer query token is typed by nobody, and its
+    /// range is merged at query time like any range without a set. (A writer's choice, as `mergeLimit` is.)
+    static let maximumPrefixSetLength = 64
 
     /// u64 words of one bitmap set over `movieCount` ranks (`BMPS`): W = ⌈N / 64⌉.
     static func bitmapWordCount(movieCount: Int) -> Int { (movieCount + 63) / 64 }

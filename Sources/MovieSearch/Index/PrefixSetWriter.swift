@@ -58,10 +58,15 @@ struct PrefixSetWriter {
                 members.append(contentsOf: postings[starts[low]..<starts[low + 1]])
                 try storeMembers(end: low + 1)
             }
-            // Prefixes that begin at `low` are those longer than what `low` shares with the term before it.
+            // Prefixes that begin at `low` are those longer than what `low` shares with the term before it. Those
+            // longer than what it shares with the term after it are prefixes of this term alone (terms are sorted),
+            // which get no set; nor do prefixes past `CacheFormat.maximumPrefixSetLength`, so that the bytes
+            // compared here stay linear in the title's length however long its words are.
             let shared = low == 0 ? 0 : zip(terms[low - 1], term).prefix { $0 == $1 }.count
+            let sharedWithNext = low + 1 == terms.count ? 0 : zip(term, terms[low + 1]).prefix { $0 == $1 }.count
+            let longest = min(term.count, sharedWithNext, CacheFormat.maximumPrefixSetLength)
             var lastEnd = -1
-            for length in stride(from: term.count, to: shared, by: -1) where Self.isScalarBoundary(term, length) {
+            for length in stride(from: longest, to: shared, by: -1) where Self.isScalarBoundary(term, length) {
                 let end = Self.prefixEnd(terms, from: low, prefix: term[0..<length])
                 // Longer prefixes have the same or smaller ranges: each distinct range is stored once.
                 guard end - low >= 2, end != lastEnd, starts[end] - starts[low] > CacheFormat.mergeLimit else { continue }

@@ -65,6 +65,30 @@ final class LongTitleTests: XCTestCase {
         }
     }
 
+    /// Words that share a long stem: prefixes longer than `CacheFormat.maximumPrefixSetLength` get no prefix set
+    /// (so that indexing stays linear in the length of a word), and a query of such a prefix merges its range of
+    /// terms at query time; the answers must not change at that length.
+    func testPrefixesLongerThanTheLongestPrefixSetGiveTheReferenceAnswers() throws {
+        let stem = String(repeating: "x", count: 100)
+        // 60 terms under the stem, each in two or three movies: every stem prefix covers far more than
+        // `CacheFormat.mergeLimit` postings, so below the length limit it has a set and above it it has none.
+        var titles: [String] = []
+        for n in 0..<150 { titles.append(stem + Self.word(n % 60) + " " + Self.word(n)) }
+        titles += ["x", "xy", stem, "other words"]
+        let catalog = Catalog(movies: titles.enumerated().map { id, title in
+            Movie(id: id, title: title, year: 2000 + id % 4, rating: id % 3 == 0 ? nil : Double(id % 5))
+        })
+        let index = try Fixtures.index(catalog, self)
+        let reference = ReferenceSearch(catalog)
+        let limit = CacheFormat.maximumPrefixSetLength
+        var queries = [1, 2, 30, limit - 1, limit, limit + 1, limit + 2, 99, 100].map { String(stem.prefix($0)) }
+        queries += [stem + "a", stem + "b", stem + "ab", stem + "zz", String(stem.prefix(limit + 1)) + " b"]
+        for query in queries {
+            XCTAssertEqual(try index.search(query, perYear: 3), reference.search(query, perYear: 3),
+                           "a query of \(query.count) characters")
+        }
+    }
+
     func testKeepInnermostKeepsTheRangesThatHoldNoOther() {
         var random = SplitMix64(seed: 8)
         for trial in 0..<300 {
