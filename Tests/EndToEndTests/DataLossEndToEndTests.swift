@@ -43,6 +43,32 @@ final class DataLossEndToEndTests: XCTestCase {
         XCTAssertEqual(soft[.type] as? FileAttributeType, .typeSymbolicLink, "the link is still a link")
     }
 
+    func testIndexRefusesAnOutputThatIsTheFileOnItsStandardInput() throws {
+        let folder = try TestPaths.temporaryFolder(self).path
+        let catalog = folder + "/movies.json"
+        try write(Self.catalog, catalog)
+        // `index - -o movies.json < movies.json`, and the same output named through /dev/stdin.
+        for output in [catalog, "/dev/stdin"] {
+            let process = ChildProcess.configured(try ChildProcess.binary(), ["index", "-", "-o", output])
+            let input = try XCTUnwrap(FileHandle(forReadingAtPath: catalog))
+            defer { try? input.close() }
+            process.standardInput = input
+            let errorURL = URL(fileURLWithPath: folder + "/stderr")
+            _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+            let error = try FileHandle(forWritingTo: errorURL)
+            defer { try? error.close() }
+            process.standardError = error
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            let message = try String(contentsOf: errorURL, encoding: .utf8)
+            XCTAssertEqual(process.terminationStatus, 1, "-o \(output): \(message)")
+            XCTAssertEqual(message, "moviesearch: the output \(output) is the catalog <stdin> (the same file); "
+                + "give another path with -o <cache>\n")
+            XCTAssertEqual(try contents(catalog), Data(Self.catalog.utf8), "the catalog is untouched (-o \(output))")
+        }
+    }
+
     func testIndexRefusesADefaultOutputThatIsTheCatalog() throws {
         // A JSON catalog named like a cache: its default output is itself.
         let catalog = try TestPaths.temporaryFolder(self).path + "/movies.mscache"

@@ -147,7 +147,7 @@ package enum Syscalls {
     // MARK: Files and folders
 
     /// The status of the file open on `descriptor` (`fstat`).
-    static func status(ofDescriptor descriptor: Int32) -> Result<FileStatus, SystemError> {
+    package static func status(ofDescriptor descriptor: Int32) -> Result<FileStatus, SystemError> {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(.current()) }
         return .success(fileStatus(status))

@@ -28,6 +28,12 @@ enum System {
         return (status.device, status.inode)
     }
 
+    /// The device and inode of the file open on `descriptor` (standard input redirected from a file), or `nil`.
+    static func fileIdentity(descriptor: Int32) -> (device: UInt64, inode: UInt64)? {
+        guard case let .success(status) = Syscalls.status(ofDescriptor: descriptor) else { return nil }
+        return (status.device, status.inode)
+    }
+
     /// The most memory this process has had resident so far, in bytes.
     ///
     /// On Linux, the `VmHWM` line of /proc/self/status: `ru_maxrss` there carries over from the parent across

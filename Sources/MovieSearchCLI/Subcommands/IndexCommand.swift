@@ -65,11 +65,16 @@ struct IndexCommand: Subcommand {
     func run(_ context: CommandContext) throws {
         let start = ContinuousClock.now
         let readsStandardInput = catalogPath == Self.standardInput
-        // Checked before reading, and both stat'ed, so that a link (symbolic or hard) to the catalog is caught too;
-        // an output that does not exist yet cannot be the catalog.
-        if !readsStandardInput, let output = System.fileIdentity(outputPath),
-           let input = System.fileIdentity(catalogPath), output == input {
-            throw IndexError.outputIsCatalog(catalog: catalogPath.description, output: outputPath.description)
+        // Checked before reading, and both stat'ed, so that a link (symbolic or hard) to the catalog is caught too,
+        // and so is standard input redirected from the output (`index - -o movies.json < movies.json`); an output
+        // that does not exist yet cannot be the catalog.
+        if let output = System.fileIdentity(outputPath),
+           let input = readsStandardInput
+               ? System.fileIdentity(descriptor: Syscalls.standardInput) : System.fileIdentity(catalogPath),
+           output == input {
+            throw IndexError.outputIsCatalog(
+                catalog: readsStandardInput ? Self.standardInputName : catalogPath.description,
+                output: outputPath.description)
         }
         let catalog = readsStandardInput
             ? try context.standardInput.catalog(source: Self.standardInputName, skipInvalid: skipsInvalid)
