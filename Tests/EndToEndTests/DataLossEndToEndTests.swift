@@ -49,21 +49,11 @@ final class DataLossEndToEndTests: XCTestCase {
         try write(Self.catalog, catalog)
         // `index - -o movies.json < movies.json`, and the same output named through /dev/stdin.
         for output in [catalog, "/dev/stdin"] {
-            let process = ChildProcess.configured(try ChildProcess.binary(), ["index", "-", "-o", output])
             let input = try XCTUnwrap(FileHandle(forReadingAtPath: catalog))
             defer { try? input.close() }
-            process.standardInput = input
-            let errorURL = URL(fileURLWithPath: folder + "/stderr")
-            _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-            let error = try FileHandle(forWritingTo: errorURL)
-            defer { try? error.close() }
-            process.standardError = error
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            let message = try String(contentsOf: errorURL, encoding: .utf8)
-            XCTAssertEqual(process.terminationStatus, 1, "-o \(output): \(message)")
-            XCTAssertEqual(message, "moviesearch: the output \(output) is the catalog <stdin> (the same file); "
+            let run = try ChildProcess.run(try ChildProcess.binary(), ["index", "-", "-o", output], standardInput: input)
+            XCTAssertTrue(run.exited(1), "-o \(output): \(run.summary)")
+            XCTAssertEqual(run.standardError, "moviesearch: the output \(output) is the catalog <stdin> (the same file); "
                 + "give another path with -o <cache>\n")
             XCTAssertEqual(try contents(catalog), Data(Self.catalog.utf8), "the catalog is untouched (-o \(output))")
         }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import MovieSearch
 import MovieSearchCLI
 import XCTest
 import TestSupport
@@ -17,32 +18,10 @@ final class StreamInputEndToEndTests: XCTestCase {
     /// Runs the binary with `standardInput` (a file handle of any kind) as its standard input; standard output
     /// and error go to files, as in `BinaryRun`.
     private func run(_ arguments: [String], standardInput: FileHandle) throws -> BinaryRun {
-        let folder = try TestPaths.temporaryFolder(self)
-        let outputURL = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errorURL = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let error = try FileHandle(forWritingTo: errorURL)
-        defer {
-            try? output.close()
-            try? error.close()
-        }
-        let process = Process()
-        process.executableURL = TestPaths.binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["MOVIESEARCH_CACHE", "FLICKR_API_KEY", "COLUMNS"] { environment[name] = nil }
-        process.environment = environment
-        process.standardInput = standardInput
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .exit, "moviesearch was killed by a signal: \(arguments)")
-        return BinaryRun(status: process.terminationStatus,
-                         standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
-                         standardError: try String(contentsOf: errorURL, encoding: .utf8))
+        let outcome = try ChildProcess.run(ChildProcess.binary(), arguments, standardInput: standardInput)
+        XCTAssertEqual(outcome.reason, .exit, "moviesearch was killed by a signal: \(arguments)")
+        return BinaryRun(status: outcome.status, standardOutput: outcome.standardOutput,
+                         standardError: outcome.standardError)
     }
 
     /// Runs the binary reading `bytes` from a pipe (they must fit in the pipe's buffer, 64 KiB on Linux).
@@ -93,6 +72,34 @@ final class StreamInputEndToEndTests: XCTestCase {
     }
 
     // MARK: - index -
+
+    func testAStreamThatPausesAfterABadByteFailsAtOnce() throws {
+        // A person typing at a terminal, or a writer that stalls: the bad byte is there, the rest never comes.
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data("x".utf8))
+        defer { try? pipe.fileHandleForWriting.close() }
+        let cache = try TestPaths.temporaryFolder(self).appendingPathComponent("paused.mscache").path
+        let outcome = try ChildProcess.run(try ChildProcess.binary(), ["index", "-", "-o", cache],
+                                           standardInput: pipe.fileHandleForReading, timeLimit: 10)
+        XCTAssertTrue(outcome.finished, "index waited for more input after a bad byte")
+        XCTAssertTrue(outcome.exited(1), outcome.summary)
+        XCTAssertEqual(outcome.errorLines.count, 1, outcome.standardError)
+        XCTAssertTrue(outcome.standardError.hasPrefix("moviesearch: <stdin>: malformed JSON at line 1, column 1 (byte 0)"),
+                      outcome.standardError)
+    }
+
+    func testACatalogFileLargerThanMemoryIsRefusedBeforeItIsRead() throws {
+        // A sparse file claims a size no allocation may take: refused with one line, never a crash.
+        let path = try TestPaths.temporaryFolder(self).appendingPathComponent("sparse.json").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(CatalogDecoder.maximumFileBytes) + 1)
+        try handle.close()
+        let run = try BinaryRun.run(["index", path, "-o", path + ".mscache"])
+        XCTAssertEqual(run.status, 1, run.standardError)
+        XCTAssertEqual(run.errorLines, ["moviesearch: cannot read catalog \(path): larger than 8 GiB, "
+            + "the most a catalog file may hold"])
+    }
 
     func testIndexReadsTheCatalogFromAPipe() throws {
         let output = try TestPaths.temporaryFolder(self).appendingPathComponent("piped.mscache").path

@@ -39,10 +39,11 @@ package enum ChildProcess {
 
     /// Runs `executable` to its end, with standard input empty and the output captured in files (never pipes, so
     /// that nothing stalls on a full pipe). `environment` is added to the test's (less the variables `configured`
-    /// removes). With a `timeLimit`, a process still running after that many seconds is killed with SIGKILL and
-    /// its outcome says it did not finish: a test of something that must not hang fails instead of hanging.
+    /// removes); `standardInput`, a file or a pipe, replaces the empty one. With a `timeLimit`, a process still
+    /// running after that many seconds is killed with SIGKILL and its outcome says it did not finish: a test of
+    /// something that must not hang fails instead of hanging.
     package static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                            timeLimit: Double? = nil) throws -> Outcome {
+                            standardInput: FileHandle? = nil, timeLimit: Double? = nil) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moviesearch-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -56,6 +57,7 @@ package enum ChildProcess {
         }
         let process = configured(executable, arguments)
         process.environment?.merge(environment) { $1 }
+        if let standardInput { process.standardInput = standardInput }
         process.standardOutput = output
         process.standardError = error
         try process.run()

@@ -25,6 +25,10 @@ public enum CatalogDecoder {
     /// times the largest catalog known (250 MB); a larger one can be saved to a file first, which has no limit.
     public static let maximumStreamBytes = 2 << 30
 
+    /// The most bytes a catalog file may hold: it is read whole into memory, so a file larger than any memory (a
+    /// sparse file's size) is refused before the allocation is tried. Thirty times the largest catalog known.
+    public static let maximumFileBytes = 8 << 30
+
     /// Reads and decodes the file at `path`. Throws `CatalogError`.
     ///
     /// A regular file is read whole, then decoded. Anything else (a FIFO, `/dev/stdin`, a device) is a stream:
@@ -38,7 +42,7 @@ public enum CatalogDecoder {
     package static func load(path: FilePath, skipInvalid: Bool = false) throws -> Catalog {
         let input: JSONInput
         do {
-            input = try JSONInput.read(path: path, maximumBytes: maximumStreamBytes, regularFilesUnbounded: true)
+            input = try JSONInput.read(path: path, maximumBytes: maximumStreamBytes, maximumFileBytes: maximumFileBytes)
         } catch {
             throw CatalogError.unreadable(source: path.description, reason: streamFailure(error))
         }
@@ -60,14 +64,18 @@ public enum CatalogDecoder {
 
     /// The reason for a read failure, with advice when it is the stream limit.
     private static func streamFailure(_ failure: FileReader.Failure) -> String {
-        failure == .tooLarge(maximumStreamBytes)
-            ? failure.reason + ", the most read from a pipe or device (save the catalog to a file and index that)"
-            : failure.reason
+        switch failure {
+        case .tooLarge(maximumStreamBytes):
+            failure.reason + ", the most read from a pipe or device (save the catalog to a file and index that)"
+        case .tooLarge(maximumFileBytes): failure.reason + ", the most a catalog file may hold"
+        default: failure.reason
+        }
     }
 
-    /// Decodes what `JSONInput.read` read. When it stopped at a bad byte, the bytes it kept give the same
-    /// malformed-JSON error as the whole input; should the decoder ever disagree with the checker, the error
-    /// still points at the bad byte rather than decoding a truncated catalog.
+    /// Decodes what `JSONInput.read` read. When it stopped at a bad byte, the bytes it kept give the decoder's own
+    /// malformed-JSON error at or before that byte; where they end too soon for that (the stream paused right after
+    /// it), or should the decoder ever disagree with the checker, the error points at the bad byte rather than
+    /// decoding a truncated catalog.
     static func decode(_ input: JSONInput, source: String, skipInvalid: Bool) throws(CatalogError)
         -> Catalog
     {
@@ -80,10 +88,10 @@ public enum CatalogDecoder {
         do {
             _ = try decode(input.bytes, source: source, skipInvalid: skipInvalid)
         } catch let error as CatalogError {
-            if case .malformedJSON = error { throw error }
+            if case let .malformedJSON(_, _, _, offset, _) = error, input.reportsError(at: offset) { throw error }
         } catch {}
         let (line, column) = input.location(of: badByte)
         throw .malformedJSON(source: source, line: line, column: column, offset: badByte,
-                             reason: "a byte that JSON does not allow here")
+                             reason: JSONInput.badByteReason)
     }
 }

@@ -17,6 +17,16 @@ package struct JSONInput: Sendable {
         self.badByte = badByte
     }
 
+    /// Why `badByte` is wrong, when the decoder words no error at or before it on the bytes kept (they may stop
+    /// right after it, where the whole input has more).
+    package static let badByteReason = "a byte that JSON does not allow here"
+
+    /// Whether a decoder's error at `offset` is the one to report for this input: any, when it was read whole;
+    /// one at or before `badByte` otherwise (past it, the error is about where the bytes kept end).
+    package func reportsError(at offset: Int) -> Bool {
+        badByte.map { offset <= $0 } ?? true
+    }
+
     /// The line and column (from 1; the column in Unicode scalars) of the byte at `offset`.
     package func location(of offset: Int) -> (line: Int, column: Int) {
         bytes.withUnsafeBufferPointer { LineCounter.location(of: offset, in: $0) }
@@ -24,48 +34,47 @@ package struct JSONInput: Sendable {
 
     /// The JSON at `path`. A regular file is read whole, in one allocation of its size, without the check;
     /// a file of any other kind (a character device, a FIFO) is a stream, read and checked as
-    /// `read(descriptor:maximumBytes:)` does. Throws when a regular file holds more than `maximumBytes`,
-    /// unless `regularFilesUnbounded` (catalogs, whose size on disk is the user's choice); when the path names a
+    /// `read(descriptor:maximumBytes:)` does. Throws when a stream holds more than `maximumBytes`, or a regular
+    /// file more than `maximumFileBytes` (by default the same; a catalog allows more: its size on disk is the user's
+    /// choice, but an allocation of a size no memory holds, a sparse file's, must be refused, not attempted); when
+    /// the path names a
     /// directory ("Is a directory") or something `open` refuses (a socket: "No such device or address").
     ///
     /// Skipping the check changes no outcome, only when reading stops: the decoder reports the same first fault
     /// in the whole file as in the prefix the check would have stopped at (see `JSONStreamChecker`), and a
     /// regular file holds a finite number of bytes already on disk, where `/dev/zero` or a pipe can produce
     /// bytes for ever. The check would cost a second pass over every byte of a large catalog for nothing.
-    package static func read(path: FilePath, maximumBytes: Int, regularFilesUnbounded: Bool = false)
+    package static func read(path: FilePath, maximumBytes: Int, maximumFileBytes: Int? = nil)
         throws(FileReader.Failure) -> JSONInput
     {
-        try FileReader.withDescriptor(path: path) { (descriptor, status) throws(FileReader.Failure) in
+        let maximumFileBytes = maximumFileBytes ?? maximumBytes
+        return try FileReader.withDescriptor(path: path) { (descriptor, status) throws(FileReader.Failure) in
             guard status.kind == .regular else {
                 return try read(descriptor: descriptor, maximumBytes: maximumBytes)
             }
-            if !regularFilesUnbounded && status.size > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
+            if status.size > maximumFileBytes { throw FileReader.Failure.tooLarge(maximumFileBytes) }
             let bytes = try FileReader.readAll(descriptor: descriptor, expectedSize: status.size)
             // A regular file that grew since `fstat`: the bound holds for what was read.
-            if !regularFilesUnbounded && bytes.count > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
+            if bytes.count > maximumFileBytes { throw FileReader.Failure.tooLarge(maximumFileBytes) }
             return JSONInput(bytes: bytes, badByte: nil)
         }
     }
 
-    /// JSON from `descriptor`, read in chunks and checked as it arrives (`JSONStreamChecker`): the read stops a
-    /// few bytes after the first byte that is not JSON, so that a stream that never ends (`/dev/zero`) or a
-    /// binary file costs no more than its first chunk. Throws when the input, still JSON so far, holds more than
-    /// `maximumBytes`, or when a read fails.
+    /// JSON from `descriptor`, read in chunks and checked as it arrives (`JSONStreamChecker`): reading stops with
+    /// the chunk that holds the first byte that is not JSON, so that a stream that never ends (`/dev/zero`) or a
+    /// binary file costs no more than its first chunk, and a stream that pauses after a bad byte (a person typing
+    /// at a terminal) fails at once instead of waiting for the bytes after it. Throws when the input, still JSON
+    /// so far, holds more than `maximumBytes`, or when a read fails.
     package static func read(descriptor: Int32, maximumBytes: Int) throws(FileReader.Failure) -> JSONInput {
         var bytes: [UInt8] = []
         var checker = JSONStreamChecker()
         var badByte: Int?
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            // After a bad byte, only the few the decoder looks at to word its error.
-            let wanted = badByte.map { $0 + JSONStreamChecker.lookahead - bytes.count } ?? chunk.count
-            guard wanted > 0 else { break }
-            let count = try FileReader.readSome(descriptor, into: &chunk, count: min(wanted, chunk.count))
+        while badByte == nil {
+            let count = try FileReader.readSome(descriptor, into: &chunk, count: chunk.count)
             if count == 0 { break }
-            if badByte == nil {
-                badByte = chunk.withUnsafeBufferPointer { checker.feed(UnsafeBufferPointer(rebasing: $0[..<count])) }
-                if badByte == nil && bytes.count + count > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
-            }
+            badByte = chunk.withUnsafeBufferPointer { checker.feed(UnsafeBufferPointer(rebasing: $0[..<count])) }
+            if badByte == nil && bytes.count + count > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
             bytes.append(contentsOf: chunk[..<count])
         }
         if let badByte, bytes.count > badByte + JSONStreamChecker.lookahead {

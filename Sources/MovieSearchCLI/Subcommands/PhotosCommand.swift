@@ -92,14 +92,18 @@ struct PhotosCommand: Subcommand {
             throw FileReadError(role: "Flickr response", path: source, cause: error,
                                 note: error == .tooLarge(Self.maximumResponseBytes) ? "the most a response may hold" : nil)
         }
-        let list = try FlickrPhotos.photos(fromResponse: input.bytes, source: source)
-        // Bytes cut short after a bad byte never make a valid response; should they, the response is still
-        // refused rather than read in part.
-        if let badByte = input.badByte {
-            let (line, column) = input.location(of: badByte)
-            throw FlickrError.malformedJSON(source: source, line: line, column: column, offset: badByte,
-                                            reason: "a byte that JSON does not allow here")
+        guard let badByte = input.badByte else {
+            return try FlickrPhotos.photos(fromResponse: input.bytes, source: source)
         }
-        return list
+        // The read stopped at a bad byte: the reader's own error at or before it, else (the bytes kept end too soon
+        // for it to see the fault) the bad byte itself. Never a response read in part.
+        do {
+            _ = try FlickrPhotos.photos(fromResponse: input.bytes, source: source)
+        } catch let error as FlickrError {
+            guard case let .malformedJSON(_, _, _, offset, _) = error, !input.reportsError(at: offset) else { throw error }
+        }
+        let (line, column) = input.location(of: badByte)
+        throw FlickrError.malformedJSON(source: source, line: line, column: column, offset: badByte,
+                                        reason: JSONInput.badByteReason)
     }
 }
