@@ -148,7 +148,7 @@ final class StreamInputEndToEndTests: XCTestCase {
         let fifo = folder.appendingPathComponent("catalog.fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         assertOneLineError(try BinaryRun.run(["index", fifo]), status: 2,
-                           "moviesearch: \(fifo) is a FIFO, not a regular file: give the cache's path with -o <cache>")
+                           "moviesearch: \(fifo) is a FIFO (named pipe), not a regular file: give the cache's path with -o <cache>")
 
         // A writer that opens the FIFO and closes it at once: an empty catalog.
         let writer = Thread {

@@ -1,3 +1,4 @@
+import MovieSearch
 @testable import MovieSearchCLI
 import XCTest
 
@@ -16,7 +17,7 @@ final class DefaultOutputPathTests: XCTestCase {
             ("../shared/data/movies.json", "../shared/data/movies.mscache"),
         ]
         for (catalog, expected) in cases {
-            XCTAssertEqual(IndexCommand.defaultOutputPath(catalogPath: catalog), expected, catalog)
+            XCTAssertEqual(IndexCommand.defaultOutputPath(for: FilePath(catalog)), FilePath(expected), catalog)
         }
     }
 }

@@ -39,8 +39,8 @@ struct CacheSections {
         }
         if let first = movies.first, first.id < 0 { throw .invalidMovieID(id: first.id, reason: "ids start at 0") }
         movieCount = movies.count
-        _ = try checked(movies.count, "movies")
-        if let last = movies.last { _ = try checked(last.id, "the largest movie id") }
+        _ = try Self.checked(movies.count, "movies")
+        if let last = movies.last { _ = try Self.checked(last.id, "the largest movie id") }
         for movie in movies where Int32(exactly: movie.year) == nil {
             throw .invalidMovieField(id: movie.id, field: "year",
                                      reason: "\(movie.year) is outside \(Int32.min)...\(Int32.max), the years a cache can store")
@@ -129,13 +129,13 @@ struct CacheSections {
         postingOffsets.reserveCapacity(order.count + 1)
         sortedTerms.reserveCapacity(order.count)
         for (final, provisionalID) in order.enumerated() {
-            textOffsets.append(try checked(text.count, "token text"))
-            postingOffsets.append(try checked(postingStarts[final], "postings"))
+            textOffsets.append(try Self.checked(text.count, "token text"))
+            postingOffsets.append(try Self.checked(postingStarts[final], "postings"))
             text.append(table[provisionalID])
             sortedTerms.append(Array(table[provisionalID]))
         }
-        textOffsets.append(try checked(text.count, "token text"))
-        postingOffsets.append(try checked(postingStarts[order.count], "postings"))
+        textOffsets.append(try Self.checked(text.count, "token text"))
+        postingOffsets.append(try Self.checked(postingStarts[order.count], "postings"))
 
         var jump: [UInt32] = []
         var next = 0
@@ -189,22 +189,22 @@ struct CacheSections {
         var listCount = 0
         for movie in movies {
             var title = movie.title
-            titleOffsets.append(try checked(strings.count, "text"))
+            titleOffsets.append(try Self.checked(strings.count, "text"))
             title.withUTF8 { strings.append(UnsafeRawBufferPointer($0)) }
             ids.append(UInt32(movie.id))
-            listOffsets.append(try checked(listCount, "cast and genre lists"))
-            castCounts.append(try checked(movie.cast.count, "a cast list"))
+            listOffsets.append(try Self.checked(listCount, "cast and genre lists"))
+            castCounts.append(try Self.checked(movie.cast.count, "a cast list"))
             listCount += movie.cast.count + movie.genres.count
         }
-        titleOffsets.append(try checked(strings.count, "text"))
-        listOffsets.append(try checked(listCount, "cast and genre lists"))
+        titleOffsets.append(try Self.checked(strings.count, "text"))
+        listOffsets.append(try Self.checked(listCount, "cast and genre lists"))
         var nameOffsets: [UInt32] = []
         nameOffsets.reserveCapacity(order.count + 1)
         for provisionalID in order {
-            nameOffsets.append(try checked(strings.count, "text"))
+            nameOffsets.append(try Self.checked(strings.count, "text"))
             strings.append(table[provisionalID])
         }
-        nameOffsets.append(try checked(strings.count, "text"))
+        nameOffsets.append(try Self.checked(strings.count, "text"))
         parts.append(.packed(.movieIDs, ids))
         parts.append(.packed(.titleOffsets, titleOffsets))
         parts.append(.packed(.movieYears, yearOfSlot))
@@ -217,10 +217,6 @@ struct CacheSections {
         parts.append(.bytes(.strings, strings.bytes))
     }
 
-    /// `value` as a u32, or `catalogTooLarge` naming what overflowed.
-    func checked(_ value: Int, _ what: String) throws(CacheError) -> UInt32 {
-        try Self.checked(value, what)
-    }
 
     /// `value` as a u32, or `catalogTooLarge` naming what overflowed.
     static func checked(_ value: Int, _ what: String) throws(CacheError) -> UInt32 {

@@ -10,8 +10,8 @@
 /// answer wrongly in ways the cheap structural checks miss, but never trap or read out of bounds: every offset
 /// and count is checked before use (fuzzed in `Scripts/fuzz`).
 ///
-/// Pointers into the mapping are confined to this folder and made only after a check: `MappedFile`
-/// (Platform) owns the mapping; `CacheHeader`, `CacheDirectory` and `BlockVerifier` read the fixed structures once
+/// Pointers into the mapping are confined to this folder and `Platform/MappedFile.swift`, and made only after a
+/// check: `MappedFile` owns the mapping; `CacheHeader`, `CacheDirectory` and `BlockVerifier` read the fixed structures once
 /// they are checked against the file's size; this type bounds-checks every range a query asks for before it hands
 /// out a view of it (`PackedView`, `LittleEndianView`, raw buffers), and the views load only inside that range.
 /// Unsafe buffers over the engine's own memory appear elsewhere, for speed, each within counts it has just

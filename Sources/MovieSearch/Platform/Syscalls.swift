@@ -95,13 +95,6 @@ package enum Syscalls {
         retryingInterrupts { read(descriptor, buffer.baseAddress, min(buffer.count, Int(Int32.max))) }
     }
 
-    /// Reads at most `buffer.count` bytes at `offset` of the file open on `descriptor` (`pread`), without moving
-    /// its file offset: the count read, 0 past the end. At most `Int32.max` bytes a call, as above.
-    static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int)
-        -> Result<Int, SystemError>
-    {
-        retryingInterrupts { pread(descriptor, buffer.baseAddress, min(buffer.count, Int(Int32.max)), off_t(offset)) }
-    }
 
     /// Writes at most `bytes.count` bytes of `bytes` to `descriptor`: the count written.
     static func writeSome(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Int, SystemError> {

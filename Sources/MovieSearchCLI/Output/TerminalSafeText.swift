@@ -41,8 +41,9 @@ import MovieSearch
 ///
 /// The tool escapes whenever it writes text, not only when standard output is a terminal: output piped into
 /// `less -R`, or kept in a log that someone `cat`s later, reaches a terminal in the end. JSON output (`--json`,
-/// `--stdin`) is not passed through here: JSON's own escaping (`\u001b`, `\n`) already keeps control characters
-/// out of it, and a program reading it gets the original strings back.
+/// `--stdin`) is not passed through here: it is for programs, which must get the original strings back, and JSON's
+/// own escaping (`\u001b`, `\n`) keeps the C0 controls out of it; DEL, the C1 controls and the bidirectional
+/// controls are valid in a JSON string and stay as they are, so JSON read on a terminal is read as data.
 ///
 /// Cost: O(n) in the UTF-8 length of the text; a text with nothing to escape is returned as it is, after one scan
 /// of its bytes.

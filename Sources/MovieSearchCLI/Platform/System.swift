@@ -4,20 +4,18 @@ import MovieSearch
 /// `FileReader` (shared through `package` access): the CLI imports neither Glibc nor Darwin (and never Foundation,
 /// which would triple the start-up time of a query).
 enum System {
-    /// Why `path` is no regular file beside which a file could be written ("a FIFO, not a regular file", …),
+    /// Why `path` is no regular file beside which a file could be written ("a FIFO (named pipe), not a regular
+    /// file", in `FileKind`'s words),
     /// following symbolic links; `nil` for a regular file, a directory, or nothing at all. For messages.
-    /// A path under `/dev/` or `/proc/` (`/dev/stdin`, `/dev/fd/0`) counts as "a device or process file" even
-    /// when it leads to a regular file (standard input redirected from one).
+    /// A path under `/dev/` or `/proc/` (`/dev/stdin`, `/dev/fd/0`) is "under /dev or /proc" even when it leads to
+    /// a regular file (standard input redirected from one).
     static func specialFileKind(_ path: FilePath) -> String? {
         if path.bytes.starts(with: "/dev/".utf8) || path.bytes.starts(with: "/proc/".utf8) { return "under /dev or /proc" }
         guard case let .success(status) = Syscalls.status(ofPath: path, followingLinks: true) else { return nil }
         switch status.kind {
         case .regular, .notRegular(.directory): return nil
-        case .notRegular(.fifo): return "a FIFO, not a regular file"
-        case .notRegular(.characterDevice): return "a character device, not a regular file"
-        case .notRegular(.blockDevice): return "a block device, not a regular file"
-        case .notRegular(.socket): return "a socket, not a regular file"
-        case .symbolicLink, .notRegular(.other): return "not a regular file"
+        case .notRegular(.other), .symbolicLink: return "not a regular file"
+        case let .notRegular(kind): return "\(kind), not a regular file"
         }
     }
 

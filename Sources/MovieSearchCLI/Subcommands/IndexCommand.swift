@@ -51,15 +51,14 @@ struct IndexCommand: Subcommand {
                 throw UsageError("\(TerminalSafeText.escaped(catalogPath)) is \(kind): give the cache's path with -o <cache>")
             }
         }
-        outputPath = arguments[Self.output] ?? catalogPath.replacingExtension(with: "mscache")
+        outputPath = arguments[Self.output] ?? Self.defaultOutputPath(for: catalogPath)
         skipsInvalid = arguments[Self.skipInvalid]
     }
 
     /// The catalog's path with its extension replaced by `.mscache` (`a/b.json` → `a/b.mscache`), or with
-    /// `.mscache` appended when its file name has no extension (`movies`, `.hidden`).
-    /// (The work is `FilePath.replacingExtension(with:)`, on the path's bytes.)
-    static func defaultOutputPath(catalogPath: String) -> String {
-        FilePath(catalogPath).replacingExtension(with: "mscache").description
+    /// `.mscache` appended when its file name has no extension (`movies`, `.hidden`), on the path's bytes.
+    static func defaultOutputPath(for catalogPath: FilePath) -> FilePath {
+        catalogPath.replacingExtension(with: "mscache")
     }
 
     func run(_ context: CommandContext) throws {
