@@ -68,8 +68,7 @@ struct IndexCommand: Subcommand {
         // and so is standard input redirected from the output (`index - -o movies.json < movies.json`); an output
         // that does not exist yet cannot be the catalog.
         if let output = System.fileIdentity(outputPath),
-           let input = readsStandardInput
-               ? System.fileIdentity(descriptor: Syscalls.standardInput) : System.fileIdentity(catalogPath),
+           let input = readsStandardInput ? context.standardInput.fileIdentity : System.fileIdentity(catalogPath),
            output == input {
             throw IndexError.outputIsCatalog(
                 catalog: readsStandardInput ? Self.standardInputName : catalogPath.description,
