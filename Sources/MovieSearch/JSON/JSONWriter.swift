@@ -88,6 +88,14 @@ package struct JSONWriter: Sendable {
         endArray()
     }
 
+    /// `string` as a JSON string literal, quotes included (`"a\"b\n"`): how a message quotes a value from the data,
+    /// so that the message stays one line whatever the value holds.
+    package static func quoted(_ string: String) -> String {
+        var writer = JSONWriter()
+        writer.value(string)
+        return writer.text
+    }
+
     // MARK: - Values
 
     /// Writes a string, escaped.

@@ -20,7 +20,10 @@ public enum FlickrError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .apiFailure(source, code, message):
-            let message = message.isEmpty ? "no message" : message
+            // Flickr's words as they are, unless they hold a control character (a line break): then quoted as a
+            // JSON string, so that the error stays one line.
+            let message = message.isEmpty ? "no message"
+                : message.unicodeScalars.contains { $0.value < 0x20 } ? JSONWriter.quoted(message) : message
             // Code 100 is the one a user of this tool meets, and the one they can fix themselves.
             let hint = code == 100 ? " (check the Flickr API key)" : ""
             return "\(source): Flickr refused the request: error \(code), \(message)\(hint)"

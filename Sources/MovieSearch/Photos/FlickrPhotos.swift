@@ -107,11 +107,11 @@ public enum FlickrPhotos {
             guard let code = response["code"].flatMap(integer) else {
                 throw .unexpectedShape(
                     source: source,
-                    reason: #""stat" is "fail" without an integer "code" (message: "\#(message)")"#)
+                    reason: #""stat" is "fail" without an integer "code" (message: \#(JSONWriter.quoted(message)))"#)
             }
             throw .apiFailure(source: source, code: code, message: message)
         case .string(let other):
-            throw .unexpectedShape(source: source, reason: #""stat" is "\#(other)", not "ok" or "fail""#)
+            throw .unexpectedShape(source: source, reason: #""stat" is \#(JSONWriter.quoted(other)), not "ok" or "fail""#)
         case let other?:
             throw .unexpectedShape(source: source, reason: #""stat" is \#(other.kindDescription), not a string"#)
         }

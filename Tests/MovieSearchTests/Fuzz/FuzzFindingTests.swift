@@ -67,4 +67,26 @@ final class FuzzFindingTests: XCTestCase {
         }
         XCTAssertEqual(try index.movie(id: 1).cast.map { $0.unicodeScalars.count }, [4, 3])
     }
+
+    /// catalog target, 26,884 executions into a run on 2026-11-22 (the finding predates that day's changes): a
+    /// response whose `stat` is `"\nok"` gave a `FlickrError` of two lines, the value pasted into the message as it
+    /// was; so did a `stat: fail` whose message or a missing code's message held a line break. Values from the
+    /// response are now quoted as JSON strings, and Flickr's own message is when it holds a control character.
+    func testFlickrErrorsQuotingResponseValuesStayOneLine() {
+        let responses = [
+            #"{"photos":{"page":1,"photo":[]},"stat":"\nok"}"#,
+            #"{"stat":"fail","message":"bad\nkey"}"#,
+            #"{"stat":"fail","code":100,"message":"Invalid API Key\r\n(Key has invalid format)"}"#,
+        ]
+        let expected = [
+            #"fuzz.json: not a Flickr photos.search response: "stat" is "\nok", not "ok" or "fail""#,
+            #"fuzz.json: not a Flickr photos.search response: "stat" is "fail" without an integer "code" (message: "bad\nkey")"#,
+            #"fuzz.json: Flickr refused the request: error 100, "Invalid API Key\r\n(Key has invalid format)" (check the Flickr API key)"#,
+        ]
+        for (response, message) in zip(responses, expected) {
+            XCTAssertThrowsError(try FlickrPhotos.photos(fromResponse: Array(response.utf8), source: "fuzz.json")) { error in
+                XCTAssertEqual(String(describing: error), message)
+            }
+        }
+    }
 }
