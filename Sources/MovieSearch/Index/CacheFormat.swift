@@ -1,4 +1,4 @@
-/// The binary cache format, version 2: the one place where it is documented.
+/// The binary cache format, version 3: the one place where it is documented.
 ///
 /// A cache holds everything a query needs, laid out so that a query reads its answer where it lies in the
 /// memory-mapped file: no JSON, no structure rebuilt in memory, and an open that costs the same whatever the size.
@@ -21,12 +21,12 @@
 /// | offset | size | field              | meaning                                                            |
 /// |-------:|-----:|--------------------|--------------------------------------------------------------------|
 /// |      0 |    8 | magic              | `89 4D 53 43 0D 0A 1A 0A` (`\x89MSC\r\n\x1A\n`, PNG-style: catches text-mode transfers) |
-/// |      8 |    4 | version            | `2`; any other value is refused with "rebuild the cache"           |
+/// |      8 |    4 | version            | `3`; any other value is refused with "rebuild the cache"           |
 /// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer uses 65,536) |
 /// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
 /// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
 /// |     28 |    4 | movieCount (N)     | movies stored                                                      |
-/// |     32 |    4 | termCount (T)      | distinct title tokens                                              |
+/// |     32 |    4 | termCount (T)      | distinct title tokens, joined tokens (SEARCH-SPEC step 6) included  |
 /// |     36 |    4 | yearCount (Y)      | distinct years                                                     |
 /// |     40 |    8 | blockTableOffset   | where `BlockChecksums` starts; also where checksummed content ends |
 /// |     48 |    8 | metadataChecksum   | XXH64 of `BlockChecksums`, seeded with XXH64 of `Directory` (seed 0) |
@@ -134,12 +134,14 @@
 ///
 /// A change to anything above bumps `version`. Old caches are refused with a message to rebuild them (they are
 /// derived data: the catalog is the source of truth). Version 1 stored 32-bit arrays, 40-byte movie records and
-/// a set for every prefix range of two terms.
+/// a set for every prefix range of two terms. Version 2 had the same layout as version 3, but its terms lacked the
+/// joined tokens of SEARCH-SPEC "Tokens" step 6 (`spiderman` for "Spider-Man"): such a cache would answer
+/// `spiderman` with nothing, so it is refused too.
 enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The version this build writes and reads.
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     /// Bytes in the fixed header.
     static let headerSize = 64
     /// Bytes in one directory entry.

@@ -90,7 +90,7 @@ struct CacheSections {
         // however many words the title has (a scan of the title's terms so far made a long title quadratic).
         var lastRank: [Int] = []
         for (rank, index) in ranked.enumerated() {
-            Tokenizer.forEachToken(in: movies[index].title) { token in
+            Tokenizer.forEachToken(in: movies[index].title, joiningWords: true) { token in
                 let id = table.id(of: UnsafeRawBufferPointer(token))
                 if id == lastRank.count {
                     lastRank.append(rank)  // Ids are given in order: a new id is new to this title too.

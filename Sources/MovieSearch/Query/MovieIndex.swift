@@ -71,17 +71,33 @@ public final class MovieIndex: Sendable {
         try file.verifyAll()
     }
 
-    /// Answers a word-prefix query (SEARCH-SPEC, "Matching" and "Ranking and grouping").
+    /// Answers a word-prefix query (SEARCH-SPEC, "Matching", "Ranking and grouping" and "Typo tolerance").
+    ///
+    ///     let result = try index.search("godfahter")       // no exact match: result.mode == .typo
+    ///     result.years[0].typoCounts[0]                    // the typos of the first movie listed
+    ///     result.highlighter.ranges(in: title)             // what to show in bold
+    ///
+    /// Cost: an exact query costs what it did before typo tolerance existed (see the type's discussion); the mode
+    /// and the typo counts come with the answer at no extra cost. Only a query that matches nothing exactly, with a
+    /// token of 5 scalars or more, pays for a typo pass: for each such token a walk of the terms that begin with
+    /// its first letter, with the optimal-string-alignment automaton over their shared prefixes, which skips
+    /// every branch that can no longer come within the token's budget (`TypoSearch`). Spans are not part of the
+    /// answer: `SearchResult.highlighter` computes them for the titles a caller shows.
     ///
     /// - Parameters:
     ///   - query: Any text; a query without tokens (empty, punctuation only) matches every movie.
     ///   - perYear: How many movies to list per year (negative counts as 0, anything above the movie count, up to
     ///     `Int.max`, as all of them); every year still reports its count.
-    /// - Returns: Matching years, newest first, each with its match count and best `perYear` movie ids.
+    ///   - typos: `.auto` (the default) runs a typo pass when the exact search matches nothing; `.off` never does.
+    /// - Returns: Matching years, newest first, each with its match count and best `perYear` movie ids, and the
+    ///   mode that gave them.
     /// - Throws: `CacheError` when a part of the file the query reads is damaged.
-    public func search(_ query: String, perYear: Int = 5) throws -> SearchResult {
+    public func search(_ query: String, perYear: Int = 5, typos: TypoTolerance = .auto) throws -> SearchResult {
         // Clamped to the movie count, so that the executor's `rank + perYear` cannot overflow.
-        try QueryExecutor(index: self, perYear: min(max(perYear, 0), movieCount)).run(query)
+        let executor = QueryExecutor(index: self, perYear: min(max(perYear, 0), movieCount))
+        let exact = try executor.run(query)
+        if exact.total > 0 || typos == .off { return exact }
+        return try executor.runWithTypos(query) ?? exact
     }
 
     /// The movie with this id. Throws `CacheError.noSuchMovie` for an id the cache does not hold.

@@ -154,3 +154,8 @@ struct QueryExecutor {
         ranges.removeFirst(kept)
     }
 }
+
+extension QueryExecutor {
+    /// Skeleton: the typo pass lands next.
+    func runWithTypos(_ query: String) throws(CacheError) -> SearchResult? { nil }
+}

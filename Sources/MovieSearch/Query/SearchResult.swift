@@ -6,17 +6,20 @@ public struct SearchResult: Sendable, Equatable {
     public var total: Int
     /// Years with at least one match, newest first.
     public var years: [YearMatches]
+    /// Whether this is the exact answer or, the exact search having matched nothing, the typo-tolerant one.
+    public var mode: SearchMode
 
     /// Creates a result from its parts.
-    public init(query: String, total: Int, years: [YearMatches]) {
+    public init(query: String, total: Int, years: [YearMatches], mode: SearchMode = .exact) {
         self.query = query
         self.total = total
         self.years = years
+        self.mode = mode
     }
 }
 
 /// The matches of one year: how many there are, and the ids of the best `perYear` of them in answer order
-/// (rating descending, unrated last, lower id first on ties).
+/// (in a typo answer fewer typos first; then rating descending, unrated last, lower id first on ties).
 public struct YearMatches: Sendable, Equatable {
     /// The year.
     public var year: Int
@@ -24,11 +27,14 @@ public struct YearMatches: Sendable, Equatable {
     public var count: Int
     /// Ids of the listed movies, best first; at most `perYear` of them.
     public var movieIDs: MovieIDList
+    /// The typo count of each listed movie, in the order of `movieIDs` (all 0 in an exact answer).
+    public var typoCounts: TypoCountList
 
-    /// Creates a year group from its parts.
-    public init(year: Int, count: Int, movieIDs: MovieIDList) {
+    /// Creates a year group from its parts; `typoCounts` defaults to zeros, as in an exact answer.
+    public init(year: Int, count: Int, movieIDs: MovieIDList, typoCounts: TypoCountList? = nil) {
         self.year = year
         self.count = count
         self.movieIDs = movieIDs
+        self.typoCounts = typoCounts ?? TypoCountList(zeros: movieIDs.count)
     }
 }

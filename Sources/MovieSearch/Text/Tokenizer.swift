@@ -12,18 +12,19 @@
 /// text (its scratch buffer lives on the stack); `tokens(in:)` and `tokenBytes(in:)` allocate once per token plus
 /// the result array.
 public enum Tokenizer {
-    /// The folded tokens of `text`, in order, duplicates kept.
-    public static func tokens(in text: String) -> [String] {
+    /// The folded tokens of `text`, in order, duplicates kept; with `joiningWords`, a title's tokens: each joined
+    /// token (step 6) follows the run it joins (`"Spider-Man 2"` gives `spider`, `man`, `spiderman`, `2`).
+    public static func tokens(in text: String, joiningWords: Bool = false) -> [String] {
         var tokens: [String] = []
-        forEachToken(in: text) { tokens.append(String(decoding: $0, as: UTF8.self)) }
+        forEachToken(in: text, joiningWords: joiningWords) { tokens.append(String(decoding: $0, as: UTF8.self)) }
         return tokens
     }
 
     /// The folded tokens of `text` as UTF-8 bytes, in order, duplicates kept: what the index stores and compares
     /// (byte order, never `String` order, which follows canonical equivalence).
-    static func tokenBytes(in text: String) -> [[UInt8]] {
+    static func tokenBytes(in text: String, joiningWords: Bool = false) -> [[UInt8]] {
         var tokens: [[UInt8]] = []
-        forEachToken(in: text) { tokens.append(Array($0)) }
+        forEachToken(in: text, joiningWords: joiningWords) { tokens.append(Array($0)) }
         return tokens
     }
 
@@ -32,8 +33,26 @@ public enum Tokenizer {
     ///
     /// - Parameters:
     ///   - text: A title or a query.
+    ///   - joiningWords: Whether to add the joined tokens of step 6 (titles only): after each maximal run of two or
+    ///     more tokens with exactly one punctuation or symbol character between each pair, the run's tokens
+    ///     concatenated (`Spider-Man` gives `spider`, `man`, `spiderman`). Costs one array for the run under way.
     ///   - body: Called once per token. The buffer is valid only during the call and never empty.
-    static func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachToken(in text: String, joiningWords: Bool = false,
+                             _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            if joiningWords {
+                var joiner = WordJoiner(body: body)
+                forEachPiece(in: text, into: &joiner)
+                joiner.finish()
+            } else {
+                var plain = PlainTokens(body: body)
+                forEachPiece(in: text, into: &plain)
+            }
+        }
+    }
+
+    /// Steps 1–5: hands each token, and each separator character after the first token, to `consumer`.
+    private static func forEachPiece<Consumer: TokenConsumer>(in text: String, into consumer: inout Consumer) {
         var text = text
         text.withUTF8 { utf8 in
             // ASCII output is never longer than its input, so this scratch holds any ASCII token; the slack lets
@@ -43,11 +62,9 @@ public enum Tokenizer {
                 for offset in utf8.indices {
                     let byte = utf8[offset]
                     if byte >= 0x80 {
-                        withoutActuallyEscaping(body) { body in
-                            var sink = TokenSink(scratch: scratch, pendingCount: length, body: body)
-                            foldedTokens(of: utf8, from: offset, into: &sink)
-                            sink.deallocate()
-                        }
+                        var sink = TokenSink(scratch: scratch, pendingCount: length, consumer: consumer)
+                        foldedTokens(of: utf8, from: offset, into: &sink)
+                        consumer = sink.deallocate()
                         return
                     }
                     switch ASCIIByte(byte) {
@@ -56,20 +73,22 @@ public enum Tokenizer {
                         length += 1
                     case .apostrophe:
                         break
-                    case .separator:
+                    case .separator(let joins):
                         if length > 0 {
-                            body(UnsafeBufferPointer(rebasing: scratch[..<length]))
+                            consumer.token(UnsafeBufferPointer(rebasing: scratch[..<length]))
                             length = 0
                         }
+                        consumer.separator(joins: joins)
                     }
                 }
-                if length > 0 { body(UnsafeBufferPointer(rebasing: scratch[..<length])) }
+                if length > 0 { consumer.token(UnsafeBufferPointer(rebasing: scratch[..<length])) }
             }
         }
     }
 
     /// The general path: the tokens of `utf8[start...]`, where `start` is the first non-ASCII byte.
-    private static func foldedTokens(of utf8: UnsafeBufferPointer<UInt8>, from start: Int, into sink: inout TokenSink) {
+    private static func foldedTokens<Consumer: TokenConsumer>(of utf8: UnsafeBufferPointer<UInt8>, from start: Int,
+                                                             into sink: inout TokenSink<Consumer>) {
         var folding = TextFolding()
         var offset = start
         while offset < utf8.count {
@@ -81,7 +100,7 @@ public enum Tokenizer {
                 switch ASCIIByte(lead) {
                 case .token(let folded): sink.append(folded)
                 case .apostrophe: break
-                case .separator: sink.endToken()
+                case .separator(let joins): sink.separator(joins: joins)
                 }
                 offset += 1
                 continue
@@ -101,14 +120,77 @@ public enum Tokenizer {
     }
 }
 
+/// Receives what steps 1–5 cut a text into.
+private protocol TokenConsumer {
+    /// A token: valid only during the call, never empty.
+    mutating func token(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// A separator character (after folding); `joins` when it is punctuation or a symbol (general category P or S).
+    mutating func separator(joins: Bool)
+}
+
+/// The tokens alone, for queries: separators cost nothing.
+private struct PlainTokens: TokenConsumer {
+    let body: (UnsafeBufferPointer<UInt8>) -> Void
+
+    @inline(__always)
+    mutating func token(_ bytes: UnsafeBufferPointer<UInt8>) { body(bytes) }
+
+    @inline(__always)
+    mutating func separator(joins: Bool) {}
+}
+
+/// Step 6 (titles only): passes every token on, and after each maximal run of two or more tokens that exactly one
+/// punctuation or symbol character separates pairwise, the run's tokens concatenated.
+private struct WordJoiner: TokenConsumer {
+    let body: (UnsafeBufferPointer<UInt8>) -> Void
+    /// The run under way, concatenated.
+    private var run: [UInt8] = []
+    private var runTokens = 0
+    /// Separators since the last token: whether they are exactly one that joins.
+    private var gap = Gap.none
+
+    private enum Gap {
+        /// No separator since the last token (or no token yet).
+        case none
+        /// Exactly one punctuation or symbol character.
+        case joining
+        /// Anything else: the run is over.
+        case broken
+    }
+
+    init(body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.body = body
+    }
+
+    mutating func token(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if gap != .joining { finish() }
+        body(bytes)
+        run.append(contentsOf: bytes)
+        runTokens += 1
+        gap = .none
+    }
+
+    mutating func separator(joins: Bool) {
+        gap = gap == .none && joins && runTokens > 0 ? .joining : .broken
+    }
+
+    /// Ends the run under way, passing on its concatenation if it joined two tokens or more.
+    mutating func finish() {
+        if runTokens >= 2 { run.withUnsafeBufferPointer { body($0) } }
+        run.removeAll(keepingCapacity: true)
+        runTokens = 0
+    }
+}
+
 /// What an ASCII byte is to tokenization: exactly what the tables say of it, without the tables.
 private enum ASCIIByte {
     /// A letter or digit, with the byte it folds to.
     case token(UInt8)
     /// U+0027, deleted.
     case apostrophe
-    /// Anything else: ends the token under way.
-    case separator
+    /// Anything else: ends the token under way. `joins` for punctuation and symbols (every printable ASCII
+    /// character but letters, digits, the space and the apostrophe: general category P or S).
+    case separator(joins: Bool)
 
     @inline(__always)
     init(_ byte: UInt8) {
@@ -117,46 +199,53 @@ private enum ASCIIByte {
         } else if byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 {
             self = .token(byte)
         } else {
-            self = byte == UInt8(ascii: "'") ? .apostrophe : .separator
+            self = byte == UInt8(ascii: "'") ? .apostrophe : .separator(joins: byte > 0x20 && byte < 0x7F)
         }
     }
 }
 
 /// Steps 4 and 5 of SEARCH-SPEC "Tokens" on folded scalars: drops apostrophes, collects token characters as UTF-8,
-/// and hands each finished token to `body`.
+/// and hands each finished token, and each separator, to its consumer.
 ///
 /// The bytes go to the caller's scratch buffer while they fit (always, unless decomposition or folding made the text
 /// longer than its UTF-8 input), then to a heap buffer of the sink's own: call `deallocate()` when done.
-private struct TokenSink: FoldedScalarSink {
+private struct TokenSink<Consumer: TokenConsumer>: FoldedScalarSink {
     private var bytes: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count: Int
     private var ownsBytes = false
-    private let body: (UnsafeBufferPointer<UInt8>) -> Void
+    private var consumer: Consumer
 
     /// A sink that continues the token whose first `pendingCount` bytes are in `scratch`.
-    init(scratch: UnsafeMutableBufferPointer<UInt8>, pendingCount: Int,
-         body: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    init(scratch: UnsafeMutableBufferPointer<UInt8>, pendingCount: Int, consumer: Consumer) {
         bytes = scratch.baseAddress.unsafelyUnwrapped
         capacity = scratch.count
         count = pendingCount
-        self.body = body
+        self.consumer = consumer
     }
 
-    /// Frees the heap buffer, if any.
-    mutating func deallocate() {
+    /// Frees the heap buffer, if any, and gives the consumer back.
+    mutating func deallocate() -> Consumer {
         if ownsBytes { bytes.deallocate() }
         ownsBytes = false
         capacity = 0
         count = 0
+        return consumer
     }
 
     mutating func accept(_ scalar: UInt32, word: UInt32) {
         switch UnicodeProperties.scalarClass(of: word) {
         case .token: appendUTF8(scalar)
         case .apostrophe: break
-        case .separator, .nonspacingMark: endToken()
+        case .separator: separator(joins: UnicodeProperties.joinsWords(word))
+        case .nonspacingMark: separator(joins: false)
         }
+    }
+
+    /// Ends the token under way, if any, at a separator character.
+    mutating func separator(joins: Bool) {
+        endToken()
+        consumer.separator(joins: joins)
     }
 
     /// Appends an ASCII byte to the token under way.
@@ -167,10 +256,10 @@ private struct TokenSink: FoldedScalarSink {
         count += 1
     }
 
-    /// Hands the token under way, if any, to `body`.
+    /// Hands the token under way, if any, to the consumer.
     mutating func endToken() {
         if count == 0 { return }
-        body(UnsafeBufferPointer(start: bytes, count: count))
+        consumer.token(UnsafeBufferPointer(start: bytes, count: count))
         count = 0
     }
 

@@ -1,5 +1,5 @@
 /// The decoded Unicode tables of tokenization: per scalar, a property word (class, canonical combining class,
-/// mapping record), and per record its full NFKD decomposition and full case folding.
+/// whether it is punctuation or a symbol, mapping record), and per record its full NFKD decomposition and full case folding.
 ///
 ///     let tables = UnicodeProperties.shared         // decodes `UnicodeTables` on first use
 ///     let word = tables.word(of: 0x00E9)            // "é"
@@ -28,8 +28,12 @@ struct UnicodeProperties: @unchecked Sendable {
     /// The shared tables, decoded on first use.
     static let shared = UnicodeProperties()
 
+    /// The bit set in the word of a scalar of general category P or S: a separator that joins the tokens on its
+    /// sides when it stands alone between them (SEARCH-SPEC "Tokens", step 6).
+    static let joinsWordsBit: UInt32 = 1 << 10
+
     /// The bit where a word's mapping record number starts.
-    static let recordShift: UInt32 = 10
+    static let recordShift: UInt32 = 11
 
     private let blockIndex: UnsafeMutableBufferPointer<UInt16>
     private let blocks: UnsafeMutableBufferPointer<UInt32>
@@ -124,6 +128,11 @@ struct UnicodeProperties: @unchecked Sendable {
     static func scalarClass(of word: UInt32) -> ScalarClass {
         ScalarClass(rawValue: word & 3).unsafelyUnwrapped
     }
+
+    /// Whether the word's scalar is punctuation or a symbol (general category P or S), the separators that may
+    /// join words.
+    @inline(__always)
+    static func joinsWords(_ word: UInt32) -> Bool { word & joinsWordsBit != 0 }
 
     /// The canonical combining class stored in a property word.
     @inline(__always)
