@@ -1,7 +1,8 @@
 import MovieSearch
 
-/// A search written straight from SEARCH-SPEC, to check the engine against: no cache file, nothing of the engine
-/// but its tokenizer (checked against an independent Python reference in TextReferenceTests).
+/// The exact search of SEARCH-SPEC ("Matching", "Ranking and grouping"; joined words included), to check the engine
+/// against with `typos: .off`: no cache file, nothing of the engine but its tokenizer (checked against an independent
+/// Python reference in TextReferenceTests). Typo tolerance and match spans are `SpecReference`'s.
 ///
 /// It keeps an index of its own, built from the catalog once, so that checking thousands of queries against a
 /// catalog of tens of thousands of movies stays fast in a debug build: the movies sorted once in the spec's order
@@ -30,7 +31,7 @@ package final class ReferenceSearch {
 
     package init(_ catalog: Catalog) {
         movies = catalog.movies
-        titleTokens = movies.map { Self.scalarTokens($0.title) }
+        titleTokens = movies.map { Self.scalarTokens($0.title, joiningWords: true) }
         let movies = self.movies
         ordered = movies.indices.sorted { Self.precedes(movies[$0], movies[$1]) }
         var years: [(year: Int, places: Range<Int>)] = []
@@ -50,8 +51,9 @@ package final class ReferenceSearch {
         placesOfToken = sortedTokens.map { placesByToken[$0]! }
     }
 
-    private static func scalarTokens(_ text: String) -> [[Unicode.Scalar]] {
-        Tokenizer.tokens(in: text).map { Array($0.unicodeScalars) }
+    /// A title's tokens (`joiningWords`, step 6) or a query's.
+    private static func scalarTokens(_ text: String, joiningWords: Bool = false) -> [[Unicode.Scalar]] {
+        Tokenizer.tokens(in: text, joiningWords: joiningWords).map { Array($0.unicodeScalars) }
     }
 
     /// Whether `a` comes before `b`: newest year first; within a year rating descending, unrated last, input order

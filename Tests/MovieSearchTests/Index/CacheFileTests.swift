@@ -166,7 +166,7 @@ final class CacheFileTests: XCTestCase {
     func testWrongVersion() throws {
         var bytes = try CacheWriter.encode(Fixtures.small)
         bytes[8] = 1
-        XCTAssertEqual(try openError(bytes)?.withPath(nil), .unsupportedVersion(path: "", found: 1, supported: 2))
+        XCTAssertEqual(try openError(bytes)?.withPath(nil), .unsupportedVersion(path: "", found: 1, supported: CacheFormat.version))
     }
 
     func testForeignFiles() throws {
