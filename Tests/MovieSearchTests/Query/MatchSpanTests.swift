@@ -1,0 +1,122 @@
+import XCTest
+import MovieSearch
+import TestSupport
+
+/// SEARCH-SPEC "Match spans": the spec's examples, in the engine (through `SearchResult.highlighter`) and in the
+/// reference; and, on the shared data, the property that every span of an exact answer is where a query token is.
+final class MatchSpanTests: XCTestCase {
+    private var both: EngineAndReference!
+
+    override func setUpWithError() throws {
+        both = try EngineAndReference(SpecExampleCatalog.catalog, self)
+    }
+
+    /// The spans of `title` in the engine's answer to `query` (which must list it), checked against the reference.
+    private func spans(_ query: String, _ title: String, file: StaticString = #filePath, line: UInt = #line) throws -> [[Int]] {
+        let answer = try both.answer(query, perYear: 100, file: file, line: line)
+        let id = SpecExampleCatalog.id(title)
+        for year in answer.years {
+            if let position = year.ids.firstIndex(of: id) { return SpecAnswer.pairs(year.spans[position]) }
+        }
+        XCTFail("\(query.debugDescription) does not list \(title)", file: file, line: line)
+        return []
+    }
+
+    func testDarkKni() throws {
+        XCTAssertEqual(try spans("dark kni", "The Dark Knight Rises"), [[4, 8], [9, 12]])
+        let result = try both.index.search("dark kni")
+        XCTAssertEqual(result.highlighter.ranges(in: "The Dark Knight Rises").map { "The Dark Knight Rises"[$0] },
+                       ["Dark", "Kni"])
+    }
+
+    func testBrunoPrecomposedAndDecomposed() throws {
+        XCTAssertEqual(try spans("bru", "Brüno"), [[0, 3]])
+        XCTAssertEqual(try spans("bru", "Bru\u{308}no Returns"), [[0, 4]])  // the combining diaeresis stays with its u
+        XCTAssertEqual(try spans("brü", "Bru\u{308}no Returns"), [[0, 4]])
+        XCTAssertEqual(try spans("br", "Bru\u{308}no Returns"), [[0, 2]])
+    }
+
+    func testStrasse() throws {
+        XCTAssertEqual(try spans("stras", "Straße"), [[0, 5]])  // ß → ss: inside as soon as one s is
+        XCTAssertEqual(try spans("strass", "Straße"), [[0, 5]])
+        XCTAssertEqual(try spans("strasse", "Straße"), [[0, 6]])
+    }
+
+    func testEmojiTitle() throws {
+        XCTAssertEqual(try spans("dark", "😀 Dark"), [[3, 7]])  // 😀 is two UTF-16 code units
+    }
+
+    func testJoinedTokenCoversItsSeparators() throws {
+        XCTAssertEqual(try spans("spiderm", "Spider-Man"), [[0, 8]])
+        XCTAssertEqual(try spans("spider", "Spider-Man"), [[0, 6]])
+        XCTAssertEqual(try spans("spiderman 2", "Spider-Man 2"), [[0, 10], [11, 12]])
+        XCTAssertEqual(try spans("man", "Spider-Man"), [[7, 10]])
+        XCTAssertEqual(try spans("swat", "S.W.A.T."), [[0, 7]])
+        XCTAssertEqual(try spans("40000", "$40,000"), [[1, 7]])
+        XCTAssertEqual(try spans("e", "E.T. the Extra-Terrestrial"), [[0, 1], [9, 10]])
+    }
+
+    func testQueryWithoutTokensHasNoSpans() throws {
+        for query in ["", "  ", "!!!"] {
+            let answer = try both.answer(query, perYear: 100)
+            XCTAssertEqual(answer.total, SpecExampleCatalog.titles.count)
+            XCTAssertTrue(answer.years.allSatisfy { $0.spans.allSatisfy(\.isEmpty) }, query)
+        }
+        XCTAssertEqual(MatchHighlighter(query: "", mode: .exact).utf16Ranges(in: "The Dark Knight Rises"), [])
+    }
+
+    /// Every span of an exact answer, sliced out of the title by its UTF-16 offsets and folded, with its separators
+    /// removed, starts with a query token: on every decade keystroke query and a sample of the century ones.
+    ///
+    /// One allowance, which the spec implies: when the span's first scalar folds to several token characters
+    /// (`½` → `1`, `2`), a match may start at a later one of them (`2` on "9½ Weeks").
+    func testExactSpansStartWithAQueryToken() throws {
+        try checkExactSpans(catalog: "movies.json", queries: "decade-typing.txt", every: 1)
+        try checkExactSpans(catalog: "century-movies.json", queries: "century-typing.txt", every: 60)
+    }
+
+    private func checkExactSpans(catalog name: String, queries queryName: String, every stride: Int) throws {
+        let shared = try EngineAndReference.shared(name)
+        let index = shared.index
+        let folding = ScalarFolding()
+        var checked = 0, failures = 0
+        for (line, query) in try SharedData.queries(queryName).enumerated() where line % stride == 0 {
+            let result = try index.search(query, typos: .off)
+            XCTAssertEqual(result.mode, .exact)
+            let queryTokens = Tokenizer.tokens(in: query).map { Array($0.unicodeScalars) }
+            let highlighter = result.highlighter
+            for id in result.years.flatMap(\.movieIDs) {
+                let title = shared.title(id)
+                let spans = highlighter.utf16Ranges(in: title)
+                let utf16 = Array(title.utf16)
+                if !queryTokens.isEmpty && spans.isEmpty {
+                    failures += 1
+                    if failures <= 5 { XCTFail("\(queryName) line \(line + 1) \(query.debugDescription): no span on \(title.debugDescription)") }
+                }
+                for span in spans {
+                    let slice = span.lowerBound >= 0 && span.upperBound <= utf16.count
+                        ? String(decoding: utf16[span], as: UTF16.self) : ""
+                    guard let first = slice.unicodeScalars.first else {
+                        failures += 1
+                        if failures <= 5 { XCTFail("\(query.debugDescription): span \(span) out of \(title.debugDescription)") }
+                        continue
+                    }
+                    let folded = Array(Tokenizer.tokens(in: slice).joined().unicodeScalars)
+                    let skippable = folding.pieces(of: first).filter { if case .character = $0 { true } else { false } }.count
+                    let starts = queryTokens.contains { token in
+                        (0..<max(skippable, 1)).contains { folded.dropFirst($0).starts(with: token) }
+                    }
+                    if !starts {
+                        failures += 1
+                        if failures <= 5 {
+                            XCTFail("\(queryName) line \(line + 1) \(query.debugDescription): span \(span) of \(title.debugDescription) is \(slice.debugDescription)")
+                        }
+                    }
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(failures, 0)
+        XCTAssertGreaterThan(checked, 1_000)
+    }
+}
