@@ -26,6 +26,7 @@ enum SpecExampleCatalog {
         ("Straße", 2001, nil),
         ("😀 Dark", 2020, 2),
         ("Knight and Day", 2010, 3),
+        ("Mary Poppins: Supercalifragilisticexpialidocious", 1964, 5),
     ]
 
     static let catalog = Catalog(movies: titles.enumerated().map { id, entry in

@@ -73,10 +73,17 @@ final class SpecReferenceEquivalenceTests: XCTestCase {
         let both = try EngineAndReference(SpecExampleCatalog.catalog, self)
         var queries: [String] = ["", "!!!", "the", "2", "40", "e t", "x men", "wall e", "dr", "brüno", "bru\u{308}n"]
         for query in ["spiderman 2", "darkenss", "the dark knigth rises", "straße", "😀 dark", "extraterestrial",
-                      "misssion impossible", "brunno", "strasse"] {
+                      "misssion impossible", "brunno", "strasse", "supercalifragilistciexpialidocius",
+                      "supercalifragilisticexpialidociousxx", "dark dakr darkness"] {
             queries += (1...query.count).map { String(query.prefix($0)) }
         }
-        try check(both, queries, name: "spec examples", perYear: [0, 1, 5], typos: [.auto, .off])
+        try check(both, queries, name: "spec examples", perYear: [-1, 0, 1, 5], typos: [.auto, .off])
+    }
+
+    func testEmptyCatalog() throws {
+        let both = try EngineAndReference(Catalog(movies: []), self)
+        try check(both, ["", "dark", "darkenss", "2011", "!!!"], name: "empty catalog", typos: [.auto, .off])
+        XCTAssertEqual(try both.engine("darkenss").total, 0)
     }
 
     /// Random catalogs whose words come from a four-letter alphabet (with an accented letter, an ß and separators
