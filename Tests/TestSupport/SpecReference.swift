@@ -5,6 +5,11 @@ import MovieSearch
 /// per-scalar fold (steps 1–4, see `ScalarFolding`); steps 5–6 are `FoldedTitle`'s, the distance is the full table
 /// of `OptimalStringAlignment`.
 ///
+/// One simplification: titles and queries are folded scalar by scalar for matching too, where the spec folds them
+/// whole (and folds scalar by scalar only to map spans back). The two give the same tokens on every title and query
+/// of the shared data (SpecReferenceTests checks it); they differ only where canonical reordering moves a mark that
+/// survives folding (Mc or Me with a combining class, such as U+1D165) across original scalars.
+///
 ///     let reference = SpecReference(catalog)
 ///     reference.search("darkenss")     // mode typo, "Darkness" with 1 typo and its span
 ///
