@@ -58,6 +58,16 @@ final class MatchSpanTests: XCTestCase {
         XCTAssertEqual(try spans("e", "E.T. the Extra-Terrestrial"), [[0, 1], [9, 10]])
     }
 
+    /// The token after a joined run keeps its spans (the highlighter builds joined tokens as it goes).
+    func testTokenAfterAJoinedRun() {
+        for (query, title, expected) in [("c", "a-b c", [4..<5]), ("2", "Spider-Man 2", [11..<12]),
+                                         ("the", "E.T. the Extra-Terrestrial", [5..<8]), ("b", "a-b", [2..<3]),
+                                         ("ab c", "a-b c", [0..<3, 4..<5]), ("c", "a-b.c d", [4..<5])] {
+            XCTAssertEqual(both.reference.spans(of: query, in: title, mode: .exact), expected, "reference, \(query) on \(title)")
+            XCTAssertEqual(MatchHighlighter(query: query, mode: .exact).utf16Ranges(in: title), expected, "\(query) on \(title)")
+        }
+    }
+
     func testQueryWithoutTokensHasNoSpans() throws {
         for query in ["", "  ", "!!!"] {
             let answer = try both.answer(query, perYear: 100)
