@@ -176,6 +176,12 @@ final class TyposAndColorEndToEndTests: XCTestCase {
                        #""darkenss": no exact match; 2 matches with typos in 2 years"#)
         let off = try BinaryRun.run(["query", "godfahter", "--cache", cache, "--typos", "off"])
         XCTAssertEqual(off.standardOutput, "No movie matches \"godfahter\".\n")
+        // The typo search ran and found nothing either: the line says so. Words of 4 letters or fewer have no typo
+        // budget, so no second search runs for them.
+        let nothing = try BinaryRun.run(["query", "zzzzzz", "--cache", cache])
+        XCTAssertEqual(nothing.standardOutput, "No movie matches \"zzzzzz\", even with typos.\n")
+        let short = try BinaryRun.run(["query", "zzzz", "--cache", cache])
+        XCTAssertEqual(short.standardOutput, "No movie matches \"zzzz\".\n")
     }
 
     /// `--color always` writes bold even into a file; `auto` (the default) and `never` write no escape code there.

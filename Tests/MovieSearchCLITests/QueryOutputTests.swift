@@ -117,6 +117,11 @@ final class QueryOutputTests: XCTestCase {
         try QueryCommand.printHuman(SearchResult(query: "zzz", total: 0, years: []), movie: { self.movies[$0] }, to: none)
         none.flush()
         XCTAssertEqual(none.capturedText, "No movie matches \"zzz\".\n")
+        let noTypo = TextOutput(.memory)
+        try QueryCommand.printHuman(SearchResult(query: "zzzzzz", total: 0, years: [], mode: .typo),
+                                    movie: { self.movies[$0] }, to: noTypo, bold: true)
+        noTypo.flush()
+        XCTAssertEqual(noTypo.capturedText, "No movie matches \"zzzzzz\", even with typos.\n")
 
         let browse = TextOutput(.memory)
         let all = SearchResult(query: "?!", total: 1, years: [YearMatches(year: 2014, count: 1, movieIDs: [0])])

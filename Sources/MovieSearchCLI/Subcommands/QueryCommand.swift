@@ -163,7 +163,8 @@ struct QueryCommand: Subcommand {
                            bold: Bool = false) throws {
         let quoted = TerminalSafeText.quoted(result.query)
         if result.total == 0 {
-            out.line("No movie matches \(quoted).")
+            // A typo answer with no match: the second search ran too, and the user should know it did.
+            out.line(result.mode == .typo ? "No movie matches \(quoted), even with typos." : "No movie matches \(quoted).")
             return
         }
         let groups = try result.years.map { year in (year, try year.movieIDs.map(movie)) }
