@@ -80,8 +80,9 @@ final class TyposAndColorEndToEndTests: XCTestCase {
         let queries = ["godfahter", "dark kni", "", "zzzzzz", "spiderman", "darkenss", "dark", "x-men", "brü", "2011"]
         let input = Data((queries.joined(separator: "\n") + "\n").utf8)
         for typos in [[], ["--typos", "off"]] {
-            let run = try BinaryRun.run(["query", "--stdin", "--cache", cache, "--per-year", "100"] + typos,
-                                        input: input)
+            // `--color always` styles text output only: JSON is for programs, never styled.
+            let run = try BinaryRun.run(["query", "--stdin", "--cache", cache, "--per-year", "100", "--color", "always"]
+                                        + typos, input: input)
             XCTAssertEqual(run.status, 0, run.standardError)
             let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             XCTAssertEqual(lines.count, queries.count, run.standardOutput)
@@ -111,6 +112,7 @@ final class TyposAndColorEndToEndTests: XCTestCase {
                 }
             }
             let label = typos.isEmpty ? "auto" : "off"
+            XCTAssertFalse(run.standardOutput.contains("\u{1B}"), "\(label): JSON holds no raw ESC")
             XCTAssertEqual(answers["dark kni"].map(listed), [[3, 0, [[4, 8], [9, 12]]]], label)
             XCTAssertEqual(answers["spiderman"].map(listed), [[2, 0, [[0, 10]]]], label)
             XCTAssertEqual(answers["x-men"].map(listed), [[8, 0, [[0, 1], [2, 5]]]], label)
