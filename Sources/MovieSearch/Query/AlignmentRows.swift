@@ -113,6 +113,17 @@ struct AlignmentRows: ~Copyable {
         return depth > 0 && Self.anyLane(of: cells[depth - 1] &+ Self.ones, below: limit)
     }
 
+    /// With the rows reset to the empty prefix and `term` pushed until nothing can improve: the length of the
+    /// shortest prefix of `term` at the smallest distance, if that distance is within the budget.
+    mutating func matchedLength(in term: ArraySlice<UInt32>) -> Int? {
+        pop(to: 0)
+        for scalar in term {
+            push(scalar)
+            if !canImprove { break }
+        }
+        return prefixDistance <= budget ? bestLength : nil
+    }
+
     /// The caller's tag of row `row` (1...depth), set by `push(_:tag:)`.
     @inline(__always)
     func tag(of row: Int) -> Int { tags[row] }
