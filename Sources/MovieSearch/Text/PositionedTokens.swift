@@ -95,8 +95,10 @@ struct PositionedTokens {
 
         private mutating func endToken() {
             if scalars.count == tokenStart { return }
+            let token = tokenStart..<scalars.count
+            // The run before this token ends here; its joined token goes after this token's scalars.
             if joining != true { endRun() }
-            tokens.append(tokenStart..<scalars.count)
+            tokens.append(token)
             tokenStart = scalars.count
             joining = false
         }
@@ -110,7 +112,6 @@ struct PositionedTokens {
                     origins.append(contentsOf: origins[part])
                 }
                 tokens.append(start..<scalars.count)
-                tokenStart = scalars.count
             }
             runStart = tokens.count
         }
