@@ -30,12 +30,25 @@ public struct MatchHighlighter: Sendable {
         if tokens.isEmpty { return [] }
         let title = PositionedTokens(title: title)
         var spans: [Range<Int>] = []
-        for token in title.tokens {
-            for query in tokens {
-                guard let length = Self.matchedLength(of: query.scalars, budget: query.budget, in: token.scalars) else {
-                    continue
+        for query in tokens {
+            // Title tokens that might match with typos: the first scalars equal, and long enough to come within
+            // the budget. One set of alignment rows serves all of them.
+            var candidates: [Range<Int>] = []
+            for token in title.tokens {
+                let term = title.scalars[token]
+                if term.starts(with: query.scalars) {
+                    spans.append(title.utf16Range(of: token, length: query.scalars.count))
+                } else if query.budget > 0, term.first == query.scalars.first,
+                          term.count + query.budget >= query.scalars.count {
+                    candidates.append(token)
                 }
-                spans.append(title.utf16Range(of: token, length: length))
+            }
+            if candidates.isEmpty { continue }
+            var rows = AlignmentRows(query: query.scalars, budget: query.budget)
+            for token in candidates {
+                if let length = rows.matchedLength(in: title.scalars[token]) {
+                    spans.append(title.utf16Range(of: token, length: length))
+                }
             }
         }
         return Self.merged(spans)
@@ -46,22 +59,6 @@ public struct MatchHighlighter: Sendable {
         utf16Ranges(in: title).map {
             String.Index(utf16Offset: $0.lowerBound, in: title)..<String.Index(utf16Offset: $0.upperBound, in: title)
         }
-    }
-
-    /// How many leading scalars of `term` a query token matches, or nil when it does not match: the token's
-    /// length for a prefix; for a typo match, the shortest prefix of `term` at the smallest distance.
-    static func matchedLength(of query: [UInt32], budget: Int, in term: [UInt32]) -> Int? {
-        if term.starts(with: query) { return query.count }
-        // A typo match needs the first scalars equal, and a prefix at most `budget` scalars shorter than the query.
-        guard budget > 0, let first = query.first, term.first == first, term.count + budget >= query.count else {
-            return nil
-        }
-        var rows = AlignmentRows(query: query, budget: budget)
-        for scalar in term {
-            rows.push(scalar)
-            if !rows.canImprove { break }
-        }
-        return rows.prefixDistance <= budget ? rows.bestLength : nil
     }
 
     /// `spans` sorted, with overlapping and touching ones merged.

@@ -4,33 +4,35 @@
 /// Each original scalar is folded alone (steps 1–4), so that every folded scalar has exactly one origin; steps 5
 /// and 6 then cut and join as `Tokenizer` does. For every title in the shared data sets this gives the tokens that
 /// folding the whole title gives (the spec's rule; they differ only where canonical reordering moves a mark across
-/// scalars). Cost: linear in the title, one table lookup per non-ASCII scalar.
+/// scalars). Cost: linear in the title, a handful of arrays per title whatever its length; an ASCII title needs no
+/// table and no offset table (its UTF-16 offsets are its scalar indices).
 struct PositionedTokens {
-    /// A token: its folded scalars and, for each, the index of the original scalar that produced it.
-    struct Token {
-        var scalars: [UInt32] = []
-        var origins: [Int32] = []
-    }
-
-    private(set) var tokens: [Token] = []
-    /// Per original scalar, its UTF-16 offset in the title; one more entry, the title's UTF-16 length.
-    private(set) var utf16Offsets: [Int] = []
-    /// Per original scalar, whether it is a nonspacing mark (general category Mn): a span runs on over them.
-    private(set) var isNonspacingMark: [Bool] = []
+    /// The folded scalars of every token, one after another (a joined token's are a copy of its parts').
+    private(set) var scalars: [UInt32] = []
+    /// For each of `scalars`, the index of the original scalar that produced it.
+    private(set) var origins: [Int32] = []
+    /// Each token's range in `scalars`.
+    private(set) var tokens: [Range<Int>] = []
+    /// Per original scalar, its UTF-16 offset in the title, and one more entry, the title's UTF-16 length; empty for
+    /// an ASCII title.
+    private var utf16Offsets: [Int] = []
+    /// Per original scalar, whether it is a nonspacing mark (general category Mn); empty for an ASCII title.
+    private var isNonspacingMark: [Bool] = []
 
     /// The tokens of `title`.
     init(title: String) {
         var builder = Builder()
+        let isASCII = title.utf8.allSatisfy { $0 < 0x80 }
         var offset = 0
         for (index, scalar) in title.unicodeScalars.enumerated() {
             let value = scalar.value
-            utf16Offsets.append(offset)
+            builder.origin = Int32(truncatingIfNeeded: index)
+            if !isASCII { utf16Offsets.append(offset) }
             offset += UTF16.width(scalar)
-            let origin = Int32(truncatingIfNeeded: index)
             if value < 0x80 {
-                isNonspacingMark.append(false)
+                if !isASCII { isNonspacingMark.append(false) }
                 switch ASCIIByte(UInt8(value)) {
-                case .token(let folded): builder.append(UInt32(folded), origin: origin)
+                case .token(let folded): builder.append(UInt32(folded))
                 case .apostrophe: break
                 case .separator(let joins): builder.separator(joins: joins)
                 }
@@ -38,72 +40,80 @@ struct PositionedTokens {
             }
             let word = UnicodeProperties.shared.word(of: value)
             isNonspacingMark.append(UnicodeProperties.scalarClass(of: word) == .nonspacingMark)
-            var sink = Collector()
             var folding = TextFolding()
-            folding.append(value, to: &sink)
-            folding.finish(to: &sink)
-            for (folded, foldedWord) in sink.scalars {
-                switch UnicodeProperties.scalarClass(of: foldedWord) {
-                case .token: builder.append(folded, origin: origin)
-                case .apostrophe: break
-                case .separator: builder.separator(joins: UnicodeProperties.joinsWords(foldedWord))
-                case .nonspacingMark: builder.separator(joins: false)
-                }
-            }
+            folding.append(value, to: &builder)
+            folding.finish(to: &builder)
         }
-        utf16Offsets.append(offset)
+        if !isASCII { utf16Offsets.append(offset) }
         builder.finish()
+        scalars = builder.scalars
+        origins = builder.origins
         tokens = builder.tokens
     }
 
     /// The UTF-16 range of the original scalars that produced the first `length` folded scalars of `token`
-    /// (1 ≤ `length` ≤ its scalar count), run on over the nonspacing marks that follow.
-    func utf16Range(of token: Token, length: Int) -> Range<Int> {
-        var last = Int(token.origins[length - 1])
+    /// (one of `tokens`; 1 ≤ `length` ≤ its count), run on over the nonspacing marks that follow.
+    func utf16Range(of token: Range<Int>, length: Int) -> Range<Int> {
+        let first = Int(origins[token.lowerBound])
+        var last = Int(origins[token.lowerBound + length - 1])
+        if utf16Offsets.isEmpty { return first..<(last + 1) }
         while last + 1 < isNonspacingMark.count, isNonspacingMark[last + 1] { last += 1 }
-        return utf16Offsets[Int(token.origins[0])]..<utf16Offsets[last + 1]
+        return utf16Offsets[first]..<utf16Offsets[last + 1]
     }
 
-    /// Collects folded scalars with their property words.
-    private struct Collector: FoldedScalarSink {
-        var scalars: [(UInt32, UInt32)] = []
-        mutating func accept(_ scalar: UInt32, word: UInt32) { scalars.append((scalar, word)) }
-    }
-
-    /// Steps 5 and 6 on positioned scalars, as `Tokenizer` does them on bytes.
-    private struct Builder {
-        var tokens: [Token] = []
-        private var current = Token()
-        private var run = Token()
-        private var runTokens = 0
+    /// Steps 4–6 on positioned scalars, as `Tokenizer` does them on bytes; also the sink of each scalar's folding.
+    private struct Builder: FoldedScalarSink {
+        var scalars: [UInt32] = []
+        var origins: [Int32] = []
+        var tokens: [Range<Int>] = []
+        /// The original scalar being folded.
+        var origin: Int32 = 0
+        private var tokenStart = 0
+        /// The tokens of the run under way: `tokens[runStart...]`.
+        private var runStart = 0
         /// Whether exactly one joining separator followed the last token (nil: anything that breaks a run).
         private var joining: Bool? = false
 
-        mutating func append(_ scalar: UInt32, origin: Int32) {
-            current.scalars.append(scalar)
-            current.origins.append(origin)
+        mutating func accept(_ scalar: UInt32, word: UInt32) {
+            switch UnicodeProperties.scalarClass(of: word) {
+            case .token: append(scalar)
+            case .apostrophe: break
+            case .separator: separator(joins: UnicodeProperties.joinsWords(word))
+            case .nonspacingMark: separator(joins: false)
+            }
+        }
+
+        mutating func append(_ scalar: UInt32) {
+            scalars.append(scalar)
+            origins.append(origin)
         }
 
         mutating func separator(joins: Bool) {
             endToken()
-            joining = joining == false && joins && runTokens > 0 ? true : nil
+            joining = joining == false && joins && tokens.count > runStart ? true : nil
         }
 
         private mutating func endToken() {
-            if current.scalars.isEmpty { return }
+            if scalars.count == tokenStart { return }
+            let token = tokenStart..<scalars.count
+            // The run before this token ends here; its joined token goes after this token's scalars.
             if joining != true { endRun() }
-            tokens.append(current)
-            run.scalars += current.scalars
-            run.origins += current.origins
-            runTokens += 1
-            current = Token()
+            tokens.append(token)
+            tokenStart = scalars.count
             joining = false
         }
 
+        /// Ends the run under way, adding its joined token if it has two tokens or more.
         private mutating func endRun() {
-            if runTokens >= 2 { tokens.append(run) }
-            run = Token()
-            runTokens = 0
+            if tokens.count - runStart >= 2 {
+                let start = scalars.count
+                for part in tokens[runStart...] {
+                    scalars.append(contentsOf: scalars[part])
+                    origins.append(contentsOf: origins[part])
+                }
+                tokens.append(start..<scalars.count)
+            }
+            runStart = tokens.count
         }
 
         mutating func finish() {
