@@ -135,4 +135,37 @@ final class SpecReferenceEquivalenceTests: XCTestCase {
                                  "round \(round): some queries find something with typos only")
         }
     }
+
+    /// Long words (50 to 75 letters, some not ASCII) and their typos, around any word length an implementation might
+    /// treat apart (a 64-bit mask of query positions, say).
+    func testLongWordsWithTypos() throws {
+        var random = SplitMix64(seed: 0x1046)
+        let letters = Array("abcdeéßxyz".unicodeScalars)
+        var movies: [Movie] = []
+        var queries: [String] = []
+        for id in 0..<30 {
+            let length = 50 + random.below(26)
+            var word = (0..<length).map { _ in letters[random.below(letters.count)] }
+            word[0] = "q"
+            let title = String(String.UnicodeScalarView(word))
+            movies.append(Movie(id: id, title: title + " part \(id % 3)", year: 1990 + id % 4, rating: Double(id % 5)))
+            var folded = Array(Tokenizer.tokens(in: title)[0].unicodeScalars)
+            for _ in 0..<(1 + random.below(3)) {
+                let position = 1 + random.below(folded.count - 1)
+                switch random.below(4) {
+                case 0 where position + 1 < folded.count: folded.swapAt(position, position + 1)
+                case 1: folded.remove(at: position)
+                case 2: folded.insert(folded[position], at: position)
+                default: folded[position] = letters[random.below(letters.count)]
+                }
+            }
+            // The whole word, and prefixes of it around 60 scalars.
+            queries.append(String(String.UnicodeScalarView(folded)))
+            let cut = min(folded.count, 56 + random.below(10))
+            queries.append(String(String.UnicodeScalarView(folded.prefix(cut))) + (random.below(2) == 0 ? " part" : ""))
+        }
+        let both = try EngineAndReference(Catalog(movies: movies), self)
+        try check(both, queries, name: "long words", perYear: [3], typos: [.auto])
+        XCTAssertGreaterThan(queries.filter { both.expected($0).mode == .typo && both.expected($0).total > 0 }.count, 5)
+    }
 }
