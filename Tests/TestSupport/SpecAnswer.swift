@@ -3,9 +3,9 @@ import MovieSearch
 /// An answer in the shape tests compare: the mode, the total, and per year its count, listed ids, their typo counts
 /// and their match spans (UTF-16 offsets). `SpecReference` gives one; `init(_:titles:)` turns the engine's
 /// `SearchResult` and its highlighter's spans into one.
-package struct SpecAnswer: Equatable, CustomStringConvertible {
+package struct SpecAnswer: Equatable, Sendable, CustomStringConvertible {
     /// One year of an answer.
-    package struct Year: Equatable {
+    package struct Year: Equatable, Sendable {
         package var year: Int
         package var count: Int
         package var ids: [Int]

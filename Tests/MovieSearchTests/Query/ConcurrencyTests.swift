@@ -71,6 +71,35 @@ final class ConcurrencyTests: XCTestCase {
         }
     }
 
+    /// Typo queries (none of the decade set needs the typo pass) from eight threads at once, with the spans of every
+    /// title they list: the typo walk and the highlighter share nothing between queries.
+    func testEightThreadsRunningTypoQueriesGetTheSingleThreadedAnswersAndSpans() throws {
+        let decade = try Decade(self)
+        let queries = TypoQueries.make(from: decade.catalog, count: 200, seed: 8)
+        let titles = decade.catalog.movies.map(\.title)
+        @Sendable func answer(_ index: MovieIndex, _ query: String) throws -> SpecAnswer {
+            SpecAnswer(try index.search(query)) { titles[$0] }
+        }
+        let single = try MovieIndex(path: decade.cache)
+        let expected = try queries.map { try answer(single, $0) }
+        XCTAssertGreaterThan(expected.filter { $0.mode == .typo && $0.total > 0 }.count, 100)
+
+        let index = try MovieIndex(path: decade.cache)
+        let failures = Self.onThreads { thread, fail in
+            for step in queries.indices {
+                let position = (step + thread * queries.count / Self.threadCount) % queries.count
+                do {
+                    if try answer(index, queries[position]) != expected[position] {
+                        fail("query \(queries[position].debugDescription) differs")
+                    }
+                } catch {
+                    fail("query \(queries[position].debugDescription) threw \(error)")
+                }
+            }
+        }
+        XCTAssertEqual(failures, [])
+    }
+
     // MARK: Support
 
     /// The decade catalog, its query set and its cache in a temporary folder.
