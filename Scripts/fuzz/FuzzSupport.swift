@@ -63,8 +63,8 @@ enum Fuzz {
     }
 }
 
-/// The search that SEARCH-SPEC describes, done the slow, obvious way on a catalog in memory: the oracle that the
-/// query and catalog targets compare `MovieIndex.search` with.
+/// The exact search that SEARCH-SPEC describes, done the slow, obvious way on a catalog in memory (joined words
+/// from the tokenizer): the oracle that the query and catalog targets compare `MovieIndex.search(typos: .off)` with.
 struct ReferenceSearch {
     private let movies: [Movie]
     private let titleTokens: [[[UInt8]]]
@@ -80,7 +80,7 @@ struct ReferenceSearch {
             default: return a.id < b.id
             }
         }
-        titleTokens = movies.map { Tokenizer.tokenBytes(in: $0.title) }
+        titleTokens = movies.map { Tokenizer.tokenBytes(in: $0.title, joiningWords: true) }
     }
 
     /// Per matching year, newest first: the year, its match count and its first `perYear` ids.
@@ -108,6 +108,29 @@ struct ReferenceSearch {
             SearchResult(query: query, total: years.reduce(0) { $0 + $1.ids.count }, years: years.map {
                 YearMatches(year: $0.year, count: $0.ids.count, movieIDs: MovieIDList(Array($0.ids.prefix(max(perYear, 0)))))
             })
+        }
+    }
+}
+
+/// Checks what a typo-tolerant search must hold whatever the input: the exact answer when there is one; typo
+/// counts only in a typo answer; spans of every listed title inside it, sorted and apart.
+func checkTypoAnswer(_ index: MovieIndex, _ query: String, perYear: Int, exact: SearchResult) throws {
+    let answer = try index.search(query, perYear: perYear, typos: .auto)
+    if exact.total > 0 {
+        Fuzz.check(answer == exact, "typos auto changed the exact answer to \(query.debugDescription)")
+    }
+    let highlighter = answer.highlighter
+    for year in answer.years {
+        Fuzz.check(year.typoCounts.count == year.movieIDs.count, "typo counts do not follow the ids")
+        Fuzz.check(answer.mode == .typo || year.typoCounts.allSatisfy { $0 == 0 }, "typos in an exact answer")
+        for id in year.movieIDs {
+            let title = try index.movie(id: id).title
+            let spans = highlighter.utf16Ranges(in: title)
+            Fuzz.check(spans.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= title.utf16.count && !$0.isEmpty },
+                       "span outside \(title.debugDescription): \(spans)")
+            Fuzz.check(zip(spans, spans.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound },
+                       "spans of \(title.debugDescription) not sorted and merged: \(spans)")
+            _ = highlighter.ranges(in: title)
         }
     }
 }

@@ -22,7 +22,7 @@ public func fuzzCache(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-private let fixedQueries = ["", "dark", "d", "the", "dark kni", "t s", "zzz", "a b c", "2", "é", "Straße", "ß", "!!!"]
+private let fixedQueries = ["", "dark", "d", "the", "dark kni", "t s", "zzz", "a b c", "2", "é", "Straße", "ß", "!!!", "darkenss", "godfahter", "spiderman", "theee darkk", "strasse"]
 
 /// Runs every read the CLI can make, each on its own so that one error does not hide the next.
 private func exercise(_ index: MovieIndex) {

@@ -152,7 +152,8 @@ private func checkCacheRoundTrip(_ catalog: Catalog) {
         for query in queries {
             let matches = reference.matches(query)
             for perYear in fuzzPerYearValues {
-                let answer = try index.search(query, perYear: perYear)
+                let answer = try index.search(query, perYear: perYear, typos: .off)
+                try checkTypoAnswer(index, query, perYear: perYear, exact: answer)
                 let expected = matches.limited(perYear: perYear)
                 Fuzz.check(answer == expected, "search \(query.debugDescription) perYear \(perYear): \(answer), expected \(expected)")
             }

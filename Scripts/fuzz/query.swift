@@ -37,7 +37,8 @@ public func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         for perYear in fuzzPerYearValues {
             let answer: SearchResult
             do {
-                answer = try test.index.search(query, perYear: perYear)
+                answer = try test.index.search(query, perYear: perYear, typos: .off)
+                try checkTypoAnswer(test.index, query, perYear: perYear, exact: answer)
             } catch {
                 fatalError("search \(query.debugDescription) failed on an intact cache: \(error)")
             }
