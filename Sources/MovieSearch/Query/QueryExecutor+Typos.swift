@@ -11,11 +11,16 @@ extension QueryExecutor {
     /// The typo answer to `query`, or nil when no query token has a budget (there is no typo pass then: the
     /// answer is the empty exact one). An answer is returned, empty or not, whenever the pass runs.
     func runWithTypos(_ query: String) throws(CacheError) -> SearchResult? {
-        var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int)] = []
+        // A repeated token is looked up once, but its typos count as often as it is typed (the spec sums over the
+        // query's tokens).
+        var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int)] = []
         Tokenizer.forEachToken(in: query) { bytes in
-            if tokens.contains(where: { $0.bytes.elementsEqual(bytes) }) { return }
+            if let seen = tokens.firstIndex(where: { $0.bytes.elementsEqual(bytes) }) {
+                tokens[seen].repeats += 1
+                return
+            }
             let scalars = TypoBudget.scalars(of: bytes)
-            tokens.append((Array(bytes), scalars, TypoBudget.edits(for: scalars)))
+            tokens.append((Array(bytes), scalars, TypoBudget.edits(for: scalars), 1))
         }
         guard tokens.contains(where: { $0.budget > 0 }) else { return nil }
         let years = try YearTable(file: file, years: index.sections.years)
@@ -36,7 +41,11 @@ extension QueryExecutor {
             }
             if ranges.isEmpty { return empty }
             var sets: [(set: RankSet, distance: Int)] = []
-            for range in ranges { sets.append((try index.prefixSets.rankSet(of: range.terms), range.distance)) }
+            for range in ranges {
+                // Saturated: a typo count is a UInt16, and no one types a word 30,000 times.
+                let distance = min(range.distance * token.repeats, Int(UInt16.max))
+                sets.append((try index.prefixSets.rankSet(of: range.terms), distance))
+            }
             sets.sort { $0.distance < $1.distance }
             tokenSets.append(sets)
         }
@@ -56,7 +65,7 @@ extension QueryExecutor {
     /// The ranks of the union of `sets`, ascending, each with the smallest distance of a set that holds it.
     private func collect(_ sets: [(set: RankSet, distance: Int)]) throws(CacheError) -> ([UInt32], [UInt16]) {
         let movieCount = file.movieCount
-        // rank << 8 | distance: sorting orders by rank, then distance, so the first of each rank is its best.
+        // rank << 16 | distance: sorting orders by rank, then distance, so the first of each rank is its best.
         var keys: [UInt64] = []
         keys.reserveCapacity(Self.cardinality(sets))
         for (set, distance) in sets {
@@ -68,11 +77,11 @@ extension QueryExecutor {
                 for index in 0..<words.count {
                     var bits = words[index]
                     while bits != 0 {
-                        keys.append(UInt64(index << 6 | bits.trailingZeroBitCount) << 8 | UInt64(distance))
+                        keys.append(UInt64(index << 6 | bits.trailingZeroBitCount) << 16 | UInt64(distance))
                         bits &= bits - 1
                     }
                 }
-                ok = keys.last.map { Int($0 >> 8) < movieCount } ?? true
+                ok = keys.last.map { Int($0 >> 16) < movieCount } ?? true
             }
             guard ok else { throw .corrupt(path: file.path, detail: "rank out of range") }
         }
@@ -80,9 +89,9 @@ extension QueryExecutor {
         var ranks: [UInt32] = [], typos: [UInt16] = []
         ranks.reserveCapacity(keys.count)
         typos.reserveCapacity(keys.count)
-        for key in keys where ranks.last != UInt32(truncatingIfNeeded: key >> 8) {
-            ranks.append(UInt32(truncatingIfNeeded: key >> 8))
-            typos.append(UInt16(key & 0xFF))
+        for key in keys where ranks.last != UInt32(truncatingIfNeeded: key >> 16) {
+            ranks.append(UInt32(truncatingIfNeeded: key >> 16))
+            typos.append(UInt16(truncatingIfNeeded: key))
         }
         return (ranks, typos)
     }
@@ -92,7 +101,7 @@ extension QueryExecutor {
         for position in 0..<ranks.count {
             let rank = ranks[position]
             guard Int(rank) < limit else { return false }
-            keys.append(UInt64(rank) << 8 | UInt64(distance))
+            keys.append(UInt64(rank) << 16 | UInt64(distance))
         }
         return true
     }
@@ -123,7 +132,8 @@ extension QueryExecutor {
             }
             guard let distance else { continue }
             ranks[kept] = rank
-            typos[kept] = typos[position] &+ UInt16(distance)
+            let (sum, overflow) = typos[position].addingReportingOverflow(UInt16(distance))
+            typos[kept] = overflow ? .max : sum
             kept += 1
         }
         ranks.removeLast(ranks.count - kept)
