@@ -71,6 +71,22 @@ struct TermDictionary {
         /// The terms' ids.
         var ids: Range<Int> { first..<(first + offsets.count - 1) }
 
+        /// Where term `term` (one of `ids`, or `ids.upperBound` for the end of the last) starts in `text.bytes`:
+        /// a walk reads each boundary once, as the end of one term and the start of the next.
+        @inline(__always)
+        func start(of term: Int) -> Int {
+            Int(offsets[term - first]) - text.start
+        }
+
+        /// The UTF-8 bytes between two boundaries that `start(of:)` gave, checked.
+        @inline(__always)
+        func bytes(from start: Int, to end: Int) throws(CacheError) -> UnsafeRawBufferPointer {
+            guard start >= 0, start <= end, end <= text.bytes.count else {
+                throw .corrupt(path: path, detail: "term text offsets out of order")
+            }
+            return UnsafeRawBufferPointer(rebasing: text.bytes[start..<end])
+        }
+
         /// The UTF-8 bytes of term `term` (one of `ids`).
         @inline(__always)
         func bytes(of term: Int) throws(CacheError) -> UnsafeRawBufferPointer {

@@ -32,8 +32,12 @@ struct TypoTermWalk {
         var settled = false
         var passedOver = 0
         var term = bucket.lowerBound
+        // Each term's end is the next one's start: one offset read per term.
+        var start = texts.start(of: term)
         while term < bucket.upperBound {
-            let text = try texts.bytes(of: term)
+            let textEnd = texts.start(of: term + 1)
+            let text = try texts.bytes(from: start, to: textEnd)
+            start = textEnd
             // Keep the rows of the scalars this term shares with the path: compare bytes, then keep the scalars
             // that end within the common bytes (valid UTF-8 on both sides up to there).
             let pathBytes = rows.depth > 0 ? rows.tag(of: rows.depth) : 0
@@ -50,6 +54,7 @@ struct TypoTermWalk {
                                            from: term, in: texts)
                     }
                     if rows.prefixDistance <= budget { found[found.count - 1].terms = found[found.count - 1].terms.lowerBound..<end }
+                    if end != term + 1, end < bucket.upperBound { start = texts.start(of: end) }
                     term = end
                     continue
                 }
