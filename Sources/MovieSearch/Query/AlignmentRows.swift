@@ -22,6 +22,9 @@ struct AlignmentRows: ~Copyable {
     private let width: Int
     /// `budget + 1` in every byte: "more than the budget".
     private let capLanes: UInt64
+    /// Bits 0..<width, and 0xFF in lanes 0..<width.
+    private let bandBits: UInt64
+    private let bandLanes: UInt64
     private var capacity: Int
     /// Per row j: its cells (byte k: i = j − budget + k), the smallest last-column value of rows 0...j, the first
     /// row with that value, the scalar that made it, and a caller's tag.
@@ -51,6 +54,8 @@ struct AlignmentRows: ~Copyable {
         self.budget = budget
         width = 2 * budget + 1
         capLanes = UInt64(budget + 1) &* Self.ones
+        bandBits = (1 << UInt64(2 * budget + 1)) - 1
+        bandLanes = (1 << UInt64(8 * (2 * budget + 1))) - 1
         capacity = 32
         cells = .allocate(capacity: capacity)
         best = .allocate(capacity: capacity)
@@ -137,63 +142,73 @@ struct AlignmentRows: ~Copyable {
     /// Computes the row of the term prefix extended by `scalar`, and keeps `tag` with it.
     @inline(__always)
     mutating func push(_ scalar: UInt32, tag: Int = 0) {
-        let j = depth + 1
+        // Every shift below is a masking shift (`&<<`, `&>>`) by an amount proven below 64: Swift's smart shifts
+        // check their amount, which doubled the cost of a push.
+        let j = depth &+ 1
         if j == capacity { grow() }
-        let n = query.count, budget = self.budget, width = self.width, capLanes = self.capLanes
+        let n = query.count, budget = self.budget, capLanes = self.capLanes, bandBits = self.bandBits
         let ones = Self.ones
-        let before = j >= 2 ? scalars[j - 1] : UInt32.max
+        let before = j >= 2 ? scalars[j &- 1] : UInt32.max
         // Bit k: whether q[j − budget − 2 + k] is `scalar` (resp. `before`), for k in 0...width.
         var scalarBits: UInt64 = 0, beforeBits: UInt64 = 0
-        let base = j - budget - 2
+        let base = j &- budget &- 2
         if n <= Self.maskedLength {
-            let shift = UInt64(base + Self.maskOffset)  // ≥ 0: base ≥ −1 − budget ≥ −maskOffset
-            scalarBits = mask(of: scalar) >> shift
-            beforeBits = j >= 2 ? mask(of: before) >> shift : 0
+            let shift = base &+ Self.maskOffset  // ≥ 0: base ≥ −1 − budget ≥ −maskOffset
+            if shift < 64 {
+                scalarBits = mask(of: scalar) &>> UInt64(shift)
+                if j >= 2 { beforeBits = mask(of: before) &>> UInt64(shift) }
+            }
         } else {
             for k in 0...width {
                 let position = base &+ k
                 if UInt(bitPattern: position) < UInt(n) {
                     let q = query[position]
-                    scalarBits |= (q == scalar ? 1 : 0) << UInt64(k)
-                    beforeBits |= (q == before ? 1 : 0) << UInt64(k)
+                    scalarBits |= (q == scalar ? 1 : 0) &<< UInt64(k)
+                    beforeBits |= (q == before ? 1 : 0) &<< UInt64(k)
                 }
             }
         }
-        let bandBits: UInt64 = (1 << UInt64(width)) - 1
         // Lane k is cell i = j − budget + k: the diagonal compares q[i − 1] with the scalar, a transposition needs
         // q[i − 1] = t[j − 2] and q[i − 2] = t[j − 1].
-        let matches = Self.lanes(scalarBits >> 1 & bandBits)
-        let transpositions = Self.lanes(beforeBits >> 1 & scalarBits & bandBits) &* 0xFF
-        let previous = cells[j - 1]
-        var row = Self.minimum(previous &+ (ones & ~matches), (previous >> 8 | capLanes << 56) &+ ones)
-        if j >= 2 {
-            let swap = (cells[j - 2] &+ ones) & transpositions | capLanes & ~transpositions
+        let matches = Self.lanes(scalarBits &>> 1 & bandBits)
+        let transpositions = Self.lanes(beforeBits &>> 1 & scalarBits & bandBits) &* 0xFF
+        let previous = cells[j &- 1]
+        var row = Self.minimum(previous &+ (ones & ~matches), (previous &>> 8 | capLanes &<< 56) &+ ones)
+        if transpositions != 0 {
+            let swap = (cells[j &- 2] &+ ones) & transpositions | capLanes & ~transpositions
             row = Self.minimum(row, swap)
         }
         // d(i, j) ≤ d(i − 1, j) + 1, carried across the lanes in steps of 1, 2 and 4.
-        row = Self.minimum(row, (row << 8 | capLanes >> 56) &+ ones)
-        row = Self.minimum(row, (row << 16 | capLanes >> 48) &+ 2 &* ones)
-        row = Self.minimum(row, (row << 32 | capLanes >> 32) &+ 4 &* ones)
+        row = Self.minimum(row, (row &<< 8 | capLanes &>> 56) &+ ones)
+        row = Self.minimum(row, (row &<< 16 | capLanes &>> 48) &+ 2 &* ones)
+        row = Self.minimum(row, (row &<< 32 | capLanes &>> 32) &+ 4 &* ones)
         row = Self.minimum(row, capLanes)
-        // Cells outside the band or past the query's end (i > n) are "more than the budget".
-        let valid = min(width, max(0, n - j + budget + 1))
-        let inside = Self.lanes((1 << UInt64(valid)) - 1) &* 0xFF
-        row = row & inside | capLanes & ~inside
+        // Cells outside the band or past the query's end (i > n) are "more than the budget"; the last column,
+        // d(q, t[0..<j]), is lane n − j + budget, in the band only when j ≥ n − budget.
+        var last = capLanes & 0xFF
+        let lastLane = n &- j &+ budget
+        if lastLane < width {
+            let valid = max(0, lastLane &+ 1)
+            let inside = Self.lanes((1 &<< UInt64(valid)) &- 1) &* 0xFF
+            row = row & inside | capLanes & ~inside
+            if lastLane >= 0 { last = row &>> UInt64(8 &* lastLane) & 0xFF }
+        } else {
+            row = row & bandLanes | capLanes & ~bandLanes
+        }
         cells[j] = row
-        // The last column, d(q, t[0..<j]), is lane n − j + budget when that is in the band.
-        let lastLane = n - j + budget
-        let last = lastLane >= 0 && lastLane < width ? UInt8(truncatingIfNeeded: row >> UInt64(8 * lastLane)) : UInt8(budget + 1)
-        if last < best[j - 1] {
-            best[j] = last
+        let lastValue = UInt8(truncatingIfNeeded: last)
+        if lastValue < best[j &- 1] {
+            best[j] = lastValue
             bestRow[j] = Int32(truncatingIfNeeded: j)
         } else {
-            best[j] = best[j - 1]
-            bestRow[j] = bestRow[j - 1]
+            best[j] = best[j &- 1]
+            bestRow[j] = bestRow[j &- 1]
         }
         scalars[j] = scalar
         tags[j] = tag
         depth = j
     }
+
 
     /// The positions of `scalar` in a token of at most `maskedLength` scalars, as bits from `maskOffset` on.
     @inline(__always)
