@@ -9,8 +9,8 @@ script takes both from Python's `unicodedata` (whose version it records in the o
 Layout (decoded once, at first use, by `UnicodeProperties`):
 - Every code point has a 32-bit property word: bits 0-1 its class (0 separator, 1 token character [L*, N*, Mc, Me],
   2 nonspacing mark [Mn], 3 apostrophe [U+0027, U+2018, U+2019, U+02BC]), bits 2-9 its canonical combining class,
-  bit 10 set for general category P* or S* (a separator that joins words, step 6), bits 11-31 a mapping record
-  number (0: none). Hangul syllables get no record: they decompose algorithmically.
+  bit 10 set for general category P* or S* (a separator that joins words, step 6), bit 11 set for general
+  category N* (a number: no typo budget), bits 12-31 a mapping record number (0: none). Hangul syllables get no record: they decompose algorithmically.
 - The words sit in a two-stage table: `blockIndex[cp >> 7]` names a block of 128 words; identical blocks are shared.
 - A mapping record holds the scalar's full NFKD decomposition (empty if none) and its full case folding
   (CaseFolding.txt statuses C and F, what `str.casefold()` implements; empty if none).
@@ -40,7 +40,8 @@ HANGUL_FIRST, HANGUL_COUNT = 0xAC00, 11172
 APOSTROPHES = {0x0027, 0x2018, 0x2019, 0x02BC}
 SEPARATOR, TOKEN, NONSPACING_MARK, APOSTROPHE = 0, 1, 2, 3
 JOINS_BIT = 1 << 10
-RECORD_SHIFT = 11
+NUMBER_BIT = 1 << 11
+RECORD_SHIFT = 12
 
 OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "MovieSearch", "Text",
                       "UnicodeTables.swift")
@@ -118,6 +119,8 @@ def main():
         word = scalar_class(cp) | unicodedata.combining(chr(cp)) << 2
         if unicodedata.category(chr(cp))[0] in "PS":
             word |= JOINS_BIT
+        if unicodedata.category(chr(cp))[0] == "N":
+            word |= NUMBER_BIT
         mapping = mapping_of(cp)
         if mapping is not None:
             mappings.append((cp,) + mapping)

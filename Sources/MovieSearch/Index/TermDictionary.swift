@@ -51,6 +51,36 @@ struct TermDictionary {
         return start..<low
     }
 
+    /// The text of the terms in `range` (a range `range(ofPrefix:)` returned), read where it lies: for walks over
+    /// the terms themselves, such as the typo search's.
+    func texts(of range: Range<Int>) throws(CacheError) -> Texts {
+        guard range.lowerBound >= 0, range.upperBound <= file.termCount else {
+            throw .corrupt(path: file.path, detail: "term range out of bounds")
+        }
+        let offsets = try file.packed(self.terms, range.lowerBound..<(range.upperBound + 1))
+        return Texts(first: range.lowerBound, offsets: offsets, text: try bucketText(offsets), path: file.path)
+    }
+
+    /// The bytes of a range of terms.
+    struct Texts {
+        let first: Int
+        let offsets: PackedView
+        let text: (start: Int, bytes: UnsafeRawBufferPointer)
+        let path: String
+
+        /// The terms' ids.
+        var ids: Range<Int> { first..<(first + offsets.count - 1) }
+
+        /// The UTF-8 bytes of term `term` (one of `ids`).
+        func bytes(of term: Int) throws(CacheError) -> UnsafeRawBufferPointer {
+            let start = Int(offsets[term - first]) - text.start, end = Int(offsets[term - first + 1]) - text.start
+            guard start >= 0, start <= end, end <= text.bytes.count else {
+                throw .corrupt(path: path, detail: "term text offsets out of order")
+            }
+            return UnsafeRawBufferPointer(rebasing: text.bytes[start..<end])
+        }
+    }
+
     /// The `TTXT` bytes of the terms whose text offsets are `offsets` (one more than the terms), from the first
     /// one's text.
     private func bucketText(_ offsets: PackedView) throws(CacheError) -> (start: Int, bytes: UnsafeRawBufferPointer) {

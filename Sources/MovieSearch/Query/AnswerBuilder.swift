@@ -4,6 +4,8 @@ struct AnswerBuilder {
     let ranks: PackedView
     let path: String
     private var ids: [Int] = []
+    /// The typo count of each listed id, in a typo answer only (an exact answer's counts are all 0).
+    private var typos: [UInt16] = []
     private var years: [(year: Int, count: Int, idsEnd: Int)] = []
     private var total = 0
 
@@ -111,15 +113,42 @@ struct AnswerBuilder {
         }
     }
 
-    /// The answer collected so far, for `query`.
-    func result(query: String) -> SearchResult {
+    /// Typo matches given as ascending ranks, each with its typo count: inside each year, the listed movies are
+    /// the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos first, then the
+    /// order of an exact answer).
+    mutating func addTypoMatches(_ matches: [UInt32], typos counts: [UInt16], _ table: YearTable) throws(CacheError) {
+        var position = 0, year = 0
+        var order: [UInt64] = []
+        while position < matches.count {
+            let rank = Int(matches[position])
+            guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+            while table.endRank(year) <= rank { year += 1 }
+            let end = table.endRank(year)
+            let next = Self.firstPosition(in: matches, from: position, notBelow: end)
+            addYear(table.year(year), count: next - position)
+            // Typo count above the position: sorting the keys sorts by count, then rank (positions ascend with rank).
+            order.removeAll(keepingCapacity: true)
+            for match in position..<next { order.append(UInt64(counts[match]) << 32 | UInt64(match)) }
+            order.sort()
+            for key in order.prefix(perYear) {
+                list(rank: Int(matches[Int(key & 0xFFFF_FFFF)]))
+                typos.append(UInt16(key >> 32))
+            }
+            position = next
+        }
+    }
+
+    /// The answer collected so far, for `query`, found in `mode`.
+    func result(query: String, mode: SearchMode = .exact) -> SearchResult {
         var start = 0
-        let ids = self.ids
+        let ids = self.ids, typos = self.typos
         let groups = years.map { entry -> YearMatches in
             defer { start = entry.idsEnd }
-            return YearMatches(year: entry.year, count: entry.count, movieIDs: MovieIDList(storage: ids, range: start..<entry.idsEnd))
+            return YearMatches(year: entry.year, count: entry.count,
+                               movieIDs: MovieIDList(storage: ids, range: start..<entry.idsEnd),
+                               typoCounts: TypoCountList(storage: typos, range: start..<entry.idsEnd))
         }
-        return SearchResult(query: query, total: total, years: groups)
+        return SearchResult(query: query, total: total, years: groups, mode: mode)
     }
 
     /// The first position at or after `start` whose rank is ≥ `bound` (ranks ascend): exponential, then binary

@@ -4,7 +4,7 @@ struct QueryExecutor {
     let perYear: Int
     // Held directly, not read through `index` at each use: that would retain and release the file every time.
     // Sections are read through `index` instead: they are plain values, and a copy of all of them would cost more.
-    private let file: MappedCacheFile
+    let file: MappedCacheFile
 
     init(index: MovieIndex, perYear: Int) {
         self.index = index
@@ -153,9 +153,4 @@ struct QueryExecutor {
         }
         ranges.removeFirst(kept)
     }
-}
-
-extension QueryExecutor {
-    /// Skeleton: the typo pass lands next.
-    func runWithTypos(_ query: String) throws(CacheError) -> SearchResult? { nil }
 }

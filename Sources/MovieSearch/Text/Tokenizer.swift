@@ -183,7 +183,7 @@ private struct WordJoiner: TokenConsumer {
 }
 
 /// What an ASCII byte is to tokenization: exactly what the tables say of it, without the tables.
-private enum ASCIIByte {
+enum ASCIIByte {
     /// A letter or digit, with the byte it folds to.
     case token(UInt8)
     /// U+0027, deleted.

@@ -1,5 +1,5 @@
 /// The decoded Unicode tables of tokenization: per scalar, a property word (class, canonical combining class,
-/// whether it is punctuation or a symbol, mapping record), and per record its full NFKD decomposition and full case folding.
+/// whether it is punctuation or a symbol, whether it is a number, mapping record), and per record its full NFKD decomposition and full case folding.
 ///
 ///     let tables = UnicodeProperties.shared         // decodes `UnicodeTables` on first use
 ///     let word = tables.word(of: 0x00E9)            // "é"
@@ -32,8 +32,12 @@ struct UnicodeProperties: @unchecked Sendable {
     /// sides when it stands alone between them (SEARCH-SPEC "Tokens", step 6).
     static let joinsWordsBit: UInt32 = 1 << 10
 
+    /// The bit set in the word of a scalar of general category N: a token with a number gets no typo budget
+    /// (SEARCH-SPEC, "Typo tolerance").
+    static let numberBit: UInt32 = 1 << 11
+
     /// The bit where a word's mapping record number starts.
-    static let recordShift: UInt32 = 11
+    static let recordShift: UInt32 = 12
 
     private let blockIndex: UnsafeMutableBufferPointer<UInt16>
     private let blocks: UnsafeMutableBufferPointer<UInt32>
@@ -133,6 +137,10 @@ struct UnicodeProperties: @unchecked Sendable {
     /// join words.
     @inline(__always)
     static func joinsWords(_ word: UInt32) -> Bool { word & joinsWordsBit != 0 }
+
+    /// Whether the word's scalar is a number (general category N).
+    @inline(__always)
+    static func isNumber(_ word: UInt32) -> Bool { word & numberBit != 0 }
 
     /// The canonical combining class stored in a property word.
     @inline(__always)
