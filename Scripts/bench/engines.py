@@ -79,12 +79,23 @@ class MovieSearch(Engine):
     # Whether `query` and `bench` take `--typos auto|off` (found out in `setup`; without it they run in mode auto).
     has_typos_option = True
 
+    # False when `--moviesearch-binary` names a binary to use as it is.
+    builds = True
+
+    def use_binary(self, path):
+        """Time and check `path` rather than this checkout's release build."""
+        self.binary, self.builds = path, False
+
     def setup(self):
-        say("building moviesearch (swift build -c release)")
-        try:
-            run(["swift", "build", "-c", "release", "--product", "moviesearch"])
-        except Failure as failure:
-            self.available, self.why_not = False, f"swift build failed: {failure}"
+        if self.builds:
+            say("building moviesearch (swift build -c release)")
+            try:
+                run(["swift", "build", "-c", "release", "--product", "moviesearch"])
+            except Failure as failure:
+                self.available, self.why_not = False, f"swift build failed: {failure}"
+                return
+        elif not os.access(self.binary, os.X_OK):
+            self.available, self.why_not = False, f"{self.binary} is not an executable file"
             return
         try:
             text, _, _ = run([self.binary, "bench", "--help"])

@@ -25,7 +25,10 @@ def render(catalogs, engines, results, agreements, passes, args, started_at, loa
     lines.append("")
     lines.append(f"Machine: {machine_text()}. Load average {load_before[0]:.2f} at the start, "
                  f"{os.getloadavg()[0]:.2f} at the end.")
-    lines.append(f"Code: {git_text()}. Command: `Scripts/compare {' '.join(sys.argv[1:])}`.")
+    binary = getattr(engines.get("moviesearch"), "binary", "")
+    built_here = getattr(engines.get("moviesearch"), "builds", True)
+    lines.append(f"Code: {git_text()}" + ("" if built_here else f"; moviesearch binary: {binary}") +
+                 f". Command: `Scripts/compare {' '.join(sys.argv[1:])}`.")
     lines.append("")
     lines.append("### Agreement (per query: total, years, per-year counts, the listed ids; where both sides print "
                  "them, the mode and each listed movie's typos and match spans)")
