@@ -91,4 +91,34 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertFalse(ArgumentParser.asksForHelp(["--", "-h"]))
         XCTAssertFalse(ArgumentParser.asksForHelp(["--helpful"]))
     }
+
+    private enum Fruit: String, ArgumentChoice {
+        case apple, pear, plum
+    }
+
+    private enum Switch: String, ArgumentChoice {
+        case on
+    }
+
+    /// A choice takes exactly its words, names them all when given another, and shows them as its value name.
+    func testChoices() throws {
+        let fruit = Option<Fruit>("fruit", default: .pear, help: "Which")
+        let parser = ArgumentParser([fruit.definition])
+        XCTAssertEqual(fruit.definition.synopsis, "--fruit <apple|pear|plum>")
+        XCTAssertEqual(fruit.definition.help, "Which (default pear).")
+        XCTAssertNil(try parser.parse([String]())[fruit])
+        for word in ["apple", "pear", "plum"] {
+            XCTAssertEqual(try parser.parse(["--fruit", word])[fruit]?.rawValue, word)
+            XCTAssertEqual(try parser.parse(["--fruit=\(word)"])[fruit]?.rawValue, word)
+        }
+        XCTAssertEqual(try parser.parse(["--fruit", "plum", "--fruit", "apple"])[fruit], .apple)
+        for word in ["Apple", "", "apples", "-", " pear", "1"] {
+            XCTAssertThrowsError(try parser.parse(["--fruit", word]), word) { error in
+                XCTAssertEqual(error as? UsageError, UsageError(
+                    "invalid value '\(word)' for '--fruit <apple|pear|plum>': expected 'apple', 'pear' or 'plum'"))
+            }
+        }
+        XCTAssertEqual(Switch.expectation, "'on'")
+        XCTAssertEqual(Switch.valueName, "on")
+    }
 }

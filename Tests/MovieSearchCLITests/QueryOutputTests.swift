@@ -3,7 +3,8 @@ import MovieSearch
 @testable import MovieSearchCLI
 import XCTest
 
-/// The JSON and human forms of a query's answer, from a result built in memory (no cache needed).
+/// The JSON and human forms of a query's answer, from a result built in memory (no cache needed). The match spans
+/// come from the engine's `MatchHighlighter`; the expected ones here are worked out from SEARCH-SPEC "Match spans".
 final class QueryOutputTests: XCTestCase {
     private let movies = [
         Movie(id: 0, title: "The Dark Lighthouse", year: 2014, rating: 4, cast: ["Maren Holt"], genres: ["Thriller"]),
@@ -29,8 +30,22 @@ final class QueryOutputTests: XCTestCase {
         let text = try json(SearchResult(query: "dark l", total: 1,
                                          years: [YearMatches(year: 2014, count: 1, movieIDs: [0])]))
         XCTAssertEqual(text, """
-            {"query":"dark l","total":1,"years":[{"year":2014,"count":1,"movies":[{"id":0,"title":"The Dark Lighthouse",\
-            "year":2014,"rating":4,"genres":["Thriller"],"cast":["Maren Holt"]}]}]}
+            {"query":"dark l","total":1,"mode":"exact","years":[{"year":2014,"count":1,"movies":[{"id":0,\
+            "title":"The Dark Lighthouse","year":2014,"rating":4,"genres":["Thriller"],"cast":["Maren Holt"],\
+            "typos":0,"match":[[4,8],[9,10]]}]}]}
+            """)
+    }
+
+    /// A typo answer: its mode, each movie's typo count as the result gives it, and spans that cover the whole
+    /// misspelt word (the smallest title prefix at the least distance: `ligthhouse` → `lighthouse`, one swap).
+    func testJSONOfATypoAnswer() throws {
+        let text = try json(SearchResult(query: "ligthhouse", total: 1, years: [
+            YearMatches(year: 2014, count: 1, movieIDs: [0], typoCounts: [1]),
+        ], mode: .typo))
+        XCTAssertEqual(text, """
+            {"query":"ligthhouse","total":1,"mode":"typo","years":[{"year":2014,"count":1,"movies":[{"id":0,\
+            "title":"The Dark Lighthouse","year":2014,"rating":4,"genres":["Thriller"],"cast":["Maren Holt"],\
+            "typos":1,"match":[[9,19]]}]}]}
             """)
     }
 
@@ -38,9 +53,10 @@ final class QueryOutputTests: XCTestCase {
         let text = try json(result)
         XCTAssertFalse(text.contains("\n"))
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        XCTAssertEqual(Set(object.keys), ["query", "total", "years"])
+        XCTAssertEqual(Set(object.keys), ["query", "total", "mode", "years"])
         XCTAssertEqual(object["query"] as? String, "dark")
         XCTAssertEqual(object["total"] as? Int, 5)
+        XCTAssertEqual(object["mode"] as? String, "exact")
         let years = try XCTUnwrap(object["years"] as? [[String: Any]])
         XCTAssertEqual(years.map { $0["year"] as? Int }, [2016, 2014])
         XCTAssertEqual(years.map { $0["count"] as? Int }, [4, 1])
@@ -48,7 +64,11 @@ final class QueryOutputTests: XCTestCase {
 
         let listed = try XCTUnwrap(years[0]["movies"] as? [[String: Any]])
         XCTAssertEqual(listed.map { $0["id"] as? Int }, [3, 1, 2])
-        for movie in listed { XCTAssertEqual(Set(movie.keys), ["id", "title", "year", "rating", "genres", "cast"]) }
+        for movie in listed {
+            XCTAssertEqual(Set(movie.keys), ["id", "title", "year", "rating", "genres", "cast", "typos", "match"])
+            XCTAssertEqual(movie["typos"] as? Int, 0)
+        }
+        XCTAssertEqual(listed.map { $0["match"] as? [[Int]] }, [[[0, 4]], [[0, 4]], [[19, 23]]])
         XCTAssertEqual(listed[0]["rating"] as? Int, 5)
         XCTAssertEqual(listed[0]["genres"] as? [String], ["Comedy", "Science Fiction"])
         XCTAssertEqual(listed[1]["title"] as? String, "Darker \"Than\" Amber")
@@ -63,7 +83,10 @@ final class QueryOutputTests: XCTestCase {
     }
 
     func testJSONOfNoMatchAndOfOddQueries() throws {
-        XCTAssertEqual(try json(SearchResult(query: "zzz", total: 0, years: [])), #"{"query":"zzz","total":0,"years":[]}"#)
+        XCTAssertEqual(try json(SearchResult(query: "zzz", total: 0, years: [])),
+                       #"{"query":"zzz","total":0,"mode":"exact","years":[]}"#)
+        XCTAssertEqual(try json(SearchResult(query: "zzzzzz", total: 0, years: [], mode: .typo)),
+                       #"{"query":"zzzzzz","total":0,"mode":"typo","years":[]}"#)
         for query in ["", "?!…", "😀 日本", "tab\there \"quoted\" back\\slash", String(repeating: "a", count: 10_000)] {
             let text = try json(SearchResult(query: query, total: 0, years: []))
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -94,6 +117,11 @@ final class QueryOutputTests: XCTestCase {
         try QueryCommand.printHuman(SearchResult(query: "zzz", total: 0, years: []), movie: { self.movies[$0] }, to: none)
         none.flush()
         XCTAssertEqual(none.capturedText, "No movie matches \"zzz\".\n")
+        let noTypo = TextOutput(.memory)
+        try QueryCommand.printHuman(SearchResult(query: "zzzzzz", total: 0, years: [], mode: .typo),
+                                    movie: { self.movies[$0] }, to: noTypo, bold: true)
+        noTypo.flush()
+        XCTAssertEqual(noTypo.capturedText, "No movie matches \"zzzzzz\", even with typos.\n")
 
         let browse = TextOutput(.memory)
         let all = SearchResult(query: "?!", total: 1, years: [YearMatches(year: 2014, count: 1, movieIDs: [0])])
@@ -104,6 +132,57 @@ final class QueryOutputTests: XCTestCase {
 
             2014 · 1 match
               4  The Dark Lighthouse
+
+            """)
+    }
+
+    /// With `bold`, each title's spans are between SGR 1 and SGR 22, and nothing else changes.
+    func testHumanOutputInBold() throws {
+        let out = TextOutput(.memory)
+        try QueryCommand.printHuman(result, movie: { self.movies[$0] }, to: out, bold: true)
+        out.flush()
+        let on = Highlight.boldOn, off = Highlight.boldOff
+        XCTAssertEqual(out.capturedText, """
+            "dark": 5 matches in 2 years
+
+            2016 · 4 matches, 3 shown
+                    5  \(on)Dark\(off) Matter Sundays
+                  3.5  \(on)Dark\(off)er "Than" Amber
+              unrated  Whispers Under the \(on)Dark\(off) Pier
+
+            2014 · 1 match
+                    4  The \(on)Dark\(off) Lighthouse
+
+            """)
+    }
+
+    func testSummaryLineSaysWhenAnAnswerAllowedTypos() {
+        func years(_ count: Int) -> [YearMatches] {
+            (0..<count).map { YearMatches(year: 2000 + $0, count: 1, movieIDs: [0]) }
+        }
+        XCTAssertEqual(QueryCommand.summary(SearchResult(query: "godfahter", total: 5, years: years(4), mode: .typo)),
+                       #""godfahter": no exact match; 5 matches with typos in 4 years"#)
+        XCTAssertEqual(QueryCommand.summary(SearchResult(query: "casablanka", total: 1, years: years(1), mode: .typo)),
+                       #""casablanka": no exact match; 1 match with typos in 1 year"#)
+        XCTAssertEqual(QueryCommand.summary(SearchResult(query: "dark", total: 1_234, years: years(2), mode: .exact)),
+                       #""dark": 1,234 matches in 2 years"#)
+        // The query is quoted and escaped as in every other line.
+        XCTAssertEqual(QueryCommand.summary(SearchResult(query: "a\u{1B}\"b", total: 2, years: years(1), mode: .typo)),
+                       #""a\e\"b": no exact match; 2 matches with typos in 1 year"#)
+    }
+
+    func testHumanOutputOfATypoAnswer() throws {
+        let out = TextOutput(.memory)
+        let typo = SearchResult(query: "ligthhouse", total: 1, years: [
+            YearMatches(year: 2014, count: 1, movieIDs: [0], typoCounts: [1]),
+        ], mode: .typo)
+        try QueryCommand.printHuman(typo, movie: { self.movies[$0] }, to: out, bold: true)
+        out.flush()
+        XCTAssertEqual(out.capturedText, """
+            "ligthhouse": no exact match; 1 match with typos in 1 year
+
+            2014 · 1 match
+              4  The Dark \(Highlight.boldOn)Lighthouse\(Highlight.boldOff)
 
             """)
     }

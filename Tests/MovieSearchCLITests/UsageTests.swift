@@ -1,3 +1,4 @@
+import MovieSearch
 @testable import MovieSearchCLI
 import XCTest
 
@@ -12,8 +13,10 @@ final class UsageTests: XCTestCase {
     private static let usages = [
         "index": "Usage: moviesearch index <catalog.json> [-o|--output <cache>] [--skip-invalid]\n",
         "query": """
-            Usage: moviesearch query <text> [--cache <file>] [--per-year <K>] [--json]
+            Usage: moviesearch query <text> [--cache <file>] [--per-year <K>]
+                     [--typos <auto|off>] [--color <auto|always|never>] [--json]
                    moviesearch query --stdin [--cache <file>] [--per-year <K>]
+                     [--typos <auto|off>]
 
             """,
         "show": "Usage: moviesearch show <id> [--cache <file>] [--flickr-key <key>]\n",
@@ -25,7 +28,7 @@ final class UsageTests: XCTestCase {
             """,
         "bench": """
             Usage: moviesearch bench --cache <file> --queries <file> [--per-year <K>]
-                     [--passes <N>] [--slowest <N>] [--json]
+                     [--typos <auto|off>] [--passes <N>] [--slowest <N>] [--json]
 
             """,
     ]
@@ -70,7 +73,10 @@ final class UsageTests: XCTestCase {
             XCTAssertTrue(help.standardOutput.contains(
                 Self.usages[name]!.replacingOccurrences(of: "Usage: ", with: "USAGE: ")), name)
             for argument in configuration.arguments {
-                XCTAssertTrue(help.standardOutput.contains("\n  \(argument.helpLabel) "), "\(name): \(argument.name)")
+                // A label too long for its column has a line of its own, the help below it.
+                XCTAssertTrue(help.standardOutput.contains("\n  \(argument.helpLabel) ")
+                                  || help.standardOutput.contains("\n  \(argument.helpLabel)\n"),
+                              "\(name): \(argument.name)")
             }
             XCTAssertTrue(help.standardOutput.contains("\n  -h, --help "), name)
             for line in help.standardOutput.split(separator: "\n") {
@@ -112,6 +118,35 @@ final class UsageTests: XCTestCase {
         assertUsageError(["query", "dark", "knight"], "unexpected argument 'knight'")
         assertUsageError(["query", "dark", "--stdin"], "give a query text or --stdin, not both (got 'dark' and --stdin)")
         assertUsageError(["query", "dark", "--json=yes"], "option '--json' takes no value")
+    }
+
+    /// A choice is one of its words, spelled exactly; anything else names them all.
+    func testTyposAndColorUsageErrors() {
+        for value in ["maybe", "", "AUTO", "on", "auto "] {
+            assertUsageError(["query", "dark", "--typos", value],
+                             "invalid value '\(value)' for '--typos <auto|off>': expected 'auto' or 'off'")
+            assertUsageError(["query", "--stdin", "--typos=\(value)"],
+                             "invalid value '\(value)' for '--typos <auto|off>': expected 'auto' or 'off'")
+            assertUsageError(["bench", "--cache", "c", "--queries", "q", "--typos", value],
+                             "invalid value '\(value)' for '--typos <auto|off>': expected 'auto' or 'off'")
+            assertUsageError(["query", "dark", "--color", value],
+                             "invalid value '\(value)' for '--color <auto|always|never>': expected 'auto', 'always' or 'never'")
+        }
+        assertUsageError(["query", "dark", "--typos"], "missing value for '--typos <auto|off>'")
+        assertUsageError(["query", "dark", "--color"], "missing value for '--color <auto|always|never>'")
+        assertUsageError(["query", "dark", "--color", "--json"], "missing value for '--color <auto|always|never>'")
+        assertUsageError(["bench", "--cache", "c", "--queries", "q", "--color", "never"], "unknown option '--color'")
+    }
+
+    /// Every word of a choice is accepted (the run then fails on the missing cache, a data error, not a usage one).
+    func testEveryChoiceIsAccepted() {
+        for typos in TypoTolerance.allCases {
+            for color in ColorChoice.allCases {
+                let result = run(["query", "dark", "--cache", "/nonexistent/c.mscache", "--typos", typos.rawValue,
+                                  "--color=\(color.rawValue)"])
+                XCTAssertEqual(result.status, 1, "\(typos) \(color): \(result.standardError)")
+            }
+        }
     }
 
     func testIndexUsageErrors() {

@@ -72,6 +72,7 @@ struct TermDictionary {
         var ids: Range<Int> { first..<(first + offsets.count - 1) }
 
         /// The UTF-8 bytes of term `term` (one of `ids`).
+        @inline(__always)
         func bytes(of term: Int) throws(CacheError) -> UnsafeRawBufferPointer {
             let start = Int(offsets[term - first]) - text.start, end = Int(offsets[term - first + 1]) - text.start
             guard start >= 0, start <= end, end <= text.bytes.count else {

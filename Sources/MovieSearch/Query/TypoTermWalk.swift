@@ -25,42 +25,53 @@ struct TypoTermWalk {
         let texts = try dictionary.texts(of: bucket)
         var rows = AlignmentRows(query: token, budget: budget)
         var found: [(terms: Range<Int>, distance: Int)] = []
-        // Byte offset, in the current term, of the end of each scalar pushed for it.
-        var scalarEnds: [Int] = []
+        // The term the rows' path was read from; each row's tag is the byte offset in it where its scalar ends.
+        var pathText = UnsafeRawBufferPointer(start: nil, count: 0)
+        // Whether the rows end at a settled prefix (one no longer prefix can improve on): the terms that extend it
+        // form its subtree, all at the same distance, and are passed over without a row pushed.
+        var settled = false
+        var passedOver = 0
         var term = bucket.lowerBound
         while term < bucket.upperBound {
             let text = try texts.bytes(of: term)
-            // Keep the rows of the prefix this term shares with the rows' path.
-            var offset = 0, shared = 0
-            scalarEnds.removeAll(keepingCapacity: true)
-            while shared < rows.depth, offset < text.count {
-                let (scalar, end) = Self.scalar(in: text, at: offset)
-                if scalar != rows.scalar(at: shared) { break }
-                offset = end
-                scalarEnds.append(end)
-                shared += 1
+            // Keep the rows of the scalars this term shares with the path: compare bytes, then keep the scalars
+            // that end within the common bytes (valid UTF-8 on both sides up to there).
+            let pathBytes = rows.depth > 0 ? rows.tag(of: rows.depth) : 0
+            let limit = min(pathBytes, text.count)
+            var common = 0
+            while common < limit, text[common] == pathText[common] { common += 1 }
+            if settled {
+                if common == pathBytes {
+                    // In the settled subtree. Most hold a term or two; past a few, gallop to the subtree's end.
+                    passedOver += 1
+                    var end = term + 1
+                    if passedOver == 8 {
+                        end = try Self.end(ofPrefix: UnsafeRawBufferPointer(rebasing: pathText[..<pathBytes]),
+                                           from: term, in: texts)
+                    }
+                    if rows.prefixDistance <= budget { found[found.count - 1].terms = found[found.count - 1].terms.lowerBound..<end }
+                    term = end
+                    continue
+                }
+                settled = false
             }
+            var shared = rows.depth
+            while shared > 0, rows.tag(of: shared) > common { shared -= 1 }
             rows.pop(to: shared)
-            var next = term + 1
-            var subtree: Range<Int>?
+            pathText = text
+            var offset = shared > 0 ? rows.tag(of: shared) : 0
             while offset < text.count {
                 let (scalar, end) = Self.scalar(in: text, at: offset)
                 offset = end
-                scalarEnds.append(end)
-                rows.push(scalar)
+                rows.push(scalar, tag: end)
                 if !rows.canImprove {
-                    let prefix = UnsafeRawBufferPointer(rebasing: text[..<end])
-                    subtree = term..<(try Self.end(ofPrefix: prefix, from: term, in: texts))
+                    settled = true
+                    passedOver = 0
                     break
                 }
             }
-            if let subtree {
-                if rows.prefixDistance <= budget { found.append((subtree, rows.prefixDistance)) }
-                next = subtree.upperBound
-            } else if rows.prefixDistance <= budget {
-                found.append((term..<(term + 1), rows.prefixDistance))
-            }
-            term = next
+            if rows.prefixDistance <= budget { found.append((term..<(term + 1), rows.prefixDistance)) }
+            term += 1
         }
         return found
     }
@@ -84,16 +95,10 @@ struct TypoTermWalk {
     }
 
     /// The first term after `start` (which begins with `prefix`) that does not begin with `prefix`: gallop, then
-    /// binary search, so a small subtree costs a few comparisons.
+    /// binary search, so a large subtree costs a few comparisons.
     private static func end(ofPrefix prefix: UnsafeRawBufferPointer, from start: Int,
                             in texts: TermDictionary.Texts) throws(CacheError) -> Int {
         let limit = texts.ids.upperBound
-        func hasPrefix(_ term: Int) throws(CacheError) -> Bool {
-            let text = try texts.bytes(of: term)
-            if text.count < prefix.count { return false }
-            for position in 0..<prefix.count where text[position] != prefix[position] { return false }
-            return true
-        }
         var low = start, step = 1
         while low + step < limit, try hasPrefix(low + step) {
             low += step
@@ -106,5 +111,13 @@ struct TypoTermWalk {
             if try hasPrefix(middle) { low = middle + 1 } else { high = middle }
         }
         return low
+
+        @inline(__always)
+        func hasPrefix(_ term: Int) throws(CacheError) -> Bool {
+            let text = try texts.bytes(of: term)
+            if text.count < prefix.count { return false }
+            for position in 0..<prefix.count where text[position] != prefix[position] { return false }
+            return true
+        }
     }
 }

@@ -1,7 +1,8 @@
 import MovieSearch
 
 /// Small text-formatting helpers for the human-readable output. Widths count `Character`s, which is right for
-/// the ASCII columns they align (numbers, labels, URLs); a title is always the last thing on its line.
+/// the ASCII columns they align (numbers, labels, URLs); a title is always the last thing on its line, never
+/// measured, padded or cut, so the escape codes of its bold spans (`Highlight`) never reach a width computation.
 enum TextLayout {
     /// `text` padded with spaces on the left to `width`.
     static func padLeft(_ text: String, _ width: Int) -> String {

@@ -1,7 +1,7 @@
 import MovieSearch
 
-/// `moviesearch bench --cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--slowest <N>] [--json]`: times queries
-/// in this process, one call at a time, with a monotonic clock.
+/// `moviesearch bench --cache <file> --queries <file> [--per-year <K>] [--typos auto|off] [--passes <N>] [--slowest <N>]
+/// [--json]`: times queries in this process, one call at a time, with a monotonic clock.
 ///
 /// Each timed call produces the whole grouped answer (per-year counts, total, listed ids) exactly as `query`
 /// would, and prints nothing; the answers are kept so the work cannot be optimized away. Every query runs once
@@ -16,8 +16,11 @@ struct BenchCommand: Subcommand {
             over N passes. Each call builds the full grouped answer without printing it. A queries file with no \
             line but blank ones is an error.
             """,
-        usageForms: ["--cache <file> --queries <file> [--per-year <K>] [--passes <N>] [--slowest <N>] [--json]"],
-        arguments: [cache, queries, QueryCommand.perYear, passes, slowest, json])
+        usageForms: [
+            "--cache <file> --queries <file> [--per-year <K>] [--typos <auto|off>] [--passes <N>] [--slowest <N>] "
+                + "[--json]",
+        ],
+        arguments: [cache, queries, QueryCommand.perYear, QueryCommand.typos, passes, slowest, json])
 
     static let defaultPasses = 5
     /// The most queries a file may hold, and the most bytes they may take in all: they are all kept in memory,
@@ -51,6 +54,7 @@ struct BenchCommand: Subcommand {
     var cachePath: FilePath
     var queriesPath: FilePath
     var perYear, passCount, slowestCount: Int
+    var typos: TypoTolerance
     var printsJSON: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -59,6 +63,7 @@ struct BenchCommand: Subcommand {
         self.cachePath = cachePath
         self.queriesPath = queriesPath
         perYear = arguments[QueryCommand.perYear] ?? QueryCommand.defaultPerYear
+        typos = arguments[QueryCommand.typos] ?? .auto
         passCount = arguments[Self.passes] ?? Self.defaultPasses
         slowestCount = arguments[Self.slowest] ?? 0
         printsJSON = arguments[Self.json]
@@ -91,13 +96,13 @@ struct BenchCommand: Subcommand {
         let openNanoseconds = (ContinuousClock.now - openStart).wholeNanoseconds
 
         var checksum = 0
-        for query in queries { checksum &+= try index.search(query, perYear: perYear).total }
+        for query in queries { checksum &+= try index.search(query, perYear: perYear, typos: typos).total }
         var samples: [UInt64] = []
         samples.reserveCapacity(queries.count * passCount)
         for _ in 0..<passCount {
             for query in queries {
                 let start = ContinuousClock.now
-                let result = try index.search(query, perYear: perYear)
+                let result = try index.search(query, perYear: perYear, typos: typos)
                 samples.append((ContinuousClock.now - start).wholeNanoseconds)
                 checksum &+= result.total &+ result.years.count
             }

@@ -1,7 +1,7 @@
 import MovieSearch
 
-/// `moviesearch query <text> | --stdin [--cache <file>] [--per-year <K>] [--json]`: word-prefix search, grouped by
-/// year.
+/// `moviesearch query <text> | --stdin [--cache <file>] [--per-year <K>] [--typos auto|off] [--color …] [--json]`:
+/// word-prefix search, forgiving typos when nothing matches exactly, grouped by year.
 struct QueryCommand: Subcommand {
     static let configuration = CommandConfiguration(
         name: "query",
@@ -9,12 +9,17 @@ struct QueryCommand: Subcommand {
         discussion: """
             Years come newest first, each with its number of matches; inside a year, rating descending, unrated \
             last, catalog order on ties.
+            When no movie matches exactly, the query runs again allowing typos (unless --typos off): a word of 5 to \
+            8 letters may be one edit away from the start of a title word, a word of 9 or more two (an edit adds, \
+            drops or replaces a letter, or swaps two neighbours); the first letter must be right, and shorter words \
+            and words with a digit must match exactly. Such an answer says so, and inside a year lists fewer typos \
+            first.
             """,
         usageForms: [
-            "<text> [--cache <file>] [--per-year <K>] [--json]",
-            "--stdin [--cache <file>] [--per-year <K>]",
+            "<text> [--cache <file>] [--per-year <K>] [--typos <auto|off>] [--color <auto|always|never>] [--json]",
+            "--stdin [--cache <file>] [--per-year <K>] [--typos <auto|off>]",
         ],
-        arguments: [text, readsStandardInput, CacheLocation.option, perYear, json])
+        arguments: [text, readsStandardInput, CacheLocation.option, perYear, typos, ColorChoice.option, json])
 
     static let defaultPerYear = 5
     /// The longest query line `--stdin` (and `bench --queries`) reads: far more than any title, small enough
@@ -33,19 +38,28 @@ struct QueryCommand: Subcommand {
     static let perYear = Option<Int>(
         "per-year", valueName: "K", range: perYearRange, default: defaultPerYear,
         help: "List at most K movies per year")
+    static let typos = Option<TypoTolerance>(
+        "typos", default: .auto,
+        help: "auto: when no movie matches exactly, search again allowing typos; off: exact matches only")
     static let json = JSONOutput.flag(
-        members: "query, total, and years, each with year, count and movies (id, title, year, rating, genres, "
-            + "cast); rating is null when unrated")
+        members: "query, total, mode (exact, or typo when only a search allowing typos matched), and years, each "
+            + "with year, count and movies (id, title, year, rating, genres, cast, typos, match); rating is null "
+            + "when unrated, typos is the movie's typo count (0 in exact mode), match lists the matched parts of "
+            + "the title as [start, end) offsets in UTF-16 code units")
 
     var query: String?
     var cache: FilePath?
     var perYear: Int
+    var typos: TypoTolerance
+    var color: ColorChoice
     var printsJSON: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         query = arguments[Self.text]
         cache = arguments[CacheLocation.option]
         perYear = arguments[Self.perYear] ?? Self.defaultPerYear
+        typos = arguments[Self.typos] ?? .auto
+        color = arguments[ColorChoice.option] ?? .auto
         let batch = arguments[Self.readsStandardInput]
         printsJSON = batch || arguments[Self.json]
         if batch, let query {
@@ -58,11 +72,12 @@ struct QueryCommand: Subcommand {
         let index = try CacheLocation.open(cache, context)
         let out = context.standardOutput
         guard let query else { return try runBatch(index, context) }
-        let result = try index.search(query, perYear: perYear)
+        let result = try index.search(query, perYear: perYear, typos: typos)
         if printsJSON {
             out.line(bytes: try Self.json(result, movie: index.movie(id:)).bytes)
         } else {
-            try Self.printHuman(result, movie: index.movie(id:), to: out)
+            let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
+            try Self.printHuman(result, movie: index.movie(id:), to: out, bold: bold)
         }
     }
 
@@ -72,7 +87,8 @@ struct QueryCommand: Subcommand {
         var failure: (any Error)?
         let readFailure = context.standardInput.forEachLine(maximumLineBytes: Self.maximumLineBytes, { line in
             do {
-                out.line(bytes: try Self.json(index.search(line, perYear: perYear), movie: index.movie(id:)).bytes)
+                let result = try index.search(line, perYear: perYear, typos: typos)
+                out.line(bytes: try Self.json(result, movie: index.movie(id:)).bytes)
             } catch {
                 failure = error
             }
@@ -82,12 +98,15 @@ struct QueryCommand: Subcommand {
         if let readFailure { throw FileReadError(role: "queries from", path: "<stdin>", cause: readFailure) }
     }
 
-    /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids.
+    /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids. Spans are
+    /// computed for the listed movies only, with one highlighter (the query folded once) for all of them.
     static func json(_ result: SearchResult, movie: (Int) throws -> Movie) throws -> JSONWriter {
         var json = JSONWriter(capacity: 256)
+        let highlighter = result.highlighter
         try json.object { json in
             json.member("query", result.query)
             json.member("total", result.total)
+            json.member("mode", result.mode.rawValue)
             json.key("years")
             try json.array { json in
                 for year in result.years {
@@ -96,7 +115,9 @@ struct QueryCommand: Subcommand {
                         json.member("count", year.count)
                         json.key("movies")
                         try json.array { json in
-                            for id in year.movieIDs { write(try movie(id), to: &json) }
+                            for (id, typos) in zip(year.movieIDs, year.typoCounts) {
+                                write(try movie(id), typos: typos, highlighter: highlighter, to: &json)
+                            }
                         }
                     }
                 }
@@ -105,8 +126,9 @@ struct QueryCommand: Subcommand {
         return json
     }
 
-    /// `{"id":…,"title":…,"year":…,"rating":…,"genres":[…],"cast":[…]}`, rating `null` when unrated.
-    static func write(_ movie: Movie, to json: inout JSONWriter) {
+    /// `{"id":…,"title":…,"year":…,"rating":…,"genres":[…],"cast":[…],"typos":…,"match":[[start,end],…]}`, rating
+    /// `null` when unrated, `match` the spans `highlighter` finds in the title as UTF-16 offsets.
+    static func write(_ movie: Movie, typos: Int, highlighter: MatchHighlighter, to json: inout JSONWriter) {
         json.object { json in
             json.member("id", movie.id)
             json.member("title", movie.title)
@@ -115,6 +137,16 @@ struct QueryCommand: Subcommand {
             if let rating = movie.rating { json.value(rating) } else { json.null() }
             json.member("genres", movie.genres)
             json.member("cast", movie.cast)
+            json.member("typos", typos)
+            json.key("match")
+            json.array { json in
+                for span in highlighter.utf16Ranges(in: movie.title) {
+                    json.array { json in
+                        json.value(span.lowerBound)
+                        json.value(span.upperBound)
+                    }
+                }
+            }
         }
     }
 
@@ -125,28 +157,47 @@ struct QueryCommand: Subcommand {
     ///         5  The Darkest Hour
     ///   unrated  Darkroom
     /// ```
-    static func printHuman(_ result: SearchResult, movie: (Int) throws -> Movie, to out: TextOutput) throws {
+    ///
+    /// With `bold`, the matched spans of each title are in bold (`Highlight`); titles are escaped either way.
+    static func printHuman(_ result: SearchResult, movie: (Int) throws -> Movie, to out: TextOutput,
+                           bold: Bool = false) throws {
         let quoted = TerminalSafeText.quoted(result.query)
         if result.total == 0 {
-            out.line("No movie matches \(quoted).")
+            // A typo answer with no match: the second search ran too, and the user should know it did.
+            out.line(result.mode == .typo ? "No movie matches \(quoted), even with typos." : "No movie matches \(quoted).")
             return
         }
         let groups = try result.years.map { year in (year, try year.movieIDs.map(movie)) }
         let ratings = groups.map { $0.1.map { TextLayout.rating($0.rating) ?? "unrated" } }
         let ratingWidth = ratings.joined().map(\.count).max() ?? 0
 
-        var summary = "\(quoted): \(TextLayout.count(result.total, "match", "matches")) in "
-            + TextLayout.count(result.years.count, "year", "years")
+        var summary = summary(result)
         if Tokenizer.tokens(in: result.query).isEmpty { summary += " (no words in the query: every movie matches)" }
         out.line(summary)
+        let highlighter = bold ? result.highlighter : nil
         for ((year, movies), yearRatings) in zip(groups, ratings) {
             out.line()
             var header = "\(year.year) · \(TextLayout.count(year.count, "match", "matches"))"
             if movies.count < year.count { header += ", \(movies.count) shown" }
             out.line(header)
             for (movie, rating) in zip(movies, yearRatings) {
-                out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(TerminalSafeText.escaped(movie.title))")
+                let title = highlighter.map { Highlight.escaped(movie.title, bold: $0.utf16Ranges(in: movie.title)) }
+                    ?? TerminalSafeText.escaped(movie.title)
+                out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(title)")
             }
+        }
+    }
+
+    /// The first line of an answer that matched: `"dark": 7 matches in 3 years`, or for a typo answer
+    /// `"godfahter": no exact match; 5 matches with typos in 4 years`.
+    static func summary(_ result: SearchResult) -> String {
+        let quoted = TerminalSafeText.quoted(result.query)
+        let years = TextLayout.count(result.years.count, "year", "years")
+        switch result.mode {
+        case .exact:
+            return "\(quoted): \(TextLayout.count(result.total, "match", "matches")) in \(years)"
+        case .typo:
+            return "\(quoted): no exact match; \(TextLayout.count(result.total, "match", "matches")) with typos in \(years)"
         }
     }
 }

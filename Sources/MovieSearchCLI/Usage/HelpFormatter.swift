@@ -12,14 +12,34 @@ enum HelpFormatter {
         return forms.map { "\(tool) \(command.name) \($0)" }
     }
 
-    /// `Usage: …` with every form, each wrapped under the first.
+    /// `Usage: …` with every form, each wrapped under the first, between bracketed groups only: an option and its
+    /// value (`[--typos <auto|off>]`) stay on one line.
     static func usage(_ command: CommandConfiguration) -> String {
         var text = ""
         for (index, line) in usageLines(command).enumerated() {
             let prefix = index == 0 ? "Usage: " : "       "
-            text += TextLayout.wrap(line, width: width, firstPrefix: prefix, indent: "         ")
+            let wrapped = TextLayout.wrap(keepingGroups(line), width: width, firstPrefix: prefix, indent: "         ")
+            text += String(wrapped.map { $0 == groupSpace ? " " : $0 })
         }
         return text
+    }
+
+    /// A space that `TextLayout.wrap` does not break at (it breaks at U+0020 only), standing in for the spaces
+    /// inside a bracketed group while a usage line is wrapped; no usage line holds one of its own.
+    private static let groupSpace: Character = "\u{A0}"
+
+    /// `line` with every space inside `[…]` or `<…>` replaced by `groupSpace`.
+    private static func keepingGroups(_ line: String) -> String {
+        var depth = 0
+        return String(line.map { character -> Character in
+            switch character {
+            case "[", "<": depth += 1
+            case "]", ">": depth = max(depth - 1, 0)
+            case " " where depth > 0: return groupSpace
+            default: break
+            }
+            return character
+        })
     }
 
     /// The full help page of a subcommand.

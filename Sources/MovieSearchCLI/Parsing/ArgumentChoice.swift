@@ -1,0 +1,34 @@
+import MovieSearch
+
+/// A value picked from a fixed list of words (`--typos auto|off`, `--color auto|always|never`): an enum whose raw
+/// values are the words the command line takes.
+///
+/// The parser accepts exactly those words (case matters, as in grep and ripgrep); any other value is a usage error
+/// that names them all: `invalid value 'sometimes' for '--color <auto|always|never>': expected 'auto', 'always' or
+/// 'never'`.
+protocol ArgumentChoice: ArgumentValue, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension ArgumentChoice {
+    init?(argument: String) { self.init(rawValue: argument) }
+
+    /// `'auto', 'always' or 'never'`.
+    static var expectation: String {
+        let words = allCases.map { "'\($0.rawValue)'" }
+        guard words.count > 1 else { return words.first ?? "nothing" }
+        return words.dropLast().joined(separator: ", ") + " or " + words.last!
+    }
+
+    /// `auto|always|never`: how the usage line and the help name the value, so that they show every choice.
+    static var valueName: String { allCases.map(\.rawValue).joined(separator: "|") }
+}
+
+extension Option where Value: ArgumentChoice {
+    /// `--name <a|b|c>`: one of the choice's words; its command uses `defaultValue` when it is left out. The help
+    /// is `help`, then ` (default a).`, the way numeric options state their default.
+    init(_ name: String, default defaultValue: Value, help: String) {
+        self.init(name, valueName: Value.valueName, help: "\(help) (default \(defaultValue.rawValue)).")
+    }
+}
+
+/// `--typos auto|off` (SEARCH-SPEC, "Typo tolerance").
+extension TypoTolerance: ArgumentChoice {}
