@@ -15,6 +15,9 @@ import sys
 import time
 
 
+EVERYTHING = 1_000_000_000  # --per-year that lists every match (the agreement check's full match sets)
+
+
 def fail(message):
     sys.exit(f"{os.path.basename(sys.argv[0])}: {message}")
 

@@ -4,6 +4,10 @@ answers, timed passes), and `answers` for full match sets when the agreement che
 
 To add an engine: one class here (a `PythonAnchor` subclass for a Python script taking `build` and `bench` like
 fts5.py) with its `key`, its report `name` and its `differences` from SEARCH-SPEC, and one entry in ALL.
+
+Query sets: the keystroke sets run in mode `off` (exact search, as every anchor does), the typo sets
+(catalogs.typo_entry) in mode `auto`; `query_sets` says which an engine runs: moviesearch both, tantivy's fuzzy mode
+the typo sets only, the other anchors the keystroke sets only.
 """
 
 import os
@@ -12,6 +16,7 @@ import sys
 import unicodedata
 
 import common
+from catalogs import base_name
 from harness import BENCH, ROOT, SCRIPTS, WORK, Failure, last_json, run, say
 
 TANTIVY_REQUIREMENT = "tantivy==0.27.0"
@@ -29,6 +34,12 @@ class Engine:
     differences = {}
     # True when the engine has no index and the size column shows the catalog JSON instead (the naive scan).
     index_is_catalog = False
+    # The query sets it runs: "off" (keystroke sets, exact search), "auto" (typo sets: the typo pass).
+    query_sets = ("off",)
+    # The report's words for the shared causes (agreement.SHARED_CAUSES) where this engine has its own reason.
+    shared_cause_words = {}
+    # Whether its answers carry "mode" and, per movie, "typos" and "match" (compared when both sides have them).
+    detailed = False
 
     @staticmethod
     def letter_differs(ch):
@@ -36,6 +47,14 @@ class Engine:
 
     def setup(self):
         pass
+
+    def runs(self, entry):
+        """Whether it runs the entry's query set."""
+        return entry.get("typos", "off") in self.query_sets
+
+    def index_id(self, entry):
+        """What names the index `build` makes for an entry: a typo set queries its catalog's index, built once."""
+        return f"{self.key}:{base_name(entry)}"
 
     def build(self, entry):
         """Returns {"build_s", "build_rss_bytes"?, ...}."""
@@ -55,16 +74,45 @@ class MovieSearch(Engine):
     name = "moviesearch"
     binary = os.path.join(ROOT, ".build", "release", "moviesearch")
     has_bench = True
+    query_sets = ("off", "auto")
+    detailed = True
+    # Whether `query` and `bench` take `--typos auto|off` (found out in `setup`; without it they run in mode auto).
+    has_typos_option = True
+
+    # False when `--moviesearch-binary` names a binary to use as it is.
+    builds = True
+
+    def use_binary(self, path):
+        """Time and check `path` rather than this checkout's release build."""
+        self.binary, self.builds = path, False
 
     def setup(self):
-        say("building moviesearch (swift build -c release)")
+        if self.builds:
+            say("building moviesearch (swift build -c release)")
+            try:
+                run(["swift", "build", "-c", "release", "--product", "moviesearch"])
+            except Failure as failure:
+                self.available, self.why_not = False, f"swift build failed: {failure}"
+                return
+        elif not os.access(self.binary, os.X_OK):
+            self.available, self.why_not = False, f"{self.binary} is not an executable file"
+            return
         try:
-            run(["swift", "build", "-c", "release", "--product", "moviesearch"])
-        except Failure as failure:
-            self.available, self.why_not = False, f"swift build failed: {failure}"
+            text, _, _ = run([self.binary, "bench", "--help"])
+            self.has_typos_option = "--typos" in text
+        except Failure:
+            self.has_typos_option = False
+        if not self.has_typos_option:
+            say("moviesearch bench has no --typos option yet: keystroke queries run in its default mode")
+
+    def typos_options(self, entry):
+        return ["--typos", entry.get("typos", "off")] if self.has_typos_option else []
 
     def cache(self, entry):
-        return os.path.join(WORK, f"{entry['name']}.mscache")
+        return os.path.join(WORK, f"{base_name(entry)}.mscache")
+
+    def index_id(self, entry):
+        return self.cache(entry)
 
     def build(self, entry):
         if os.path.exists(self.cache(entry)):
@@ -79,7 +127,8 @@ class MovieSearch(Engine):
         if self.has_bench:
             try:
                 text, _, rss = run([self.binary, "bench", "--cache", self.cache(entry), "--queries", entry["queries"],
-                                    "--per-year", str(per_year), "--passes", str(passes), "--json"])
+                                    "--per-year", str(per_year), "--passes", str(passes), "--json",
+                                    *self.typos_options(entry)])
                 figures = last_json(text)
                 figures.setdefault("peak_rss_bytes", rss)
                 figures.setdefault("passes", passes)
@@ -99,8 +148,8 @@ class MovieSearch(Engine):
         return figures
 
     def answers(self, entry, queries_path, per_year, answers_path):
-        run([self.binary, "query", "--stdin", "--cache", self.cache(entry), "--per-year", str(per_year)],
-            stdin_path=queries_path, stdout_path=answers_path)
+        run([self.binary, "query", "--stdin", "--cache", self.cache(entry), "--per-year", str(per_year),
+             *self.typos_options(entry)], stdin_path=queries_path, stdout_path=answers_path)
         wanted, got = len(common.read_queries(queries_path)), len(common.read_answers(answers_path))
         if got != wanted:
             raise Failure(f"`moviesearch query --stdin` printed {got} answers for {wanted} queries")
@@ -137,6 +186,9 @@ class PythonAnchor(CommandEngine):
     def store(self, entry):
         raise NotImplementedError
 
+    def index_id(self, entry):
+        return self.store(entry)
+
     def build(self, entry):
         text, _, rss = run([self.python(), self.script, "build", "--catalog", entry["catalog"],
                             self.store_option, self.store(entry)])
@@ -157,6 +209,8 @@ class FTS5(PythonAnchor):
     script = os.path.join(BENCH, "fts5.py")
     store_option = "--db"
     differences = {
+        "joined": "joined words (SEARCH-SPEC step 6): no token for `Spider-Man` as `spiderman`, so `spiderm` or "
+                  "`xmen` miss what the spec finds",
         "compatibility": "compatibility characters (`½`, ligatures, superscripts): the spec's NFKD cuts `9½` into "
                          "`9 1 2`; unicode61 keeps `½` whole",
         "letters": "letters beyond ASCII: unicode61 folds case one character to one (`ß` stays `ß`, the spec's full "
@@ -173,7 +227,7 @@ class FTS5(PythonAnchor):
         return ch.casefold() != ch.lower()  # unicode61 folds one character to one: `ß` stays `ß`
 
     def store(self, entry):
-        return os.path.join(WORK, f"{entry['name']}.sqlite")
+        return os.path.join(WORK, f"{base_name(entry)}.sqlite")
 
 
 class Tantivy(PythonAnchor):
@@ -183,6 +237,8 @@ class Tantivy(PythonAnchor):
     store_option = "--index"
     venv = os.path.join(WORK, "venv")
     differences = {
+        "joined": "joined words (SEARCH-SPEC step 6): no token for `Spider-Man` as `spiderman`, so `spiderm` or "
+                  "`xmen` miss what the spec finds",
         "compatibility": "compatibility characters (`½`, ligatures): no NFKD in tantivy's analyzers",
         "letters": "letters beyond ASCII: ascii_fold also folds letters that have no decomposition (`Æ` → `ae`, "
                    "`ø` → `o`, `ł` → `l`), which the spec keeps (`æ`, `ø`, `ł`)",
@@ -200,7 +256,7 @@ class Tantivy(PythonAnchor):
         return os.path.join(self.venv, "bin", "python")
 
     def store(self, entry):
-        return os.path.join(WORK, f"{entry['name']}.tantivy")
+        return os.path.join(WORK, f"{base_name(entry)}.tantivy")
 
     def setup(self):
         check = [self.python(), "-c", "import tantivy"]
@@ -215,6 +271,24 @@ class Tantivy(PythonAnchor):
             self.available, self.why_not = False, f"could not install tantivy: {failure}"
 
 
+class TantivyFuzzy(Tantivy):
+    """tantivy's typo mode: tantivy_anchor.py bench --fuzzy (FuzzyTermQuery, prefix=True, the spec's budgets), on
+    the typo query sets; the same index as the tantivy anchor."""
+    key = "tantivy-fuzzy"
+    name = "tantivy fuzzy"
+    bench_options = ["--fuzzy"]
+    query_sets = ("auto",)
+    differences = {
+        "first letter": "the first letter: tantivy's Levenshtein automaton may edit it too (substitute, drop or swap "
+                        "it); the spec wants the first scalars of the query word and the title word equal",
+        **Tantivy.differences,
+    }
+    shared_cause_words = {
+        "order": "same matches, other movies listed: the fuzzy query scores no typo count, so a year lists its "
+                 "movies in the exact order (rating, id) rather than fewest typos first",
+    }
+
+
 class Naive(CommandEngine):
     key = "naive"
     name = "naive Swift scan"
@@ -222,6 +296,8 @@ class Naive(CommandEngine):
     binary = os.path.join(WORK, "naive-scan")
     index_is_catalog = True
     differences = {
+        "joined": "joined words (SEARCH-SPEC step 6): no token for `Spider-Man` as `spiderman`, so `spiderm` or "
+                  "`xmen` miss what the spec finds",
         "compatibility": "compatibility characters (`½`, ligatures): Foundation's folding does not decompose them as "
                          "NFKD does",
         "letters": "letters beyond ASCII: Foundation's folding differs from NFKD + full case folding",
@@ -254,6 +330,8 @@ class Reference(Engine):
     key = "reference"
     name = "Python SEARCH-SPEC reference"
     script = os.path.join(BENCH, "reference.py")
+    query_sets = ("off", "auto")
+    detailed = True
     differences = {
         "compatibility": "compatibility characters (Unicode versions may differ)",
         "letters": "letters beyond ASCII (Unicode versions may differ)",
@@ -264,12 +342,14 @@ class Reference(Engine):
         return not ch.isascii()
 
     def answers(self, entry, queries_path, per_year, answers_path):
+        # Full match sets (a per-year K of a million or more) need ids only: spans of every match would be slow.
         run([sys.executable, self.script, "--catalog", entry["catalog"], "--queries", queries_path,
-             "--per-year", str(per_year), "--answers", answers_path])
+             "--per-year", str(per_year), "--answers", answers_path, "--typos", entry.get("typos", "off"),
+             *(["--ids-only"] if per_year >= common.EVERYTHING else [])])
 
 
 # The engines `--engines` can name, in the order they run and appear in the report.
-ALL = [MovieSearch, FTS5, Tantivy, Naive]
+ALL = [MovieSearch, FTS5, Tantivy, TantivyFuzzy, Naive]
 BY_KEY = {engine.key: engine for engine in [*ALL, Reference]}
 
 

@@ -18,13 +18,20 @@ def render(catalogs, engines, results, agreements, passes, args, started_at, loa
     one row per catalog and engine (its build and bench figures, or `error`); `agreements`: (catalog name,
     result of agreement.agreements_for)."""
     lines = []
-    lines.append(f"## moviesearch vs SQLite FTS5, tantivy and a naive scan ({started_at:%Y-%m-%d %H:%M})")
+    typo_sets = [catalog for catalog in catalogs if catalog.get("typos") == "auto"]
+    title = "moviesearch vs SQLite FTS5, tantivy and a naive scan" + ("; typo mode vs tantivy fuzzy" if typo_sets
+                                                                      else "")
+    lines.append(f"## {title} ({started_at:%Y-%m-%d %H:%M})")
     lines.append("")
     lines.append(f"Machine: {machine_text()}. Load average {load_before[0]:.2f} at the start, "
                  f"{os.getloadavg()[0]:.2f} at the end.")
-    lines.append(f"Code: {git_text()}. Command: `Scripts/compare {' '.join(sys.argv[1:])}`.")
+    binary = getattr(engines.get("moviesearch"), "binary", "")
+    built_here = getattr(engines.get("moviesearch"), "builds", True)
+    lines.append(f"Code: {git_text()}" + ("" if built_here else f"; moviesearch binary: {binary}") +
+                 f". Command: `Scripts/compare {' '.join(sys.argv[1:])}`.")
     lines.append("")
-    lines.append("### Agreement (per query: total, years, per-year counts, the listed ids)")
+    lines.append("### Agreement (per query: total, years, per-year counts, the listed ids; where both sides print "
+                 "them, the mode and each listed movie's typos and match spans)")
     lines.append("")
     for catalog in catalogs:
         lines.append(f"**{catalog['name']}** ({catalog['movies']:,} movies, {catalog['query_count']:,} queries)")
@@ -37,6 +44,8 @@ def render(catalogs, engines, results, agreements, passes, args, started_at, loa
     lines.append("| catalog | engine | build | index size | open | p50 | p99 | moviesearch faster by (p50 / p99) |")
     lines.append("|---|---|---:|---:|---:|---:|---:|---:|")
     for catalog in catalogs:
+        if catalog in typo_sets:
+            continue
         rows = [row for row in results if row["catalog"] == catalog["name"]]
         base = next((row for row in rows if row["engine"] == "moviesearch" and "p50_us" in row), None)
         for row in rows:
@@ -62,6 +71,8 @@ def render(catalogs, engines, results, agreements, passes, args, started_at, loa
                          f"{seconds_text(open_us / 1e6) if open_us is not None else '—'} | "
                          f"{micros_text(row.get('p50_us'))} | {micros_text(row.get('p99_us'))} | {ratio} |")
     lines.append("")
+    if typo_sets:
+        lines.extend(typo_table(typo_sets, results))
     lines.append("More figures (µs per query: p90, max, mean; queries per second; timed passes; peak memory of the "
                  "query process and of the build):")
     lines.append("")
@@ -77,6 +88,14 @@ def render(catalogs, engines, results, agreements, passes, args, started_at, loa
                      f"{bytes_text(row.get('build_rss_bytes'))} |")
     lines.append("")
     notes = [
+        *([f"typo sets: {typo_sets[0]['query_count']:,} queries per catalog from `Scripts/generate-typo-queries.py "
+           f"--seed {typo_sets[0]['typo_generate'][1]}`, none of which finds anything exactly; moviesearch runs "
+           "them with `--typos auto` (an exact pass, then the typo pass), tantivy fuzzy with one "
+           "FuzzyTermQuery(prefix=True, transposition cost 1, distance = the spec's budget) per query word, the "
+           "typo pass alone; the keystroke sets run with " + (
+               "`--typos off`." if getattr(engines.get("moviesearch"), "has_typos_option", True) else
+               "moviesearch's default mode (this build has no `--typos` option), so a keystroke query that finds "
+               "nothing exactly gets its typo answer there.")] if typo_sets else []),
         f"{passes} timed pass{'es' if passes != 1 else ''} after a warm-up pass (anchors stop early after a pass "
         f"once {args.max_seconds:g} s "
         f"of timed passes are spent: see the passes column); p50/p99 over every timed call, nearest rank.",
@@ -120,12 +139,41 @@ def render(catalogs, engines, results, agreements, passes, args, started_at, loa
     return "\n".join(lines)
 
 
+def typo_table(typo_sets, results):
+    """The typo-mode figures: moviesearch (`bench --typos auto`) and tantivy fuzzy on each catalog's typo set."""
+    lines = ["### Speed in typo mode (in-process per query, warm, over every typo query; none finds anything "
+             "exactly)", "",
+             "| catalog | engine | p50 | p90 | p99 | max | moviesearch faster by (p50 / p99) |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    for catalog in typo_sets:
+        rows = [row for row in results if row["catalog"] == catalog["name"]]
+        base = next((row for row in rows if row["engine"] == "moviesearch" and "p50_us" in row), None)
+        for row in rows:
+            name = name_of(row["engine"])
+            if "error" in row:
+                lines.append(f"| {catalog['base']} | {name} | failed: {row['error'].splitlines()[0][:80]} | | | | |")
+                continue
+            if row["engine"] == "moviesearch":
+                ratio = "1×" if base else "bench not available"
+            elif base:
+                ratio = (f"{ratio_text(row.get('p50_us'), base['p50_us'])} / "
+                         f"{ratio_text(row.get('p99_us'), base['p99_us'])}")
+            else:
+                ratio = "—"
+            lines.append(f"| {catalog['base']} | {name} | {micros_text(row.get('p50_us'))} | "
+                         f"{micros_text(row.get('p90_us'))} | {micros_text(row.get('p99_us'))} | "
+                         f"{micros_text(row.get('max_us'))} | {ratio} |")
+    lines.append("")
+    return lines
+
+
 def agreement_text(result):
     """One engine's agreement with the expected answers, and its differences by cause, most frequent first."""
     name, against = name_of(result["engine"]), name_of(result["against"])
     if "error" in result:
         return f"- {name} vs {against}: {result['error']}"
-    line = f"- {name} vs {against}: {result['identical']:,} of {result['answers']:,} answers identical"
+    compared = " (mode, typos and match spans compared too)" if result.get("details") else ""
+    line = f"- {name} vs {against}{compared}: {result['identical']:,} of {result['answers']:,} answers identical"
     if result["identical"] == result["answers"]:
         return line + "."
     line += f" ({result['differing']:,} differ"
