@@ -324,9 +324,9 @@ class SpecIndex:
                 mode = "typo"
                 per_token = {token: self.typo_counts(token) for token in set(query_tokens)}
                 smallest = min(per_token.values(), key=len)
-                # The typo count sums over the distinct query tokens (`dark dark` counts a slip once), as the
-                # engine does: the spec's "sum over the query tokens" says nothing of repeated ones.
-                typo_of = {id: sum(counts[id] for counts in per_token.values()) for id in smallest
+                # The typo count sums over the query tokens, repeated ones as often as they are typed (`darkenss
+                # darkenss` has two slips): the spec's "sum, over the query tokens".
+                typo_of = {id: sum(per_token[token][id] for token in query_tokens) for id in smallest
                            if all(id in counts for counts in per_token.values())}
                 matches = typo_of
         if not query_tokens:
