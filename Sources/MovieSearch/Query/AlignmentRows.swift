@@ -8,10 +8,11 @@
 ///
 /// Row j holds d(q[0..<i], t[0..<j]) for every i, but only the band |i − j| ≤ budget is computed: outside it the
 /// distance is more than the budget, which is all the search needs to know (every value is capped at budget + 1).
-/// The band has at most 7 cells (budget ≤ 3), each below 16, so a row is one `UInt64` with a cell per byte and a
-/// push works on all cells at once: the diagonal, upper and transposition candidates lane by lane, then the
-/// left-to-right dependency (d(i, j) ≤ d(i − 1, j) + 1) as a prefix minimum in three shifted steps. A push costs
-/// a few dozen instructions whatever the token's length.
+/// The band has at most 7 cells (budget ≤ 3), each at most budget + 1 ≤ 4, so a row is one `UInt64` with a cell
+/// per 4-bit lane, each value v written as a thermometer, (1 << v) − 1: the smaller of two cells is then their bitwise
+/// AND, and one more is a shift and an OR. A push works on all cells at once: the diagonal, upper and transposition
+/// candidates lane by lane, then the left-to-right dependency (d(i, j) ≤ d(i − 1, j) + 1) as a prefix minimum in two
+/// shifted steps. It costs a few dozen instructions whatever the token's length.
 ///
 /// The rows are raw memory that the value owns (it is noncopyable and frees it in `deinit`): the typo walk pushes a
 /// row for every term prefix it reads, and array bounds and uniqueness checks would cost more than the row. Every
@@ -20,13 +21,14 @@ struct AlignmentRows: ~Copyable {
     private let query: UnsafeMutableBufferPointer<UInt32>
     let budget: Int
     private let width: Int
-    /// `budget + 1` in every byte: "more than the budget".
+    /// `budget + 1` in every lane: "more than the budget"; and in one lane.
     private let capLanes: UInt64
-    /// Bits 0..<width, and 0xFF in lanes 0..<width.
+    private let capLane: UInt64
+    /// Bits 0..<width, and 0xF in lanes 0..<width.
     private let bandBits: UInt64
     private let bandLanes: UInt64
     private var capacity: Int
-    /// Per row j: its cells (byte k: i = j − budget + k), the smallest last-column value of rows 0...j, the first
+    /// Per row j: its cells (lane k: i = j − budget + k), the smallest last-column value of rows 0...j, the first
     /// row with that value, the scalar that made it, and a caller's tag.
     private var cells: UnsafeMutablePointer<UInt64>
     private var best: UnsafeMutablePointer<UInt8>
@@ -44,7 +46,8 @@ struct AlignmentRows: ~Copyable {
     /// The length of the term prefix the rows are for.
     private(set) var depth = 0
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    /// Bit 0 of every lane.
+    private static let ones: UInt64 = 0x1111_1111_1111_1111
 
     /// Rows for `query` (its scalars) with `budget` edits (0 to 3), holding row 0 (the empty prefix).
     init(query scalars: [UInt32], budget: Int) {
@@ -53,9 +56,10 @@ struct AlignmentRows: ~Copyable {
         _ = query.initialize(from: scalars)
         self.budget = budget
         width = 2 * budget + 1
-        capLanes = UInt64(budget + 1) &* Self.ones
+        capLane = (1 << UInt64(budget + 1)) - 1
+        capLanes = capLane &* Self.ones
         bandBits = (1 << UInt64(2 * budget + 1)) - 1
-        bandLanes = (1 << UInt64(8 * (2 * budget + 1))) - 1
+        bandLanes = (1 << UInt64(4 * (2 * budget + 1))) - 1
         capacity = 32
         cells = .allocate(capacity: capacity)
         best = .allocate(capacity: capacity)
@@ -65,7 +69,10 @@ struct AlignmentRows: ~Copyable {
         var row = capLanes
         for k in 0..<width {
             let i = k - budget
-            if i >= 0, i <= scalars.count { row = Self.setting(row, lane: k, to: UInt8(min(i, budget + 1))) }
+            if i >= 0, i <= scalars.count {
+                let lane = UInt64(4 * k)
+                row = row & ~(0xF << lane) | ((1 << UInt64(min(i, budget + 1))) - 1) << lane
+            }
         }
         cells[0] = row
         best[0] = UInt8(min(scalars.count, budget + 1))
@@ -113,9 +120,11 @@ struct AlignmentRows: ~Copyable {
     /// the smaller of this row's minimum and the previous row's minimum + 1 (a transposition reaches back two
     /// rows). When it could not, every term that extends the prefix has exactly `prefixDistance`.
     var canImprove: Bool {
-        let limit = UInt64(best[depth]) &* Self.ones
-        if Self.anyLane(of: cells[depth], below: limit) { return true }
-        return depth > 0 && Self.anyLane(of: cells[depth - 1] &+ Self.ones, below: limit)
+        // A lane below b has bit b − 1 clear; one whose value + 1 is below b has bit b − 2 clear.
+        let best = UInt64(self.best[depth])
+        if best == 0 { return false }
+        if ~cells[depth] & (Self.ones &<< (best - 1)) != 0 { return true }
+        return best >= 2 && depth > 0 && ~cells[depth - 1] & (Self.ones &<< (best - 2)) != 0
     }
 
     /// With the rows reset to the empty prefix and `term` pushed until nothing can improve: the length of the
@@ -170,28 +179,26 @@ struct AlignmentRows: ~Copyable {
         }
         // Lane k is cell i = j − budget + k: the diagonal compares q[i − 1] with the scalar, a transposition needs
         // q[i − 1] = t[j − 2] and q[i − 2] = t[j − 1].
-        let matches = Self.lanes(scalarBits &>> 1 & bandBits)
-        let transpositions = Self.lanes(beforeBits &>> 1 & scalarBits & bandBits) &* 0xFF
+        let matches = Self.spread(scalarBits &>> 1 & bandBits) &* 0xF
         let previous = cells[j &- 1]
-        var row = Self.minimum(previous &+ (ones & ~matches), (previous &>> 8 | capLanes &<< 56) &+ ones)
+        var row = increment(previous) & (previous | ~matches)
+        row &= increment(previous &>> 4 | capLane &<< 60)
+        let transpositions = beforeBits &>> 1 & scalarBits & bandBits
         if transpositions != 0 {
-            let swap = (cells[j &- 2] &+ ones) & transpositions | capLanes & ~transpositions
-            row = Self.minimum(row, swap)
+            row &= increment(cells[j &- 2]) | ~(Self.spread(transpositions) &* 0xF)
         }
-        // d(i, j) ≤ d(i − 1, j) + 1, carried across the lanes in steps of 1, 2 and 4.
-        row = Self.minimum(row, (row &<< 8 | capLanes &>> 56) &+ ones)
-        row = Self.minimum(row, (row &<< 16 | capLanes &>> 48) &+ 2 &* ones)
-        row = Self.minimum(row, (row &<< 32 | capLanes &>> 32) &+ 4 &* ones)
-        row = Self.minimum(row, capLanes)
+        // d(i, j) ≤ d(i − 1, j) + 1, carried across the lanes in steps of 1 and 2: a step of 3 or more adds at
+        // least the cap, and changes nothing.
+        row &= increment(row &<< 4 | capLane)
+        if budget >= 2 { row &= increment(increment(row &<< 8 | capLane &* 0x11)) }
         // Cells outside the band or past the query's end (i > n) are "more than the budget"; the last column,
         // d(q, t[0..<j]), is lane n − j + budget, in the band only when j ≥ n − budget.
-        var last = capLanes & 0xFF
+        var last = budget + 1
         let lastLane = n &- j &+ budget
         if lastLane < width {
-            let valid = max(0, lastLane &+ 1)
-            let inside = Self.lanes((1 &<< UInt64(valid)) &- 1) &* 0xFF
+            let inside: UInt64 = (1 &<< UInt64(4 &* max(0, lastLane &+ 1))) &- 1
             row = row & inside | capLanes & ~inside
-            if lastLane >= 0 { last = row &>> UInt64(8 &* lastLane) & 0xFF }
+            if lastLane >= 0 { last = (row &>> UInt64(4 &* lastLane) & 0xF).nonzeroBitCount }
         } else {
             row = row & bandLanes | capLanes & ~bandLanes
         }
@@ -218,33 +225,16 @@ struct AlignmentRows: ~Copyable {
         return 0
     }
 
-    /// Bits 0–6 of `bits` spread to bytes 0–6 (1 where set): each bit k lands on bit 8k, and no two partial
-    /// products meet below bit 56 while bit 7 is clear.
+    /// Each lane one more, up to the cap: the thermometer shifted up, with bit 0 set.
     @inline(__always)
-    private static func lanes(_ bits: UInt64) -> UInt64 {
-        (bits &* 0x0002_0408_1020_4081) & ones
+    private func increment(_ row: UInt64) -> UInt64 {
+        (row &<< 1 | Self.ones) & capLanes
     }
 
-    /// Lane by lane, the smaller of `a` and `b` (every lane below 128): the high bit of (a | 0x80) − b tells
-    /// whether a ≥ b, and no lane borrows from the next. General-purpose registers only: a push is one chain of
-    /// dependent steps, and moving to vector registers and back at each step costs more than it saves.
+    /// Bits 0–6 of `bits` on bit 0 of lanes 0–6.
     @inline(__always)
-    private static func minimum(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let atLeast = ((a | high) &- b) & high
-        let mask = (atLeast << 1) &- (atLeast >> 7)  // 0xFF where a ≥ b
-        return b & mask | a & ~mask
-    }
-
-    /// Whether some lane of `row` is below the same lane of `limit` (every lane below 128).
-    @inline(__always)
-    private static func anyLane(of row: UInt64, below limit: UInt64) -> Bool {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        return ((row | high) &- limit) & high != high
-    }
-
-    private static func setting(_ row: UInt64, lane: Int, to value: UInt8) -> UInt64 {
-        row & ~(0xFF << UInt64(8 * lane)) | UInt64(value) << UInt64(8 * lane)
+    private static func spread(_ bits: UInt64) -> UInt64 {
+        laneSpread[Int(truncatingIfNeeded: bits & 0x7F)]
     }
 
     /// Doubles the room for rows (a term longer than any seen so far).
@@ -266,3 +256,14 @@ struct AlignmentRows: ~Copyable {
         pointer = moved
     }
 }
+
+/// `AlignmentRows.spread` for every 7-bit value, built once per process (1 KB).
+nonisolated(unsafe) private let laneSpread: UnsafeMutablePointer<UInt64> = {
+    let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 128)
+    for bits in 0..<128 {
+        var lanes: UInt64 = 0
+        for k in 0..<7 where bits >> k & 1 == 1 { lanes |= 1 << UInt64(4 * k) }
+        table[bits] = lanes
+    }
+    return table
+}()
