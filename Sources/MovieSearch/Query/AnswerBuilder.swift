@@ -138,6 +138,63 @@ struct AnswerBuilder {
         }
     }
 
+    /// Up to how many listed movies per year `addTypoMatches(bitmap:_:typos:)` keeps them in order as it goes.
+    static let insertionLimit = 64
+
+    /// Typo matches given as a bitmap over ranks, with a function that gives a match's typo count: each year's
+    /// count by popcount, its listed movies the first `perYear` by typo count, then rank. Only the year's matches
+    /// are visited; for a small `perYear` at most that many are kept at a time, so a year of many matches costs
+    /// no sort.
+    mutating func addTypoMatches(bitmap: [UInt64], _ table: YearTable, typos: (Int) -> UInt16) throws(CacheError) {
+        var kept: [UInt64] = []
+        try bitmap.withUnsafeBufferPointer { words throws(CacheError) in
+            guard words.count == CacheFormat.bitmapWordCount(movieCount: ranks.count) else {
+                throw .corrupt(path: path, detail: "a bitmap set has the wrong size")
+            }
+            for year in 0..<table.count {
+                let first = table.firstRank(year), end = table.endRank(year)
+                let count = Self.popcount(words, first..<end)
+                if count == 0 { continue }
+                addYear(table.year(year), count: count)
+                // typos << 32 | rank: the order of a typo answer. Keep the smallest `perYear`, in order.
+                kept.removeAll(keepingCapacity: true)
+                let wanted = min(perYear, count)
+                if wanted == 0 { continue }
+                var index = first >> 6
+                var bits = words[index] & (UInt64.max << UInt64(first & 63))
+                while true {
+                    while bits == 0 {
+                        index += 1
+                        if index == words.count { break }
+                        bits = words[index]
+                    }
+                    if bits == 0 { break }
+                    let rank = index << 6 | bits.trailingZeroBitCount
+                    if rank >= end { break }
+                    bits &= bits - 1
+                    let key = UInt64(typos(rank)) << 32 | UInt64(rank)
+                    if wanted > Self.insertionLimit {
+                        kept.append(key)  // sorted below: inserting each would be quadratic in a large year
+                        continue
+                    }
+                    if kept.count == wanted {
+                        if key >= kept[wanted - 1] { continue }
+                        kept.removeLast()
+                    }
+                    // Ranks come in ascending order, so most keys go at the end: search back from there.
+                    var slot = kept.count
+                    while slot > 0, kept[slot - 1] > key { slot -= 1 }
+                    kept.insert(key, at: slot)
+                }
+                if wanted > Self.insertionLimit { kept.sort() }
+                for key in kept.prefix(wanted) {
+                    list(rank: Int(key & 0xFFFF_FFFF))
+                    self.typos.append(UInt16(key >> 32))
+                }
+            }
+        }
+    }
+
     /// The answer collected so far, for `query`, found in `mode`.
     func result(query: String, mode: SearchMode = .exact) -> SearchResult {
         var start = 0

@@ -5,8 +5,9 @@
 /// titles is read as for an exact query (`PrefixSetReader`). The token whose sets are smallest drives: its ranks
 /// are collected with their smallest distance; every other token keeps the candidates found in one of its sets and
 /// adds the smallest distance among those sets (its sets are tried in order of distance, so the first hit is the
-/// smallest). A movie's typo count is the sum. The answer then groups by year as an exact one does, fewer typos
-/// first within a year (`AnswerBuilder.addTypoMatches`).
+/// smallest). A movie's typo count is the sum. When the smallest token has many matches, every token becomes
+/// bitmaps instead, one per distance (`TypoLevels`), met word by word. The answer then groups by year as an exact
+/// one does, fewer typos first within a year (`AnswerBuilder.addTypoMatches`).
 extension QueryExecutor {
     /// The typo answer to `query`, or nil when no query token has a budget (there is no typo pass then: the
     /// answer is the empty exact one). An answer is returned, empty or not, whenever the pass runs.
@@ -50,6 +51,24 @@ extension QueryExecutor {
             tokenSets.append(sets)
         }
         tokenSets.sort { Self.cardinality($0) < Self.cardinality($1) }
+        // Many matches (more than a bitmap set would hold as a list): meet the tokens as bitmaps, word by word,
+        // and work out typo counts only for the matches a year lists.
+        if Self.cardinality(tokenSets[0]) > 2 * CacheFormat.bitmapWordCount(movieCount: file.movieCount) {
+            let levels = try tokenSets.map { sets throws(CacheError) in
+                try TypoLevels(sets, movieCount: file.movieCount, path: file.path)
+            }
+            var matches = levels[0].all
+            for token in levels.dropFirst() {
+                let other = token.all
+                for word in matches.indices { matches[word] &= other[word] }
+            }
+            try answer.addTypoMatches(bitmap: matches, years) { rank in
+                var typos = 0
+                for token in levels { typos += token.distance(of: rank) }
+                return UInt16(clamping: typos)
+            }
+            return answer.result(query: query, mode: .typo)
+        }
         var (ranks, typos) = try collect(tokenSets[0])
         for sets in tokenSets.dropFirst() where !ranks.isEmpty {
             try keep(&ranks, &typos, foundIn: sets)
@@ -106,38 +125,58 @@ extension QueryExecutor {
         return true
     }
 
-    /// Keeps the candidates (ascending) that one of `sets` (ordered by distance) holds, adding the distance of the
-    /// first that does to their typo count.
+    /// Keeps the candidates (ascending) that one of `sets` (ordered by distance) holds, adding the smallest distance
+    /// of those that do to their typo count.
+    ///
+    /// A token of many small sets (a fuzzy token's terms) is listed once and met with the candidates in one merge;
+    /// otherwise each set in turn marks the candidates it holds that no nearer set did: a bit test each for a
+    /// bitmap, a gallop through a list. Either way a candidate costs a few loads per set, and nothing is copied
+    /// per candidate.
     private func keep(_ ranks: inout [UInt32], _ typos: inout [UInt16],
                       foundIn sets: [(set: RankSet, distance: Int)]) throws(CacheError) {
-        let movieCount = file.movieCount
-        // A cursor per listed set: candidates ascend, so each list is galloped through once.
-        var cursors = [Int](repeating: 0, count: sets.count)
-        var kept = 0
-        for position in ranks.indices {
-            let rank = ranks[position]
-            guard Int(rank) < movieCount else { throw .corrupt(path: file.path, detail: "rank out of range") }
-            var distance: Int?
-            for (number, entry) in sets.enumerated() {
-                let found: Bool
-                switch entry.set.storage {
-                case .bitmap(let words): found = words[Int(rank) >> 6] >> UInt64(rank & 63) & 1 == 1
-                case .list(let list): found = Self.contains(list, rank, cursor: &cursors[number])
-                case .merged(let list): found = Self.contains(list, rank, cursor: &cursors[number])
+        var best = [UInt16](repeating: .max, count: ranks.count)
+        if sets.count > 1, Self.cardinality(sets) <= 8 * ranks.count {
+            let (other, otherTypos) = try collect(sets)
+            var position = 0
+            for candidate in ranks.indices {
+                let rank = ranks[candidate]
+                if position < other.count, other[position] < rank {
+                    position = AnswerBuilder.firstPosition(in: other, from: position, notBelow: Int(rank))
                 }
-                if found {
-                    distance = entry.distance
-                    break
+                if position < other.count, other[position] == rank { best[candidate] = otherTypos[position] }
+            }
+        } else {
+            for entry in sets {
+                let distance = UInt16(entry.distance)
+                switch entry.set.storage {
+                case .bitmap(let words):
+                    for candidate in ranks.indices where best[candidate] == .max {
+                        let rank = Int(ranks[candidate])
+                        if words[rank >> 6] >> UInt64(rank & 63) & 1 == 1 { best[candidate] = distance }
+                    }
+                case .list(let list): Self.mark(ranks, in: list, distance, &best)
+                case .merged(let list): Self.mark(ranks, in: list, distance, &best)
                 }
             }
-            guard let distance else { continue }
-            ranks[kept] = rank
-            let (sum, overflow) = typos[position].addingReportingOverflow(UInt16(distance))
+        }
+        var kept = 0
+        for position in ranks.indices where best[position] != .max {
+            let (sum, overflow) = typos[position].addingReportingOverflow(best[position])
+            ranks[kept] = ranks[position]
             typos[kept] = overflow ? .max : sum
             kept += 1
         }
         ranks.removeLast(ranks.count - kept)
         typos.removeLast(typos.count - kept)
+    }
+
+    /// Gives `distance` to the candidates (ascending) that ascending `list` holds and no nearer set did.
+    private static func mark<Ranks: RankSequence>(_ candidates: [UInt32], in list: Ranks, _ distance: UInt16,
+                                                  _ best: inout [UInt16]) {
+        var cursor = 0
+        for candidate in candidates.indices where best[candidate] == .max {
+            if contains(list, candidates[candidate], cursor: &cursor) { best[candidate] = distance }
+        }
     }
 
     /// Whether ascending `list` holds `rank`, moving `cursor` to the first entry not below it (ranks asked for
