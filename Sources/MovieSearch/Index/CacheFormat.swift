@@ -2,7 +2,7 @@
 ///
 /// A cache holds everything a query needs, laid out so that a query reads its answer where it lies in the
 /// memory-mapped file: no JSON, no structure rebuilt in memory, and an open that costs the same whatever the size.
-/// Version 2 stores every integer array bit-packed at the width its largest value needs (Lucene's "packed ints",
+/// Since version 2, every integer array is stored bit-packed at the width its largest value needs (Lucene's "packed ints",
 /// tantivy's bitpacked columns), which halves the file against version 1 while each entry stays one load away.
 ///
 /// ## Overview

@@ -64,7 +64,12 @@ struct PrefixSetReader {
             throw .corrupt(path: file.path, detail: "prefix set \(set) does not exist")
         }
         let words = CacheFormat.bitmapWordCount(movieCount: file.movieCount)
-        return RankSet(cardinality: Int(try file.packed(bitmapCardinalities, bitmap)),
+        // Callers size buffers by the cardinality: a forged one must not ask for more than there are movies.
+        let cardinality = Int(try file.packed(bitmapCardinalities, bitmap))
+        guard cardinality <= file.movieCount else {
+            throw .corrupt(path: file.path, detail: "prefix set \(set) holds more ranks than there are movies")
+        }
+        return RankSet(cardinality: cardinality,
                        storage: .bitmap(try file.u64s(bitmaps, byteOffset: bitmap * words * 8, count: words)),
                        yearCounts: try file.packed(bitmapYearCounts,
                                                    (bitmap * file.yearCount)..<((bitmap + 1) * file.yearCount)))

@@ -9,10 +9,10 @@
 /// Row j holds d(q[0..<i], t[0..<j]) for every i, but only the band |i − j| ≤ budget is computed: outside it the
 /// distance is more than the budget, which is all the search needs to know (every value is capped at budget + 1).
 /// The band has at most 7 cells (budget ≤ 3), each at most budget + 1 ≤ 4, so a row is one `UInt64` with a cell
-/// per 4-bit lane, each value v written as a thermometer, (1 << v) − 1: the smaller of two cells is then their bitwise
-/// AND, and one more is a shift and an OR. A push works on all cells at once: the diagonal, upper and transposition
-/// candidates lane by lane, then the left-to-right dependency (d(i, j) ≤ d(i − 1, j) + 1) as a prefix minimum in two
-/// shifted steps. It costs a few dozen instructions whatever the token's length.
+/// per 4-bit lane, each value v written as a thermometer, (1 << v) − 1: the smaller of two cells is then their
+/// bitwise AND, and one more is a shift and an OR. A push works on all cells at once: the diagonal, upper and
+/// transposition candidates lane by lane, then the left-to-right dependency (d(i, j) ≤ d(i − 1, j) + 1) as a
+/// prefix minimum in two shifted steps. It costs a few dozen instructions whatever the token's length.
 ///
 /// The rows are raw memory that the value owns (it is noncopyable and frees it in `deinit`): the typo walk pushes a
 /// row for every term prefix it reads, and array bounds and uniqueness checks would cost more than the row. Every
@@ -32,7 +32,7 @@ struct AlignmentRows: ~Copyable {
     /// row with that value, the scalar that made it, and a caller's tag.
     private var cells: UnsafeMutablePointer<UInt64>
     private var best: UnsafeMutablePointer<UInt8>
-    private var bestRow: UnsafeMutablePointer<Int32>
+    private var bestRow: UnsafeMutablePointer<Int>
     private var scalars: UnsafeMutablePointer<UInt32>
     private var tags: UnsafeMutablePointer<Int>
     /// For a token of at most `maskedLength` scalars: per ASCII scalar, and per other scalar of the token, the
@@ -51,7 +51,7 @@ struct AlignmentRows: ~Copyable {
 
     /// Rows for `query` (its scalars) with `budget` edits (0 to 3), holding row 0 (the empty prefix).
     init(query scalars: [UInt32], budget: Int) {
-        precondition(budget >= 0 && budget <= 3, "a typo budget is 0, 1 or 2")
+        precondition(budget >= 0 && budget <= 3, "a typo budget is 0 to 3 (the spec's are 0, 1 and 2)")
         query = .allocate(capacity: scalars.count)
         _ = query.initialize(from: scalars)
         self.budget = budget
@@ -114,7 +114,7 @@ struct AlignmentRows: ~Copyable {
     var prefixDistance: Int { Int(best[depth]) }
 
     /// The shortest prefix length with that distance (the `m` of SEARCH-SPEC "Match spans").
-    var bestLength: Int { Int(bestRow[depth]) }
+    var bestLength: Int { bestRow[depth] }
 
     /// Whether a longer term prefix could have a smaller prefix distance: no row below can hold a value under
     /// the smaller of this row's minimum and the previous row's minimum + 1 (a transposition reaches back two
@@ -187,8 +187,8 @@ struct AlignmentRows: ~Copyable {
         if transpositions != 0 {
             row &= increment(cells[j &- 2]) | ~(Self.spread(transpositions) &* 0xF)
         }
-        // d(i, j) ≤ d(i − 1, j) + 1, carried across the lanes in steps of 1 and 2: a step of 3 or more adds at
-        // least the cap, and changes nothing.
+        // d(i, j) ≤ d(i − 1, j) + 1, carried across the lanes in steps of 1 and 2, which together carry 1 to 3
+        // lanes: a carry of 4 or more adds at least the cap (at most 4), and changes nothing.
         row &= increment(row &<< 4 | capLane)
         if budget >= 2 { row &= increment(increment(row &<< 8 | capLane &* 0x11)) }
         // Cells outside the band or past the query's end (i > n) are "more than the budget"; the last column,
@@ -206,7 +206,7 @@ struct AlignmentRows: ~Copyable {
         let lastValue = UInt8(truncatingIfNeeded: last)
         if lastValue < best[j &- 1] {
             best[j] = lastValue
-            bestRow[j] = Int32(truncatingIfNeeded: j)
+            bestRow[j] = j
         } else {
             best[j] = best[j &- 1]
             bestRow[j] = bestRow[j &- 1]
@@ -215,7 +215,6 @@ struct AlignmentRows: ~Copyable {
         tags[j] = tag
         depth = j
     }
-
 
     /// The positions of `scalar` in a token of at most `maskedLength` scalars, as bits from `maskOffset` on.
     @inline(__always)

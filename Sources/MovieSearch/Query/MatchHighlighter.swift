@@ -7,46 +7,66 @@
 ///
 /// Spans are not part of a `SearchResult`: an answer lists up to K movies for each of many years, and a client
 /// shows only some of them, so the spans of a title are computed when asked for. Cost per title: linear in the
-/// title (each scalar folded alone, see `PositionedTokens`), plus, for each pair of a query token and a title
-/// token, a prefix comparison (exact answers) or the banded alignment rows of `AlignmentRows` (typo answers,
-/// 2·budget + 1 cells per title scalar). A few microseconds for a title of the shared data sets.
+/// title (each scalar folded alone, see `PositionedTokens`, then one walk down a trie of the query's tokens per
+/// title token), plus in a typo answer, for each title token, the banded alignment rows of `AlignmentRows` against
+/// each query token with a budget and the same first scalar. A microsecond or two for a title of the shared data
+/// sets, whatever the query's length.
 public struct MatchHighlighter: Sendable {
-    /// The query's tokens as scalars, each with its edit budget (0 in an exact answer).
-    private let tokens: [(scalars: [UInt32], budget: Int)]
+    /// The query's distinct tokens as a trie of scalars (node 0 is the root): a title token's longest prefix among
+    /// them is one walk down it, however many tokens the query has.
+    private var children: [[UInt32: Int]] = [[:]]
+    private var isToken: [Bool] = [false]
+    /// In a typo answer, the distinct tokens with a budget, by first scalar.
+    private var typoTokens: [UInt32: [(scalars: [UInt32], budget: Int)]] = [:]
 
     /// Folds `query` into tokens once, for the titles of an answer given in `mode`.
     public init(query: String, mode: SearchMode) {
-        var tokens: [(scalars: [UInt32], budget: Int)] = []
+        var seen = Set<[UInt32]>()
         Tokenizer.forEachToken(in: query) { bytes in
             let scalars = TypoBudget.scalars(of: bytes)
-            tokens.append((scalars, mode == .typo ? TypoBudget.edits(for: scalars) : 0))
+            guard seen.insert(scalars).inserted else { return }
+            var node = 0
+            for scalar in scalars {
+                if let next = children[node][scalar] {
+                    node = next
+                } else {
+                    children[node][scalar] = children.count
+                    node = children.count
+                    children.append([:])
+                    isToken.append(false)
+                }
+            }
+            isToken[node] = true
+            if mode == .typo, let first = scalars.first {
+                let budget = TypoBudget.edits(for: scalars)
+                if budget > 0 { typoTokens[first, default: []].append((scalars, budget)) }
+            }
         }
-        self.tokens = tokens
     }
 
     /// The matched spans of `title` as half-open UTF-16 offsets (what JavaScript's `slice` and
     /// `String.Index(utf16Offset:in:)` take), sorted, and merged where they overlap or touch.
     public func utf16Ranges(in title: String) -> [Range<Int>] {
-        if tokens.isEmpty { return [] }
+        if children[0].isEmpty { return [] }
         let title = PositionedTokens(title: title)
         var spans: [Range<Int>] = []
-        for query in tokens {
-            // Title tokens that might match with typos: the first scalars equal, and long enough to come within
-            // the budget. One set of alignment rows serves all of them.
-            var candidates: [Range<Int>] = []
-            for token in title.tokens {
-                let term = title.scalars[token]
-                if term.starts(with: query.scalars) {
-                    spans.append(title.utf16Range(of: token, length: query.scalars.count))
-                } else if query.budget > 0, term.first == query.scalars.first,
-                          term.count + query.budget >= query.scalars.count {
-                    candidates.append(token)
-                }
+        for token in title.tokens {
+            let term = title.scalars[token]
+            // Exact: the longest query token that starts the title token (the spans of shorter ones lie in it).
+            var node = 0, longest = 0
+            for (length, scalar) in term.enumerated() {
+                guard let next = children[node][scalar] else { break }
+                node = next
+                if isToken[node] { longest = length + 1 }
             }
-            if candidates.isEmpty { continue }
-            var rows = AlignmentRows(query: query.scalars, budget: query.budget)
-            for token in candidates {
-                if let length = rows.matchedLength(in: title.scalars[token]) {
+            if longest > 0 { spans.append(title.utf16Range(of: token, length: longest)) }
+            // With typos: the tokens with a budget that share the first scalar, and that the title token does not
+            // start with (those matched exactly, above), within reach of the budget.
+            guard let first = term.first, let candidates = typoTokens[first] else { continue }
+            for query in candidates where !term.starts(with: query.scalars)
+                && term.count + query.budget >= query.scalars.count {
+                var rows = AlignmentRows(query: query.scalars, budget: query.budget)
+                if let length = rows.matchedLength(in: term) {
                     spans.append(title.utf16Range(of: token, length: length))
                 }
             }

@@ -81,8 +81,8 @@ public final class MovieIndex: Sendable {
     /// and the typo counts come with the answer at no extra cost. Only a query that matches nothing exactly, with a
     /// token of 5 scalars or more, pays for a typo pass: for each such token a walk of the terms that begin with
     /// its first letter, with the optimal-string-alignment automaton over their shared prefixes, which skips
-    /// every branch that can no longer come within the token's budget (`TypoSearch`). Spans are not part of the
-    /// answer: `SearchResult.highlighter` computes them for the titles a caller shows.
+    /// every branch that can no longer come within the token's budget (`TypoTermWalk`, `QueryExecutor+Typos`).
+    /// Spans are not part of the answer: `SearchResult.highlighter` computes them for the titles a caller shows.
     ///
     /// - Parameters:
     ///   - query: Any text; a query without tokens (empty, punctuation only) matches every movie.

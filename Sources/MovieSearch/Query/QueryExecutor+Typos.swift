@@ -15,13 +15,16 @@ extension QueryExecutor {
         // A repeated token is looked up once, but its typos count as often as it is typed (the spec sums over the
         // query's tokens).
         var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int)] = []
+        var seen: [[UInt8]: Int] = [:]  // a token's place in `tokens`: linear in a long query, not quadratic
         Tokenizer.forEachToken(in: query) { bytes in
-            if let seen = tokens.firstIndex(where: { $0.bytes.elementsEqual(bytes) }) {
-                tokens[seen].repeats += 1
+            let token = Array(bytes)
+            if let place = seen[token] {
+                tokens[place].repeats += 1
                 return
             }
+            seen[token] = tokens.count
             let scalars = TypoBudget.scalars(of: bytes)
-            tokens.append((Array(bytes), scalars, TypoBudget.edits(for: scalars), 1))
+            tokens.append((token, scalars, TypoBudget.edits(for: scalars), 1))
         }
         guard tokens.contains(where: { $0.budget > 0 }) else { return nil }
         let years = try YearTable(file: file, years: index.sections.years)

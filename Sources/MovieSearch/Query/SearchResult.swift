@@ -30,11 +30,12 @@ public struct YearMatches: Sendable, Equatable {
     /// The typo count of each listed movie, in the order of `movieIDs` (all 0 in an exact answer).
     public var typoCounts: TypoCountList
 
-    /// Creates a year group from its parts; `typoCounts` defaults to zeros, as in an exact answer.
+    /// Creates a year group from its parts; `typoCounts` (one per id) defaults to zeros, as in an exact answer.
     public init(year: Int, count: Int, movieIDs: MovieIDList, typoCounts: TypoCountList? = nil) {
         self.year = year
         self.count = count
         self.movieIDs = movieIDs
+        precondition(typoCounts.map { $0.count == movieIDs.count } ?? true, "one typo count per listed movie")
         self.typoCounts = typoCounts ?? TypoCountList(zeros: movieIDs.count)
     }
 }

@@ -4,7 +4,9 @@
 ///
 /// Every count of an exact answer is 0; such a list stores nothing, so that exact answers cost no more than before.
 /// A typo answer's lists are views into one buffer that all its years share, like `MovieIDList`.
-public struct TypoCountList: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+public struct TypoCountList: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral,
+    CustomStringConvertible
+{
     /// Empty for a list of zeros.
     private let storage: [UInt16]
     private let range: Range<Int>

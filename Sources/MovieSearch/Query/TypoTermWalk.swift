@@ -53,7 +53,9 @@ struct TypoTermWalk {
                         end = try Self.end(ofPrefix: UnsafeRawBufferPointer(rebasing: pathText[..<pathBytes]),
                                            from: term, in: texts)
                     }
-                    if rows.prefixDistance <= budget { found[found.count - 1].terms = found[found.count - 1].terms.lowerBound..<end }
+                    if rows.prefixDistance <= budget {
+                        found[found.count - 1].terms = found[found.count - 1].terms.lowerBound..<end
+                    }
                     if end != term + 1, end < bucket.upperBound { start = texts.start(of: end) }
                     term = end
                     continue

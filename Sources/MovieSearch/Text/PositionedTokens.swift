@@ -10,7 +10,7 @@ struct PositionedTokens {
     /// The folded scalars of every token, one after another (a joined token's are a copy of its parts').
     private(set) var scalars: [UInt32] = []
     /// For each of `scalars`, the index of the original scalar that produced it.
-    private(set) var origins: [Int32] = []
+    private(set) var origins: [Int] = []
     /// Each token's range in `scalars`.
     private(set) var tokens: [Range<Int>] = []
     /// Per original scalar, its UTF-16 offset in the title, and one more entry, the title's UTF-16 length; empty for
@@ -26,7 +26,7 @@ struct PositionedTokens {
         var offset = 0
         for (index, scalar) in title.unicodeScalars.enumerated() {
             let value = scalar.value
-            builder.origin = Int32(truncatingIfNeeded: index)
+            builder.origin = index
             if !isASCII { utf16Offsets.append(offset) }
             offset += UTF16.width(scalar)
             if value < 0x80 {
@@ -54,8 +54,8 @@ struct PositionedTokens {
     /// The UTF-16 range of the original scalars that produced the first `length` folded scalars of `token`
     /// (one of `tokens`; 1 ≤ `length` ≤ its count), run on over the nonspacing marks that follow.
     func utf16Range(of token: Range<Int>, length: Int) -> Range<Int> {
-        let first = Int(origins[token.lowerBound])
-        var last = Int(origins[token.lowerBound + length - 1])
+        let first = origins[token.lowerBound]
+        var last = origins[token.lowerBound + length - 1]
         if utf16Offsets.isEmpty { return first..<(last + 1) }
         while last + 1 < isNonspacingMark.count, isNonspacingMark[last + 1] { last += 1 }
         return utf16Offsets[first]..<utf16Offsets[last + 1]
@@ -64,10 +64,10 @@ struct PositionedTokens {
     /// Steps 4–6 on positioned scalars, as `Tokenizer` does them on bytes; also the sink of each scalar's folding.
     private struct Builder: FoldedScalarSink {
         var scalars: [UInt32] = []
-        var origins: [Int32] = []
+        var origins: [Int] = []
         var tokens: [Range<Int>] = []
         /// The original scalar being folded.
-        var origin: Int32 = 0
+        var origin = 0
         private var tokenStart = 0
         /// The tokens of the run under way: `tokens[runStart...]`.
         private var runStart = 0

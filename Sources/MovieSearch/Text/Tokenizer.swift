@@ -51,7 +51,8 @@ public enum Tokenizer {
         }
     }
 
-    /// Steps 1–5: hands each token, and each separator character after the first token, to `consumer`.
+    /// Steps 1–5: hands each token, and each separator character, to `consumer` (a separator before the first
+    /// token joins nothing: `WordJoiner` ignores it).
     private static func forEachPiece<Consumer: TokenConsumer>(in text: String, into consumer: inout Consumer) {
         var text = text
         text.withUTF8 { utf8 in

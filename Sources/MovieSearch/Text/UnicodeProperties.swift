@@ -1,5 +1,6 @@
 /// The decoded Unicode tables of tokenization: per scalar, a property word (class, canonical combining class,
-/// whether it is punctuation or a symbol, whether it is a number, mapping record), and per record its full NFKD decomposition and full case folding.
+/// whether it is punctuation or a symbol, whether it is a number, mapping record), and per record its full NFKD
+/// decomposition and full case folding.
 ///
 ///     let tables = UnicodeProperties.shared         // decodes `UnicodeTables` on first use
 ///     let word = tables.word(of: 0x00E9)            // "é"

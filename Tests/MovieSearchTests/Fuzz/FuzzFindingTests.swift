@@ -51,6 +51,27 @@ final class FuzzFindingTests: XCTestCase {
         XCTAssertNoThrow(try index.search("shades"))
     }
 
+    /// Found by review of the typo pass, which sizes a buffer by the cardinalities of the sets it reads: a forged
+    /// bitmap cardinality larger than the movie count (up to 2³² − 1 in a file) asked for gigabytes. Such a set is
+    /// now corrupt, for exact and typo queries alike.
+    func testForgedBitmapCardinalityIsCorruptNotAHugeAllocation() throws {
+        let movies = (0..<200).map { Movie(id: $0, title: "Darkness \($0)", year: 2000 + $0 % 3, rating: nil) }
+        var cache = try ForgedCache(Catalog(movies: movies))
+        let (width, count, _) = cache.entry(of: .bitmapCardinalities)
+        XCTAssertGreaterThan(count, 0, "the fixture must have a bitmap set")
+        let forged = UInt32((UInt64(1) << UInt64(width)) - 1)
+        XCTAssertGreaterThan(Int(forged), movies.count)
+        for set in 0..<count { cache.setPacked(.bitmapCardinalities, set, to: forged) }
+        let path = try TestPaths.temporaryFolder(self).path + "/forged.mscache"
+        try Data(cache.sealed()).write(to: URL(fileURLWithPath: path))
+        let index = try MovieIndex(path: path)
+        for query in ["darkness", "darknes", "darkenss"] {
+            XCTAssertThrowsError(try index.search(query), query) { error in
+                guard case .corrupt? = error as? CacheError else { return XCTFail("\(query): \(error)") }
+            }
+        }
+    }
+
     /// Found by reading the cache writer while writing the catalog target (whose round trip then trapped on this
     /// input), not by the fuzzer itself: names were collected in a `Set<String>`, where "Zoë" precomposed and
     /// "Zoe" + U+0308 are equal, then looked up by their bytes, so the second spelling found no id and

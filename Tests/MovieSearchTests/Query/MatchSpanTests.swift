@@ -132,4 +132,17 @@ final class MatchSpanTests: XCTestCase {
         XCTAssertEqual(failures, 0)
         XCTAssertGreaterThan(checked, 1_000)
     }
+
+    /// A long query costs the highlighter its distinct tokens once, not once per title token: repeats count once,
+    /// and a title token's longest matching query token is one walk down a trie. The spans stay the spec's.
+    func testLongQueriesGiveTheSpansOfTheirDistinctTokens() {
+        let repeated = MatchHighlighter(query: String(repeating: "the ", count: 20_000), mode: .exact)
+        XCTAssertEqual(repeated.utf16Ranges(in: "The Dark Knight"), [0..<3])
+        var words = (0..<20_000).map { "q\($0)x" }
+        words.append(contentsOf: ["dar", "dark", "k"])
+        let distinct = MatchHighlighter(query: words.joined(separator: " "), mode: .exact)
+        XCTAssertEqual(distinct.utf16Ranges(in: "The Dark Knight"), [4..<8, 9..<10])
+        let typo = MatchHighlighter(query: String(repeating: "darkenss ", count: 20_000), mode: .typo)
+        XCTAssertEqual(typo.utf16Ranges(in: "Star Trek Into Darkness"), [15..<23])
+    }
 }
