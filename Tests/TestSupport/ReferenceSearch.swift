@@ -57,8 +57,8 @@ package final class ReferenceSearch {
     }
 
     /// Whether `a` comes before `b`: newest year first; within a year rating descending, unrated last, input order
-    /// (lower id) on ties.
-    private static func precedes(_ a: Movie, _ b: Movie) -> Bool {
+    /// (lower id) on ties. `SpecReference` orders by it too.
+    package static func precedes(_ a: Movie, _ b: Movie) -> Bool {
         if a.year != b.year { return a.year > b.year }
         switch (a.rating, b.rating) {
         case let (x?, y?) where x != y: return x > y

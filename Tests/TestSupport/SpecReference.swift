@@ -48,7 +48,7 @@ package final class SpecReference {
     }
 
     package init(_ catalog: Catalog) {
-        let movies = catalog.movies.sorted(by: Self.precedes)
+        let movies = catalog.movies.sorted(by: ReferenceSearch.precedes)  // the exact answer's order
         self.movies = movies
         years = movies.map(\.year)
         placeOfID = Dictionary(uniqueKeysWithValues: movies.enumerated().map { ($1.id, $0) })
@@ -75,18 +75,6 @@ package final class SpecReference {
 
     /// The folded title of the movie with this id.
     package func title(id: Int) -> FoldedTitle { titles[placeOfID[id]!] }
-
-    /// Whether `a` comes before `b` in an exact answer: newest year first; within a year rating descending, unrated
-    /// last, lower id first on ties.
-    private static func precedes(_ a: Movie, _ b: Movie) -> Bool {
-        if a.year != b.year { return a.year > b.year }
-        switch (a.rating, b.rating) {
-        case let (x?, y?) where x != y: return x > y
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: return a.id < b.id
-        }
-    }
 
     /// The query's tokens: steps 1–5, no joined words.
     package func queryTokens(_ query: String) -> [[Unicode.Scalar]] {
