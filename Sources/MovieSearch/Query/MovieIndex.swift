@@ -37,6 +37,16 @@ public final class MovieIndex: Sendable {
     /// Movies decoded from the file so far (cache misses of `movie(id:)`), for tests and diagnostics.
     var decodedMovieCount: Int { decodeCounter.load(ordering: .relaxed) }
     private let decodeCounter = Atomic<Int>(0)
+    /// The typo walks of recent query words (folded bytes → term ranges with their distances): a query typed a
+    /// letter at a time repeats its earlier words, and a walk costs tens of microseconds where a look-up costs
+    /// well under one.
+    let typoWalks = SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]>(
+        capacity: MovieIndex.typoWalkCacheCapacity)
+    /// How many words' typo walks `typoWalks` keeps.
+    static let typoWalkCacheCapacity = 64
+    /// Typo walks run so far (misses of `typoWalks`), for tests and diagnostics.
+    var typoWalkCount: Int { walkCounter.load(ordering: .relaxed) }
+    let walkCounter = Atomic<Int>(0)
 
     /// Maps the cache at `path` and checks its header, directory and year table. Throws `CacheError`.
     public convenience init(path: String) throws {
@@ -82,6 +92,7 @@ public final class MovieIndex: Sendable {
     /// token of 5 scalars or more, pays for a typo pass: for each such token a walk of the terms that begin with
     /// its first letter, with the optimal-string-alignment automaton over their shared prefixes, which skips
     /// every branch that can no longer come within the token's budget (`TypoTermWalk`, `QueryExecutor+Typos`).
+    /// The walks of the last 64 words are kept, so a query typed a letter at a time walks each word once.
     /// Spans are not part of the answer: `SearchResult.highlighter` computes them for the titles a caller shows.
     ///
     /// - Parameters:

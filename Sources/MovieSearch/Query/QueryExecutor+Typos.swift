@@ -41,7 +41,10 @@ extension QueryExecutor {
                     let range = try index.terms.range(ofPrefix: bytes)
                     return range.isEmpty ? [] : [(terms: range, distance: 0)]
                 }
-                return try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
+                return try index.typoWalks.value(forKey: token.bytes) { () throws(CacheError) in
+                    index.walkCounter.add(1, ordering: .relaxed)
+                    return try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
+                }
             }
             if ranges.isEmpty { return empty }
             var sets: [(set: RankSet, distance: Int)] = []

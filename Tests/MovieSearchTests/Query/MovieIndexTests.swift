@@ -73,6 +73,22 @@ final class MovieIndexTests: XCTestCase {
         XCTAssertEqual(index.movieCount, 16)
     }
 
+    /// Typing a query a letter at a time repeats its words: each word's typo walk runs once, and the kept walks give
+    /// the answers a fresh index gives.
+    func testTypingATypoQueryWalksEachWordOnce() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        let typed = ["darkenss", "darkenss t", "darkenss tr", "darkenss tre", "darkenss trek"]
+        let answers = try typed.map { try index.search($0) }
+        XCTAssertEqual(answers.map(\.mode), [.typo, .typo, .typo, .typo, .typo])
+        XCTAssertEqual(answers[0].years.flatMap(\.typoCounts), [1])
+        XCTAssertEqual(index.typoWalkCount, 1, "one walk, for darkenss; the other words have no budget")
+        for (query, answer) in zip(typed, answers) {
+            XCTAssertEqual(try Fixtures.index(Fixtures.small, self).search(query), answer, query)
+        }
+        _ = try index.search("darkenss trekk")
+        XCTAssertEqual(index.typoWalkCount, 2, "trekk is a new word with a budget")
+    }
+
     func testReopenedMoviesAreDecodedOnce() throws {
         let index = try Fixtures.index(Fixtures.small, self)
         XCTAssertEqual(try index.movie(id: 3).title, "Star Trek Into Darkness")
