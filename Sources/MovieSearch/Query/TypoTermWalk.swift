@@ -5,9 +5,10 @@
 /// The walk goes through it in order; consecutive terms share prefixes, so the alignment rows of a shared prefix are
 /// kept and only the rest of a term is pushed (`AlignmentRows`). As soon as a prefix's rows show that no longer
 /// prefix can lower its distance (the row minimum has passed the budget, or the distance is already as low as it
-/// can get), every term under that prefix has the same distance: the whole subtree is one range, found by
-/// galloping, and the walk jumps past it. So the cost follows the prefixes within the budget's reach, not the
-/// number of terms: a term that differs from the token in its third letter is never read beyond it.
+/// can get), every term under that prefix has the same distance: the whole subtree is one range. Its first terms
+/// are passed over one by one, a byte comparison each and no row (most such subtrees hold a term or two); past
+/// eight, the walk gallops to the subtree's end. So the cost follows the prefixes within the budget's reach: a term
+/// that differs from the token early is never read beyond the shared prefix and the letter where it settles.
 struct TypoTermWalk {
     let dictionary: TermDictionary
     let path: String
