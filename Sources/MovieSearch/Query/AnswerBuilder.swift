@@ -46,11 +46,7 @@ struct AnswerBuilder {
     mutating func addSorted<Ranks: RankSequence>(_ matches: Ranks, _ table: YearTable) throws(CacheError) {
         var position = 0, year = 0
         while position < matches.count {
-            let rank = Int(matches[position])
-            guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
-            while table.endRank(year) <= rank { year += 1 }
-            let end = table.endRank(year)
-            let next = Self.firstPosition(in: matches, from: position, notBelow: end)
+            let (rank, end, next) = try yearRun(of: matches, at: position, year: &year, table)
             guard rank >= table.firstRank(year), next - position <= end - rank else { throw Self.outOfOrder(path) }
             addYear(table.year(year), count: next - position)
             var previous = rank - 1
@@ -62,6 +58,18 @@ struct AnswerBuilder {
             }
             position = next
         }
+    }
+
+    /// The step that cuts ascending ranks into years: the rank at `position`, checked; `year` moved on to its year;
+    /// that year's end rank, and the position of the first match past it.
+    @inline(__always)
+    private func yearRun<Ranks: RankSequence>(of matches: Ranks, at position: Int, year: inout Int,
+                                              _ table: YearTable) throws(CacheError) -> (rank: Int, end: Int, next: Int) {
+        let rank = Int(matches[position])
+        guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+        while table.endRank(year) <= rank { year += 1 }
+        let end = table.endRank(year)
+        return (rank, end, Self.firstPosition(in: matches, from: position, notBelow: end))
     }
 
     private static func outOfOrder(_ path: String) -> CacheError {
@@ -120,11 +128,7 @@ struct AnswerBuilder {
         var position = 0, year = 0
         var order: [UInt64] = []
         while position < matches.count {
-            let rank = Int(matches[position])
-            guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
-            while table.endRank(year) <= rank { year += 1 }
-            let end = table.endRank(year)
-            let next = Self.firstPosition(in: matches, from: position, notBelow: end)
+            let next = try yearRun(of: matches, at: position, year: &year, table).next
             addYear(table.year(year), count: next - position)
             // Typo count above the position: sorting the keys sorts by count, then rank (positions ascend with rank).
             order.removeAll(keepingCapacity: true)
