@@ -1,5 +1,6 @@
 import Foundation
 @testable import MovieSearchCLI
+import MovieSearch
 import XCTest
 
 /// Bold spans over escaped text, in-process: the pure function behind `query`'s text output.
@@ -73,7 +74,7 @@ final class HighlightTests: XCTestCase {
         XCTAssertEqual(Highlight.escaped("Dark", bold: [-3..<1]), "\(on)D\(off)ark")
         // A span that starts inside the surrogate pair of 😀 covers the scalars that start inside it.
         XCTAssertEqual(Highlight.escaped("😀 Dark", bold: [1..<4]), "😀\(on) D\(off)ark")
-        XCTAssertEqual(Highlight.merged([3..<5, 0..<1, 1..<2, 4..<9, 7..<7]), [0..<2, 3..<9])
+        XCTAssertEqual(MatchHighlighter.merged([3..<5, 0..<1, 1..<2, 4..<9, 7..<7]), [0..<2, 3..<9])
     }
 
     /// Whatever the spans, the codes alternate on, off, …, off, and removing them gives the escaped title.

@@ -81,10 +81,11 @@ public struct MatchHighlighter: Sendable {
         }
     }
 
-    /// `spans` sorted, with overlapping and touching ones merged.
-    private static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
+    /// `spans` without empty ones, sorted, and merged where they overlap or touch (the CLI merges the spans it is
+    /// given with it too).
+    package static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
         var merged: [Range<Int>] = []
-        for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        for span in spans.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = merged.last, span.lowerBound <= last.upperBound {
                 merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
             } else {

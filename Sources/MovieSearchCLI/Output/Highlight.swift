@@ -1,3 +1,5 @@
+import MovieSearch
+
 /// Text made safe to print (`TerminalSafeText.escaped`) with some of its parts in bold: the match spans of a title.
 ///
 ///     Highlight.escaped("The Dark Knight Rises", bold: [4..<8, 9..<12])
@@ -25,7 +27,7 @@ enum Highlight {
     ///     start inside it.
     /// - Returns: The escaped text with `boldOn`/`boldOff` around each bold run; without spans, the escaped text.
     static func escaped(_ text: String, bold spans: [Range<Int>]) -> String {
-        let spans = merged(spans)
+        let spans = MatchHighlighter.merged(spans)
         guard !spans.isEmpty else { return TerminalSafeText.escaped(text) }
         var result = ""
         var run = String.UnicodeScalarView()
@@ -47,19 +49,6 @@ enum Highlight {
         }
         result += TerminalSafeText.escaped(String(run))
         if runIsBold { result += boldOff }
-        return result
-    }
-
-    /// `spans` without empty ones, sorted, and merged where they overlap or touch.
-    static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        for span in spans.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = result.last, span.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
-            } else {
-                result.append(span)
-            }
-        }
         return result
     }
 }
