@@ -62,6 +62,103 @@ public enum CatalogDecoder {
         return try decode(input, source: source, skipInvalid: skipInvalid)
     }
 
+    /// How many bytes `load(path:options:)` looks at to tell the format: enough for a long CSV header line.
+    static let detectionBytes = 1 << 16
+
+    /// Reads and decodes the catalog at `path` in the format `options` names, or the one its first bytes show.
+    /// A gzip file (`.gz`, or any file that starts with gzip's magic bytes) is decoded as it is read. Throws
+    /// `CatalogError`.
+    public static func load(path: String, options: CatalogOptions) throws -> Catalog {
+        try load(path: FilePath(path), options: options)
+    }
+
+    /// `load(path:options:)` for a path of raw bytes, which need not be valid UTF-8; errors name it escaped.
+    package static func load(path: FilePath, options: CatalogOptions) throws(CatalogError) -> Catalog {
+        let input: CatalogInput
+        do {
+            input = try CatalogInput(path: path)
+        } catch {
+            throw .unreadable(source: path.description, reason: inputFailure(error))
+        }
+        return try load(input, source: path.description, options: options)
+    }
+
+    /// Decodes the catalog `input` holds; `source` names it in errors. Throws `CatalogError`.
+    package static func load(_ input: CatalogInput, source: String, options: CatalogOptions) throws(CatalogError)
+        -> Catalog
+    {
+        let format: CatalogFormat
+        if let chosen = options.format {
+            format = chosen
+        } else {
+            let prefix: [UInt8]
+            do {
+                prefix = try input.peek(detectionBytes)
+            } catch {
+                throw .unreadable(source: source, reason: inputFailure(error))
+            }
+            switch CatalogFormat.detect(prefix) {
+            case let .success(found): format = found
+            case let .failure(failure): throw .notACatalog(source: source, reason: failure.description)
+            }
+        }
+        var builder = CatalogBuilder(skipInvalid: options.skipInvalid)
+        switch format {
+        case .json, .tmdb:
+            let json = try readJSON(input, source: source)
+            if format == .json { return try decode(json, source: source, skipInvalid: options.skipInvalid) }
+            // A stream that stopped at a byte that is not JSON: the catalog decoder words that error.
+            if json.badByte != nil { _ = try decode(json, source: source, skipInvalid: options.skipInvalid) }
+            try json.bytes.withUnsafeBufferPointer { (bytes) throws(CatalogError) in
+                var reader = TMDbReader(source: source)
+                try reader.read(bytes, into: &builder)
+            }
+        case .imdb:
+            var reader = IMDbReader(source: source, options: options)
+            if let ratingsPath = options.ratingsPath {
+                let ratings: CatalogInput
+                do {
+                    ratings = try CatalogInput(path: FilePath(ratingsPath))
+                } catch {
+                    throw .unreadable(source: ratingsPath, reason: inputFailure(error))
+                }
+                var ratingsSource = ratings
+                try reader.readRatings(&ratingsSource, source: ratingsPath)
+            }
+            var basics = input
+            try reader.read(&basics, into: &builder)
+        case .csv:
+            var reader = CSVReader(source: source, options: options)
+            var rows = input
+            try reader.read(&rows, into: &builder)
+        }
+        return builder.finish(format: format)
+    }
+
+    /// The whole JSON document of `input`: a regular file read whole in one allocation; a stream or a gzip file
+    /// checked as it arrives (`JSONInput.read(from:maximumBytes:)`), bounded by `maximumStreamBytes`.
+    private static func readJSON(_ input: CatalogInput, source: String) throws(CatalogError) -> JSONInput {
+        do throws(InputError) {
+            if input.isRegularFile && !input.isGzip {
+                if input.fileSize > maximumFileBytes { throw InputError.tooLarge(maximumFileBytes) }
+                return JSONInput(bytes: try input.readAll(maximumBytes: maximumFileBytes), badByte: nil)
+            }
+            var stream = input
+            return try JSONInput.read(from: &stream, maximumBytes: maximumStreamBytes)
+        } catch {
+            throw .unreadable(source: source, reason: inputFailure(error))
+        }
+    }
+
+    /// The reason for a read failure of an input, with advice at a limit.
+    private static func inputFailure(_ failure: InputError) -> String {
+        switch failure {
+        case .system(let error): streamFailure(.system(error))
+        case .tooLarge(let limit): streamFailure(.tooLarge(limit))
+        case .corruptGzip: failure.reason
+        }
+    }
+
     /// The reason for a read failure, with advice when it is the stream limit.
     private static func streamFailure(_ failure: FileReader.Failure) -> String {
         switch failure {

@@ -15,14 +15,32 @@ public struct Movie: Sendable, Hashable {
     public var cast: [String]
     /// Genres in catalog order; empty when the catalog gave none.
     public var genres: [String]
+    /// The title in its original language, when the catalog gives one that differs from `title` (TMDb's
+    /// `original_title`, IMDb's `originalTitle`).
+    public var originalTitle: String?
+    /// A summary of the plot (TMDb's `overview`).
+    public var overview: String?
+    /// TMDb's `poster_path` (`/abc123.jpg`): the poster's URL is an image base URL, a size and this path.
+    public var posterPath: String?
+    /// The movie's id at TMDb.
+    public var tmdbID: Int?
+    /// The movie's IMDb id (`tconst`, `tt0111161`).
+    public var imdbID: String?
 
     /// Creates a movie from its fields.
-    public init(id: Int, title: String, year: Int, rating: Double?, cast: [String] = [], genres: [String] = []) {
+    public init(id: Int, title: String, year: Int, rating: Double?, cast: [String] = [], genres: [String] = [],
+                originalTitle: String? = nil, overview: String? = nil, posterPath: String? = nil,
+                tmdbID: Int? = nil, imdbID: String? = nil) {
         self.id = id
         self.title = title
         self.year = year
         self.rating = rating
         self.cast = cast
         self.genres = genres
+        self.originalTitle = originalTitle
+        self.overview = overview
+        self.posterPath = posterPath
+        self.tmdbID = tmdbID
+        self.imdbID = imdbID
     }
 }

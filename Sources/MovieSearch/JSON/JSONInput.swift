@@ -66,15 +66,29 @@ package struct JSONInput: Sendable {
     /// at a terminal) fails at once instead of waiting for the bytes after it. Throws when the input, still JSON
     /// so far, holds more than `maximumBytes`, or when a read fails.
     package static func read(descriptor: Int32, maximumBytes: Int) throws(FileReader.Failure) -> JSONInput {
+        var source = DescriptorByteSource(descriptor)
+        do {
+            return try read(from: &source, maximumBytes: maximumBytes)
+        } catch {
+            switch error {
+            case let .system(failure): throw .system(failure)
+            case let .tooLarge(limit): throw .tooLarge(limit)
+            case .corruptGzip: preconditionFailure("a descriptor's bytes are not decoded")
+            }
+        }
+    }
+
+    /// `read(descriptor:maximumBytes:)` for any source of bytes: a stream, or a gzip file decoded as it is read.
+    package static func read(from source: inout some ByteSource, maximumBytes: Int) throws(InputError) -> JSONInput {
         var bytes: [UInt8] = []
         var checker = JSONStreamChecker()
         var badByte: Int?
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while badByte == nil {
-            let count = try FileReader.readSome(descriptor, into: &chunk, count: chunk.count)
+            let count = try source.read(into: &chunk, count: chunk.count)
             if count == 0 { break }
             badByte = chunk.withUnsafeBufferPointer { checker.feed(UnsafeBufferPointer(rebasing: $0[..<count])) }
-            if badByte == nil && bytes.count + count > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
+            if badByte == nil && bytes.count + count > maximumBytes { throw .tooLarge(maximumBytes) }
             bytes.append(contentsOf: chunk[..<count])
         }
         if let badByte, bytes.count > badByte + JSONStreamChecker.lookahead {

@@ -1,0 +1,116 @@
+/// The shapes of catalog `index` reads. `detect(_:)` tells them apart from an input's first bytes; a user may name
+/// one instead (`index --format`).
+public enum CatalogFormat: String, CaseIterable, Sendable {
+    /// moviesearch's own JSON (SEARCH-SPEC, "Input catalog"): an array of movies, or an object with a `movies` array.
+    case json
+    /// TMDb API responses: a `/search/movie` or `/discover/movie` page, an array of pages, or an array of movies.
+    case tmdb
+    /// IMDb's `title.basics.tsv` (tab-separated, a header row of column names), with `title.ratings.tsv` beside it.
+    case imdb
+    /// RFC 4180 comma-separated values with a header row of column names.
+    case csv
+
+    /// How the summary of `index` names the format.
+    public var displayName: String {
+        switch self {
+        case .json: "moviesearch JSON"
+        case .tmdb: "TMDb JSON"
+        case .imdb: "IMDb TSV"
+        case .csv: "CSV"
+        }
+    }
+
+    /// The format of an input whose first bytes (decoded, for gzip; at least its first line when it has one) are
+    /// `prefix`, or `nil` with the reason it is none of them.
+    ///
+    /// JSON starts with `{` or `[` (after a byte-order mark and white space); it is TMDb's when the first object
+    /// member names found are TMDb's (`results`, `page`, `release_date`, `vote_average`, `original_title`,
+    /// `poster_path`), else the catalog's own. Text whose first line holds a tab and a `tconst` column is IMDb's
+    /// TSV; text whose first line holds a comma, or a title-like column name, is CSV.
+    public static func detect(_ prefix: [UInt8]) -> Result<CatalogFormat, DetectionFailure> {
+        var start = 0
+        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        while start < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[start]) { start += 1 }
+        guard start < prefix.count else { return .failure(.empty) }
+        let body = prefix[start...]
+        if body.first == UInt8(ascii: "{") || body.first == UInt8(ascii: "[") {
+            return .success(Self.looksLikeTMDb(body) ? .tmdb : .json)
+        }
+        let firstLine = body.prefix { $0 != 0x0A }
+        if firstLine.contains(0) { return .failure(.binary) }
+        let header = String(decoding: firstLine, as: UTF8.self).lowercased()
+        if firstLine.contains(0x09) {
+            let columns = header.split(separator: "\t").map { $0.trimmingSpace() }
+            if columns.contains("tconst") {
+                if !columns.contains("primarytitle") && columns.contains("averagerating") {
+                    return .failure(.imdbRatingsFile)
+                }
+                return .success(.imdb)
+            }
+        }
+        if firstLine.contains(UInt8(ascii: ",")) || ["title", "primarytitle", "original_title"].contains(header.trimmingSpace()) {
+            return .success(.csv)
+        }
+        return .failure(.unknown)
+    }
+
+    /// Why `detect` found no format.
+    public enum DetectionFailure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// No byte but white space.
+        case empty
+        /// A NUL byte in the first line: not text.
+        case binary
+        /// IMDb's `title.ratings.tsv`, given where `title.basics.tsv` belongs.
+        case imdbRatingsFile
+        /// Text, but neither JSON, IMDb TSV nor CSV.
+        case unknown
+
+        public var description: String {
+            switch self {
+            case .empty: "the file is empty"
+            case .binary: "it is not text (a NUL byte in its first line)"
+            case .imdbRatingsFile:
+                "this is IMDb's title.ratings.tsv: index title.basics.tsv and give this file with --ratings"
+            case .unknown:
+                "its format is none of JSON, TMDb JSON, IMDb TSV or CSV (name one with --format)"
+            }
+        }
+    }
+
+    /// Whether JSON that starts with `json` reads as TMDb's: one of TMDb's member names comes before any of the
+    /// catalog's own (`movies`, `year`, `rating`, `cast`). Only the first bytes are seen, so a name is looked for as
+    /// a quoted key followed by a colon.
+    private static func looksLikeTMDb(_ json: ArraySlice<UInt8>) -> Bool {
+        let text = String(decoding: json.prefix(1 << 16), as: UTF8.self)
+        let tmdb = ["\"results\"", "\"release_date\"", "\"vote_average\"", "\"original_title\"", "\"poster_path\"",
+                    "\"total_pages\""]
+        let own = ["\"movies\"", "\"year\"", "\"rating\"", "\"cast\""]
+        func firstKey(_ names: [String]) -> String.Index? {
+            names.compactMap { name in text.firstRange(ofKey: name)?.lowerBound }.min()
+        }
+        guard let tmdbAt = firstKey(tmdb) else { return false }
+        guard let ownAt = firstKey(own) else { return true }
+        return tmdbAt < ownAt
+    }
+}
+
+private extension Substring {
+    func trimmingSpace() -> String {
+        String(drop { $0 == " " || $0 == "\r" || $0 == "\"" }.reversed().drop { $0 == " " || $0 == "\r" || $0 == "\"" }.reversed())
+    }
+}
+
+private extension String {
+    func trimmingSpace() -> String { self[...].trimmingSpace() }
+
+    /// The range of `key` (a quoted name) where a colon follows it, white space allowed between.
+    func firstRange(ofKey key: String) -> Range<String.Index>? {
+        var searchStart = startIndex
+        while let found = self[searchStart...].firstRange(of: key) {
+            let after = self[found.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+            if after.first == ":" { return found }
+            searchStart = found.upperBound
+        }
+        return nil
+    }
+}

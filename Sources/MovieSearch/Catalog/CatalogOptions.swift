@@ -1,0 +1,29 @@
+/// How `CatalogDecoder` reads a catalog: its format, what to do with invalid records, and the options of the
+/// line-based formats.
+public struct CatalogOptions: Sendable {
+    /// The format, or `nil` to detect it from the first bytes (`CatalogFormat.detect`).
+    public var format: CatalogFormat?
+    /// Skip invalid records (listed in `Catalog.skipped`) instead of stopping at the first one.
+    public var skipInvalid: Bool
+    /// IMDb only: the path of `title.ratings.tsv[.gz]`, joined on `tconst`. Without it every title is unrated.
+    public var ratingsPath: String?
+    /// IMDb only: the `titleType`s kept (`movie`, `tvMovie`, `tvEpisode`, …), or `nil` for all of them. Titles of
+    /// other types are left out, keeping their ids (their positions) unused.
+    public var titleTypes: Set<String>?
+    /// CSV only: the column that holds a field whose column is named otherwise, by field (`rating` →
+    /// `imdb_score`). Fields are `title`, `year`, `release_date`, `rating`, `genres`, `cast`.
+    public var columns: [String: String]
+
+    /// IMDb's title types `index` keeps unless told otherwise.
+    public static let defaultTitleTypes: Set<String> = ["movie"]
+
+    /// Options for reading a catalog.
+    public init(format: CatalogFormat? = nil, skipInvalid: Bool = false, ratingsPath: String? = nil,
+                titleTypes: Set<String>? = CatalogOptions.defaultTitleTypes, columns: [String: String] = [:]) {
+        self.format = format
+        self.skipInvalid = skipInvalid
+        self.ratingsPath = ratingsPath
+        self.titleTypes = titleTypes
+        self.columns = columns
+    }
+}
