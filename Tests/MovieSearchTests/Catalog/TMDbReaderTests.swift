@@ -289,6 +289,55 @@ final class TMDbReaderTests: XCTestCase {
         }
     }
 
+    /// Mutated fixtures (bytes replaced, inserted, deleted; documents cut short) never trap, and reading with and
+    /// without skipping agree: the same error for a document that is not a catalog, and otherwise strict reading
+    /// throws exactly the first movie that lenient reading skips. The movies kept obey what the reader promises.
+    func testMutatedDocumentsNeverTrapAndStrictAndLenientReadingAgree() throws {
+        let seeds = [Self.searchPage, #"[{"page":1,"results":[{"id":1,"title":"A","release_date":"2000-01-01"}]},"#
+                     + #"{"page":2,"results":[{"id":1,"title":"B","release_date":"","genres":[{"id":28}]}]}]"#]
+        let alphabet = Array(#"{}[],:"0123456789-.eE tnulfrsaeiy\#u{e9}"#.utf8)
+        var random = SplitMix64(seed: 11)
+        for round in 0..<1500 {
+            var bytes = Array(seeds[round % seeds.count].utf8)
+            for _ in 0...random.below(4) {
+                let at = random.below(bytes.count)
+                switch random.below(4) {
+                case 0: bytes[at] = alphabet[random.below(alphabet.count)]
+                case 1: bytes.insert(alphabet[random.below(alphabet.count)], at: at)
+                case 2: bytes.remove(at: at)
+                default: bytes.removeLast(random.below(min(bytes.count, 8)))
+                }
+                if bytes.isEmpty { bytes = [UInt8(ascii: "[")] }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            func read(skipInvalid: Bool) -> Result<Catalog, CatalogError> {
+                Result { () throws(CatalogError) in
+                    try CatalogDecoder.load(CatalogInput(bytes: bytes), source: "m.json",
+                                            options: CatalogOptions(format: .tmdb, skipInvalid: skipInvalid))
+                }
+            }
+            switch (read(skipInvalid: false), read(skipInvalid: true)) {
+            case let (.success(strict), .success(lenient)):
+                XCTAssertEqual(strict.movies, lenient.movies, text)
+                XCTAssertEqual(lenient.skipped, [], text)
+            case let (.failure(error), .success(lenient)):
+                XCTAssertEqual(lenient.skipped.first, error, text)
+            case let (.failure(strict), .failure(lenient)):
+                XCTAssertEqual(strict, lenient, text)
+            case let (.success, .failure(error)):
+                XCTFail("strict reading succeeded, lenient failed with \(error): \(text)")
+            }
+            guard case .success(let catalog) = read(skipInvalid: true) else { continue }
+            XCTAssertEqual(catalog.movies.map(\.id), catalog.movies.map(\.id).sorted(), text)
+            let tmdbIDs = catalog.movies.compactMap(\.tmdbID)
+            XCTAssertEqual(Set(tmdbIDs).count, tmdbIDs.count, text)
+            for movie in catalog.movies {
+                XCTAssertFalse(movie.title.allSatisfy(\.isWhitespace), text)
+                XCTAssertTrue((0...9999).contains(movie.year), text)
+            }
+        }
+    }
+
     // MARK: - Detection
 
     func testEachTMDbShapeIsDetected() {
