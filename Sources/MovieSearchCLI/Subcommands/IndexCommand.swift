@@ -130,14 +130,11 @@ struct IndexCommand: Subcommand {
         var options = self.options
         let detected = options.format == nil
         if detected {
-            let found = try CatalogDecoder.format(of: input, source: catalogName)
-            try Self.check(options, givesTitleTypes: givesTitleTypes, against: found)
-            // JSON's kind (the catalog's own or TMDb's) is told by `load` from the whole document: the first bytes
-            // of a file under 64 KiB or of a stream may not say it.
-            if found != .json && found != .tmdb { options.format = found }
+            options.format = try CatalogDecoder.format(of: input, source: catalogName)
+            try Self.check(options, givesTitleTypes: givesTitleTypes, against: options.format!)
         }
         let catalog = try CatalogDecoder.load(input, source: catalogName, options: options,
-                                              ratingsPath: ratingsPath)
+                                              ratingsPath: ratingsPath, formatDetected: detected)
         // A cache of no movie would replace a good one (with `--skip-invalid`, a catalog of nothing but bad movies).
         if catalog.movieCount == 0 {
             guard let first = catalog.skipped.first else {
