@@ -33,7 +33,9 @@ struct CacheSections {
     ///
     /// Memory matters at IMDb's scale (10 million titles): the movies are read from the catalog's columns, work
     /// arrays are 32-bit where the format's limits allow, and each is let go once its section is made.
-    init(_ catalog: Catalog) throws(CacheError) {
+    init(_ catalog: Catalog, progress: IndexingProgressHandler? = nil) throws(CacheError) {
+        let report = { (phase: IndexingProgress.Phase) in progress?(IndexingProgress(phase: phase, records: catalog.movieCount)) }
+        report(.ranking)
         // Records are stored by ascending id; a decoded catalog is already in that order.
         let movies = catalog.columns.sortedByID()
         let ids = movies.ids
@@ -102,7 +104,8 @@ struct CacheSections {
                          distinctRatings: distinctRatings)
         yearOfSlot = []
         ratingOfSlot = []
-        try buildTerms(movies: movies, ranked: ranked)
+        report(.terms)
+        try buildTerms(movies: movies, ranked: ranked, progress: progress)
         parts.append(.packed(.ranks, ranks))
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
@@ -119,7 +122,9 @@ struct CacheSections {
     }
 
     /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`).
-    private mutating func buildTerms(movies: MovieColumns, ranked: [UInt32]) throws(CacheError) {
+    private mutating func buildTerms(movies: MovieColumns, ranked: [UInt32], progress: IndexingProgressHandler?)
+        throws(CacheError)
+    {
         // Each title's distinct tokens as provisional ids (order of first appearance), flat, by rank.
         var table = ByteStringTable(capacity: 1 << 16)
         var titleTerms: [Int32] = []
@@ -198,6 +203,7 @@ struct CacheSections {
         parts.append(.packed(.termJump, jump))
         parts.append(.packed(.postingOffsets, postingOffsets))
         parts.append(.packed(.postings, flatPostings))
+        progress?(IndexingProgress(phase: .prefixSets, records: movies.count))
         var prefixSets = PrefixSetWriter(movieCount: movieCount, yearFirstRanks: yearFirstRanks)
         try prefixSets.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
         parts.append(contentsOf: try prefixSets.parts())
