@@ -9,6 +9,9 @@
 //   movie comes back whole, and `search` answers like the reference search of SEARCH-SPEC, for the movie's own
 //   title and a few fixed queries.
 // - The Flickr response reader (another reader of untrusted JSON) takes the same bytes.
+// - So does the TMDb reader (`CatalogDecoder.load` with `--format tmdb`), held to the catalog decoder's rules: the
+//   same verdicts with and without `skipInvalid`; ids ascending; titles not blank; years of four digits; TMDb ids
+//   unique among the movies kept.
 // - `JSONStreamChecker` (how streams are read): its verdict does not depend on how the bytes are cut into chunks;
 //   a byte it flags is one past which no JSON document goes on, so the parser fails on the whole input, and on the
 //   input cut a few bytes after that byte it fails with the very same error.
@@ -19,6 +22,7 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     checkJSONParser(bytes)
     checkStreamChecker(bytes)
     checkFlickrResponse(bytes)
+    checkTMDbReader(bytes)
     if let catalog = checkCatalogDecoder(bytes), catalog.movies.count <= 64 {
         checkCacheRoundTrip(catalog)
     }
@@ -84,6 +88,45 @@ private func checkFlickrResponse(_ bytes: [UInt8]) {
         Fuzz.checkOneLine(error.description)
     } catch {
         Fuzz.check(false, "FlickrPhotos threw a \(type(of: error)), not a FlickrError: \(error)")
+    }
+}
+
+/// Reads `bytes` as TMDb JSON both ways and checks the two agree and the movies kept obey the reader's promises.
+private func checkTMDbReader(_ bytes: [UInt8]) {
+    func read(skipInvalid: Bool) -> Result<Catalog, CatalogError> {
+        do {
+            let catalog = try CatalogDecoder.load(CatalogInput(bytes: bytes), source: "fuzz.json",
+                                                  options: CatalogOptions(format: .tmdb, skipInvalid: skipInvalid))
+            return .success(catalog)
+        } catch {
+            Fuzz.checkOneLine(error.description)
+            return .failure(error)
+        }
+    }
+    let strict = read(skipInvalid: false)
+    let lenient = read(skipInvalid: true)
+    switch (strict, lenient) {
+    case let (.success(a), .success(b)):
+        Fuzz.check(a.movies == b.movies && a.skipped.isEmpty && b.skipped.isEmpty && a.duplicates == b.duplicates,
+                   "TMDb: strict and lenient catalogs differ")
+    case let (.failure(error), .success(b)):
+        Fuzz.check(b.skipped.first == error, "TMDb: strict error \(error) is not the first skipped movie \(b.skipped.first as Any)")
+    case let (.failure(a), .failure(b)):
+        Fuzz.check(a == b, "TMDb: strict and lenient errors differ: \(a) / \(b)")
+        if case .invalidMovie = a { Fuzz.check(false, "TMDb: lenient reading threw an invalid movie: \(a)") }
+    case let (.success, .failure(error)):
+        Fuzz.check(false, "TMDb: strict reading succeeded, lenient failed: \(error)")
+    }
+    guard case .success(let catalog) = lenient else { return }
+    var previousID = -1
+    var tmdbIDs = Set<Int>()
+    for movie in catalog.movies {
+        Fuzz.check(movie.id > previousID, "TMDb: movie ids not ascending: \(movie.id) after \(previousID)")
+        previousID = movie.id
+        Fuzz.check(!movie.title.unicodeScalars.allSatisfy(\.properties.isWhitespace), "TMDb: blank title")
+        Fuzz.check((0...9999).contains(movie.year), "TMDb: year \(movie.year) not of four digits")
+        Fuzz.check(movie.rating?.isFinite ?? true, "TMDb: rating \(movie.rating!) not finite")
+        if let id = movie.tmdbID { Fuzz.check(tmdbIDs.insert(id).inserted, "TMDb: id \(id) kept twice") }
     }
 }
 
