@@ -1,7 +1,7 @@
 /// A catalog file or stream opened for reading, in pieces (`ByteSource`), gzip decoded as it is read.
 ///
 ///     let input = try CatalogInput(path: "title.basics.tsv.gz")
-///     let head = try input.peek(4096)        // decoded bytes, still to be read
+///     let head = try input.peek(upTo: 4096)   // decoded bytes, still to be read
 ///     var source = input
 ///     let count = try source.read(into: &chunk, count: chunk.count)   // decoded, from the first byte
 ///
@@ -76,21 +76,23 @@ package final class CatalogInput: ByteSource {
         return gzip != nil
     }
 
-    /// The first bytes of the input (decoded, for gzip), without consuming them: at most `count`, fewer only when
-    /// the input ends sooner. Reads until it has `count` bytes, a line feed among them, or the end.
-    package func peek(_ count: Int) throws(InputError) -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: max(1, count))
-        while pending.count - pendingStart < count && !pending[pendingStart...].contains(0x0A) {
-            let wanted = count - (pending.count - pendingStart)
+    /// The first bytes of the input (decoded, for gzip), without consuming them: reading starts with them. Each
+    /// call reads once more (one `read`, which may return fewer bytes than asked) while fewer than `count` are
+    /// held, so that a caller can decide as soon as it has seen enough of a stream that pauses. `isComplete` is
+    /// true when no more will come: `count` bytes are held, or the input has ended.
+    package func peek(upTo count: Int) throws(InputError) -> (bytes: [UInt8], isComplete: Bool) {
+        var ended = false
+        let held = pending.count - pendingStart
+        if held < count {
+            var chunk = [UInt8](repeating: 0, count: count - held)
             let read = try chunk.withUnsafeMutableBytes { buffer in
-                Result { () throws(InputError) in
-                    try readDecoded(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]))
-                }
+                Result { () throws(InputError) in try readDecoded(into: buffer) }
             }.get()
-            if read == 0 { break }
+            ended = read == 0
             pending.append(contentsOf: chunk[..<read])
         }
-        return Array(pending[pendingStart..<min(pending.count, pendingStart + count)])
+        let bytes = Array(pending[pendingStart..<min(pending.count, pendingStart + count)])
+        return (bytes, ended || bytes.count == count)
     }
 
     /// Reads the next bytes (decoded, for gzip) into the start of `buffer` and returns how many: 0 only at the end.
@@ -133,12 +135,12 @@ package final class CatalogInput: ByteSource {
     private static let magic: [UInt8] = [0x1F, 0x8B]
 
     /// Reads the first bytes, at most two, and starts decoding if they are gzip's magic bytes; else keeps them for
-    /// the first read.
+    /// the first read. A first byte other than `1F` decides at once: a stream that pauses after it is not waited for.
     private func sniff() throws(InputError) {
         sniffed = true
         var head = [UInt8](repeating: 0, count: Self.magic.count)
         var count = 0
-        while count < head.count {
+        while count < head.count && (count == 0 || head[0] == Self.magic[0]) {
             let read = try head.withUnsafeMutableBytes { buffer in
                 Result { () throws(InputError) in
                     try raw.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
