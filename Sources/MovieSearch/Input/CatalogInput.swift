@@ -67,6 +67,10 @@ package final class CatalogInput: ByteSource {
         if raw.ownsDescriptor, let descriptor = raw.descriptor { Syscalls.closeDescriptor(descriptor) }
     }
 
+    /// How many bytes have been read from the file or stream so far, as they are there (compressed, for gzip):
+    /// with `fileSize`, how far through a regular file reading is, for a progress line. Bytes `peek` holds count.
+    package var bytesReadFromInput: Int { raw.bytesRead }
+
     /// Whether the bytes on disk are gzip, decoded as they are read. The first time, before any read, it reads the
     /// first two bytes (a stream waits for them); should that read fail, this is false and the next read throws.
     package var isGzip: Bool {
@@ -191,9 +195,18 @@ private struct RawSource: ByteSource {
         self.memory = memory
     }
 
+    /// How many bytes `read` has returned.
+    private(set) var bytesRead = 0
+
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
-        if memory != nil { return try memory!.read(into: buffer) }
-        var source = DescriptorByteSource(descriptor!)
-        return try source.read(into: buffer)
+        let count: Int
+        if memory != nil {
+            count = try memory!.read(into: buffer)
+        } else {
+            var source = DescriptorByteSource(descriptor!)
+            count = try source.read(into: buffer)
+        }
+        bytesRead += count
+        return count
     }
 }

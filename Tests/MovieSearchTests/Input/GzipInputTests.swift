@@ -189,7 +189,7 @@ final class GzipInputTests: XCTestCase {
     // MARK: - Files and streams
 
     func testAGzipFileIsDecodedAndItsSizeIsTheCompressedOne() throws {
-        let original = text(500_000)
+        let original = text(500_000) + randomBytes(500_000)  // Larger than the decoder's input buffer compressed.
         let compressed = Gzip.compress(original)
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("t.tsv.gz").path
         try Data(compressed).write(to: URL(fileURLWithPath: path))
@@ -198,7 +198,9 @@ final class GzipInputTests: XCTestCase {
         XCTAssertEqual(input.fileSize, compressed.count)
         XCTAssertEqual(try peek(input, 8), Array(original.prefix(8)))
         XCTAssertTrue(input.isGzip)
+        XCTAssertLessThan(input.bytesReadFromInput, compressed.count, "read as needed, not whole")
         XCTAssertEqual(try input.readAll(maximumBytes: .max), original)
+        XCTAssertEqual(input.bytesReadFromInput, compressed.count, "progress counts bytes on disk")
     }
 
     func testStandardInputAsGzipArrivingAByteAtATime() throws {
