@@ -234,6 +234,34 @@ final class GzipInputTests: XCTestCase {
         XCTAssertEqual(decoded, original)
     }
 
+    func testAStreamThatPausesAfterAFirstByteOtherThan1FIsNotWaitedFor() {
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        XCTAssertEqual(write(writeEnd, "[", 1), 1)
+        // The writer end stays open: a sniff that waited for a second byte would wait until the watchdog closes it.
+        let peeked = DispatchSemaphore(value: 0)
+        let closedByWatchdog = Flag()
+        let watchdogDone = DispatchSemaphore(value: 0)
+        Thread {
+            if peeked.wait(timeout: .now() + 10) == .timedOut { closedByWatchdog.value = true }
+            close(writeEnd)
+            watchdogDone.signal()
+        }.start()
+        let input = CatalogInput(descriptor: readEnd)
+        let prefix = try? input.peek(upTo: 10)
+        peeked.signal()
+        watchdogDone.wait()
+        close(readEnd)
+        XCTAssertFalse(closedByWatchdog.value, "the peek waited for more bytes")
+        XCTAssertEqual(prefix?.bytes, Array("[".utf8))
+        XCTAssertEqual(prefix?.isComplete, false)
+        XCTAssertFalse(input.isGzip)
+    }
+
+    /// A flag set by another thread, read after it is done.
+    private final class Flag: @unchecked Sendable { var value = false }
+
     // MARK: - Catalogs
 
     func testAGzippedCatalogLoadsAndCachesAsThePlainOne() throws {
