@@ -71,8 +71,9 @@ package final class CatalogInput: ByteSource {
     /// with `fileSize`, how far through a regular file reading is, for a progress line. Bytes `peek` holds count.
     package var bytesReadFromInput: Int { raw.bytesRead }
 
-    /// Whether the bytes on disk are gzip, decoded as they are read. The first time, before any read, it reads the
-    /// first two bytes (a stream waits for them); should that read fail, this is false and the next read throws.
+    /// Whether the bytes on disk are gzip, decoded as they are read. Asked before any read, it reads the first byte,
+    /// and the second when the first is `1F` (a stream is waited for until they come); should that read fail, this
+    /// is false and the next read throws.
     package var isGzip: Bool {
         if !sniffed {
             do { try sniff() } catch { sniffFailure = error }

@@ -1,6 +1,7 @@
 private import CZlib
 
-/// Gzip data decoded as it is read, through the system's zlib: the one type that touches zlib and its pointers.
+/// Gzip data decoded as it is read, through the system's zlib: the one type of the library that touches zlib and its
+/// pointers.
 ///
 ///     let decoder = try GzipDecoder(prefix: firstBytes)   // the bytes already read, magic bytes included
 ///     let count = try decoder.read(into: buffer, from: &file)   // 0 only at the end of the last member
