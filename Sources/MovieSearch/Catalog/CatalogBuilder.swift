@@ -4,7 +4,7 @@
 struct CatalogBuilder {
     /// Whether invalid records are skipped rather than stopping the read.
     let skipInvalid: Bool
-    private var movies: [Movie] = []
+    private var movies = MovieColumns()
     private var skipped: [CatalogError] = []
     private var filteredOut = 0
     private var duplicates = 0
@@ -44,7 +44,7 @@ struct CatalogBuilder {
 
     /// The catalog, in `format`.
     func finish(format: CatalogFormat) -> Catalog {
-        var catalog = Catalog(movies: movies, skipped: skipped)
+        var catalog = Catalog(columns: movies, skipped: skipped)
         catalog.format = format
         catalog.filteredOut = filteredOut
         catalog.duplicates = duplicates

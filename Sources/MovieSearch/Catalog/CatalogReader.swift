@@ -10,7 +10,7 @@
 struct CatalogReader {
     private var json: JSONReader
     private let source: String
-    private var movies: [Movie] = []
+    private var movies = MovieColumns()
     private var invalid: [CatalogError] = []
     /// Locates invalid movies for their messages; they come in document order, so it never rescans.
     private var lines: LineCounter
@@ -72,7 +72,7 @@ struct CatalogReader {
         }
         if let notACatalog { throw .notACatalog(source: source, reason: notACatalog) }
         if !skipInvalid, let first = invalid.first { throw first }
-        return Catalog(movies: movies, skipped: invalid)
+        return Catalog(columns: movies, skipped: invalid)
     }
 
     /// Reads the top-level value, decoding the movies it holds; returns why it is not a catalog, if it is not.

@@ -90,7 +90,7 @@ public enum CacheWriter {
         header.u64(XXHash64.hash(header.bytes))
         chunks[0] = header.bytes
         chunks[1] = directory.bytes + [UInt8](repeating: 0, count: contentStart - CacheFormat.headerSize - directory.count)
-        let statistics = Statistics(movies: catalog.movies.count, distinctTokens: sections.termCount, bytes: fileLength)
+        let statistics = Statistics(movies: catalog.movieCount, distinctTokens: sections.termCount, bytes: fileLength)
         return (chunks, statistics)
     }
 }

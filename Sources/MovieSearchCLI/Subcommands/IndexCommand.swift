@@ -136,7 +136,7 @@ struct IndexCommand: Subcommand {
         let catalog = try CatalogDecoder.load(input, source: catalogName, options: options,
                                               ratingsPath: ratingsPath)
         // A cache of no movie would replace a good one (with `--skip-invalid`, a catalog of nothing but bad movies).
-        if catalog.movies.isEmpty {
+        if catalog.movieCount == 0 {
             guard let first = catalog.skipped.first else {
                 throw IndexError.emptyCatalog(catalog: catalogName)
             }
