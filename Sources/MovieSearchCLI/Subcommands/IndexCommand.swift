@@ -168,7 +168,8 @@ struct IndexCommand: Subcommand {
         let catalogShown = readsStandardInput ? Self.standardInputName : TerminalSafeText.escaped(catalogPath)
         out.line("Indexed \(catalogShown) into \(TerminalSafeText.escaped(outputPath))")
         var rows = [
-            ("format", catalog.format.displayName + (detected ? " (detected)" : "")),
+            ("format", catalog.format.displayName
+                + (detected && input.isGzip ? " (detected, gzip)" : detected ? " (detected)" : input.isGzip ? " (gzip)" : "")),
             ("movies", TextLayout.grouped(statistics.movies)),
             ("distinct tokens", TextLayout.grouped(statistics.distinctTokens)),
             ("file size", statistics.bytes < 1000 ? TextLayout.byteSize(statistics.bytes)
