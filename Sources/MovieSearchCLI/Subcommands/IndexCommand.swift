@@ -130,6 +130,9 @@ struct IndexCommand: Subcommand {
         // Erased however the run ends, so that an error line starts at the left margin of a clean line.
         defer { progress?.finish() }
         let input = readsStandardInput ? context.standardInput.catalogInput : try Self.open(catalogPath)
+        if input.isRegularFile && input.fileSize > 0 {
+            progress?.readFraction = { Double(input.bytesReadFromInput) / Double(input.fileSize) }
+        }
         var options = self.options
         options.progress = progress?.handler
         let detected = options.format == nil
