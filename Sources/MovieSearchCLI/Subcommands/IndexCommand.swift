@@ -130,15 +130,17 @@ struct IndexCommand: Subcommand {
         // Erased however the run ends, so that an error line starts at the left margin of a clean line.
         defer { progress?.finish() }
         let input = readsStandardInput ? context.standardInput.catalogInput : try Self.open(catalogPath)
-        if input.isRegularFile && input.fileSize > 0 {
-            progress?.readFraction = { Double(input.bytesReadFromInput) / Double(input.fileSize) }
-        }
         var options = self.options
         options.progress = progress?.handler
         let detected = options.format == nil
         if detected {
             options.format = try CatalogDecoder.format(of: input, source: catalogName)
             try Self.check(options, givesTitleTypes: givesTitleTypes, against: options.format!)
+        }
+        // The line-based formats are decoded as they are read, so the bytes read say how far decoding has come (a
+        // JSON document is read whole first).
+        if input.isRegularFile && input.fileSize > 0 && (options.format == .imdb || options.format == .csv) {
+            progress?.readFraction = { Double(input.bytesReadFromInput) / Double(input.fileSize) }
         }
         let catalog = try CatalogDecoder.load(input, source: catalogName, options: options,
                                               ratingsPath: ratingsPath)
