@@ -144,11 +144,7 @@ struct DelimitedRecordReader: ~Copyable {
                     }
                 }
                 // The field, or what follows its closing quote, runs to a separator or the end of the line.
-                while position < end {
-                    let byte = bytes[position]
-                    if byte == separator || byte == Self.lineFeed { break }
-                    position += 1
-                }
+                position = Self.nextDelimiter(in: bytes, from: position, to: end, separator: separator)
                 if position == end && !sourceEnded { return false }
                 let endsRecord = position == end || bytes[position] == Self.lineFeed
                 var fieldEnd = position
@@ -169,6 +165,35 @@ struct DelimitedRecordReader: ~Copyable {
             }
         }
         return false
+    }
+
+    /// The position of the first separator or line feed in `bytes[position..<end]`, or `end`.
+    ///
+    /// Eight bytes at a time (SWAR): a byte of `word ^ pattern` is zero where `word` has the pattern's byte, and
+    /// `(x - 0x01…01) & ~x & 0x80…80` sets the top bit of the lowest zero byte of `x` (bits above it may be set
+    /// wrongly by the borrow, never bits below), so the lowest set bit of either test is the first delimiter.
+    @inline(__always)
+    private static func nextDelimiter(in bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int,
+                                      separator: UInt8) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let separators = ones &* UInt64(separator)
+        let lineFeeds = ones &* UInt64(lineFeed)
+        var position = start
+        while end - position >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
+            let x = word ^ separators
+            let y = word ^ lineFeeds
+            let found = ((x &- ones) & ~x | (y &- ones) & ~y) & highs
+            if found != 0 { return position + found.trailingZeroBitCount / 8 }
+            position += 8
+        }
+        while position < end {
+            let byte = bytes[position]
+            if byte == separator || byte == lineFeed { return position }
+            position += 1
+        }
+        return end
     }
 
     /// Records the field `buffer[fieldStart..<fieldEnd]`.

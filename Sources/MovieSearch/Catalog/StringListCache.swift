@@ -8,16 +8,18 @@ struct StringListCache {
     static let maximumEntries = 1 << 14
     static let maximumKeyBytes = 1 << 20
 
-    private struct Entry {
+    /// Where the key of a list is in `keyBytes`, and its hash. Apart from the lists, so that probing a slot copies
+    /// no array (a retain and a release).
+    private struct Key {
         var hash: UInt64
-        var keyStart: Int
-        var keyCount: Int
-        var list: [String]
+        var start: Int
+        var count: Int
     }
 
-    private var entries: [Entry] = []
+    private var keys: [Key] = []
+    private var lists: [[String]] = []
     private var keyBytes: [UInt8] = []
-    /// Open addressing: an index into `entries` plus one, 0 for an empty slot; twice as many slots as entries.
+    /// Open addressing: an index into `keys` and `lists` plus one, 0 for an empty slot; twice as many slots as entries.
     private var slots = [Int32](repeating: 0, count: 2 * maximumEntries)
 
     /// The list `field` stands for: the cached one, or `make(field)`, kept when there is room (an error `make`
@@ -31,21 +33,24 @@ struct StringListCache {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while slots[slot] != 0 {
-            let entry = entries[Int(slots[slot]) - 1]
-            if entry.hash == hash && entry.keyCount == field.count && matches(entry, field) { return entry.list }
+            let index = Int(slots[slot]) - 1
+            let key = keys[index]
+            if key.hash == hash && key.count == field.count && matches(key, field) { return lists[index] }
             slot = (slot + 1) & mask
         }
         let list = try make(field)
-        if entries.count < Self.maximumEntries && keyBytes.count + field.count <= Self.maximumKeyBytes {
-            entries.append(Entry(hash: hash, keyStart: keyBytes.count, keyCount: field.count, list: list))
+        if keys.count < Self.maximumEntries && keyBytes.count + field.count <= Self.maximumKeyBytes {
+            keys.append(Key(hash: hash, start: keyBytes.count, count: field.count))
+            lists.append(list)
             keyBytes.append(contentsOf: field)
-            slots[slot] = Int32(entries.count)
+            slots[slot] = Int32(keys.count)
         }
         return list
     }
 
-    private func matches(_ entry: Entry, _ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        for offset in 0..<field.count where keyBytes[entry.keyStart + offset] != field[offset] { return false }
-        return true
+    private func matches(_ key: Key, _ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        keyBytes.withUnsafeBufferPointer { stored in
+            DelimitedField.equals(UnsafeBufferPointer(rebasing: stored[key.start..<(key.start + key.count)]), field)
+        }
     }
 }
