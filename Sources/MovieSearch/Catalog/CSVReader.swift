@@ -42,7 +42,7 @@ struct CSVReader {
     }
 
     /// The fields `CatalogOptions.columns` may map to a column.
-    static let fieldNames = ["title", "year", "release_date", "rating", "genres", "cast", "original_title",
+    package static let fieldNames = ["title", "year", "release_date", "rating", "genres", "cast", "original_title",
                              "overview", "poster_path", "tmdb_id", "imdb_id"]
 
     /// Where each field is in a row, from the header.
@@ -280,7 +280,9 @@ struct CSVReader {
             throw .notACatalog(source: source, reason: "no title column in the header (title, primaryTitle or "
                 + "original_title; name another with --column title=NAME)")
         }
-        let year = try column("year", ["year", "startYear", "release_year"])
+        // A release_date column named with --column is the one meant, even where a year column exists.
+        let datesChosen = options.columns["release_date"] != nil && options.columns["year"] == nil
+        let year = datesChosen ? nil : try column("year", ["year", "startYear", "release_year"])
         let releaseDate = year == nil ? try column("release_date", ["release_date"]) : nil
         if year == nil && releaseDate == nil {
             throw .notACatalog(source: source, reason: "no year column in the header (year, startYear, release_year "

@@ -116,6 +116,10 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertEqual(loadError(text), .notACatalog(
             source: "movies.csv", reason: "no title column in the header (title, primaryTitle or original_title; "
                 + "name another with --column title=NAME)"))
+        // A date column named with --column wins over a year column it did not name.
+        XCTAssertEqual(try load("title,year,premiere\nA,1999,2001-02-03\n", columns: ["release_date": "premiere"])
+            .movies.map(\.year), [2001])
+        XCTAssertEqual(try load("title,year,premiere\nA,1999,2001-02-03\n").movies.map(\.year), [1999])
         XCTAssertEqual(loadError("title,year,Title\nA,1,B\n"), .notACatalog(
             source: "movies.csv", reason: "the header has more than one 'title' column"))
     }
