@@ -224,10 +224,12 @@ struct DelimitedRecordReader: ~Copyable {
     /// each `""` between them into `"`; bytes after the closing quote are kept as they are.
     private mutating func unquoteFields() {
         for index in 0..<fieldCount {
-            guard index < 64 ? quotedFields & (1 << UInt64(index)) != 0 : buffer[bounds[2 * index]] == Self.quote
-            else { continue }
             let fieldStart = bounds[2 * index]
             let fieldEnd = bounds[2 * index + 1]
+            // Past the first 64 fields, a quoted field is told by its first byte: in CSV only a quoted field starts
+            // with a quote.
+            guard index < 64 ? quotedFields & (1 << UInt64(index)) != 0
+                : fieldEnd > fieldStart && buffer[fieldStart] == Self.quote else { continue }
             var read = fieldStart + 1
             var write = fieldStart
             var inside = true
