@@ -94,6 +94,19 @@
 /// | `LIST` | packed | any        | name ids: each slot's cast, then its genres, in slot order                |
 /// | `STRG` | bytes  | any        | UTF-8 text of titles (in slot order), then names                          |
 ///
+/// A set number `set` in `PRFE` below L (the list sets) names list set `set`, from L on bitmap set `set - L`.
+///
+/// Prefix sets are what keep short prefixes fast. A query token such as `t` is a prefix of hundreds of terms;
+/// merging their posting lists at query time would cost time in proportion to all their postings. So the writer
+/// stores, for every prefix of at most `CacheFormat.maximumPrefixSetLength` bytes whose terms form a range of two
+/// or more term ids and have more than `CacheFormat.mergeLimit` postings in all, the union of their postings once (ranges shared by several prefixes,
+/// like `th` and `the` when every `th…` term is a `the…` term, are stored once), as a list set or, when that would
+/// be larger, as a bitmap set: exactly when it has more than 2⌈N / 64⌉ ranks. A smaller range has no set: its
+/// few postings, contiguous in `POST`, are merged at query time. A frequent term (`the`) gets a bitmap set beside
+/// its posting list by the same rule, so that every set above that size is a bitmap and two large sets meet word
+/// by word. A bitmap carries its count per year, so a one-word query such as `t` reads its counts instead of
+/// counting bits.
+///
 /// ## Optional sections: the fields only some catalogs have
 ///
 /// A movie may carry an original title, an overview, a TMDb poster path, a TMDb id and an IMDb id (`Movie`). Each
@@ -111,8 +124,10 @@
 /// | `FE`   | packed | N          | width 1: 1 when slot s has the field as an empty text                    |
 ///
 /// Slot s has the field when its range is not empty, or when `FE[s]` is 1. `FO` and `FT` are present together,
-/// whenever any movie has the field; `FE` only when some movie has it as the empty text (else no slot has
-/// an empty one). So `OTLO`, `OTLT`, `OTLE`; `OVWO`, `OVWT`, `OVWE`; `PSTO`, `PSTT`, `PSTE`; `IMDO`, `IMDT`, `IMDE`.
+/// when any movie has the field (for `IMD`, an IMDb id not of the packed form below); `FE` only when some movie
+/// has it as the empty text, which is rare: without `FE`, a slot whose range is empty has no such field. So the
+/// tags are `OTLO`, `OTLT`, `OTLE`; `OVWO`, `OVWT`, `OVWE`; `PSTO`, `PSTT`, `PSTE`; `IMDO`, `IMDT`, `IMDE`. (An
+/// offset section costs ⌈log₂ of its text's length⌉ bits a slot, whether the slot has the field or not.)
 ///
 /// | tag    | kind   | entries    | content                                                                  |
 /// |--------|--------|------------|--------------------------------------------------------------------------|
@@ -121,26 +136,14 @@
 ///
 /// An IMDb id (`tconst`) of the form `tt` followed by at least 7 decimal digits, no more than 7 when the first is
 /// a 0, is stored as its number n (below 2³² − 1) in `IMDB`, and read back as `tt` and n written with at least 7
-/// digits (`tt0111161` ↔ 111,161; `tt10872600` ↔ 10,872,600): every IMDb id has this form, so at 10 million titles
-/// the ids cost about 27 bits each. Any other id (`tt00111161`, `nm0000001`, an empty text) is stored as text in
-/// the `IMD` text field, its `IMDB` entry 0; so `IMDO`, `IMDT`, `IMDE` are usually absent.
+/// digits (`tt0111161` ↔ 111,161; `tt10872600` ↔ 10,872,600). Every IMDb id has this form, so at 10 million
+/// titles (ids up to about 36 million) they cost 26 bits each. Any other id (`tt00111161`, `nm0000001`, an empty
+/// text) is stored as text in the `IMD` text field, its `IMDB` entry 0; so `IMDO`, `IMDT`, `IMDE` are usually
+/// absent.
 ///
 /// The reader checks the shape of every optional section at open (`FO` N + 1 entries, `FE`, `TMDB`, `IMDB` N,
 /// `FT` present with `FO`), and every range before it reads it: offsets out of order, or past the end of `FT`,
 /// make the cache corrupt.
-///
-/// A set number `set` in `PRFE` below L (the list sets) names list set `set`, from L on bitmap set `set - L`.
-///
-/// Prefix sets are what keep short prefixes fast. A query token such as `t` is a prefix of hundreds of terms;
-/// merging their posting lists at query time would cost time in proportion to all their postings. So the writer
-/// stores, for every prefix of at most `CacheFormat.maximumPrefixSetLength` bytes whose terms form a range of two
-/// or more term ids and have more than `CacheFormat.mergeLimit` postings in all, the union of their postings once (ranges shared by several prefixes,
-/// like `th` and `the` when every `th…` term is a `the…` term, are stored once), as a list set or, when that would
-/// be larger, as a bitmap set: exactly when it has more than 2⌈N / 64⌉ ranks. A smaller range has no set: its
-/// few postings, contiguous in `POST`, are merged at query time. A frequent term (`the`) gets a bitmap set beside
-/// its posting list by the same rule, so that every set above that size is a bitmap and two large sets meet word
-/// by word. A bitmap carries its count per year, so a one-word query such as `t` reads its counts instead of
-/// counting bits.
 ///
 /// ## A query, step by step
 ///
