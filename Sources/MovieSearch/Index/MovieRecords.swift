@@ -1,7 +1,7 @@
 /// Reads the movie records that `CacheSections` lays out (`MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`,
-/// `NAME`, `LIST`, `STRG`, `TOPR`; `CacheFormat`, "Sections"; and the optional sections of the fields only some
-/// catalogs have, "Optional sections"): the slot of an id, the movie in a slot, the ids by
-/// rating. Every offset read from the file is checked before it is followed.
+/// `NAME`, `LIST`, `STRG`, `TOPR`; `CacheFormat`, "Sections"; and the sections of the fields only some catalogs
+/// have, "Optional sections"): the slot of an id, the movie in a slot, the ids by rating. Every offset read from
+/// the file is checked before it is followed.
 struct MovieRecords {
     private let file: MappedCacheFile
     private let sections: MappedSections
