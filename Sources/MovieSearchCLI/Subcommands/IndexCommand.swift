@@ -149,7 +149,7 @@ struct IndexCommand: Subcommand {
             guard let first = catalog.skipped.first else {
                 throw IndexError.emptyCatalog(catalog: catalogName)
             }
-            throw IndexError.noValidMovie(catalog: catalogName, skipped: catalog.skipped.count,
+            throw IndexError.noValidMovie(catalog: catalogName, skipped: catalog.skippedCount,
                                           firstReason: first.description)
         }
         let statistics = try CacheWriter.write(catalog, to: outputPath, progress: progress?.handler)
@@ -162,8 +162,8 @@ struct IndexCommand: Subcommand {
         }
         let skipped = catalog.skipped
         if !skipped.isEmpty {
-            context.warning("skipped \(TextLayout.count(skipped.count, "invalid movie", "invalid movies"))"
-                + (skipped.count > Self.reasonsShown ? ", the first \(Self.reasonsShown):" : ":"))
+            context.warning("skipped \(TextLayout.count(catalog.skippedCount, "invalid movie", "invalid movies"))"
+                + (catalog.skippedCount > Self.reasonsShown ? ", the first \(Self.reasonsShown):" : ":"))
             for reason in skipped.prefix(Self.reasonsShown) {
                 context.standardError.line("  \(TerminalSafeText.escapedMessage(String(describing: reason)))")
             }
@@ -183,7 +183,7 @@ struct IndexCommand: Subcommand {
         ]
         var extra = 2
         if options.skipInvalid {
-            rows.insert(("skipped", "\(TextLayout.grouped(skipped.count)) invalid"), at: extra)
+            rows.insert(("skipped", "\(TextLayout.grouped(catalog.skippedCount)) invalid"), at: extra)
             extra += 1
         }
         if catalog.filteredOut > 0 {
