@@ -12,6 +12,8 @@ struct CatalogReader {
     private let source: String
     private var movies = MovieColumns()
     private var invalid: [CatalogError] = []
+    /// Invalid movies in all (`invalid` keeps the first `Catalog.maximumSkippedKept`).
+    private var invalidCount = 0
     /// Locates invalid movies for their messages; they come in document order, so it never rescans.
     private var lines: LineCounter
     /// The first problem of the movie being read, if any: the rest of the movie is then only checked as JSON.
@@ -76,7 +78,7 @@ struct CatalogReader {
         }
         if let notACatalog { throw .notACatalog(source: source, reason: notACatalog) }
         if !skipInvalid, let first = invalid.first { throw first }
-        return Catalog(columns: movies, skipped: invalid)
+        return Catalog(columns: movies, skipped: invalid, skippedCount: invalidCount)
     }
 
     /// Reads the top-level value, decoding the movies it holds; returns why it is not a catalog, if it is not.
@@ -303,6 +305,8 @@ struct CatalogReader {
     private mutating func reject(index: Int) -> Movie? {
         guard let problem else { return nil }
         let (line, column) = lines.advance(to: problem.offset, in: json.bytes)
+        invalidCount += 1
+        guard invalid.count < Catalog.maximumSkippedKept else { return nil }
         invalid.append(.invalidMovie(source: source, index: index, field: problem.field,
                                      reason: "\(problem.reason) (line \(line), column \(column))"))
         return nil
