@@ -38,6 +38,13 @@ final class TMDbEndToEndTests: XCTestCase {
         let matrix = try XCTUnwrap(movies.first { $0["title"] as? String == "The Matrix" })
         XCTAssertEqual(matrix["rating"] as? Double, 8.2)
         XCTAssertEqual(matrix["genres"] as? [String], ["Action", "Science Fiction"])
+        // The fields TMDb gives reach the answer; original_title only where it differs, a null poster_path nowhere.
+        XCTAssertEqual(matrix["tmdb_id"] as? Int, 603)
+        XCTAssertEqual(matrix["poster"] as? String, "https://image.tmdb.org/t/p/w500/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg")
+        XCTAssertNil(matrix["original_title"])
+        let reloaded = try XCTUnwrap(movies.first { $0["title"] as? String == "The Matrix Reloaded" })
+        XCTAssertEqual(reloaded["tmdb_id"] as? Int, 604)
+        XCTAssertNil(reloaded["poster"], "a null poster_path is no poster: \(reloaded)")
     }
 
     func testABareArrayOfMoviesFromStandardInputWithTheFormatNamed() throws {
