@@ -44,8 +44,11 @@ struct TMDbReader {
     /// The caller's builder, moved in for the read (swapped, not copied) so that every step can add to it.
     private var builder = CatalogBuilder(skipInvalid: false)
     /// Invalid movies, handed to the builder only once the whole document is known to be a catalog: the builder
-    /// throws the first one at once unless invalid movies are skipped. Only the first is kept when they are not.
+    /// throws the first one at once unless invalid movies are skipped. Only the first is kept when they are not,
+    /// and no more than the builder keeps (`Catalog.maximumSkippedKept`) when they are.
     private var invalid: [CatalogError] = []
+    /// Invalid movies past the ones in `invalid`: only counted, as the builder would not keep their errors.
+    private var invalidNotKept = 0
     /// Why the document is not a catalog, if it is not: the first reason found.
     private var notACatalog: String?
     /// The position of the next movie in the document.
@@ -63,6 +66,7 @@ struct TMDbReader {
         json = JSONReader(bytes: bytes)
         lines = LineCounter(bytes: bytes)
         invalid = []
+        invalidNotKept = 0
         notACatalog = nil
         nextIndex = 0
         keptIDs = []
@@ -78,6 +82,10 @@ struct TMDbReader {
         }
         if let notACatalog { throw .notACatalog(source: source, reason: notACatalog) }
         for error in invalid { try self.builder.reject(error) }
+        // The builder keeps none of these, only counts them: the last error kept stands for each.
+        if let last = invalid.last {
+            for _ in 0..<invalidNotKept { try self.builder.reject(last) }
+        }
     }
 
     // MARK: - Pages
@@ -557,9 +565,13 @@ struct TMDbReader {
     }
 
     /// Files the movie at `index` as invalid, with its problem located. Without skipping, only the first is
-    /// located and kept: it is the one thrown.
+    /// located and kept: it is the one thrown. With it, those past the ones the builder keeps are only counted.
     private mutating func reject(_ problem: Problem?, index: Int) {
-        guard let problem, builder.skipInvalid || invalid.isEmpty else { return }
+        guard let problem else { return }
+        guard builder.skipInvalid ? invalid.count < Catalog.maximumSkippedKept : invalid.isEmpty else {
+            invalidNotKept += 1
+            return
+        }
         let (line, column) = lines.advance(to: problem.offset, in: json.bytes)
         invalid.append(.invalidMovie(source: source, index: index, field: problem.field,
                                      reason: "\(problem.reason) (line \(line), column \(column))"))

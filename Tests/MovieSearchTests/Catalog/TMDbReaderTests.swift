@@ -53,6 +53,18 @@ final class TMDbReaderTests: XCTestCase {
         ])
     }
 
+    func testOnlyTheFirstThousandSkippedMoviesKeepTheirErrorsButAllAreCounted() throws {
+        let undated = Array(repeating: #"{"title":"A","release_date":""}"#, count: Catalog.maximumSkippedKept + 5)
+        let catalog = try load("[" + (undated + [#"{"title":"B","release_date":"2000-01-01"}"#]).joined(separator: ",\n")
+                               + "]", skipInvalid: true)
+        XCTAssertEqual(catalog.movies.map(\.id), [Catalog.maximumSkippedKept + 5])
+        XCTAssertEqual(catalog.skipped.count, Catalog.maximumSkippedKept)
+        XCTAssertEqual(catalog.skippedCount, Catalog.maximumSkippedKept + 5)
+        XCTAssertEqual(catalog.skipped.last, .invalidMovie(source: "tmdb.json", index: Catalog.maximumSkippedKept - 1,
+                                                           field: "release_date",
+                                                           reason: "release_date is empty (line 1000, column 29)"))
+    }
+
     func testAMalformedReleaseDateNamesWhatWasFound() {
         let cases: [(String, String)] = [
             (#""2010""#, #"a string "2010""#),
