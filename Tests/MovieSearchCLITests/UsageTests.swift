@@ -11,15 +11,26 @@ final class UsageTests: XCTestCase {
 
     private static let toolUsage = "Usage: moviesearch <subcommand> [<arguments>] [<options>]\nSee 'moviesearch --help'.\n"
     private static let usages = [
-        "index": "Usage: moviesearch index <catalog.json> [-o|--output <cache>] [--skip-invalid]\n",
+        "index": """
+            Usage: moviesearch index <catalog> [-o|--output <cache>]
+                     [--format <auto|json|tmdb|imdb|csv>] [--ratings <file>]
+                     [--title-types <types>] [--column <field=column>] [--skip-invalid]
+
+            """,
         "query": """
             Usage: moviesearch query <text> [--cache <file>] [--per-year <K>]
                      [--typos <auto|off>] [--color <auto|always|never>] [--json]
+                     [--poster-size <w92|w154|w185|w342|w500|w780|original>]
                    moviesearch query --stdin [--cache <file>] [--per-year <K>]
                      [--typos <auto|off>]
+                     [--poster-size <w92|w154|w185|w342|w500|w780|original>]
 
             """,
-        "show": "Usage: moviesearch show <id> [--cache <file>] [--flickr-key <key>]\n",
+        "show": """
+            Usage: moviesearch show <id> [--cache <file>] [--flickr-key <key>]
+                     [--poster-size <w92|w154|w185|w342|w500|w780|original>] [--json]
+
+            """,
         "top": "Usage: moviesearch top [--limit <N>] [--cache <file>]\n",
         "photos": """
             Usage: moviesearch photos <id> [--cache <file>] [--response <file|->]
@@ -138,6 +149,19 @@ final class UsageTests: XCTestCase {
         assertUsageError(["bench", "--cache", "c", "--queries", "q", "--color", "never"], "unknown option '--color'")
     }
 
+    func testPosterSizeUsageErrors() {
+        let sizes = "'w92', 'w154', 'w185', 'w342', 'w500', 'w780' or 'original'"
+        for value in ["w100", "", "W500", "500", "w500 ", "Original"] {
+            for command in [["show", "1"], ["query", "dark"], ["query", "--stdin"]] {
+                assertUsageError(command + ["--poster-size", value],
+                                 "invalid value '\(value)' for '--poster-size <w92|w154|w185|w342|w500|w780|original>': expected \(sizes)")
+            }
+        }
+        assertUsageError(["show", "1", "--poster-size"], "missing value for '--poster-size <w92|w154|w185|w342|w500|w780|original>'")
+        assertUsageError(["top", "--poster-size", "w92"], "unknown option '--poster-size'")
+        assertUsageError(["show", "1", "--json=1"], "option '--json' takes no value")
+    }
+
     /// Every word of a choice is accepted (the run then fails on the missing cache, a data error, not a usage one).
     func testEveryChoiceIsAccepted() {
         for typos in TypoTolerance.allCases {
@@ -150,7 +174,20 @@ final class UsageTests: XCTestCase {
     }
 
     func testIndexUsageErrors() {
-        assertUsageError(["index"], "missing argument '<catalog.json>'")
+        assertUsageError(["index"], "missing argument '<catalog>'")
+        assertUsageError(["index", "a.csv", "--format", "xml"],
+                         "invalid value 'xml' for '--format <auto|json|tmdb|imdb|csv>': expected 'auto', 'json', "
+                             + "'tmdb', 'imdb' or 'csv'")
+        assertUsageError(["index", "a.json", "--format", "json", "--ratings", "r.tsv"],
+                         "--ratings applies to IMDb TSV only, and the catalog is moviesearch JSON")
+        assertUsageError(["index", "a.tsv", "--format", "imdb", "--column", "rating=score"],
+                         "--column applies to CSV only, and the catalog is IMDb TSV")
+        assertUsageError(["index", "a.csv", "--format", "csv", "--title-types", "all"],
+                         "--title-types applies to IMDb TSV only, and the catalog is CSV")
+        assertUsageError(["index", "a.csv", "--column", "score"],
+                         "invalid value 'score' for '--column <field=column>': expected <field>=<column>, where the "
+                             + "field is one of title, year, release_date, rating, genres, cast, original_title, "
+                             + "overview, poster_path, tmdb_id, imdb_id")
         assertUsageError(["index", "a.json", "-o"], "missing value for '--output <cache>'")
         assertUsageError(["index", "a.json", "--output"], "missing value for '--output <cache>'")
         assertUsageError(["index", "a.json", "--skip"], "unknown option '--skip'")

@@ -137,6 +137,11 @@ struct IndexCommand: Subcommand {
             options.format = try CatalogDecoder.format(of: input, source: catalogName)
             try Self.check(options, givesTitleTypes: givesTitleTypes, against: options.format!)
         }
+        // The line-based formats are decoded as they are read, so the bytes read say how far decoding has come (a
+        // JSON document is read whole first).
+        if input.isRegularFile && input.fileSize > 0 && (options.format == .imdb || options.format == .csv) {
+            progress?.readFraction = { Double(input.bytesReadFromInput) / Double(input.fileSize) }
+        }
         let catalog = try CatalogDecoder.load(input, source: catalogName, options: options,
                                               ratingsPath: ratingsPath)
         // A cache of no movie would replace a good one (with `--skip-invalid`, a catalog of nothing but bad movies).
@@ -168,7 +173,8 @@ struct IndexCommand: Subcommand {
         let catalogShown = readsStandardInput ? Self.standardInputName : TerminalSafeText.escaped(catalogPath)
         out.line("Indexed \(catalogShown) into \(TerminalSafeText.escaped(outputPath))")
         var rows = [
-            ("format", catalog.format.displayName + (detected ? " (detected)" : "")),
+            ("format", catalog.format.displayName
+                + (detected && input.isGzip ? " (detected, gzip)" : detected ? " (detected)" : input.isGzip ? " (gzip)" : "")),
             ("movies", TextLayout.grouped(statistics.movies)),
             ("distinct tokens", TextLayout.grouped(statistics.distinctTokens)),
             ("file size", statistics.bytes < 1000 ? TextLayout.byteSize(statistics.bytes)
