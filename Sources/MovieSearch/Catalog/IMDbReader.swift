@@ -27,6 +27,7 @@ struct IMDbReader {
     private let options: CatalogOptions
     private var ratings = IMDbRatings()
 
+    /// A reader of the IMDb catalog `source` names in errors, with the options that apply to it.
     init(source: String, options: CatalogOptions) {
         self.source = source
         self.options = options
