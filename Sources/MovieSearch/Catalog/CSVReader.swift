@@ -36,6 +36,7 @@ struct CSVReader {
     private let source: String
     private let options: CatalogOptions
 
+    /// A reader of the CSV catalog `source` names in errors, with the options that apply to it.
     init(source: String, options: CatalogOptions) {
         self.source = source
         self.options = options
