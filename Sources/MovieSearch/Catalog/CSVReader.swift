@@ -43,8 +43,7 @@ struct CSVReader {
     }
 
     /// The fields `CatalogOptions.columns` may map to a column.
-    package static let fieldNames = ["title", "year", "release_date", "rating", "genres", "cast", "original_title",
-                             "overview", "poster_path", "tmdb_id", "imdb_id"]
+    static let fieldNames = CatalogOptions.csvFields
 
     /// Where each field is in a row, from the header.
     private struct Columns {
