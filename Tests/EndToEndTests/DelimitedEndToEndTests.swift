@@ -11,7 +11,7 @@ final class DelimitedEndToEndTests: XCTestCase {
         + "tt0111161\tmovie\tThe Shawshank Redemption\tThe Shawshank Redemption\t0\t1994\t\\N\t142\tDrama\n"
         + "tt0000002\ttvEpisode\tShawshank Revisited\tShawshank Revisited\t0\t2001\t\\N\t30\tDocumentary\n"
         + "tt0000003\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\n"
-        + "tt0000004\tmovie\tThe \"Quoted\" Heist\tThe \"Quoted\" Heist\t0\t2004\t\\N\t90\tCrime,Comedy\n"
+        + "tt0000004\tmovie\tThe \"Quoted\" Heist\tLe Casse\t0\t2004\t\\N\t90\tCrime,Comedy\n"
         + "tt0000005\tmovie\tUnrated Heist\tUnrated Heist\t0\t1999\t\\N\t\\N\tCrime\n"
     private static let ratings = "tconst\taverageRating\tnumVotes\n"
         + "tt0000004\t6.5\t300\ntt0111161\t9.3\t2900000\ntt9999999\t1.0\t5\n"
@@ -43,11 +43,22 @@ final class DelimitedEndToEndTests: XCTestCase {
         XCTAssertEqual(shawshank.map { $0["title"] as? String }, ["Shawshank Revisited", "The Shawshank Redemption"])
         XCTAssertEqual(shawshank.last?["rating"] as? Double, 9.3)
         XCTAssertEqual(shawshank.last?["genres"] as? [String], ["Drama"])
+        XCTAssertEqual(shawshank.last?["imdb_id"] as? String, "tt0111161")
+        XCTAssertNil(shawshank.last?["original_title"])  // The same as the title: not kept.
 
         let heists = try movies(try BinaryRun.run(["query", "heist", "--json", "--cache", cache]))
         XCTAssertEqual(heists.map { $0["title"] as? String }, [#"The "Quoted" Heist"#, "Unrated Heist"])
         XCTAssertEqual(heists.first?["rating"] as? Double, 6.5)
         XCTAssertNil(heists.last?["rating"] as? Double)  // No ratings row: unrated.
+
+        let heist = try BinaryRun.run(["show", "3", "--json", "--cache", cache])
+        XCTAssertEqual(heist.status, 0, heist.standardError)
+        let details = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(heist.standardOutput.utf8))
+            as? [String: Any])
+        XCTAssertEqual(details["title"] as? String, #"The "Quoted" Heist"#)
+        XCTAssertEqual(details["original_title"] as? String, "Le Casse")
+        XCTAssertEqual(details["imdb_id"] as? String, "tt0000004")
+        XCTAssertEqual(details["genres"] as? [String], ["Crime", "Comedy"])
 
         let show = try BinaryRun.run(["show", "4", "--cache", cache])
         XCTAssertEqual(show.status, 0, show.standardError)
@@ -91,6 +102,27 @@ final class DelimitedEndToEndTests: XCTestCase {
 
         let show = try BinaryRun.run(["show", "2", "--cache", cache])
         XCTAssertTrue(show.standardOutput.hasPrefix("Hidden Figures\n"), show.standardOutput)
+    }
+
+    func testATMDbExportInCSVKeepsItsFields() throws {
+        let csv = try temporaryFile("tmdb.csv", "id,title,original_title,release_date,vote_average,vote_count,"
+            + "overview,poster_path,imdb_id\n"
+            + "278,The Shawshank Redemption,Shawshank Orig,1994-09-23,8.7,27000,\"Framed, he…\",/q6y0.jpg,tt0111161\n"
+            + "999,Nobody Voted,Nobody Voted,2020-01-01,0,0,,,\n")
+        let cache = try folder().appendingPathComponent("tmdb-csv.mscache").path
+        XCTAssertEqual(try BinaryRun.run(["index", csv, "-o", cache]).status, 0)
+        let show = try BinaryRun.run(["show", "0", "--json", "--cache", cache])
+        XCTAssertEqual(show.status, 0, show.standardError)
+        let details = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(show.standardOutput.utf8))
+            as? [String: Any])
+        XCTAssertEqual(details["tmdb_id"] as? Int, 278)
+        XCTAssertEqual(details["imdb_id"] as? String, "tt0111161")
+        XCTAssertEqual(details["overview"] as? String, "Framed, he…")
+        XCTAssertEqual(details["original_title"] as? String, "Shawshank Orig")
+        XCTAssertEqual(details["poster"] as? String, "https://image.tmdb.org/t/p/w500/q6y0.jpg")
+        let unvoted = try movies(try BinaryRun.run(["query", "nobody", "--json", "--cache", cache]))
+        XCTAssertEqual(unvoted.first?["tmdb_id"] as? Int, 999)
+        XCTAssertNil(unvoted.first?["rating"] as? Double)  // vote_count 0: unrated, not 0.
     }
 
     func testCSVThatNeverEndsARecordIsOneError() throws {

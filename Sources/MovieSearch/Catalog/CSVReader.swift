@@ -36,14 +36,14 @@ struct CSVReader {
     private let source: String
     private let options: CatalogOptions
 
+    /// A reader of the CSV catalog `source` names in errors, with the options that apply to it.
     init(source: String, options: CatalogOptions) {
         self.source = source
         self.options = options
     }
 
     /// The fields `CatalogOptions.columns` may map to a column.
-    package static let fieldNames = ["title", "year", "release_date", "rating", "genres", "cast", "original_title",
-                             "overview", "poster_path", "tmdb_id", "imdb_id"]
+    static let fieldNames = CatalogOptions.csvFields
 
     /// Where each field is in a row, from the header.
     private struct Columns {

@@ -27,6 +27,7 @@ struct IMDbReader {
     private let options: CatalogOptions
     private var ratings = IMDbRatings()
 
+    /// A reader of the IMDb catalog `source` names in errors, with the options that apply to it.
     init(source: String, options: CatalogOptions) {
         self.source = source
         self.options = options
@@ -48,7 +49,9 @@ struct IMDbReader {
             throw .notACatalog(source: source, reason: "no 'tconst' column in the ratings header")
         }
         guard let averageRating = header.index(of: "averageRating") else {
-            throw .notACatalog(source: source, reason: "no 'averageRating' column in the ratings header")
+            let basics = header.index(of: "primaryTitle") != nil
+            throw .notACatalog(source: source, reason: "no 'averageRating' column in the ratings header"
+                + (basics ? " (this is title.basics.tsv: give title.ratings.tsv with --ratings)" : ""))
         }
         func malformed(_ reason: String, line: Int) -> CatalogError {
             .notACatalog(source: source, reason: "a malformed ratings row at line \(line): \(reason)")

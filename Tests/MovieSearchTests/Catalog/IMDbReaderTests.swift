@@ -153,6 +153,13 @@ final class IMDbReaderTests: XCTestCase {
             XCTAssertEqual(error as? CatalogError, .notACatalog(
                 source: options.ratingsPath!, reason: "no 'averageRating' column in the ratings header"))
         }
+        options.ratingsPath = try temporaryFile("swapped.tsv", Self.basics)
+        XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
+                                                     options: options)) { error in
+            XCTAssertEqual(error as? CatalogError, .notACatalog(
+                source: options.ratingsPath!, reason: "no 'averageRating' column in the ratings header (this is "
+                    + "title.basics.tsv: give title.ratings.tsv with --ratings)"))
+        }
         options.ratingsPath = try temporaryFile("r3.tsv", "tconst\taverageRating\nnm0000001\t7.0\n")
         XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
                                                      options: options)) { error in
