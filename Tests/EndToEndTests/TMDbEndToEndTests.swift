@@ -47,6 +47,22 @@ final class TMDbEndToEndTests: XCTestCase {
         XCTAssertNil(reloaded["poster"], "a null poster_path is no poster: \(reloaded)")
     }
 
+    func testGzippedPagesGiveTheSameCache() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let plain = try temporaryFile("pages.json", Self.pages)
+        let gzipped = folder.appendingPathComponent("pages.json.gz")
+        try Data(Gzip.compress(Array(Self.pages.utf8))).write(to: gzipped)
+        var caches: [Data] = []
+        for (catalog, name) in [(plain, "plain.mscache"), (gzipped.path, "gzipped.mscache")] {
+            let cache = folder.appendingPathComponent(name)
+            let run = try BinaryRun.run(["index", catalog, "-o", cache.path])
+            XCTAssertEqual(run.status, 0, run.standardError)
+            XCTAssertTrue(run.standardOutput.contains("  format           TMDb JSON (detected"), run.standardOutput)
+            caches.append(try Data(contentsOf: cache))
+        }
+        XCTAssertEqual(caches[0], caches[1])
+    }
+
     func testABareArrayOfMoviesFromStandardInputWithTheFormatNamed() throws {
         let movies = #"[{"id":1,"title":"Solaris","original_title":"Солярис","release_date":"1972-03-20"}]"#
         let cache = try TestPaths.temporaryFolder(self).appendingPathComponent("stdin.mscache").path
