@@ -12,6 +12,9 @@
 // - So does the TMDb reader (`CatalogDecoder.load` with `--format tmdb`), held to the catalog decoder's rules: the
 //   same verdicts with and without `skipInvalid`; ids ascending; titles not blank; years of four digits; TMDb ids
 //   unique among the movies kept.
+// - So do the IMDb TSV and CSV readers, held to the same rules (same verdicts with and without `skipInvalid`, ids
+//   ascending, titles not blank, one-line messages), with the same bytes as the ratings file for IMDb too.
+// - Bytes that start like gzip decode, or fail with `InputError`, within a bound: never a trap or a hang.
 // - `JSONStreamChecker` (how streams are read): its verdict does not depend on how the bytes are cut into chunks;
 //   a byte it flags is one past which no JSON document goes on, so the parser fails on the whole input, and on the
 //   input cut a few bytes after that byte it fails with the very same error.
@@ -23,6 +26,8 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     checkStreamChecker(bytes)
     checkFlickrResponse(bytes)
     checkTMDbReader(bytes)
+    checkDelimitedReaders(bytes)
+    checkGzipInput(bytes)
     if let catalog = checkCatalogDecoder(bytes), catalog.movies.count <= 64 {
         checkCacheRoundTrip(catalog)
     }
@@ -127,6 +132,58 @@ private func checkTMDbReader(_ bytes: [UInt8]) {
         Fuzz.check((0...9999).contains(movie.year), "TMDb: year \(movie.year) not of four digits")
         Fuzz.check(movie.rating?.isFinite ?? true, "TMDb: rating \(movie.rating!) not finite")
         if let id = movie.tmdbID { Fuzz.check(tmdbIDs.insert(id).inserted, "TMDb: id \(id) kept twice") }
+    }
+}
+
+private func checkDelimitedReaders(_ bytes: [UInt8]) {
+    for format in [CatalogFormat.imdb, .csv] {
+        func read(skipInvalid: Bool) -> Result<Catalog, CatalogError> {
+            do {
+                let options = CatalogOptions(format: format, skipInvalid: skipInvalid, titleTypes: nil)
+                var reader = CatalogInput(bytes: bytes)
+                if format == .imdb {
+                    // The same bytes as the ratings file: its reader meets every shape the basics reader does.
+                    _ = try? CatalogDecoder.load(reader, source: "fuzz.tsv", options: options,
+                                                 ratingsPath: nil)
+                    reader = CatalogInput(bytes: bytes)
+                }
+                return .success(try CatalogDecoder.load(reader, source: "fuzz", options: options))
+            } catch {
+                Fuzz.checkOneLine(error.description)
+                return .failure(error)
+            }
+        }
+        let strict = read(skipInvalid: false), lenient = read(skipInvalid: true)
+        switch (strict, lenient) {
+        case let (.success(a), .success(b)):
+            Fuzz.check(a.movies == b.movies && a.skippedCount == 0 && b.skippedCount == 0,
+                       "\(format): strict and lenient catalogs differ")
+        case let (.failure(error), .success(b)):
+            Fuzz.check(b.skipped.first == error, "\(format): strict error \(error) is not the first skipped record")
+        case let (.failure(a), .failure(b)):
+            Fuzz.check(a == b || { if case .invalidMovie = a { return true } else { return false } }(),
+                       "\(format): strict and lenient errors differ: \(a) / \(b)")
+        case let (.success, .failure(error)):
+            Fuzz.check(false, "\(format): strict reading succeeded, lenient failed: \(error)")
+        }
+        guard case .success(let catalog) = lenient else { continue }
+        var previousID = -1
+        for movie in catalog.movies {
+            Fuzz.check(movie.id > previousID, "\(format): ids not ascending: \(movie.id) after \(previousID)")
+            previousID = movie.id
+            Fuzz.check(!movie.title.isEmpty, "\(format): empty title")
+            Fuzz.check(movie.rating?.isFinite ?? true, "\(format): rating not finite")
+        }
+    }
+}
+
+private func checkGzipInput(_ bytes: [UInt8]) {
+    let input = CatalogInput(bytes: bytes)
+    do {
+        let decoded = try input.readAll(maximumBytes: 1 << 24)
+        if !input.isGzip { Fuzz.check(decoded == bytes, "plain bytes read back changed") }
+    } catch {
+        Fuzz.checkOneLine(error.description)
     }
 }
 
