@@ -82,6 +82,44 @@ final class DelimitedEndToEndTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache))
     }
 
+    /// The same TSV pair and CSV gzipped (each file, the ratings too) give the same cache byte for byte, with the
+    /// format detected through the gzip; a truncated gzip basics file is one error and the previous cache stays.
+    func testGzippedTSVAndCSVGiveTheSameCaches() throws {
+        let folder = try folder()
+        let csvText = "title,year,rating,genres\r\n\"Alien, the first\",1979,8.5,Horror|Sci-Fi\r\nHeat,1995,NA,Crime\r\n"
+        func file(_ name: String, _ text: String, gzipped: Bool) throws -> String {
+            let url = folder.appendingPathComponent(gzipped ? name + ".gz" : name)
+            try Data(gzipped ? Gzip.compress(Array(text.utf8)) : Array(text.utf8)).write(to: url)
+            return url.path
+        }
+        func cacheBytes(_ arguments: [String], _ name: String) throws -> Data {
+            let cache = folder.appendingPathComponent(name).path
+            let run = try BinaryRun.run(["index"] + arguments + ["--skip-invalid", "-o", cache])
+            XCTAssertEqual(run.status, 0, run.standardError)
+            XCTAssertTrue(run.standardOutput.contains(name.hasSuffix("-gz.mscache") ? "(detected, gzip)" : "(detected)"),
+                          run.standardOutput)
+            return try Data(contentsOf: URL(fileURLWithPath: cache))
+        }
+        func imdb(gzipped: Bool) throws -> [String] {
+            [try file("title.basics.tsv", Self.basics, gzipped: gzipped), "--ratings",
+             try file("title.ratings.tsv", Self.ratings, gzipped: gzipped), "--title-types", "all"]
+        }
+        let gzTSV = try cacheBytes(try imdb(gzipped: true), "tsv-gz.mscache")
+        XCTAssertEqual(try cacheBytes(try imdb(gzipped: false), "tsv.mscache"), gzTSV)
+        XCTAssertEqual(try cacheBytes([try file("films.csv", csvText, gzipped: false)], "csv.mscache"),
+                       try cacheBytes([try file("films.csv", csvText, gzipped: true)], "csv-gz.mscache"))
+
+        let whole = Gzip.compress(Array(Self.basics.utf8))
+        let truncated = folder.appendingPathComponent("cut.tsv.gz")
+        try Data(whole[..<(whole.count - 12)]).write(to: truncated)
+        let cache = folder.appendingPathComponent("tsv-gz.mscache").path
+        let run = try BinaryRun.run(["index", truncated.path, "--title-types", "all", "--skip-invalid", "-o", cache])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.errorLines.count, 1, run.standardError)
+        XCTAssertTrue(run.standardError.contains("not valid gzip data"), run.standardError)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cache)), gzTSV, "the previous cache stays")
+    }
+
     func testCSVIndexedWithAMappedColumnThenQueried() throws {
         let csv = try temporaryFile("movies.csv", "\u{FEFF}Title,Year,imdb_score,genres\r\n"
             + "\"Crouching Tiger, Hidden Dragon\",2000,7.9,\"[\"\"Action\"\",\"\"Drama\"\"]\"\r\n"
