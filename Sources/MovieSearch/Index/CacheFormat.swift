@@ -145,6 +145,21 @@
 /// `FT` present with `FO`), and every range before it reads it: offsets out of order, or past the end of `FT`,
 /// make the cache corrupt.
 ///
+/// ## Optional sections: counts per year of long lists
+///
+/// | tag    | kind   | entries    | content                                                                  |
+/// |--------|--------|------------|--------------------------------------------------------------------------|
+/// | `YCRG` | packed | 2 × C      | pairs `<low, end>`, ascending: the term ranges `[low, end)` whose listed set has its counts here |
+/// | `YCNT` | packed | C × Y      | the matches per year (in `YEAR` order) of range c: entries `c × Y ..< (c + 1) × Y` |
+///
+/// A range whose set is a list (a list set, or a single term's posting list) of at least
+/// `CacheFormat.yearCountMinimum` ranks has its counts per year stored, as a bitmap set has in `BMPC`: a query of
+/// one token then reads each year's count, and its first K ranks are the next K of the list, where it would
+/// otherwise search the list for every year's end (150 searches for IMDb's years). Only large catalogs have such
+/// lists (a list holds at most 2⌈N / 64⌉ ranks), so the two sections are absent from small caches, and present
+/// together or not at all. The reader checks the counts against the list (their sum is its length, each year's
+/// count fits the year) as it uses them.
+///
 /// ## A query, step by step
 ///
 /// 1. Cut the query into tokens (`Tokenizer`). For each, two binary searches in `TTXO`/`TTXT` give the range of
@@ -224,6 +239,11 @@ enum CacheFormat {
     /// range is merged at query time like any range without a set. (A writer's choice, as `mergeLimit` is.)
     static let maximumPrefixSetLength = 64
 
+    /// The fewest ranks a listed set (a list set, or a single term's posting list) must hold to have its counts per
+    /// year stored (`YCRG`, `YCNT`): cutting a long list into years costs a search per year, reading the counts
+    /// none. (A writer's choice: the reader uses whatever counts the file has.)
+    static let yearCountMinimum = 2048
+
     /// u64 words of one bitmap set over `movieCount` ranks (`BMPS`): W = ⌈N / 64⌉.
     static func bitmapWordCount(movieCount: Int) -> Int { (movieCount + 63) / 64 }
 
@@ -276,16 +296,19 @@ enum CacheFormat {
         case posterPathOffsets = "PSTO"
         case posterPathText = "PSTT"
         case posterPathEmpty = "PSTE"
+        case rangeYearCountKeys = "YCRG"
+        case rangeYearCounts = "YCNT"
         case tmdbIDs = "TMDB"
         case imdbNumbers = "IMDB"
         case imdbTextOffsets = "IMDO"
         case imdbText = "IMDT"
         case imdbTextEmpty = "IMDE"
 
-        /// Whether the section is present only when some movie has its field ("Optional sections" above).
+        /// Whether the section may be absent: a field no movie has, or counts no list needs ("Optional sections"
+        /// above).
         var isOptional: Bool {
             switch self {
-            case .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
+            case .rangeYearCountKeys, .rangeYearCounts, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
                  .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs, .imdbNumbers,
                  .imdbTextOffsets, .imdbText, .imdbTextEmpty:
                 return true

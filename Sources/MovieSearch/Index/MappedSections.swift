@@ -12,6 +12,8 @@ struct MappedSections: Sendable {
     var originalTitles: TextField? = nil, overviews: TextField? = nil
     var posterPaths: TextField? = nil, imdbTexts: TextField? = nil
     var tmdbIDs: MappedCacheFile.Section? = nil, imdbNumbers: MappedCacheFile.Section? = nil
+    /// The counts per year of long lists (`YCRG`, `YCNT`), `nil` when no list has them.
+    var rangeYearCountKeys: MappedCacheFile.Section? = nil, rangeYearCounts: MappedCacheFile.Section? = nil
 
     /// The sections of one text field: `FO` (N + 1 entries), `FT`, and `FE` (N entries) when present.
     struct TextField: Sendable {
@@ -71,6 +73,15 @@ extension MappedSections {
             imdbTexts = try Self.textField(.imdbID, file)
             if file.hasSection(.tmdbIDs) { tmdbIDs = try file.packedSection(.tmdbIDs, expectedCount: n) }
             if file.hasSection(.imdbNumbers) { imdbNumbers = try file.packedSection(.imdbNumbers, expectedCount: n) }
+            if file.hasSection(.rangeYearCountKeys) || file.hasSection(.rangeYearCounts) {
+                let keys = try file.packedSection(.rangeYearCountKeys)
+                guard keys.count % 2 == 0 else {
+                    throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
+                }
+                rangeYearCountKeys = keys
+                rangeYearCounts = try file.packedSection(.rangeYearCounts,
+                                                         expectedCount: product(keys.count / 2, file.yearCount))
+            }
     }
 
     /// The sections of text field `field`, `nil` when the file has none; its text without its offsets, or its

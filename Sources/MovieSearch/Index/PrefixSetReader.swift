@@ -7,6 +7,7 @@ struct PrefixSetReader {
     private let file: MappedCacheFile
     private let prefixOffsets, prefixEntries, postingOffsets, postings: MappedCacheFile.Section
     private let listSetOffsets, listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
+    private let rangeYearCountKeys, rangeYearCounts: MappedCacheFile.Section?
 
     init(file: MappedCacheFile, sections: MappedSections) {
         self.file = file
@@ -19,6 +20,8 @@ struct PrefixSetReader {
         bitmapCardinalities = sections.bitmapCardinalities
         bitmapYearCounts = sections.bitmapYearCounts
         bitmaps = sections.bitmaps
+        rangeYearCountKeys = sections.rangeYearCountKeys
+        rangeYearCounts = sections.rangeYearCounts
     }
 
     /// The ranks whose titles have a term in `terms`: the range's prefix set if it has one (ranges of two terms
@@ -30,13 +33,20 @@ struct PrefixSetReader {
         guard first <= last else { throw .corrupt(path: file.path, detail: "prefix offsets out of order") }
         let candidates = try file.packed(prefixEntries, (first * 2)..<(last * 2))
         for entry in 0..<(candidates.count / 2) where Int(candidates[entry * 2]) == terms.upperBound {
-            return try prefixSet(Int(candidates[entry * 2 + 1]))
+            var set = try prefixSet(Int(candidates[entry * 2 + 1]))
+            if !set.isBitmap && set.cardinality >= CacheFormat.yearCountMinimum {
+                set.yearCounts = try yearCounts(of: terms)
+            }
+            return set
         }
         let bounds = try file.packed(postingOffsets, terms.lowerBound..<(terms.upperBound + 1))
         let start = Int(bounds[0]), end = Int(bounds[terms.count])
         guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
         let postings = try file.packed(self.postings, start..<end)
-        if terms.count == 1 { return RankSet(cardinality: postings.count, storage: .list(postings), yearCounts: nil) }
+        if terms.count == 1 {
+            let counts = postings.count >= CacheFormat.yearCountMinimum ? try yearCounts(of: terms) : nil
+            return RankSet(cardinality: postings.count, storage: .list(postings), yearCounts: counts)
+        }
         // A title with two of the terms is in both lists: sort, then drop the repeats.
         var merged = postings.values()
         merged.sort()
@@ -47,6 +57,22 @@ struct PrefixSetReader {
         }
         merged.removeLast(merged.count - kept)
         return RankSet(cardinality: merged.count, storage: .merged(merged), yearCounts: nil)
+    }
+
+    /// The counts per year stored for the list of `terms` (`YCRG`, `YCNT`), if the file has them: a binary search
+    /// over the ranges.
+    private func yearCounts(of terms: Range<Int>) throws(CacheError) -> PackedView? {
+        guard let rangeYearCountKeys, let rangeYearCounts else { return nil }
+        let keys = try file.packed(rangeYearCountKeys, 0..<rangeYearCountKeys.count)
+        var low = 0, high = keys.count / 2
+        while low < high {
+            let middle = (low + high) / 2
+            let key = (Int(keys[middle * 2]), Int(keys[middle * 2 + 1]))
+            if key < (terms.lowerBound, terms.upperBound) { low = middle + 1 } else { high = middle }
+        }
+        guard low < keys.count / 2, Int(keys[low * 2]) == terms.lowerBound, Int(keys[low * 2 + 1]) == terms.upperBound
+        else { return nil }
+        return try file.packed(rangeYearCounts, (low * file.yearCount)..<((low + 1) * file.yearCount))
     }
 
     /// Set number `set` of `PRFE`: a list set below the number of list sets, a bitmap set from there on.

@@ -22,6 +22,10 @@ struct PrefixSetWriter {
     private var listOffsets: [UInt32] = [0], listData: [UInt32] = []
     private var bitmapCardinalities: [UInt32] = [], bitmapYearCounts: [UInt32] = [], bitmaps = ByteWriter()
     private var setCount = 0
+    /// `YCRG` and `YCNT` before sorting: the term ranges whose long lists have their counts per year, and the counts,
+    /// `yearCount` per range, in the order the ranges were met.
+    private var countedRanges: [(low: UInt32, end: UInt32)] = []
+    private var rangeYearCounts: [UInt32] = []
 
     // Scratch space, reused from one set to the next.
     private var bitmap: [UInt64]
@@ -56,7 +60,9 @@ struct PrefixSetWriter {
             if starts[low + 1] - starts[low] > bitmapWords * 2 {
                 members.removeAll(keepingCapacity: true)
                 members.append(contentsOf: postings[starts[low]..<starts[low + 1]])
-                try storeMembers(end: low + 1)
+                try storeMembers(low: low, end: low + 1)
+            } else if starts[low + 1] - starts[low] >= CacheFormat.yearCountMinimum {
+                countYears(of: postings[starts[low]..<starts[low + 1]], low: low, end: low + 1)
             }
             // Prefixes that begin at `low` are those longer than what `low` shares with the term before it. Those
             // longer than what it shares with the term after it are prefixes of this term alone (terms are sorted),
@@ -78,15 +84,14 @@ struct PrefixSetWriter {
                     seen[Int(rank)] = stamp
                     members.append(rank)
                 }
-                try storeMembers(end: end)
+                try storeMembers(low: low, end: end)
             }
         }
         offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
     }
 
-    /// Stores `members` (distinct ranks) as the set of the terms from the current one to `end`: a list or, when
-    /// smaller, a bitmap.
-    private mutating func storeMembers(end: Int) throws(CacheError) {
+    /// Stores `members` (distinct ranks) as the set of the terms `low..<end`: a list or, when smaller, a bitmap.
+    private mutating func storeMembers(low: Int, end: Int) throws(CacheError) {
         if members.count > bitmapWords * 2 {  // strictly smaller as a bitmap
             for word in bitmap.indices { bitmap[word] = 0 }
             for year in perYear.indices { perYear[year] = 0 }
@@ -100,6 +105,7 @@ struct PrefixSetWriter {
             bitmapCardinalities.append(UInt32(members.count))
         } else {
             members.sort()
+            if members.count >= CacheFormat.yearCountMinimum { countYears(of: members[...], low: low, end: end) }
             listData.append(contentsOf: members)
             entries.append((UInt32(end), false, listOffsets.count - 1))
             listOffsets.append(try CacheSections.checked(listData.count, "prefix set data"))
@@ -107,7 +113,16 @@ struct PrefixSetWriter {
         setCount += 1
     }
 
-    /// The seven sections, with set numbers in `PRFE`: list sets first, then bitmap sets.
+    /// Records the counts per year of `ranks`, the list of the terms `low..<end` (`YCRG`, `YCNT`).
+    private mutating func countYears(of ranks: ArraySlice<UInt32>, low: Int, end: Int) {
+        for year in perYear.indices { perYear[year] = 0 }
+        for rank in ranks { perYear[Int(yearOfRank[Int(rank)])] += 1 }
+        countedRanges.append((UInt32(low), UInt32(end)))
+        rangeYearCounts.append(contentsOf: perYear)
+    }
+
+    /// The seven sections, with set numbers in `PRFE`: list sets first, then bitmap sets; and the two of the counts
+    /// per year of long lists when there are any.
     func parts() throws(CacheError) -> [CacheSections.Part] {
         let listSetCount = listOffsets.count - 1
         var pairs: [UInt32] = []
@@ -116,7 +131,23 @@ struct PrefixSetWriter {
             pairs.append(entry.end)
             pairs.append(try CacheSections.checked(entry.bitmap ? listSetCount + entry.number : entry.number, "prefix sets"))
         }
-        return [
+        var counted: [CacheSections.Part] = []
+        if !countedRanges.isEmpty {
+            let years = perYear.count
+            let order = countedRanges.indices.sorted {
+                (countedRanges[$0].low, countedRanges[$0].end) < (countedRanges[$1].low, countedRanges[$1].end)
+            }
+            var keys: [UInt32] = [], counts: [UInt32] = []
+            keys.reserveCapacity(order.count * 2)
+            counts.reserveCapacity(order.count * years)
+            for index in order {
+                keys.append(countedRanges[index].low)
+                keys.append(countedRanges[index].end)
+                counts.append(contentsOf: rangeYearCounts[(index * years)..<((index + 1) * years)])
+            }
+            counted = [.packed(.rangeYearCountKeys, keys), .packed(.rangeYearCounts, counts)]
+        }
+        return counted + [
             .packed(.prefixOffsets, offsets),
             .packed(.prefixEntries, pairs),
             .packed(.listSetOffsets, listOffsets),

@@ -12,7 +12,7 @@ struct RankSet {
 
     var cardinality: Int
     var storage: Storage
-    /// For a bitmap: its matches per year, in `YEAR` order.
+    /// Its matches per year, in `YEAR` order: for a bitmap, and for a long list (`CacheFormat.yearCountMinimum`).
     var yearCounts: PackedView?
 
     /// Whether the set is a bitmap (else its ranks are listed).

@@ -60,6 +60,35 @@ struct AnswerBuilder {
         }
     }
 
+    /// Matches given as ascending ranks with their counts per year: each year's matches are the next `count`
+    /// ranks, so nothing is searched. The counts are checked against the list (each year's first and listed ranks
+    /// inside it, all of the list used), so that counts that disagree with a forged list give an error.
+    mutating func addSorted<Ranks: RankSequence>(_ matches: Ranks, counts: PackedView, _ table: YearTable)
+        throws(CacheError)
+    {
+        guard counts.count == table.count else { throw Self.outOfOrder(path) }
+        var position = 0
+        for year in 0..<table.count {
+            let count = Int(counts[year])
+            guard count > 0 else { continue }
+            let first = table.firstRank(year), end = table.endRank(year)
+            guard count <= end - first, count <= matches.count - position else { throw Self.outOfOrder(path) }
+            addYear(table.year(year), count: count)
+            var previous = first - 1
+            for listed in position..<(position + min(count, perYear)) {
+                let rank = Int(matches[listed])
+                guard rank > previous, rank < end else { throw Self.outOfOrder(path) }
+                previous = rank
+                list(rank: rank)
+            }
+            // The year's last match must lie in it too, so that the next year starts where this one ends.
+            let last = Int(matches[position + count - 1])
+            guard last >= first, last < end else { throw Self.outOfOrder(path) }
+            position += count
+        }
+        guard position == matches.count else { throw Self.outOfOrder(path) }
+    }
+
     /// The step that cuts ascending ranks into years: the rank at `position`, checked; `year` moved on to its year;
     /// that year's end rank, and the position of the first match past it.
     @inline(__always)

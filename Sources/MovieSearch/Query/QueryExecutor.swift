@@ -57,7 +57,11 @@ struct QueryExecutor {
     private func addFiltered<Ranks: RankSequence>(_ smallest: Ranks, _ sets: [RankSet], to answer: inout AnswerBuilder,
                                                   _ years: YearTable) throws(CacheError) {
         if sets.count == 1 {
-            try answer.addSorted(smallest, years)
+            if let counts = sets[0].yearCounts {
+                try answer.addSorted(smallest, counts: counts, years)
+            } else {
+                try answer.addSorted(smallest, years)
+            }
             return
         }
         var matches = try Self.filter(smallest, by: sets[1], movieCount: file.movieCount, path: file.path)

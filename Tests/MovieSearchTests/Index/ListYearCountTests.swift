@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+@testable import MovieSearch
+import TestSupport
+
+/// Long lists carry their counts per year (`YCRG`, `YCNT`; `CacheFormat.yearCountMinimum`): a catalog large enough
+/// to have such lists answers exactly as the reference search does, and counts that disagree with their list (a
+/// forged file) are a corrupt cache, never a wrong answer or a trap.
+final class ListYearCountTests: XCTestCase {
+    /// 80,000 movies over 40 years: `alpha` in 2,500 titles (a single term's posting list, between the counts'
+    /// minimum and the bitmap size of 2 × 1,250 words), the `beta…` words 2,222 titles in all (a list set for the
+    /// prefix `be`), and `gamma` in 300 (a list too short for counts).
+    private static let catalog: Catalog = {
+        var random = SplitMix64(seed: 11)
+        let movies = (0..<80_000).map { id -> Movie in
+            var words = ["w\(random.next() % 20_000)"]
+            if id % 32 == 5 { words.append("alpha") }
+            if id % 36 == 7 { words.append("beta\(random.next() % 9)") }
+            if id % 267 == 3 { words.append("gamma") }
+            let rating = random.next() % 4 == 0 ? nil : Double(random.next() % 50) / 10
+            return Movie(id: id, title: words.joined(separator: " "), year: 1980 + Int(random.next() % 40), rating: rating)
+        }
+        return Catalog(movies: movies)
+    }()
+
+    func testLongListsHaveCountsAndAnswerLikeTheReference() throws {
+        let bytes = try CacheWriter.encode(Self.catalog)
+        let forged = ForgedCache(bytes)
+        let counted = forged.entry(of: .rangeYearCountKeys).count / 2
+        XCTAssertEqual(counted, 2, "alpha's posting list and the list set of be/bet/beta")
+        let index = try MovieIndex(bytes: bytes, self)
+        let reference = ReferenceSearch(Self.catalog)
+        for query in ["alpha", "alp", "be", "bet", "beta", "beta3", "gamma", "alpha w1", "be w1", "alpha gamma", "beta gamma"] {
+            XCTAssertEqual(try index.search(query, perYear: 3, typos: .off), reference.search(query, perYear: 3), query)
+            XCTAssertEqual(try index.search(query, perYear: 0, typos: .off), reference.search(query, perYear: 0), query)
+        }
+    }
+
+    func testCountsThatDisagreeWithTheirListAreCorrupt() throws {
+        var forged = ForgedCache(try CacheWriter.encode(Self.catalog))
+        // Move one match of the first counted range from one year to the next: the sum stays, the years do not fit.
+        let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
+        let first = (0..<years).first { forged.packed(.rangeYearCounts, $0) > 0 && forged.packed(.rangeYearCounts, $0 + 1) > 0 }!
+        forged.setPacked(.rangeYearCounts, first, to: forged.packed(.rangeYearCounts, first) - 1)
+        forged.setPacked(.rangeYearCounts, first + 1, to: forged.packed(.rangeYearCounts, first + 1) + 1)
+        let index = try MovieIndex(bytes: forged.sealed(), self)
+        XCTAssertThrowsError(try index.search("alpha")) { error in
+            guard case CacheError.corrupt = error else { return XCTFail("\(error)") }
+        }
+        // Counts that add up to less than the list: corrupt too (the list's rest would belong to no year).
+        var fewer = ForgedCache(try CacheWriter.encode(Self.catalog))
+        fewer.setPacked(.rangeYearCounts, first, to: fewer.packed(.rangeYearCounts, first) - 1)
+        XCTAssertThrowsError(try MovieIndex(bytes: fewer.sealed(), self).search("alpha")) { error in
+            guard case CacheError.corrupt = error else { return XCTFail("\(error)") }
+        }
+    }
+}
+
+private extension MovieIndex {
+    /// The cache `bytes`, written to a temporary file and opened.
+    convenience init(bytes: [UInt8], _ test: XCTestCase) throws {
+        let path = try TestPaths.temporaryFolder(test).appendingPathComponent("counts.mscache").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try self.init(path: path)
+    }
+}
