@@ -105,6 +105,7 @@ TYPE_CUMULATIVE = list(itertools.accumulate(TYPES[name][0] for name in TYPE_NAME
 EPISODE_STYLES = ["named", "numbered", "plain", "dated"]
 EPISODE_STYLE_CUMULATIVE = list(itertools.accumulate([55, 28, 7, 10]))
 SHOWS = 400  # running shows at a time
+SAMPLE = 4000  # titles sampled for the queries
 
 
 def repository_root():
@@ -133,25 +134,24 @@ class Titles:
                 continue
             parts = WORD.split(title)  # separators, words come from findall in the same order
             words = WORD.findall(title)
-            shape = [parts[0]]
+            pieces = []  # (word, kept as it is, the separator after it)
             for word, separator in zip(words, parts[1:]):
                 small = word.lower() in SMALL_WORDS or not word.isalpha()
-                shape.append((word, small))
-                shape.append(separator)
+                pieces.append((word, small, separator))
                 if word.isalpha() and not small and len(word) > 1:  # content words only are drawn
                     key = word.lower()
                     counts[key] = counts.get(key, 0) + 1
                     forms = spellings.setdefault(key, {})
                     forms[word] = forms.get(word, 0) + 1
             if words:
-                self.shapes.append(shape)
+                self.shapes.append((parts[0], pieces))
         ranked = sorted(counts, key=lambda key: (-counts[key], key))
         self.words = [max(sorted(spellings[key]), key=lambda form: spellings[key][form]) for key in ranked]
         self.words = [word[0].upper() + word[1:] for word in self.words]
         self.cumulative = list(itertools.accumulate(1.0 / (rank + 1) for rank in range(len(self.words))))
         self.total = self.cumulative[-1]
         self.glue = [word for word in self.words if len(word) > 2]
-        self.short_shapes = [shape for shape in self.shapes if len(shape) <= 9]  # at most 4 words: episode names
+        self.short_shapes = [shape for shape in self.shapes if len(shape[1]) <= 4]  # episode names
 
     def word(self, random):
         """A real word (Zipf over frequency ranks) or, one draw in twelve, a made-up one."""
@@ -167,15 +167,15 @@ class Titles:
         return word
 
     def title(self, random, shapes):
-        shape = shapes[int(random() * len(shapes))]
-        out = [shape[0]]
-        for i in range(1, len(shape), 2):
-            word, small = shape[i]
+        """A real title's shape, three content words in four replaced by `word` draws."""
+        prefix, pieces = shapes[int(random() * len(shapes))]
+        out = [prefix]
+        for word, small, separator in pieces:
             if small or random() < 0.25:
                 out.append(word)
             else:
                 out.append(self.word(random))
-            out.append(shape[i + 1])
+            out.append(separator)
         return "".join(out)
 
 
@@ -305,7 +305,7 @@ class Generator:
         slot = int(r() * SHOWS)
         show = self.shows[slot]
         show.left -= 1
-        if show.left <= 0:
+        if show.left <= 0 or show.year > 2025:  # ended, or about to air years ahead
             show = Show(r, self.year(), self.genre_field(self.genres), self.runtime(5, 30, 120))
             self.shows[slot] = show
         return show
@@ -360,7 +360,13 @@ class Generator:
             if start is NULL:
                 nulls["startYear"] += 1
             elif plain_name:
-                self.keep_for_queries(title)
+                self.eligible += 1
+                if len(self.sample) < SAMPLE:
+                    self.sample.append(title)
+                else:  # reservoir sampling (algorithm R) of the titles the queries are drawn from
+                    slot = int(self.sample_random.random() * self.eligible)
+                    if slot < SAMPLE:
+                        self.sample[slot] = title
             if runtime is NULL:
                 nulls["runtimeMinutes"] += 1
             if genres is NULL:
@@ -394,16 +400,6 @@ class Generator:
         if choice < 0.6:
             return " ".join(accented(r, word) for word in other.split(" "))
         return other
-
-    def keep_for_queries(self, title):
-        """Reservoir sampling (algorithm R) of the titles the query set is drawn from."""
-        self.eligible += 1
-        if len(self.sample) < 4000:
-            self.sample.append(title)
-        else:
-            slot = int(self.sample_random.random() * self.eligible)
-            if slot < 4000:
-                self.sample[slot] = title
 
 
 def typing_session(random, title):
