@@ -18,14 +18,15 @@ final class SampleEndToEndTests: XCTestCase {
         XCTAssertEqual(run.standardError, "")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "Indexed \(TestPaths.sampleCatalog) into \(output)")
-        XCTAssertEqual(lines.dropFirst().first, "  movies           62")
+        XCTAssertEqual(lines.dropFirst().first, "  format           moviesearch JSON (detected)")
+        XCTAssertEqual(lines.dropFirst(2).first, "  movies           62")
         XCTAssertTrue(lines.contains { $0.hasPrefix("  distinct tokens  ") }, run.standardOutput)
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: output)[.size] as? Int)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  file size        ") && $0.hasSuffix(" bytes)") }, run.standardOutput)
         let grouped = size.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
         XCTAssertTrue(run.standardOutput.contains("(\(grouped) bytes)"), "\(size): \(run.standardOutput)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("  time             ") && $0.hasSuffix("s") }, run.standardOutput)
-        XCTAssertEqual(lines.count, 5)
+        XCTAssertEqual(lines.count, 6)
     }
 
     func testQueryForPeople() throws {

@@ -51,10 +51,11 @@ final class StreamInputEndToEndTests: XCTestCase {
         let cache = try cache()
         let output = try TestPaths.temporaryFolder(self).appendingPathComponent("zero.mscache").path
         let notJSON = "malformed JSON at line 1, column 1 (byte 0): unexpected control character U+0000, expected a value"
+        let binary = "not a movie catalog: it is binary, not text (a NUL byte near its start)"
         let noInput = FileHandle.nullDevice
 
         assertOneLineError(try run(["index", "/dev/zero", "-o", output], standardInput: noInput),
-                           "moviesearch: /dev/zero: \(notJSON)")
+                           "moviesearch: /dev/zero: \(binary)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
         assertOneLineError(try run(["photos", "0", "--cache", cache, "--response", "/dev/zero"], standardInput: noInput),
                            "moviesearch: /dev/zero: not a Flickr response: \(notJSON)")
@@ -64,7 +65,7 @@ final class StreamInputEndToEndTests: XCTestCase {
         let zeros = try XCTUnwrap(FileHandle(forReadingAtPath: "/dev/zero"))
         defer { try? zeros.close() }
         assertOneLineError(try run(["index", "-", "-o", output], standardInput: zeros),
-                           "moviesearch: <stdin>: \(notJSON)")
+                           "moviesearch: <stdin>: \(binary)")
         assertOneLineError(try run(["photos", "0", "--cache", cache, "--response", "-"], standardInput: zeros),
                            "moviesearch: <stdin>: not a Flickr response: \(notJSON)")
         assertOneLineError(try run(["query", "--stdin", "--cache", cache], standardInput: zeros),
@@ -75,8 +76,9 @@ final class StreamInputEndToEndTests: XCTestCase {
 
     func testAStreamThatPausesAfterABadByteFailsAtOnce() throws {
         // A person typing at a terminal, or a writer that stalls: the bad byte is there, the rest never comes.
+        // (`{` already says JSON; a first line of text could still become a CSV header.)
         let pipe = Pipe()
-        pipe.fileHandleForWriting.write(Data("x".utf8))
+        pipe.fileHandleForWriting.write(Data("{x".utf8))
         defer { try? pipe.fileHandleForWriting.close() }
         let cache = try TestPaths.temporaryFolder(self).appendingPathComponent("paused.mscache").path
         let outcome = try ChildProcess.run(try ChildProcess.binary(), ["index", "-", "-o", cache],
@@ -84,14 +86,15 @@ final class StreamInputEndToEndTests: XCTestCase {
         XCTAssertTrue(outcome.finished, "index waited for more input after a bad byte")
         XCTAssertTrue(outcome.exited(1), outcome.summary)
         XCTAssertEqual(outcome.errorLines.count, 1, outcome.standardError)
-        XCTAssertTrue(outcome.standardError.hasPrefix("moviesearch: <stdin>: malformed JSON at line 1, column 1 (byte 0)"),
+        XCTAssertTrue(outcome.standardError.hasPrefix("moviesearch: <stdin>: malformed JSON at line 1, column 2 (byte 1)"),
                       outcome.standardError)
     }
 
     func testACatalogFileLargerThanMemoryIsRefusedBeforeItIsRead() throws {
-        // A sparse file claims a size no allocation may take: refused with one line, never a crash.
+        // A sparse file claims a size no allocation may take: refused with one line, never a crash. (JSON is
+        // read whole; the line-based formats are streamed and have no such limit.)
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("sparse.json").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("[".utf8)))
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: UInt64(CatalogDecoder.maximumFileBytes) + 1)
         try handle.close()
@@ -158,7 +161,7 @@ final class StreamInputEndToEndTests: XCTestCase {
         writer.start()
         let output = folder.appendingPathComponent("fifo.mscache").path
         assertOneLineError(try BinaryRun.run(["index", fifo, "-o", output]),
-                           "moviesearch: \(fifo): malformed JSON at line 1, column 1 (byte 0): the input holds no JSON value")
+                           "moviesearch: \(fifo): not a movie catalog: it is empty")
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 

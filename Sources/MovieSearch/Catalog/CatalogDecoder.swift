@@ -74,38 +74,49 @@ public enum CatalogDecoder {
 
     /// `load(path:options:)` for a path of raw bytes, which need not be valid UTF-8; errors name it escaped.
     package static func load(path: FilePath, options: CatalogOptions) throws(CatalogError) -> Catalog {
-        let input: CatalogInput
+        try load(open(path), source: path.description, options: options)
+    }
+
+    /// Opens the catalog at `path` for reading. Throws `CatalogError.unreadable`.
+    package static func open(_ path: FilePath) throws(CatalogError) -> CatalogInput {
         do {
-            input = try CatalogInput(path: path)
+            return try CatalogInput(path: path)
         } catch {
             throw .unreadable(source: path.description, reason: inputFailure(error))
         }
-        return try load(input, source: path.description, options: options)
     }
 
-    /// Decodes the catalog `input` holds; `source` names it in errors. Throws `CatalogError`.
-    package static func load(_ input: CatalogInput, source: String, options: CatalogOptions) throws(CatalogError)
-        -> Catalog
-    {
-        let format: CatalogFormat
-        if let chosen = options.format {
-            format = chosen
-        } else {
-            let prefix: [UInt8]
+    /// The format of the catalog `input` holds, told from its first bytes (`CatalogFormat.detect`), which stay to
+    /// be read. Throws `CatalogError.unreadable`, or `notACatalog` when it is none of the formats.
+    package static func format(of input: CatalogInput, source: String) throws(CatalogError) -> CatalogFormat {
+        while true {
+            let prefix: (bytes: [UInt8], isComplete: Bool)
             do {
-                prefix = try input.peek(detectionBytes)
+                prefix = try input.peek(upTo: detectionBytes)
             } catch {
                 throw .unreadable(source: source, reason: inputFailure(error))
             }
-            switch CatalogFormat.detect(prefix) {
-            case let .success(found): format = found
+            switch CatalogFormat.detect(prefix.bytes, isComplete: prefix.isComplete) {
+            case let .success(found?): return found
+            case .success(nil): continue  // A stream that has not yet shown enough.
             case let .failure(failure): throw .notACatalog(source: source, reason: failure.description)
             }
         }
+    }
+
+    /// Decodes the catalog `input` holds; `source` names it in errors. IMDb ratings are read from
+    /// `ratingsPath`, else from `options.ratingsPath`. Throws `CatalogError`.
+    package static func load(_ input: CatalogInput, source: String, options: CatalogOptions,
+                             ratingsPath: FilePath? = nil) throws(CatalogError) -> Catalog
+    {
+        var format: CatalogFormat
+        if let chosen = options.format { format = chosen } else { format = try self.format(of: input, source: source) }
         var builder = CatalogBuilder(skipInvalid: options.skipInvalid)
         switch format {
         case .json, .tmdb:
             let json = try readJSON(input, source: source)
+            // A detected JSON format is told apart (moviesearch's or TMDb's) on the document itself.
+            if options.format == nil && json.badByte == nil { format = CatalogFormat.jsonFormat(of: json.bytes) }
             if format == .json { return try decode(json, source: source, skipInvalid: options.skipInvalid) }
             // A stream that stopped at a byte that is not JSON: the catalog decoder words that error.
             if json.badByte != nil { _ = try decode(json, source: source, skipInvalid: options.skipInvalid) }
@@ -115,15 +126,9 @@ public enum CatalogDecoder {
             }
         case .imdb:
             var reader = IMDbReader(source: source, options: options)
-            if let ratingsPath = options.ratingsPath {
-                let ratings: CatalogInput
-                do {
-                    ratings = try CatalogInput(path: FilePath(ratingsPath))
-                } catch {
-                    throw .unreadable(source: ratingsPath, reason: inputFailure(error))
-                }
-                var ratingsSource = ratings
-                try reader.readRatings(&ratingsSource, source: ratingsPath)
+            if let ratingsPath = ratingsPath ?? options.ratingsPath.map(FilePath.init) {
+                var ratings = try open(ratingsPath)
+                try reader.readRatings(&ratings, source: ratingsPath.description)
             }
             var basics = input
             try reader.read(&basics, into: &builder)

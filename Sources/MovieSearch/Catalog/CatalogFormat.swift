@@ -20,24 +20,30 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The format of an input whose first bytes (decoded, for gzip; at least its first line when it has one) are
-    /// `prefix`, or `nil` with the reason it is none of them.
+    /// The format of an input whose first bytes (decoded, for gzip) are `prefix`, or the reason it is none of them;
+    /// `nil` when `prefix` does not yet tell and more can come (`isComplete` false: a stream that has not shown its
+    /// first line). JSON and binary input are told from their first bytes, so that a stream is never waited for
+    /// past a byte that decides.
     ///
     /// JSON starts with `{` or `[` (after a byte-order mark and white space); it is TMDb's when the first object
     /// member names found are TMDb's (`results`, `page`, `release_date`, `vote_average`, `original_title`,
-    /// `poster_path`), else the catalog's own. Text whose first line holds a tab and a `tconst` column is IMDb's
+    /// `poster_path`), else the catalog's own. (For a stream not yet complete it says `.json`, and
+    /// `CatalogDecoder` tells the kind from the whole document.) Text whose first line holds a tab and a `tconst` column is IMDb's
     /// TSV; text whose first line holds a comma, or a title-like column name, is CSV.
-    public static func detect(_ prefix: [UInt8]) -> Result<CatalogFormat, DetectionFailure> {
+    public static func detect(_ prefix: [UInt8], isComplete: Bool = true) -> Result<CatalogFormat?, DetectionFailure> {
         var start = 0
         if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         while start < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[start]) { start += 1 }
-        guard start < prefix.count else { return .failure(.empty) }
+        guard start < prefix.count else { return isComplete ? .failure(.empty) : .success(nil) }
         let body = prefix[start...]
         if body.first == UInt8(ascii: "{") || body.first == UInt8(ascii: "[") {
-            return .success(Self.looksLikeTMDb(body) ? .tmdb : .json)
+            // JSON of some kind: which kind is told from the whole document once it has been read
+            // (`jsonFormat(of:)`), so that a stream is never waited for here.
+            return .success(isComplete ? Self.jsonFormat(of: prefix) : .json)
         }
         let firstLine = body.prefix { $0 != 0x0A }
         if firstLine.contains(0) { return .failure(.binary) }
+        if firstLine.count == body.count && !isComplete { return .success(nil) }
         let header = String(decoding: firstLine, as: UTF8.self).lowercased()
         if firstLine.contains(0x09) {
             let columns = header.split(separator: "\t").map { $0.trimmingSpace() }
@@ -54,6 +60,11 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
         return .failure(.unknown)
     }
 
+    /// `.tmdb` or `.json`, for a JSON document that starts with `document`'s bytes (its first 64 KiB are looked at).
+    static func jsonFormat(of document: some Collection<UInt8>) -> CatalogFormat {
+        looksLikeTMDb(ArraySlice(document.prefix(1 << 16))) ? .tmdb : .json
+    }
+
     /// Why `detect` found no format.
     public enum DetectionFailure: Error, Equatable, Sendable, CustomStringConvertible {
         /// No byte but white space.
@@ -67,8 +78,8 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
 
         public var description: String {
             switch self {
-            case .empty: "the file is empty"
-            case .binary: "it is not text (a NUL byte in its first line)"
+            case .empty: "it is empty"
+            case .binary: "it is binary, not text (a NUL byte near its start)"
             case .imdbRatingsFile:
                 "this is IMDb's title.ratings.tsv: index title.basics.tsv and give this file with --ratings"
             case .unknown:

@@ -55,21 +55,23 @@ package final class CatalogInput: ByteSource {
         if let descriptor { Syscalls.closeDescriptor(descriptor) }
     }
 
-    /// The first bytes of the input (decoded, for gzip), without consuming them: at most `count`, fewer only when
-    /// the input ends sooner. Reads until it has `count` bytes, a line feed among them, or the end.
-    package func peek(_ count: Int) throws(InputError) -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: max(1, count))
-        while pending.count - pendingStart < count && !pending[pendingStart...].contains(0x0A) {
-            let wanted = count - (pending.count - pendingStart)
+    /// The first bytes of the input (decoded, for gzip), without consuming them: reading starts with them. Each
+    /// call reads once more (one `read`, which may return fewer bytes than asked) while fewer than `count` are
+    /// held, so that a caller can decide as soon as it has seen enough of a stream that pauses. `isComplete` is
+    /// true when no more will come: `count` bytes are held, or the input has ended.
+    package func peek(upTo count: Int) throws(InputError) -> (bytes: [UInt8], isComplete: Bool) {
+        var ended = false
+        let held = pending.count - pendingStart
+        if held < count {
+            var chunk = [UInt8](repeating: 0, count: count - held)
             let read = try chunk.withUnsafeMutableBytes { buffer in
-                Result { () throws(InputError) in
-                    try readRaw(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]))
-                }
+                Result { () throws(InputError) in try readRaw(into: buffer) }
             }.get()
-            if read == 0 { break }
+            ended = read == 0
             pending.append(contentsOf: chunk[..<read])
         }
-        return Array(pending[pendingStart..<min(pending.count, pendingStart + count)])
+        let bytes = Array(pending[pendingStart..<min(pending.count, pendingStart + count)])
+        return (bytes, ended || bytes.count == count)
     }
 
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {

@@ -16,6 +16,14 @@ enum InputSource {
         }
     }
 
+    /// The catalog it holds (`index -`) as an input for `CatalogDecoder`: read as a stream, gzip decoded.
+    var catalogInput: CatalogInput {
+        switch self {
+        case let .fileDescriptor(fd): CatalogInput(descriptor: fd)
+        case let .bytes(bytes): CatalogInput(bytes: bytes)
+        }
+    }
+
     /// The device and inode of what it reads (the file, when standard input is redirected from one; a pipe's or a
     /// terminal's never equal a file's), or `nil` for bytes given by a test.
     var fileIdentity: (device: UInt64, inode: UInt64)? {

@@ -2,7 +2,8 @@
 ///
 /// The parser has already checked every value against its declaration, so reading one back cannot fail.
 struct ParsedArguments {
-    private var values: [String: ArgumentWord] = [:]
+    /// Every value given for each option or positional, in command-line order.
+    private var values: [String: [ArgumentWord]] = [:]
     private var flags: Set<String> = []
 
     subscript(flag: Flag) -> Bool {
@@ -11,16 +12,22 @@ struct ParsedArguments {
 
     /// The value given for `option` (the last one when it was given more than once), or `nil`.
     subscript<Value>(option: Option<Value>) -> Value? {
-        values[Self.key(option.definition)].flatMap { Value(argument: $0.text, bytes: $0.bytes) }
+        values[Self.key(option.definition)]?.last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
+    }
+
+    /// Every value given for `option`, in command-line order, for an option that may be repeated
+    /// (`--column rating=score --column title=name`).
+    func all<Value>(_ option: Option<Value>) -> [Value] {
+        (values[Self.key(option.definition)] ?? []).compactMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 
     /// The value given for `argument`, or `nil` when an optional one was left out.
     subscript<Value>(argument: Argument<Value>) -> Value? {
-        values[Self.key(argument.definition)].flatMap { Value(argument: $0.text, bytes: $0.bytes) }
+        values[Self.key(argument.definition)]?.last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 
     mutating func set(_ definition: ArgumentDefinition, to value: ArgumentWord) {
-        values[Self.key(definition)] = value
+        values[Self.key(definition), default: []].append(value)
     }
 
     mutating func setFlag(_ definition: ArgumentDefinition) {

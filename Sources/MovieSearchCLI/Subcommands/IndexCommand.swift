@@ -1,11 +1,16 @@
 import MovieSearch
 
-/// `moviesearch index <catalog.json|-> [-o|--output <cache>] [--skip-invalid]`: builds the binary cache.
+/// `moviesearch index <catalog|-> [-o|--output <cache>] [--format …] [--ratings <file>] [--title-types …]
+/// [--column field=column]… [--skip-invalid]`: builds the binary cache of a catalog in any format it reads.
 struct IndexCommand: Subcommand {
     static let configuration = CommandConfiguration(
         name: "index",
-        abstract: "Build the binary cache of a JSON movie catalog, for the other commands to read.",
+        abstract: "Build the binary cache of a movie catalog (JSON, TMDb JSON, IMDb TSV or CSV; gzipped or not), "
+            + "for the other commands to read.",
         discussion: """
+            The format is told from the first bytes unless --format names it; a gzip file is read as it is \
+            decoded, never unpacked to disk. IMDb's dataset is title.basics.tsv[.gz] with --ratings \
+            title.ratings.tsv[.gz]; its titles without a start year are invalid, so index it with --skip-invalid. \
             The cache is written to a temporary file beside the output and renamed into place, so a failed run \
             leaves an existing cache untouched. A movie's id is its position in the catalog, counting from 0. \
             Nothing is written when the output is the catalog itself (also through a link), or when the catalog \
@@ -14,18 +19,32 @@ struct IndexCommand: Subcommand {
             stops at its first byte that is not JSON, and may hold at most \
             \(FileReader.byteLimitDescription(CatalogDecoder.maximumStreamBytes)).
             """,
-        arguments: [catalog, output, skipInvalid])
+        arguments: [catalog, output, format, ratings, titleTypes, column, skipInvalid])
 
     static let catalog = Argument<FilePath>(
-        "catalog.json",
-        help: "The JSON catalog: an array of movies, or an object whose 'movies' member is one; '-' reads it from "
-            + "standard input (then -o is required).")
+        "catalog",
+        help: "The catalog: moviesearch JSON (an array of movies, or an object whose 'movies' member is one), a TMDb "
+            + "API response (or an array of them), IMDb's title.basics.tsv, or CSV with a header row; '-' reads it "
+            + "from standard input (then -o is required).")
     static let output = Option<FilePath>(
         "output", short: "o", valueName: "cache",
         help: "Where to write the cache. Default: the catalog's path with its extension replaced by .mscache.")
     static let skipInvalid = Flag(
         "skip-invalid",
         help: "Leave out invalid movies (and say how many) instead of stopping at the first one.")
+    static let format = Option<CatalogFormatChoice>(
+        "format", default: .auto,
+        help: "The catalog's format; auto tells it from the first bytes")
+    static let ratings = Option<FilePath>(
+        "ratings", valueName: "file",
+        help: "IMDb only: title.ratings.tsv[.gz], joined on tconst; titles without a rating are unrated.")
+    static let titleTypes = Option<TitleTypeList>(
+        "title-types", valueName: "types",
+        help: "IMDb only: the title types to keep, separated by commas, or 'all' (default movie). The others keep "
+            + "their ids unused.")
+    static let column = Option<ColumnMapping>(
+        "column", valueName: "field=column",
+        help: "CSV only: read a field from a column named otherwise (rating=imdb_score); may be repeated.")
 
     /// How messages name the catalog of `index -`.
     static let standardInputName = "<stdin>"
@@ -37,7 +56,7 @@ struct IndexCommand: Subcommand {
 
     var catalogPath: FilePath
     var outputPath: FilePath
-    var skipsInvalid: Bool
+    var options: CatalogOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         catalogPath = arguments[Self.catalog]!
@@ -52,7 +71,39 @@ struct IndexCommand: Subcommand {
             }
         }
         outputPath = arguments[Self.output] ?? Self.defaultOutputPath(for: catalogPath)
-        skipsInvalid = arguments[Self.skipInvalid]
+        options = CatalogOptions(format: arguments[Self.format]?.format, skipInvalid: arguments[Self.skipInvalid])
+        // The decoder opens the ratings file by the bytes given (`ratingsPath`); the options say that there is one.
+        options.ratingsPath = arguments[Self.ratings]?.description
+        ratingsPath = arguments[Self.ratings]
+        if let types = arguments[Self.titleTypes] { options.titleTypes = types.types }
+        givesTitleTypes = arguments[Self.titleTypes] != nil
+        for mapping in arguments.all(Self.column) { options.columns[mapping.field] = mapping.column }
+        if let format = options.format { try Self.check(options, givesTitleTypes: givesTitleTypes, against: format) }
+    }
+
+    /// The ratings file, as given (its path need not be UTF-8).
+    var ratingsPath: FilePath?
+    /// Whether `--title-types` was given (it has a default, so `options` cannot tell).
+    var givesTitleTypes: Bool
+
+    /// Refuses the options that do not apply to `format` (`--ratings` for a CSV file), so that a user does not
+    /// believe they took effect.
+    static func check(_ options: CatalogOptions, givesTitleTypes: Bool, against format: CatalogFormat)
+        throws(UsageError)
+    {
+        let misplaced: String? =
+            if options.ratingsPath != nil && format != .imdb { "--ratings" }
+            else if givesTitleTypes && format != .imdb { "--title-types" }
+            else if !options.columns.isEmpty && format != .csv { "--column" }
+            else { nil }
+        guard let misplaced else { return }
+        let applies = misplaced == "--column" ? "CSV" : "IMDb TSV"
+        throw UsageError("\(misplaced) applies to \(applies) only, and the catalog is \(format.displayName)")
+    }
+
+    /// Opens the catalog at `path` for `CatalogDecoder`. Throws `CatalogError.unreadable`.
+    static func open(_ path: FilePath) throws -> CatalogInput {
+        try CatalogDecoder.open(path)
     }
 
     /// The catalog's path with its extension replaced by `.mscache` (`a/b.json` → `a/b.mscache`), or with
@@ -74,10 +125,16 @@ struct IndexCommand: Subcommand {
                 catalog: readsStandardInput ? Self.standardInputName : catalogPath.description,
                 output: outputPath.description)
         }
-        let catalog = readsStandardInput
-            ? try context.standardInput.catalog(source: Self.standardInputName, skipInvalid: skipsInvalid)
-            : try CatalogDecoder.load(path: catalogPath, skipInvalid: skipsInvalid)
         let catalogName = readsStandardInput ? Self.standardInputName : catalogPath.description
+        let input = readsStandardInput ? context.standardInput.catalogInput : try Self.open(catalogPath)
+        var options = self.options
+        let detected = options.format == nil
+        if detected {
+            options.format = try CatalogDecoder.format(of: input, source: catalogName)
+            try Self.check(options, givesTitleTypes: givesTitleTypes, against: options.format!)
+        }
+        let catalog = try CatalogDecoder.load(input, source: catalogName, options: options,
+                                              ratingsPath: ratingsPath)
         // A cache of no movie would replace a good one (with `--skip-invalid`, a catalog of nothing but bad movies).
         if catalog.movies.isEmpty {
             guard let first = catalog.skipped.first else {
@@ -89,6 +146,10 @@ struct IndexCommand: Subcommand {
         let statistics = try CacheWriter.write(catalog, to: outputPath)
         let elapsed = (ContinuousClock.now - start).wholeNanoseconds
 
+        if catalog.duplicates > 0 {
+            context.warning("\(TextLayout.count(catalog.duplicates, "record repeats", "records repeat")) a TMDb id "
+                + "seen before (overlapping pages?): kept the first of each")
+        }
         let skipped = catalog.skipped
         if !skipped.isEmpty {
             context.warning("skipped \(TextLayout.count(skipped.count, "invalid movie", "invalid movies"))"
@@ -102,13 +163,21 @@ struct IndexCommand: Subcommand {
         let catalogShown = readsStandardInput ? Self.standardInputName : TerminalSafeText.escaped(catalogPath)
         out.line("Indexed \(catalogShown) into \(TerminalSafeText.escaped(outputPath))")
         var rows = [
+            ("format", catalog.format.displayName + (detected ? " (detected)" : "")),
             ("movies", TextLayout.grouped(statistics.movies)),
             ("distinct tokens", TextLayout.grouped(statistics.distinctTokens)),
             ("file size", statistics.bytes < 1000 ? TextLayout.byteSize(statistics.bytes)
                 : "\(TextLayout.byteSize(statistics.bytes)) (\(TextLayout.count(statistics.bytes, "byte", "bytes")))"),
             ("time", TextLayout.duration(nanoseconds: elapsed)),
         ]
-        if skipsInvalid { rows.insert(("skipped", "\(TextLayout.grouped(skipped.count)) invalid"), at: 1) }
+        var extra = 2
+        if options.skipInvalid {
+            rows.insert(("skipped", "\(TextLayout.grouped(skipped.count)) invalid"), at: extra)
+            extra += 1
+        }
+        if catalog.filteredOut > 0 {
+            rows.insert(("left out", "\(TextLayout.grouped(catalog.filteredOut)) of other title types"), at: extra)
+        }
         let labelWidth = rows.map(\.0.count).max()!
         for (label, value) in rows { out.line("  \(TextLayout.padRight(label, labelWidth))  \(value)") }
     }
