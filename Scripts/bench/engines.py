@@ -82,6 +82,8 @@ class MovieSearch(Engine):
     # Whether `index` reads an IMDb pair (`--ratings`, `--title-types`; found out in `setup`): then it indexes a
     # generated pair's TSV files, else the pair converted to JSON (catalogs.convert_imdb).
     reads_imdb = False
+    # Why it could not index a TSV pair though its `index` takes the options (the reader not written yet, say).
+    imdb_failure = None
 
     # False when `--moviesearch-binary` names a binary to use as it is.
     builds = True
@@ -131,15 +133,20 @@ class MovieSearch(Engine):
         self.row_maps.pop(self.cache(entry), None)
         if "tsv" in entry and self.reads_imdb:
             basics, ratings = entry["tsv"]
-            command = [self.binary, "index", basics, "--ratings", ratings, "--title-types", "all", "--skip-invalid"]
-            with open(entry["ids"]) as file:
-                self.row_maps[self.cache(entry)] = {row: id for id, row in enumerate(json.load(file))}
-        else:
-            if "tsv" in entry:
-                say("moviesearch index does not read IMDb TSV yet (no --ratings/--title-types): it indexes the "
-                    "pair converted to JSON, as the anchors do")
-            command = [self.binary, "index", entry["catalog"]]
-        _, elapsed, rss = run([*command, "-o", self.cache(entry)])
+            try:
+                _, elapsed, rss = run([self.binary, "index", basics, "--ratings", ratings, "--title-types", "all",
+                                       "--skip-invalid", "-o", self.cache(entry)])
+                with open(entry["ids"]) as file:
+                    self.row_maps[self.cache(entry)] = {row: id for id, row in enumerate(json.load(file))}
+                return {"build_s": elapsed, "build_rss_bytes": rss, "cache_bytes": os.path.getsize(self.cache(entry))}
+            except Failure as failure:
+                self.imdb_failure = str(failure).splitlines()[0][:300]
+                say(f"moviesearch could not index the TSV pair ({self.imdb_failure}): it indexes the pair "
+                    f"converted to JSON, as the anchors do")
+        elif "tsv" in entry:
+            say("moviesearch index does not read IMDb TSV (no --ratings/--title-types): it indexes the pair "
+                "converted to JSON, as the anchors do")
+        _, elapsed, rss = run([self.binary, "index", entry["catalog"], "-o", self.cache(entry)])
         if not os.path.exists(self.cache(entry)):
             raise Failure(f"`moviesearch index` wrote no {self.cache(entry)}")
         return {"build_s": elapsed, "build_rss_bytes": rss, "cache_bytes": os.path.getsize(self.cache(entry))}

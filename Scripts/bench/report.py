@@ -123,10 +123,15 @@ def render(catalogs, engines, results, agreements, passes, args, started_at, loa
             f"--query-count {catalog['generate'][1]}`" for catalog in generated) + ".")
     imdb = [catalog for catalog in catalogs if "imdb_generate" in catalog]
     if imdb:
-        indexed = ("the TSV pair (`index title.basics.tsv --ratings title.ratings.tsv --title-types all "
-                   "--skip-invalid`; its ids, data-row positions, mapped to the JSON's positions for the agreement "
-                   "check)" if getattr(engines.get("moviesearch"), "reads_imdb", False)
-                   else "the same JSON (this build's `index` does not read IMDb TSV)")
+        moviesearch = engines.get("moviesearch")
+        if getattr(moviesearch, "imdb_failure", None):
+            indexed = f"the same JSON (indexing the TSV pair failed: {moviesearch.imdb_failure})"
+        elif getattr(moviesearch, "reads_imdb", False):
+            indexed = ("the TSV pair (`index title.basics.tsv --ratings title.ratings.tsv --title-types all "
+                       "--skip-invalid`; its ids, data-row positions, mapped to the JSON's positions for the "
+                       "agreement check)")
+        else:
+            indexed = "the same JSON (this build's `index` does not read IMDb TSV)"
         notes.append("IMDb pairs: " + "; ".join(
             f"{catalog['name']} = `Scripts/generate-imdb.py --rows {catalog['imdb_generate'][0]} --seed 1 "
             f"--query-count {catalog['imdb_generate'][1]}` ({catalog['movies']:,} of its rows have a startYear)"
