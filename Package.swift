@@ -11,7 +11,11 @@ let package = Package(
     targets: [
         // The engine: catalog decoding, text folding, the binary cache, queries. No Foundation, so that an
         // app or a short-lived CLI process pays nothing for it at start-up.
-        .target(name: "MovieSearch"),
+        .target(name: "MovieSearch", dependencies: ["CZlib"]),
+        // The system's zlib, which decodes gzip catalogs as they are read: part of every Apple SDK, and of
+        // `zlib1g-dev` on Debian and Ubuntu. No `pkgConfig`: the header and `-lz` are in the default paths
+        // wherever zlib is installed, and a missing `zlib.pc` would only add a warning to every build.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // The command line: argument parsing, subcommands and their output, as a library so tests can run it
         // in-process. The executable is a one-line `main.swift` (named apart from `MovieSearch` so that the
@@ -23,7 +27,8 @@ let package = Package(
         // byte readers, paths, the shared-data finder, running the built binary): a plain target, as a test target
         // cannot be depended on. Its API is `package`, visible to this package's targets only. It uses the engine's
         // public API only (no `@testable`), so that `swift build -c release`, which builds it too, still works.
-        .target(name: "TestSupport", dependencies: ["MovieSearch"], path: "Tests/TestSupport"),
+        // It writes gzip through zlib (`CZlib`) for the tests of gzip input.
+        .target(name: "TestSupport", dependencies: ["MovieSearch", "CZlib"], path: "Tests/TestSupport"),
         // Unit tests of the engine, and in-process unit tests of the CLI (parser, layout, output).
         .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "TestSupport"]),
         .testTarget(name: "MovieSearchCLITests", dependencies: ["MovieSearchCLI", "MovieSearch", "TestSupport"]),

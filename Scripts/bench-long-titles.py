@@ -54,7 +54,7 @@ def build(root, work):
         print("== compiling the query timer (swiftc -O, one module with the library)", file=sys.stderr)
         run(["swiftc", "-O", "-wmo", "-parse-as-library", "-swift-version", "6",
              "-module-name", "MovieSearch", "-package-name", "moviesearch",
-             *map(str, sources), "-o", str(timer)])
+             "-I", str(root / "Sources" / "CZlib"), *map(str, sources), "-o", str(timer)])
     return binary, timer
 
 

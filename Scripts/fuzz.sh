@@ -57,7 +57,8 @@ sources+=(Scripts/fuzz/FuzzSupport.swift "Scripts/fuzz/$target.swift")
 if [[ ! -x "$bin" || -n "$(find "${sources[@]}" -newer "$bin" -print -quit)" ]]; then
     echo "== building $variant"
     nice -n 10 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld \
-        -module-name MovieSearch -package-name moviesearch "${defines[@]}" "${sources[@]}" -o "$bin.tmp"
+        -module-name MovieSearch -package-name moviesearch -I Sources/CZlib "${defines[@]}" "${sources[@]}" \
+        -o "$bin.tmp"
     mv "$bin.tmp" "$bin"
 fi
 

@@ -19,13 +19,14 @@ public enum MovieSearchCommand {
         // and leaves the previous cache. By default both signals kill the process.
         Syscalls.ignoreBrokenPipeSignal()
         Syscalls.ignoreFileSizeLimitSignal()
-        let context = CommandContext(
+        var context = CommandContext(
             standardOutput: TextOutput(.fileDescriptor(Syscalls.standardOutput)),
             // Unbuffered, so that a note reaches a terminal before the answer it is about.
             standardError: TextOutput(.fileDescriptor(Syscalls.standardError), capacity: 0),
             standardInput: .fileDescriptor(Syscalls.standardInput),
             environment: .process,
             terminal: Terminal.detect(environment: .process))
+        context.errorTerminalWidth = Terminal.errorWidth(environment: .process)
         // From `argv` itself: `CommandLine.arguments` repairs bytes that are not UTF-8, and a path so repaired
         // names another file.
         Syscalls.exitProcess(run(ArgumentWord.processArguments(), context))

@@ -11,7 +11,12 @@ final class UsageTests: XCTestCase {
 
     private static let toolUsage = "Usage: moviesearch <subcommand> [<arguments>] [<options>]\nSee 'moviesearch --help'.\n"
     private static let usages = [
-        "index": "Usage: moviesearch index <catalog.json> [-o|--output <cache>] [--skip-invalid]\n",
+        "index": """
+            Usage: moviesearch index <catalog> [-o|--output <cache>]
+                     [--format <auto|json|tmdb|imdb|csv>] [--ratings <file>]
+                     [--title-types <types>] [--column <field=column>] [--skip-invalid]
+
+            """,
         "query": """
             Usage: moviesearch query <text> [--cache <file>] [--per-year <K>]
                      [--typos <auto|off>] [--color <auto|always|never>] [--json]
@@ -150,7 +155,20 @@ final class UsageTests: XCTestCase {
     }
 
     func testIndexUsageErrors() {
-        assertUsageError(["index"], "missing argument '<catalog.json>'")
+        assertUsageError(["index"], "missing argument '<catalog>'")
+        assertUsageError(["index", "a.csv", "--format", "xml"],
+                         "invalid value 'xml' for '--format <auto|json|tmdb|imdb|csv>': expected 'auto', 'json', "
+                             + "'tmdb', 'imdb' or 'csv'")
+        assertUsageError(["index", "a.json", "--format", "json", "--ratings", "r.tsv"],
+                         "--ratings applies to IMDb TSV only, and the catalog is moviesearch JSON")
+        assertUsageError(["index", "a.tsv", "--format", "imdb", "--column", "rating=score"],
+                         "--column applies to CSV only, and the catalog is IMDb TSV")
+        assertUsageError(["index", "a.csv", "--format", "csv", "--title-types", "all"],
+                         "--title-types applies to IMDb TSV only, and the catalog is CSV")
+        assertUsageError(["index", "a.csv", "--column", "score"],
+                         "invalid value 'score' for '--column <field=column>': expected <field>=<column>, where the "
+                             + "field is one of title, year, release_date, rating, genres, cast, original_title, "
+                             + "overview, poster_path, tmdb_id, imdb_id")
         assertUsageError(["index", "a.json", "-o"], "missing value for '--output <cache>'")
         assertUsageError(["index", "a.json", "--output"], "missing value for '--output <cache>'")
         assertUsageError(["index", "a.json", "--skip"], "unknown option '--skip'")

@@ -1,8 +1,10 @@
 /// A decoded movie catalog: the valid movies in input order, and the invalid ones that were skipped.
+///
+/// The movies are held column by column (`MovieColumns`), so that a catalog of IMDb's ten million titles fits in
+/// a fraction of the memory an array of `Movie` values would take; `movies` makes those values when asked.
 public struct Catalog: Sendable {
-    /// The valid movies, in input order. `movies[i].id` is the movie's position in the file, which differs from
-    /// `i` once an invalid movie has been skipped.
-    public var movies: [Movie]
+    /// The movies, as `CatalogBuilder` or `init(movies:skipped:)` stored them.
+    var columns: MovieColumns
     /// The invalid movies that were skipped (only with `skipInvalid`), each as the error it would have raised.
     public var skipped: [CatalogError]
     /// The format the catalog was read in (`.json` for a catalog built in memory).
@@ -14,7 +16,32 @@ public struct Catalog: Sendable {
 
     /// Creates a catalog from movies already in memory.
     public init(movies: [Movie], skipped: [CatalogError] = []) {
-        self.movies = movies
+        var columns = MovieColumns()
+        columns.reserveCapacity(movies.count)
+        for movie in movies { columns.append(movie) }
+        self.init(columns: columns, skipped: skipped)
+    }
+
+    init(columns: MovieColumns, skipped: [CatalogError]) {
+        self.columns = columns
         self.skipped = skipped
+    }
+
+    /// The valid movies, in input order. `movies[i].id` is the movie's position in the file, which differs from
+    /// `i` once an invalid movie has been skipped. Each read makes every `Movie` value anew (O(n)): for a count,
+    /// use `movieCount`.
+    public var movies: [Movie] {
+        get { (0..<columns.count).map(columns.movie) }
+        set { self = Catalog(movies: newValue, skipped: skipped, keeping: self) }
+    }
+
+    /// How many valid movies the catalog holds.
+    public var movieCount: Int { columns.count }
+
+    private init(movies: [Movie], skipped: [CatalogError], keeping other: Catalog) {
+        self.init(movies: movies, skipped: skipped)
+        format = other.format
+        filteredOut = other.filteredOut
+        duplicates = other.duplicates
     }
 }

@@ -111,13 +111,15 @@ public enum CatalogDecoder {
     {
         var format: CatalogFormat
         if let chosen = options.format { format = chosen } else { format = try self.format(of: input, source: source) }
-        var builder = CatalogBuilder(skipInvalid: options.skipInvalid)
+        var builder = CatalogBuilder(skipInvalid: options.skipInvalid, progress: options.progress)
         switch format {
         case .json, .tmdb:
             let json = try readJSON(input, source: source)
             // A detected JSON format is told apart (moviesearch's or TMDb's) on the document itself.
             if options.format == nil && json.badByte == nil { format = CatalogFormat.jsonFormat(of: json.bytes) }
-            if format == .json { return try decode(json, source: source, skipInvalid: options.skipInvalid) }
+            if format == .json {
+                return try decode(json, source: source, skipInvalid: options.skipInvalid, progress: options.progress)
+            }
             // A stream that stopped at a byte that is not JSON: the catalog decoder words that error.
             if json.badByte != nil { _ = try decode(json, source: source, skipInvalid: options.skipInvalid) }
             try json.bytes.withUnsafeBufferPointer { (bytes) throws(CatalogError) in
@@ -151,6 +153,10 @@ public enum CatalogDecoder {
             var stream = input
             return try JSONInput.read(from: &stream, maximumBytes: maximumStreamBytes)
         } catch {
+            if case .tooLarge(let limit) = error, input.isRegularFile, input.isGzip {
+                throw .unreadable(source: source, reason: "decodes to more than \(FileReader.byteLimitDescription(limit)), "
+                    + "the most a gzipped JSON catalog may hold (unpack it to a file and index that)")
+            }
             throw .unreadable(source: source, reason: inputFailure(error))
         }
     }
@@ -178,12 +184,12 @@ public enum CatalogDecoder {
     /// malformed-JSON error at or before that byte; where they end too soon for that (the stream paused right after
     /// it), or should the decoder ever disagree with the checker, the error points at the bad byte rather than
     /// decoding a truncated catalog.
-    static func decode(_ input: JSONInput, source: String, skipInvalid: Bool) throws(CatalogError)
-        -> Catalog
+    static func decode(_ input: JSONInput, source: String, skipInvalid: Bool,
+                       progress: IndexingProgressHandler? = nil) throws(CatalogError) -> Catalog
     {
         guard let badByte = input.badByte else {
             return try input.bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> Catalog in
-                var reader = CatalogReader(bytes: buffer, source: source)
+                var reader = CatalogReader(bytes: buffer, source: source, progress: progress)
                 return try reader.read(skipInvalid: skipInvalid)
             }
         }

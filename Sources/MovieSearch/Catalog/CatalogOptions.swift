@@ -13,6 +13,8 @@ public struct CatalogOptions: Sendable {
     /// CSV only: the column that holds a field whose column is named otherwise, by field (`rating` →
     /// `imdb_score`). Fields are `title`, `year`, `release_date`, `rating`, `genres`, `cast`.
     public var columns: [String: String]
+    /// Told how far reading has come (records so far), every `CatalogBuilder.progressInterval` records.
+    public var progress: IndexingProgressHandler?
 
     /// IMDb's title types `index` keeps unless told otherwise.
     public static let defaultTitleTypes: Set<String> = ["movie"]

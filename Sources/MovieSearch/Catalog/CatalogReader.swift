@@ -10,7 +10,7 @@
 struct CatalogReader {
     private var json: JSONReader
     private let source: String
-    private var movies: [Movie] = []
+    private var movies = MovieColumns()
     private var invalid: [CatalogError] = []
     /// Locates invalid movies for their messages; they come in document order, so it never rescans.
     private var lines: LineCounter
@@ -51,11 +51,15 @@ struct CatalogReader {
         }
     }
 
+    /// Told the count of movies read every `CatalogBuilder.progressInterval` movies.
+    private let progress: IndexingProgressHandler?
+
     /// Prepares to decode `bytes`, naming them `source` in errors.
-    init(bytes: UnsafeBufferPointer<UInt8>, source: String) {
+    init(bytes: UnsafeBufferPointer<UInt8>, source: String, progress: IndexingProgressHandler? = nil) {
         json = JSONReader(bytes: bytes)
         lines = LineCounter(bytes: bytes)
         self.source = source
+        self.progress = progress
     }
 
     /// The catalog. With `skipInvalid`, invalid movies are listed in `Catalog.skipped`; without it, the first
@@ -72,7 +76,7 @@ struct CatalogReader {
         }
         if let notACatalog { throw .notACatalog(source: source, reason: notACatalog) }
         if !skipInvalid, let first = invalid.first { throw first }
-        return Catalog(movies: movies, skipped: invalid)
+        return Catalog(columns: movies, skipped: invalid)
     }
 
     /// Reads the top-level value, decoding the movies it holds; returns why it is not a catalog, if it is not.
@@ -119,6 +123,9 @@ struct CatalogReader {
             if let movie = try readMovie(first, index: index) { movies.append(movie) }
             index += 1
             if index == Self.sampleSize { reserveRoomForTheRest(sampleStart: start) }
+            if index & (CatalogBuilder.progressInterval - 1) == 0, let progress {
+                progress(IndexingProgress(phase: .reading, records: index))
+            }
         }
     }
 

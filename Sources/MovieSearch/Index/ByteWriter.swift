@@ -4,6 +4,7 @@ struct ByteWriter {
 
     var count: Int { bytes.count }
 
+    mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }
     mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
     mutating func append(_ other: ArraySlice<UInt8>) { bytes.append(contentsOf: other) }
     mutating func append(_ other: UnsafeRawBufferPointer) { bytes.append(contentsOf: other) }

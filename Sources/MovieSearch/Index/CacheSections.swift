@@ -30,79 +30,129 @@ struct CacheSections {
 
     /// The sections of `catalog`. Throws `CacheError.invalidMovieID` or `invalidMovieField` for a movie the format
     /// cannot store, `catalogTooLarge` past its 32-bit limits.
-    init(_ catalog: Catalog) throws(CacheError) {
+    ///
+    /// Memory matters at IMDb's scale (10 million titles): the movies are read from the catalog's columns, work
+    /// arrays are 32-bit where the format's limits allow, and each is let go once its section is made.
+    init(_ catalog: Catalog, progress: IndexingProgressHandler? = nil) throws(CacheError) {
+        let report = { (phase: IndexingProgress.Phase) in progress?(IndexingProgress(phase: phase, records: catalog.movieCount)) }
+        report(.ranking)
         // Records are stored by ascending id; a decoded catalog is already in that order.
-        var movies = catalog.movies
-        if !zip(movies, movies.dropFirst()).allSatisfy({ $0.id < $1.id }) { movies.sort { $0.id < $1.id } }
-        for (movie, next) in zip(movies, movies.dropFirst()) where movie.id == next.id {
-            throw .invalidMovieID(id: movie.id, reason: "two movies have this id")
+        let movies = catalog.columns.sortedByID()
+        let ids = movies.ids
+        for (id, next) in zip(ids, ids.dropFirst()) where id == next {
+            throw .invalidMovieID(id: id, reason: "two movies have this id")
         }
-        if let first = movies.first, first.id < 0 { throw .invalidMovieID(id: first.id, reason: "ids start at 0") }
+        if let first = ids.first, first < 0 { throw .invalidMovieID(id: first, reason: "ids start at 0") }
         movieCount = movies.count
         _ = try Self.checked(movies.count, "movies")
-        if let last = movies.last { _ = try Self.checked(last.id, "the largest movie id") }
-        for movie in movies where Int32(exactly: movie.year) == nil {
-            throw .invalidMovieField(id: movie.id, field: "year",
-                                     reason: "\(movie.year) is outside \(Int32.min)...\(Int32.max), the years a cache can store")
+        if let last = ids.last { _ = try Self.checked(last, "the largest movie id") }
+        for (slot, year) in movies.years.enumerated() where Int32(exactly: year) == nil {
+            throw .invalidMovieField(id: ids[slot], field: "year",
+                                     reason: "\(year) is outside \(Int32.min)...\(Int32.max), the years a cache can store")
         }
-        for movie in movies where movie.rating.map({ !$0.isFinite }) == true {
-            throw .invalidMovieField(id: movie.id, field: "rating", reason: "\(movie.rating!) is not a finite number (an unrated movie has nil)")
+        for slot in 0..<movieCount {
+            if let rating = movies.rating(slot), !rating.isFinite {
+                throw .invalidMovieField(id: ids[slot], field: "rating",
+                                         reason: "\(rating) is not a finite number (an unrated movie has nil)")
+            }
         }
 
-        // Answer order: year descending, rating descending with unrated last, id ascending. Sorted on flat keys
-        // (unrated as -infinity: catalog ratings are finite), not on `Movie` values, which would be copied.
-        let years = movies.map(\.year)
-        let ratings = movies.map { $0.rating ?? -.infinity }
-        let ratedFirst = { (a: Int, b: Int) -> Bool in ratings[a] != ratings[b] ? ratings[a] > ratings[b] : a < b }
-        let ranked = movies.indices.sorted { a, b in years[a] != years[b] ? years[a] > years[b] : ratedFirst(a, b) }
-        let byRating = movies.indices.sorted(by: ratedFirst)
+        // Distinct ratings by their bits (so -0.0 reads back as stored), descending; a movie's rating number is
+        // its place among them, `unrated` (one past the last) for none.
+        var ratingNumber: [UInt64: UInt32] = [:]
+        for slot in 0..<movieCount { if let rating = movies.rating(slot) { ratingNumber[rating.bitPattern] = 0 } }
+        let distinctRatings = ratingNumber.keys.map { Double(bitPattern: $0) }
+            .sorted { $0 != $1 ? $0 > $1 : $0.bitPattern < $1.bitPattern }
+        for (number, rating) in distinctRatings.enumerated() { ratingNumber[rating.bitPattern] = UInt32(number) }
+        let unrated = UInt32(distinctRatings.count)
+        var ratingOfSlot = [UInt32](repeating: unrated, count: movieCount)
+        for slot in 0..<movieCount {
+            if let rating = movies.rating(slot) { ratingOfSlot[slot] = ratingNumber[rating.bitPattern]! }
+        }
 
-        var ranks: [UInt32] = [], yearTable = ByteWriter()
-        var yearOfSlot = [UInt32](repeating: 0, count: movies.count)
-        ranks.reserveCapacity(movies.count)
-        for (rank, index) in ranked.enumerated() {
-            ranks.append(UInt32(movies[index].id))
-            if rank == 0 || years[ranked[rank - 1]] != years[index] {
-                yearTable.i32(Int32(years[index]))
+        // Answer order: year descending, rating descending with unrated last, id ascending (slots ascend with
+        // ids). Sorted on one flat key per movie, not through closures over the columns.
+        var keyed = [RankKey](repeating: RankKey(key: 0, slot: 0), count: movieCount)
+        for slot in 0..<movieCount {
+            let year = UInt64(UInt32(bitPattern: Int32(movies.years[slot])) ^ 0x8000_0000)  // order-preserving
+            keyed[slot] = RankKey(key: (0xFFFF_FFFF - year) << 32 | UInt64(ratingOfSlot[slot]), slot: UInt32(slot))
+        }
+        keyed.sort()
+        var ranked = [UInt32](repeating: 0, count: movieCount)
+        for (rank, entry) in keyed.enumerated() { ranked[rank] = entry.slot }
+        for slot in 0..<movieCount { keyed[slot] = RankKey(key: UInt64(ratingOfSlot[slot]), slot: UInt32(slot)) }
+        keyed.sort()
+        var topRated = [UInt32](repeating: 0, count: movieCount)
+        for (position, entry) in keyed.enumerated() { topRated[position] = UInt32(ids[Int(entry.slot)]) }
+        keyed = []
+
+        var ranks = [UInt32](repeating: 0, count: movieCount), yearTable = ByteWriter()
+        var yearOfSlot = [UInt32](repeating: 0, count: movieCount)
+        for (rank, slot) in ranked.enumerated() {
+            let slot = Int(slot)
+            ranks[rank] = UInt32(ids[slot])
+            if rank == 0 || movies.years[Int(ranked[rank - 1])] != movies.years[slot] {
+                yearTable.i32(Int32(movies.years[slot]))
                 yearTable.u32(UInt32(rank))
                 yearFirstRanks.append(rank)
                 yearCount += 1
             }
-            yearOfSlot[index] = UInt32(yearCount - 1)
+            yearOfSlot[slot] = UInt32(yearCount - 1)
         }
-        let topRated = byRating.map { UInt32(movies[$0].id) }
 
-        try buildRecords(movies: movies, yearOfSlot: yearOfSlot)
-        try buildTerms(movies: movies, ranked: ranked)
+        try buildRecords(movies: movies, yearOfSlot: yearOfSlot, ratingOfSlot: ratingOfSlot,
+                         distinctRatings: distinctRatings)
+        yearOfSlot = []
+        ratingOfSlot = []
+        report(.terms)
+        try buildTerms(movies: movies, ranked: ranked, progress: progress)
         parts.append(.packed(.ranks, ranks))
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
     }
 
+    /// A movie's place in a sort: `key` first, then the slot (so ties keep id order).
+    private struct RankKey: Comparable {
+        var key: UInt64
+        var slot: UInt32
+
+        static func < (a: RankKey, b: RankKey) -> Bool {
+            a.key != b.key ? a.key < b.key : a.slot < b.slot
+        }
+    }
+
     /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`).
-    private mutating func buildTerms(movies: [Movie], ranked: [Int]) throws(CacheError) {
+    private mutating func buildTerms(movies: MovieColumns, ranked: [UInt32], progress: IndexingProgressHandler?)
+        throws(CacheError)
+    {
         // Each title's distinct tokens as provisional ids (order of first appearance), flat, by rank.
         var table = ByteStringTable(capacity: 1 << 16)
         var titleTerms: [Int32] = []
-        var titleStarts: [Int] = [0]
+        var titleStarts: [UInt32] = [0]
         titleStarts.reserveCapacity(ranked.count + 1)
+        titleTerms.reserveCapacity(ranked.count * 3)
         // The rank of the last title each provisional id was listed for: a repeat within a title is one look-up,
         // however many words the title has (a scan of the title's terms so far made a long title quadratic).
-        var lastRank: [Int] = []
-        for (rank, index) in ranked.enumerated() {
-            Tokenizer.forEachToken(in: movies[index].title, joiningWords: true) { token in
-                let id = table.id(of: UnsafeRawBufferPointer(token))
-                if id == lastRank.count {
-                    lastRank.append(rank)  // Ids are given in order: a new id is new to this title too.
-                } else if lastRank[id] != rank {
-                    lastRank[id] = rank
-                } else {
-                    return
+        var lastRank: [Int32] = []
+        movies.titles.bytes.withUnsafeBufferPointer { titleBytes in
+            for (rank, slot) in ranked.enumerated() {
+                let range = movies.titles.range(Int(slot))
+                Tokenizer.forEachToken(inUTF8: UnsafeBufferPointer(rebasing: titleBytes[range]), joiningWords: true) { token in
+                    let id = table.id(of: UnsafeRawBufferPointer(token))
+                    if id == lastRank.count {
+                        lastRank.append(Int32(rank))  // Ids are given in order: a new id is new to this title too.
+                    } else if lastRank[id] != Int32(rank) {
+                        lastRank[id] = Int32(rank)
+                    } else {
+                        return
+                    }
+                    titleTerms.append(Int32(id))
                 }
-                titleTerms.append(Int32(id))
+                titleStarts.append(UInt32(titleTerms.count))
             }
-            titleStarts.append(titleTerms.count)
         }
+        lastRank = []
+        _ = try Self.checked(titleTerms.count, "postings")
         // Final ids follow the byte order of the terms, so a prefix's terms form one contiguous range.
         let order = table.idsInByteOrder()
         var finalID = [Int32](repeating: 0, count: order.count)
@@ -116,12 +166,15 @@ struct CacheSections {
         var fill = postingStarts
         var flatPostings = [UInt32](repeating: 0, count: titleTerms.count)
         for rank in 0..<ranked.count {
-            for position in titleStarts[rank]..<titleStarts[rank + 1] {
+            for position in Int(titleStarts[rank])..<Int(titleStarts[rank + 1]) {
                 let term = Int(finalID[Int(titleTerms[position])])
                 flatPostings[fill[term]] = UInt32(rank)
                 fill[term] += 1
             }
         }
+        fill = []
+        titleTerms = []
+        titleStarts = []
 
         var textOffsets: [UInt32] = [], postingOffsets: [UInt32] = [], text = ByteWriter()
         var sortedTerms: [[UInt8]] = []
@@ -136,6 +189,7 @@ struct CacheSections {
         }
         textOffsets.append(try Self.checked(text.count, "token text"))
         postingOffsets.append(try Self.checked(postingStarts[order.count], "postings"))
+        table = ByteStringTable()
 
         var jump: [UInt32] = []
         var next = 0
@@ -149,63 +203,46 @@ struct CacheSections {
         parts.append(.packed(.termJump, jump))
         parts.append(.packed(.postingOffsets, postingOffsets))
         parts.append(.packed(.postings, flatPostings))
+        progress?(IndexingProgress(phase: .prefixSets, records: movies.count))
         var prefixSets = PrefixSetWriter(movieCount: movieCount, yearFirstRanks: yearFirstRanks)
         try prefixSets.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
         parts.append(contentsOf: try prefixSets.parts())
     }
 
     /// `MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `NAME`, `LIST`, `STRG`.
-    private mutating func buildRecords(movies: [Movie], yearOfSlot: [UInt32]) throws(CacheError) {
-        // Names by provisional id, then renumbered in byte order so the same catalog always gives the same file.
-        var table = ByteStringTable(capacity: 1 << 14)
-        var listed: [Int32] = []
-        for movie in movies {
-            for var name in movie.cast { listed.append(Int32(name.withUTF8 { table.id(of: UnsafeRawBufferPointer($0)) })) }
-            for var name in movie.genres { listed.append(Int32(name.withUTF8 { table.id(of: UnsafeRawBufferPointer($0)) })) }
-        }
-        let order = table.idsInByteOrder()
+    private mutating func buildRecords(movies: MovieColumns, yearOfSlot: [UInt32], ratingOfSlot: [UInt32],
+                                       distinctRatings: [Double]) throws(CacheError) {
+        // Names renumbered in byte order, so the same catalog always gives the same file.
+        let names = movies.names.map { Array($0.utf8) }
+        let order = names.indices.sorted { names[$0].lexicographicallyPrecedes(names[$1]) }
         var nameID = [UInt32](repeating: 0, count: order.count)
-        for (final, provisionalID) in order.enumerated() { nameID[provisionalID] = UInt32(final) }
+        for (final, catalogNumber) in order.enumerated() { nameID[catalogNumber] = UInt32(final) }
 
-        // Distinct ratings by their bits (so -0.0 reads back as stored), descending.
-        var ratingNumber: [UInt64: UInt32] = [:]
-        for movie in movies { if let rating = movie.rating { ratingNumber[rating.bitPattern] = 0 } }
-        let distinctRatings = ratingNumber.keys.map { Double(bitPattern: $0) }
-            .sorted { $0 != $1 ? $0 > $1 : $0.bitPattern < $1.bitPattern }
         var ratingValues = ByteWriter()
-        for (number, rating) in distinctRatings.enumerated() {
-            ratingNumber[rating.bitPattern] = UInt32(number)
-            ratingValues.f64(rating)
-        }
-        let unrated = UInt32(distinctRatings.count)
-        let ratingOfSlot = movies.map { movie in movie.rating.map { ratingNumber[$0.bitPattern]! } ?? unrated }
+        for rating in distinctRatings { ratingValues.f64(rating) }
 
         var strings = ByteWriter()
-        var ids: [UInt32] = [], titleOffsets: [UInt32] = [], listOffsets: [UInt32] = [], castCounts: [UInt32] = []
-        ids.reserveCapacity(movies.count)
+        strings.reserveCapacity(movies.titles.bytes.count)
+        var titleOffsets: [UInt32] = [], listOffsets: [UInt32] = [], castCounts: [UInt32] = []
         titleOffsets.reserveCapacity(movies.count + 1)
         listOffsets.reserveCapacity(movies.count + 1)
         castCounts.reserveCapacity(movies.count)
-        var listCount = 0
-        for movie in movies {
-            var title = movie.title
-            titleOffsets.append(try Self.checked(strings.count, "text"))
-            title.withUTF8 { strings.append(UnsafeRawBufferPointer($0)) }
-            ids.append(UInt32(movie.id))
-            listOffsets.append(try Self.checked(listCount, "cast and genre lists"))
-            castCounts.append(try Self.checked(movie.cast.count, "a cast list"))
-            listCount += movie.cast.count + movie.genres.count
+        for slot in 0..<movies.count {
+            titleOffsets.append(try Self.checked(strings.count + movies.titles.range(slot).lowerBound, "text"))
+            listOffsets.append(try Self.checked(movies.listStarts[slot], "cast and genre lists"))
+            castCounts.append(try Self.checked(Int(movies.castCounts[slot]), "a cast list"))
         }
+        strings.append(movies.titles.bytes)
         titleOffsets.append(try Self.checked(strings.count, "text"))
-        listOffsets.append(try Self.checked(listCount, "cast and genre lists"))
+        listOffsets.append(try Self.checked(movies.listStarts[movies.count], "cast and genre lists"))
         var nameOffsets: [UInt32] = []
         nameOffsets.reserveCapacity(order.count + 1)
-        for provisionalID in order {
+        for catalogNumber in order {
             nameOffsets.append(try Self.checked(strings.count, "text"))
-            strings.append(table[provisionalID])
+            strings.append(names[catalogNumber])
         }
         nameOffsets.append(try Self.checked(strings.count, "text"))
-        parts.append(.packed(.movieIDs, ids))
+        parts.append(.packed(.movieIDs, movies.ids.map { UInt32($0) }))
         parts.append(.packed(.titleOffsets, titleOffsets))
         parts.append(.packed(.movieYears, yearOfSlot))
         parts.append(.packed(.movieRatings, ratingOfSlot))
@@ -213,10 +250,9 @@ struct CacheSections {
         parts.append(.packed(.listOffsets, listOffsets))
         parts.append(.packed(.castCounts, castCounts))
         parts.append(.packed(.names, nameOffsets))
-        parts.append(.packed(.lists, listed.map { nameID[Int($0)] }))
+        parts.append(.packed(.lists, movies.lists.map { nameID[Int($0)] }))
         parts.append(.bytes(.strings, strings.bytes))
     }
-
 
     /// `value` as a u32, or `catalogTooLarge` naming what overflowed.
     static func checked(_ value: Int, _ what: String) throws(CacheError) -> UInt32 {

@@ -25,13 +25,19 @@ public enum CacheWriter {
 
     /// Writes the cache of `catalog` to a temporary file beside `path`, then renames it into place, so that a
     /// failure leaves any previous file at `path` untouched. Throws `CacheError`.
-    public static func write(_ catalog: Catalog, to path: String) throws -> Statistics {
-        try write(catalog, to: FilePath(path))
+    /// `progress`, when given, is told each phase as it starts.
+    public static func write(_ catalog: Catalog, to path: String, progress: IndexingProgressHandler? = nil) throws
+        -> Statistics
+    {
+        try write(catalog, to: FilePath(path), progress: progress)
     }
 
-    /// `write(_:to:)` for a path of raw bytes, which need not be valid UTF-8; errors name it escaped.
-    package static func write(_ catalog: Catalog, to path: FilePath) throws -> Statistics {
-        let (chunks, statistics) = try layOut(catalog)
+    /// `write(_:to:progress:)` for a path of raw bytes, which need not be valid UTF-8; errors name it escaped.
+    package static func write(_ catalog: Catalog, to path: FilePath, progress: IndexingProgressHandler? = nil) throws
+        -> Statistics
+    {
+        let (chunks, statistics) = try layOut(catalog, progress: progress)
+        progress?(IndexingProgress(phase: .writing, records: catalog.movieCount))
         do {
             try AtomicFileWriter.replaceFile(at: path, with: chunks)
         } catch {
@@ -47,8 +53,10 @@ public enum CacheWriter {
 
     /// The file as consecutive chunks: header, directory, each section with its padding, block checksums. Kept
     /// apart rather than copied into one buffer: for a million movies that copy alone would touch 150 MB anew.
-    private static func layOut(_ catalog: Catalog) throws(CacheError) -> (chunks: [[UInt8]], statistics: Statistics) {
-        let sections = try CacheSections(catalog)
+    private static func layOut(_ catalog: Catalog, progress: IndexingProgressHandler? = nil) throws(CacheError)
+        -> (chunks: [[UInt8]], statistics: Statistics)
+    {
+        let sections = try CacheSections(catalog, progress: progress)
         let parts = sections.parts
         let contentStart = CacheFormat.aligned(CacheFormat.headerSize + parts.count * CacheFormat.directoryEntrySize)
         var chunks: [[UInt8]] = [[], []]  // header and directory, filled in last
@@ -90,7 +98,7 @@ public enum CacheWriter {
         header.u64(XXHash64.hash(header.bytes))
         chunks[0] = header.bytes
         chunks[1] = directory.bytes + [UInt8](repeating: 0, count: contentStart - CacheFormat.headerSize - directory.count)
-        let statistics = Statistics(movies: catalog.movies.count, distinctTokens: sections.termCount, bytes: fileLength)
+        let statistics = Statistics(movies: catalog.movieCount, distinctTokens: sections.termCount, bytes: fileLength)
         return (chunks, statistics)
     }
 }

@@ -38,6 +38,8 @@ package enum Syscalls {
         static var tooManySymbolicLinks: Int32 { ELOOP }
         /// `EINVAL`.
         static var invalidArgument: Int32 { EINVAL }
+        /// `ENOMEM`: an allocation failed (zlib's, for a gzip input).
+        static var outOfMemory: Int32 { ENOMEM }
     }
 
     /// `errno`: the error of the last failed call on this thread.

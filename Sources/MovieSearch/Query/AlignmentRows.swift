@@ -156,7 +156,6 @@ struct AlignmentRows: ~Copyable {
         let j = depth &+ 1
         if j == capacity { grow() }
         let n = query.count, budget = self.budget, capLanes = self.capLanes, bandBits = self.bandBits
-        let ones = Self.ones
         let before = j >= 2 ? scalars[j &- 1] : UInt32.max
         // Bit k: whether q[j − budget − 2 + k] is `scalar` (resp. `before`), for k in 0...width.
         var scalarBits: UInt64 = 0, beforeBits: UInt64 = 0

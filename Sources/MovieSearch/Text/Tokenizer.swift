@@ -39,23 +39,31 @@ public enum Tokenizer {
     ///   - body: Called once per token. The buffer is valid only during the call and never empty.
     static func forEachToken(in text: String, joiningWords: Bool = false,
                              _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { forEachToken(inUTF8: $0, joiningWords: joiningWords, body) }
+    }
+
+    /// `forEachToken(in:joiningWords:_:)` for text given as its UTF-8 bytes, which must be valid UTF-8 (a title
+    /// the catalog holds as bytes, so that indexing makes no `String` per title).
+    static func forEachToken(inUTF8 utf8: UnsafeBufferPointer<UInt8>, joiningWords: Bool = false,
+                             _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withoutActuallyEscaping(body) { body in
             if joiningWords {
                 var joiner = WordJoiner(body: body)
-                forEachPiece(in: text, into: &joiner)
+                forEachPiece(inUTF8: utf8, into: &joiner)
                 joiner.finish()
             } else {
                 var plain = PlainTokens(body: body)
-                forEachPiece(in: text, into: &plain)
+                forEachPiece(inUTF8: utf8, into: &plain)
             }
         }
     }
 
     /// Steps 1–5: hands each token, and each separator character, to `consumer` (a separator before the first
     /// token joins nothing: `WordJoiner` ignores it).
-    private static func forEachPiece<Consumer: TokenConsumer>(in text: String, into consumer: inout Consumer) {
-        var text = text
-        text.withUTF8 { utf8 in
+    private static func forEachPiece<Consumer: TokenConsumer>(inUTF8 utf8: UnsafeBufferPointer<UInt8>,
+                                                              into consumer: inout Consumer) {
+        do {
             // ASCII output is never longer than its input, so this scratch holds any ASCII token; the slack lets
             // most other text, which seldom grows when folded, fit too (`TokenSink` keeps 4 bytes free).
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count + 8) { scratch in

@@ -28,6 +28,14 @@ struct Terminal {
         return Terminal(width: width)
     }
 
+    /// The width of the terminal standard error is on (`COLUMNS` first), or `nil` when it is not a terminal or
+    /// `TERM` is `dumb` (which cannot erase a line).
+    static func errorWidth(environment: Environment) -> Int? {
+        guard Syscalls.isTerminal(Syscalls.standardError), environment["TERM"] != "dumb" else { return nil }
+        return environment.positiveNumber("COLUMNS", clampedTo: widthRange)
+            ?? Syscalls.terminalColumns(Syscalls.standardError).map(clamped) ?? defaultWidth
+    }
+
     /// `width` brought into `widthRange`.
     static func clamped(_ width: Int) -> Int {
         min(max(width, widthRange.lowerBound), widthRange.upperBound)

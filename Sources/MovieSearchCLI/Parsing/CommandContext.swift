@@ -5,6 +5,9 @@ struct CommandContext {
     let standardInput: InputSource
     let environment: Environment
     let terminal: Terminal
+    /// The width of the terminal standard error is on, or `nil` when it is a pipe or file (or in tests): where a
+    /// progress display may be drawn.
+    var errorTerminalWidth: Int? = nil
     /// The cache read when neither `--cache` nor `MOVIESEARCH_CACHE` names one (tests point it elsewhere).
     var sampleCachePath = CacheLocation.samplePath
 

@@ -126,8 +126,12 @@ struct IndexCommand: Subcommand {
                 output: outputPath.description)
         }
         let catalogName = readsStandardInput ? Self.standardInputName : catalogPath.description
+        let progress = context.errorTerminalWidth.map { ProgressLine(output: context.standardError, width: $0) }
+        // Erased however the run ends, so that an error line starts at the left margin of a clean line.
+        defer { progress?.finish() }
         let input = readsStandardInput ? context.standardInput.catalogInput : try Self.open(catalogPath)
         var options = self.options
+        options.progress = progress?.handler
         let detected = options.format == nil
         if detected {
             options.format = try CatalogDecoder.format(of: input, source: catalogName)
@@ -136,14 +140,15 @@ struct IndexCommand: Subcommand {
         let catalog = try CatalogDecoder.load(input, source: catalogName, options: options,
                                               ratingsPath: ratingsPath)
         // A cache of no movie would replace a good one (with `--skip-invalid`, a catalog of nothing but bad movies).
-        if catalog.movies.isEmpty {
+        if catalog.movieCount == 0 {
             guard let first = catalog.skipped.first else {
                 throw IndexError.emptyCatalog(catalog: catalogName)
             }
             throw IndexError.noValidMovie(catalog: catalogName, skipped: catalog.skipped.count,
                                           firstReason: first.description)
         }
-        let statistics = try CacheWriter.write(catalog, to: outputPath)
+        let statistics = try CacheWriter.write(catalog, to: outputPath, progress: progress?.handler)
+        progress?.finish()
         let elapsed = (ContinuousClock.now - start).wholeNanoseconds
 
         if catalog.duplicates > 0 {
@@ -163,7 +168,8 @@ struct IndexCommand: Subcommand {
         let catalogShown = readsStandardInput ? Self.standardInputName : TerminalSafeText.escaped(catalogPath)
         out.line("Indexed \(catalogShown) into \(TerminalSafeText.escaped(outputPath))")
         var rows = [
-            ("format", catalog.format.displayName + (detected ? " (detected)" : "")),
+            ("format", catalog.format.displayName
+                + (detected && input.isGzip ? " (detected, gzip)" : detected ? " (detected)" : input.isGzip ? " (gzip)" : "")),
             ("movies", TextLayout.grouped(statistics.movies)),
             ("distinct tokens", TextLayout.grouped(statistics.distinctTokens)),
             ("file size", statistics.bytes < 1000 ? TextLayout.byteSize(statistics.bytes)
