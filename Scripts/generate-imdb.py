@@ -27,9 +27,9 @@ titles in development), runtimeMinutes null for most episodes, about 14% of titl
 
 Titles come from ../shared/data/century-movies.json (read at run time; no copy ships with this script): a title
 takes the shape of a real one (its words, small words and punctuation: "The X of the Y", "X: Y", "X's Y!") and
-replaces most of its content words by words of the catalog's vocabulary, drawn by frequency (Zipf), one draw in
-twelve a made-up word (two halves of real words glued together) so that a big dataset has a big vocabulary; a few
-letters take accents. originalTitle equals primaryTitle except for ~8% of movies (fewer for other types), which
+replaces most of its content words by words of the catalog's vocabulary, drawn as often as they occur in its
+titles (a Zipf-like law), one draw in twelve a made-up word (two halves of real words glued together) so that a
+big dataset has a big vocabulary; a few letters take accents. originalTitle equals primaryTitle except for ~8% of movies (fewer for other types), which
 get another title (accented, or a Cyrillic transliteration). Episodes belong to shows (a pool of running shows,
 each with a naming style, seasons and air dates) and are named like IMDb's: "Episode #1.2" (season.episode),
 "Episode 3", "Episode dated 12 March 2003" (daily shows), or a proper name (and "Pilot" for many first episodes):
@@ -61,9 +61,10 @@ from random import Random
 
 SOURCE = os.path.join("..", "shared", "data", "century-movies.json")
 WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
-SMALL_WORDS = {"a", "about", "all", "an", "and", "as", "at", "by", "for", "from", "her", "his", "i", "in", "into", "is", "it",
-               "me", "my", "no", "not", "of", "on", "or", "our", "out", "over", "the", "up", "we", "who", "you", "your",
-               "to", "with"}
+# Kept as the shape has them, never drawn: titles keep reading like titles ("The X of the Y").
+SMALL_WORDS = {"a", "about", "all", "an", "and", "as", "at", "by", "for", "from", "her", "his", "i", "in", "into", "is",
+               "it", "me", "my", "no", "not", "of", "on", "or", "our", "out", "over", "the", "to", "up", "we", "who",
+               "with", "you", "your"}
 ACCENTS = {"a": "áàâä", "e": "éèêë", "i": "íîï", "o": "óôöø", "u": "úùûü", "n": "ñ", "c": "ç"}
 CYRILLIC = dict(zip("abvgdezijklmnoprstufhcABVGDEZIJKLMNOPRSTUFHC", "абвгдезийклмнопрстуфхцАБВГДЕЗИЙКЛМНОПРСТУФХЦ"))
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -123,7 +124,7 @@ def load_source(path):
 
 
 class Titles:
-    """Title shapes of the real catalog with their content words replaced by Zipf draws from its vocabulary."""
+    """Title shapes of the real catalog with their content words replaced by draws from its vocabulary."""
 
     def __init__(self, movies):
         counts = {}
@@ -149,13 +150,14 @@ class Titles:
         ranked = sorted(counts, key=lambda key: (-counts[key], key))
         self.words = [max(sorted(spellings[key]), key=lambda form: spellings[key][form]) for key in ranked]
         self.words = [word[0].upper() + word[1:] for word in self.words]
-        self.cumulative = list(itertools.accumulate(1.0 / (rank + 1) for rank in range(len(self.words))))
+        # Drawn as often as they occur in the catalog's titles (a Zipf-like law with the catalog's own head).
+        self.cumulative = list(itertools.accumulate(counts[key] for key in ranked))
         self.total = self.cumulative[-1]
         self.glue = [word for word in self.words if len(word) > 2]
         self.short_shapes = [shape for shape in self.shapes if len(shape[1]) <= 4]  # episode names
 
     def word(self, random):
-        """A real word (Zipf over frequency ranks) or, one draw in twelve, a made-up one."""
+        """A real word (by its frequency in the catalog's titles) or, one draw in twelve, a made-up one."""
         r = random()
         if r < 1 / 12:
             first = self.glue[int(random() * len(self.glue))]

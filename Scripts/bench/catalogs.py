@@ -2,7 +2,9 @@
 
 A catalog is a dict: `name`, `catalog` (the JSON file), `queries` (one query per line), `typos` (the mode the
 queries run in: `off` for the keystroke sets, `auto` for the typo sets), for a generated one `generate` = (movies,
-queries), and once `prepare`d, `movies` and `query_count`.
+queries), and once `prepare`d, `movies` and `query_count`. A typo set (`typo_entry`) is a catalog of its own named
+`<catalog> typos`, with the catalog's file, `base` = the catalog's name (engines share the catalog's index) and
+`typo_generate` = (count, seed): its queries come from Scripts/generate-typo-queries.py, they find nothing exactly.
 
 A generated IMDb pair (`imdb1m`, `imdb100k`: Scripts/generate-imdb.py, seed 1, plain TSV) also has `tsv` =
 (title.basics.tsv, title.ratings.tsv), `ids` (a JSON array: the data-row position of each movie of `catalog`) and
@@ -11,9 +13,7 @@ the rows `moviesearch index --title-types all --skip-invalid` keeps (those with 
 `title` = primaryTitle, `year` = startYear, `rating` = averageRating (joined on tconst; none when unrated) and
 `genres`. The anchors' ids are positions in that JSON; moviesearch indexes the TSV pair itself (when its `index`
 takes --ratings) and its ids, the data-row positions, are mapped to those positions through `ids` before the
-agreement check (engines.MovieSearch): an order-preserving map, so "id ascending" orders alike on both sides. A typo set (`typo_entry`) is a catalog of its own named
-`<catalog> typos`, with the catalog's file, `base` = the catalog's name (engines share the catalog's index) and
-`typo_generate` = (count, seed): its queries come from Scripts/generate-typo-queries.py, they find nothing exactly.
+agreement check (engines.MovieSearch): an order-preserving map, so "id ascending" orders alike on both sides.
 
 To add a data set: one line in NAMED (its catalog and queries, relative to ../shared). A catalog that must be made
 first (converted, downloaded) gets a step in `prepare_catalog`, as the generated ones do, and its own key in the dict.
@@ -45,7 +45,8 @@ def catalogs_from(names, generated_queries):
             folder = os.path.join(WORK, f"imdb-{rows}-seed1")
             catalogs.append({"name": name, "catalog": os.path.join(folder, "catalog.json"),
                              "ids": os.path.join(folder, "catalog.ids.json"),
-                             "tsv": (os.path.join(folder, "title.basics.tsv"), os.path.join(folder, "title.ratings.tsv")),
+                             "tsv": (os.path.join(folder, "title.basics.tsv"),
+                                     os.path.join(folder, "title.ratings.tsv")),
                              "queries": os.path.join(folder, f"queries-{generated_queries}.txt"),
                              "imdb_generate": (rows, generated_queries), "typos": "off"})
             continue
