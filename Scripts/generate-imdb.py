@@ -519,4 +519,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except OSError as error:  # a folder that cannot be written, a full disk, no gzip on the PATH
+        sys.exit(f"generate-imdb: {error}")
