@@ -9,6 +9,12 @@
 //   movie comes back whole, and `search` answers like the reference search of SEARCH-SPEC, for the movie's own
 //   title and a few fixed queries.
 // - The Flickr response reader (another reader of untrusted JSON) takes the same bytes.
+// - So does the TMDb reader (`CatalogDecoder.load` with `--format tmdb`), held to the catalog decoder's rules: the
+//   same verdicts with and without `skipInvalid`; ids ascending; titles not blank; years of four digits; TMDb ids
+//   unique among the movies kept.
+// - So do the IMDb TSV and CSV readers, held to the same rules (same verdicts with and without `skipInvalid`, ids
+//   ascending, titles not blank, one-line messages), with the same bytes as the ratings file for IMDb too.
+// - Bytes that start like gzip decode, or fail with `InputError`, within a bound: never a trap or a hang.
 // - `JSONStreamChecker` (how streams are read): its verdict does not depend on how the bytes are cut into chunks;
 //   a byte it flags is one past which no JSON document goes on, so the parser fails on the whole input, and on the
 //   input cut a few bytes after that byte it fails with the very same error.
@@ -19,6 +25,9 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     checkJSONParser(bytes)
     checkStreamChecker(bytes)
     checkFlickrResponse(bytes)
+    checkTMDbReader(bytes)
+    checkDelimitedReaders(bytes)
+    checkGzipInput(bytes)
     if let catalog = checkCatalogDecoder(bytes), catalog.movies.count <= 64 {
         checkCacheRoundTrip(catalog)
     }
@@ -84,6 +93,97 @@ private func checkFlickrResponse(_ bytes: [UInt8]) {
         Fuzz.checkOneLine(error.description)
     } catch {
         Fuzz.check(false, "FlickrPhotos threw a \(type(of: error)), not a FlickrError: \(error)")
+    }
+}
+
+/// Reads `bytes` as TMDb JSON both ways and checks the two agree and the movies kept obey the reader's promises.
+private func checkTMDbReader(_ bytes: [UInt8]) {
+    func read(skipInvalid: Bool) -> Result<Catalog, CatalogError> {
+        do {
+            let catalog = try CatalogDecoder.load(CatalogInput(bytes: bytes), source: "fuzz.json",
+                                                  options: CatalogOptions(format: .tmdb, skipInvalid: skipInvalid))
+            return .success(catalog)
+        } catch {
+            Fuzz.checkOneLine(error.description)
+            return .failure(error)
+        }
+    }
+    let strict = read(skipInvalid: false)
+    let lenient = read(skipInvalid: true)
+    switch (strict, lenient) {
+    case let (.success(a), .success(b)):
+        Fuzz.check(a.movies == b.movies && a.skipped.isEmpty && b.skipped.isEmpty && a.duplicates == b.duplicates,
+                   "TMDb: strict and lenient catalogs differ")
+    case let (.failure(error), .success(b)):
+        Fuzz.check(b.skipped.first == error, "TMDb: strict error \(error) is not the first skipped movie \(b.skipped.first as Any)")
+    case let (.failure(a), .failure(b)):
+        Fuzz.check(a == b, "TMDb: strict and lenient errors differ: \(a) / \(b)")
+        if case .invalidMovie = a { Fuzz.check(false, "TMDb: lenient reading threw an invalid movie: \(a)") }
+    case let (.success, .failure(error)):
+        Fuzz.check(false, "TMDb: strict reading succeeded, lenient failed: \(error)")
+    }
+    guard case .success(let catalog) = lenient else { return }
+    var previousID = -1
+    var tmdbIDs = Set<Int>()
+    for movie in catalog.movies {
+        Fuzz.check(movie.id > previousID, "TMDb: movie ids not ascending: \(movie.id) after \(previousID)")
+        previousID = movie.id
+        Fuzz.check(!movie.title.unicodeScalars.allSatisfy(\.properties.isWhitespace), "TMDb: blank title")
+        Fuzz.check((0...9999).contains(movie.year), "TMDb: year \(movie.year) not of four digits")
+        Fuzz.check(movie.rating?.isFinite ?? true, "TMDb: rating \(movie.rating!) not finite")
+        if let id = movie.tmdbID { Fuzz.check(tmdbIDs.insert(id).inserted, "TMDb: id \(id) kept twice") }
+    }
+}
+
+private func checkDelimitedReaders(_ bytes: [UInt8]) {
+    for format in [CatalogFormat.imdb, .csv] {
+        func read(skipInvalid: Bool) -> Result<Catalog, CatalogError> {
+            do {
+                let options = CatalogOptions(format: format, skipInvalid: skipInvalid, titleTypes: nil)
+                var reader = CatalogInput(bytes: bytes)
+                if format == .imdb {
+                    // The same bytes as the ratings file: its reader meets every shape the basics reader does.
+                    _ = try? CatalogDecoder.load(reader, source: "fuzz.tsv", options: options,
+                                                 ratingsPath: nil)
+                    reader = CatalogInput(bytes: bytes)
+                }
+                return .success(try CatalogDecoder.load(reader, source: "fuzz", options: options))
+            } catch {
+                Fuzz.checkOneLine(error.description)
+                return .failure(error)
+            }
+        }
+        let strict = read(skipInvalid: false), lenient = read(skipInvalid: true)
+        switch (strict, lenient) {
+        case let (.success(a), .success(b)):
+            Fuzz.check(a.movies == b.movies && a.skippedCount == 0 && b.skippedCount == 0,
+                       "\(format): strict and lenient catalogs differ")
+        case let (.failure(error), .success(b)):
+            Fuzz.check(b.skipped.first == error, "\(format): strict error \(error) is not the first skipped record")
+        case let (.failure(a), .failure(b)):
+            Fuzz.check(a == b || { if case .invalidMovie = a { return true } else { return false } }(),
+                       "\(format): strict and lenient errors differ: \(a) / \(b)")
+        case let (.success, .failure(error)):
+            Fuzz.check(false, "\(format): strict reading succeeded, lenient failed: \(error)")
+        }
+        guard case .success(let catalog) = lenient else { continue }
+        var previousID = -1
+        for movie in catalog.movies {
+            Fuzz.check(movie.id > previousID, "\(format): ids not ascending: \(movie.id) after \(previousID)")
+            previousID = movie.id
+            Fuzz.check(!movie.title.isEmpty, "\(format): empty title")
+            Fuzz.check(movie.rating?.isFinite ?? true, "\(format): rating not finite")
+        }
+    }
+}
+
+private func checkGzipInput(_ bytes: [UInt8]) {
+    let input = CatalogInput(bytes: bytes)
+    do {
+        let decoded = try input.readAll(maximumBytes: 1 << 24)
+        if !input.isGzip { Fuzz.check(decoded == bytes, "plain bytes read back changed") }
+    } catch {
+        Fuzz.checkOneLine(error.description)
     }
 }
 

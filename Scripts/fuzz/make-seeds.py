@@ -6,8 +6,9 @@
 <shared> is ../shared (read at run time, never copied into the repository), <out> gets one folder per kind:
   catalog/          catalogs: the decade catalog whole, cut-down versions of it (1 to 200 movies, as a
                     top-level array and as {"movies": [...]}, compact and indented), the sample catalog, a slice of
-                    the century catalog, hand-made edge cases (invalid movies, escapes, numbers, nesting), and two
-                    Flickr responses (the catalog target also feeds the Flickr response reader)
+                    the century catalog, hand-made edge cases (invalid movies, escapes, numbers, nesting), two
+                    Flickr responses (the catalog target also feeds the Flickr response reader) and TMDb responses
+                    (and the TMDb reader)
   cache-catalogs/   small catalogs that Scripts/fuzz.sh indexes with the release binary into cache seeds
   query/            every distinct line of ../shared/queries/*.txt, and hand-made Unicode edge cases
 """
@@ -68,6 +69,15 @@ def main():
         "flickr-ok.json": '{"photos":{"page":1,"photo":[{"id":"7391528914","owner":"1@N0","secret":"a1b2c3d4e5",'
                           '"server":"7245","farm":8,"title":"x"},{"id":"1","server":"2","farm":3}]},"stat":"ok"}',
         "flickr-fail.json": '{"stat":"fail","code":100,"message":"Invalid API Key (Key has invalid format)"}',
+        "tmdb-page.json": '{"page":1,"results":[{"id":550,"title":"Fight Club","original_title":"Fight Club",'
+                          '"release_date":"1999-10-15","vote_average":8.4,"vote_count":3,"genre_ids":[18,53],'
+                          '"poster_path":null,"overview":"x"},{"id":194,"title":"Am\\u00e9lie","original_title":'
+                          '"Le Fabuleux Destin","release_date":"","vote_count":0,"genres":[{"id":35,"name":"Comedy"},'
+                          '{"id":10749}]}],"total_pages":1,"total_results":2}',
+        "tmdb-pages.json": '[{"page":1,"results":[{"id":1,"title":"A","release_date":"2000-01-01"}]},'
+                           '{"page":2,"results":[{"id":1,"title":"A","release_date":"2000-01-01"},{"id":"2"}]}]',
+        "tmdb-movies.json": '[{"id":3,"original_title":"B","release_date":"2001-02-03","vote_average":5}]',
+        "tmdb-error.json": '{"status_code":7,"status_message":"Invalid API key","success":false}',
     }
     for name, text in edge_cases.items():
         write(catalog, name, text)

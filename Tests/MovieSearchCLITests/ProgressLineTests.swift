@@ -6,6 +6,9 @@ final class ProgressLineTests: XCTestCase {
     func testTextSaysPhaseRecordsRateAndTime() {
         XCTAssertEqual(ProgressLine.text(IndexingProgress(phase: .reading, records: 2_000_000), elapsed: .seconds(2)),
                        "reading · 2,000,000 records · 1,000,000/s · 2.00 s")
+        XCTAssertEqual(ProgressLine.text(IndexingProgress(phase: .reading, records: 5), elapsed: .seconds(1),
+                                         fraction: 0.456),
+                       "reading · 45% · 5 records · 5/s · 1.00 s")
         XCTAssertEqual(ProgressLine.text(IndexingProgress(phase: .prefixSets, records: 10_000_000),
                                          elapsed: .milliseconds(31_250)),
                        "indexing: prefix sets · 10,000,000 movies · 31.25 s")

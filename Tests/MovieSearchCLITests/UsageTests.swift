@@ -20,11 +20,17 @@ final class UsageTests: XCTestCase {
         "query": """
             Usage: moviesearch query <text> [--cache <file>] [--per-year <K>]
                      [--typos <auto|off>] [--color <auto|always|never>] [--json]
+                     [--poster-size <w92|w154|w185|w342|w500|w780|original>]
                    moviesearch query --stdin [--cache <file>] [--per-year <K>]
                      [--typos <auto|off>]
+                     [--poster-size <w92|w154|w185|w342|w500|w780|original>]
 
             """,
-        "show": "Usage: moviesearch show <id> [--cache <file>] [--flickr-key <key>]\n",
+        "show": """
+            Usage: moviesearch show <id> [--cache <file>] [--flickr-key <key>]
+                     [--poster-size <w92|w154|w185|w342|w500|w780|original>] [--json]
+
+            """,
         "top": "Usage: moviesearch top [--limit <N>] [--cache <file>]\n",
         "photos": """
             Usage: moviesearch photos <id> [--cache <file>] [--response <file|->]
@@ -141,6 +147,19 @@ final class UsageTests: XCTestCase {
         assertUsageError(["query", "dark", "--color"], "missing value for '--color <auto|always|never>'")
         assertUsageError(["query", "dark", "--color", "--json"], "missing value for '--color <auto|always|never>'")
         assertUsageError(["bench", "--cache", "c", "--queries", "q", "--color", "never"], "unknown option '--color'")
+    }
+
+    func testPosterSizeUsageErrors() {
+        let sizes = "'w92', 'w154', 'w185', 'w342', 'w500', 'w780' or 'original'"
+        for value in ["w100", "", "W500", "500", "w500 ", "Original"] {
+            for command in [["show", "1"], ["query", "dark"], ["query", "--stdin"]] {
+                assertUsageError(command + ["--poster-size", value],
+                                 "invalid value '\(value)' for '--poster-size <w92|w154|w185|w342|w500|w780|original>': expected \(sizes)")
+            }
+        }
+        assertUsageError(["show", "1", "--poster-size"], "missing value for '--poster-size <w92|w154|w185|w342|w500|w780|original>'")
+        assertUsageError(["top", "--poster-size", "w92"], "unknown option '--poster-size'")
+        assertUsageError(["show", "1", "--json=1"], "option '--json' takes no value")
     }
 
     /// Every word of a choice is accepted (the run then fails on the missing cache, a data error, not a usage one).

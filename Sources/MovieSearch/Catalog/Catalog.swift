@@ -5,8 +5,15 @@
 public struct Catalog: Sendable {
     /// The movies, as `CatalogBuilder` or `init(movies:skipped:)` stored them.
     var columns: MovieColumns
-    /// The invalid movies that were skipped (only with `skipInvalid`), each as the error it would have raised.
+    /// The invalid movies that were skipped (only with `skipInvalid`), each as the error it would have raised: the
+    /// first `maximumSkippedKept` of them; `skippedCount` counts them all.
     public var skipped: [CatalogError]
+    /// How many invalid movies were skipped (only with `skipInvalid`).
+    public var skippedCount: Int
+
+    /// The most skipped movies a catalog keeps the errors of: a catalog of millions of records with a field
+    /// missing in many (IMDb's titles without a year) would otherwise hold an error message for each.
+    public static let maximumSkippedKept = 1000
     /// The format the catalog was read in (`.json` for a catalog built in memory).
     public var format: CatalogFormat = .json
     /// Records left out by the options (IMDb titles of a type not asked for), not counting as invalid.
@@ -22,9 +29,10 @@ public struct Catalog: Sendable {
         self.init(columns: columns, skipped: skipped)
     }
 
-    init(columns: MovieColumns, skipped: [CatalogError]) {
+    init(columns: MovieColumns, skipped: [CatalogError], skippedCount: Int? = nil) {
         self.columns = columns
         self.skipped = skipped
+        self.skippedCount = skippedCount ?? skipped.count
     }
 
     /// The valid movies, in input order. `movies[i].id` is the movie's position in the file, which differs from
@@ -40,6 +48,7 @@ public struct Catalog: Sendable {
 
     private init(movies: [Movie], skipped: [CatalogError], keeping other: Catalog) {
         self.init(movies: movies, skipped: skipped)
+        skippedCount = other.skippedCount
         format = other.format
         filteredOut = other.filteredOut
         duplicates = other.duplicates

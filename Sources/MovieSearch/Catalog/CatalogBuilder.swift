@@ -6,6 +6,7 @@ struct CatalogBuilder {
     let skipInvalid: Bool
     private var movies = MovieColumns()
     private var skipped: [CatalogError] = []
+    private var skippedCount = 0
     private var filteredOut = 0
     private var duplicates = 0
 
@@ -46,7 +47,8 @@ struct CatalogBuilder {
     /// An invalid record: thrown at once without `skipInvalid`, else listed in `Catalog.skipped`.
     mutating func reject(_ error: CatalogError) throws(CatalogError) {
         guard skipInvalid else { throw error }
-        skipped.append(error)
+        if skipped.count < Catalog.maximumSkippedKept { skipped.append(error) }
+        skippedCount += 1
         count()
     }
 
@@ -64,7 +66,7 @@ struct CatalogBuilder {
 
     /// The catalog, in `format`.
     func finish(format: CatalogFormat) -> Catalog {
-        var catalog = Catalog(columns: movies, skipped: skipped)
+        var catalog = Catalog(columns: movies, skipped: skipped, skippedCount: skippedCount)
         catalog.format = format
         catalog.filteredOut = filteredOut
         catalog.duplicates = duplicates

@@ -105,9 +105,12 @@ public enum CatalogDecoder {
     }
 
     /// Decodes the catalog `input` holds; `source` names it in errors. IMDb ratings are read from
-    /// `ratingsPath`, else from `options.ratingsPath`. Throws `CatalogError`.
+    /// `ratingsPath`, else from `options.ratingsPath`. `formatDetected` says that `options.format` is what
+    /// `format(of:source:)` told from the first bytes rather than the user's choice: JSON's kind (the catalog's own
+    /// or TMDb's) is then told again from the whole document, which the first bytes of a short file or a stream may
+    /// not show. Throws `CatalogError`.
     package static func load(_ input: CatalogInput, source: String, options: CatalogOptions,
-                             ratingsPath: FilePath? = nil) throws(CatalogError) -> Catalog
+                             ratingsPath: FilePath? = nil, formatDetected: Bool = false) throws(CatalogError) -> Catalog
     {
         var format: CatalogFormat
         if let chosen = options.format { format = chosen } else { format = try self.format(of: input, source: source) }
@@ -116,7 +119,9 @@ public enum CatalogDecoder {
         case .json, .tmdb:
             let json = try readJSON(input, source: source)
             // A detected JSON format is told apart (moviesearch's or TMDb's) on the document itself.
-            if options.format == nil && json.badByte == nil { format = CatalogFormat.jsonFormat(of: json.bytes) }
+            if (options.format == nil || formatDetected) && json.badByte == nil {
+                format = CatalogFormat.jsonFormat(of: json.bytes)
+            }
             if format == .json {
                 return try decode(json, source: source, skipInvalid: options.skipInvalid, progress: options.progress)
             }

@@ -7,9 +7,12 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedJSON(source: String, line: Int, column: Int, offset: Int, reason: String)
     /// Valid JSON, but neither an array of movies nor an object with a `movies` array.
     case notACatalog(source: String, reason: String)
-    /// The movie at position `index` (counting from 0) has a bad `field` (`title`, `year`, `rating`, `cast`,
-    /// `genres`, or `movie` when the movie is not an object). `reason` names the field, says what was expected
-    /// and found, and ends with the line and column of the value at fault (or of the movie, for a missing field):
+    /// The record at position `index` (counting from 0) has a bad `field`: for moviesearch JSON `title`, `year`,
+    /// `rating`, `cast`, `genres`, or `movie` when the movie is not an object; for TMDb its member names
+    /// (`release_date`, `id`, …); for IMDb TSV and CSV the column as its header names it, or `row` for a row with
+    /// the wrong number of fields. `reason` names the field, says what was expected and found, and ends with where:
+    /// `(line 12, column 21)` in JSON (of the value at fault, or of the movie for a missing field), `(line 12)` in
+    /// TSV and CSV (where the row starts, the header being line 1):
     /// `year must be an integer, got a string "2010" (line 12, column 21)`.
     case invalidMovie(source: String, index: Int, field: String, reason: String)
 

@@ -25,10 +25,10 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
     /// first line). JSON and binary input are told from their first bytes, so that a stream is never waited for
     /// past a byte that decides.
     ///
-    /// JSON starts with `{` or `[` (after a byte-order mark and white space); it is TMDb's when the first object
-    /// member names found are TMDb's (`results`, `page`, `release_date`, `vote_average`, `original_title`,
-    /// `poster_path`), else the catalog's own. (For a stream not yet complete it says `.json`, and
-    /// `CatalogDecoder` tells the kind from the whole document.) Text whose first line holds a tab and a `tconst` column is IMDb's
+    /// JSON starts with `{` or `[` (after a byte-order mark and white space); it is TMDb's when its structure is
+    /// (a page with `results`, or an array of pages or of TMDb movies without `year`: see `looksLikeTMDb`), else the
+    /// catalog's own. (For a stream not yet complete it says `.json`, and `CatalogDecoder` tells the kind from the
+    /// whole document.) Text whose first line holds a tab and a `tconst` column is IMDb's
     /// TSV; text whose first line holds a comma, or a title-like column name, is CSV.
     public static func detect(_ prefix: [UInt8], isComplete: Bool = true) -> Result<CatalogFormat?, DetectionFailure> {
         var start = 0
@@ -88,20 +88,81 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether JSON that starts with `json` reads as TMDb's: one of TMDb's member names comes before any of the
-    /// catalog's own (`movies`, `year`, `rating`, `cast`). Only the first bytes are seen, so a name is looked for as
-    /// a quoted key followed by a colon.
+    /// Whether JSON that starts with `json` reads as TMDb's, judged on its structure as far as its first 64 KiB go
+    /// (it may end inside a value: the verdict is then the one reached so far):
+    /// - a top-level object is a TMDb page when one of its own members is a page's (`results`, `page`,
+    ///   `total_pages`, `total_results`, or `status_message` / `status_code` of an error response) and none is
+    ///   `movies`;
+    /// - a top-level array holds TMDb pages or movies when its first object element that tells has a page's member
+    ///   or a member only TMDb movies have (`release_date`, `vote_average`, `vote_count`, `original_title`,
+    ///   `poster_path`, `backdrop_path`, `genre_ids`, `original_language`, `popularity`) and no `year`, which every
+    ///   movie of the catalog's own JSON has and no TMDb movie does. Elements with none of these are passed over.
+    ///
+    /// Members of nested values are never looked at, so a catalog whose movies carry TMDb's members besides their
+    /// `year` (`poster_path`, `results`) stays the catalog's, and so does anything that is not JSON.
     private static func looksLikeTMDb(_ json: ArraySlice<UInt8>) -> Bool {
-        let text = String(decoding: json.prefix(1 << 16), as: UTF8.self)
-        let tmdb = ["\"results\"", "\"release_date\"", "\"vote_average\"", "\"original_title\"", "\"poster_path\"",
-                    "\"total_pages\""]
-        let own = ["\"movies\"", "\"year\"", "\"rating\"", "\"cast\""]
-        func firstKey(_ names: [String]) -> String.Index? {
-            names.compactMap { name in text.firstRange(ofKey: name)?.lowerBound }.min()
+        json.prefix(1 << 16).withUnsafeBufferPointer { bytes in
+            var verdict = TMDbVerdict()
+            var reader = JSONReader(bytes: bytes)
+            do {
+                try verdict.judge(&reader)
+            } catch {
+                // The prefix ended inside a value, or is not JSON: the verdict stands as reached.
+            }
+            return verdict.isTMDb
         }
-        guard let tmdbAt = firstKey(tmdb) else { return false }
-        guard let ownAt = firstKey(own) else { return true }
-        return tmdbAt < ownAt
+    }
+}
+
+/// What `CatalogFormat.looksLikeTMDb` has found: `isTMDb` is its answer at any point of the reading.
+private struct TMDbVerdict {
+    private(set) var isTMDb = false
+
+    /// A page's members, at the top level or in an element of the top-level array.
+    private static let pageMembers: [StaticString] = ["results", "page", "total_pages", "total_results",
+                                                      "status_message", "status_code"]
+    /// Members a TMDb movie has and a movie of the catalog's own JSON has no use for.
+    private static let movieMembers: [StaticString] = ["release_date", "vote_average", "vote_count", "original_title",
+                                                       "poster_path", "backdrop_path", "genre_ids",
+                                                       "original_language", "popularity"]
+
+    /// Reads the document's start until the verdict is certain or the document ends.
+    mutating func judge(_ reader: inout JSONReader) throws(JSONSyntaxError) {
+        switch try reader.next() {
+        case .beginObject:
+            while case .key(let key) = try reader.next() {
+                if reader.string(key, equals: "movies") {
+                    isTMDb = false
+                    return
+                }
+                if Self.pageMembers.contains(where: { reader.string(key, equals: $0) }) { isTMDb = true }
+                try reader.skipValue(startingWith: reader.next())
+            }
+        case .beginArray:
+            while true {
+                let element = try reader.next()
+                if case .endArray = element { return }
+                guard case .beginObject = element else {
+                    try reader.skipValue(startingWith: element)
+                    continue
+                }
+                var year = false
+                var tmdb = false
+                while case .key(let key) = try reader.next() {
+                    if reader.string(key, equals: "year") {
+                        year = true
+                    } else if Self.pageMembers.contains(where: { reader.string(key, equals: $0) })
+                                || Self.movieMembers.contains(where: { reader.string(key, equals: $0) }) {
+                        tmdb = true
+                    }
+                    isTMDb = tmdb && !year
+                    try reader.skipValue(startingWith: reader.next())
+                }
+                if year || tmdb { return }
+            }
+        default:
+            return
+        }
     }
 }
 
@@ -113,15 +174,4 @@ private extension Substring {
 
 private extension String {
     func trimmingSpace() -> String { self[...].trimmingSpace() }
-
-    /// The range of `key` (a quoted name) where a colon follows it, white space allowed between.
-    func firstRange(ofKey key: String) -> Range<String.Index>? {
-        var searchStart = startIndex
-        while let found = self[searchStart...].firstRange(of: key) {
-            let after = self[found.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
-            if after.first == ":" { return found }
-            searchStart = found.upperBound
-        }
-        return nil
-    }
 }

@@ -11,10 +11,14 @@ public struct CatalogOptions: Sendable {
     /// other types are left out, keeping their ids (their positions) unused.
     public var titleTypes: Set<String>?
     /// CSV only: the column that holds a field whose column is named otherwise, by field (`rating` →
-    /// `imdb_score`). Fields are `title`, `year`, `release_date`, `rating`, `genres`, `cast`.
+    /// `imdb_score`). The fields are `csvFields`.
     public var columns: [String: String]
     /// Told how far reading has come (records so far), every `CatalogBuilder.progressInterval` records.
     public var progress: IndexingProgressHandler?
+
+    /// The fields `columns` may map, as `index --column` names them.
+    public static let csvFields = ["title", "year", "release_date", "rating", "genres", "cast", "original_title",
+                                   "overview", "poster_path", "tmdb_id", "imdb_id"]
 
     /// IMDb's title types `index` keeps unless told otherwise.
     public static let defaultTitleTypes: Set<String> = ["movie"]

@@ -12,6 +12,8 @@ struct CatalogReader {
     private let source: String
     private var movies = MovieColumns()
     private var invalid: [CatalogError] = []
+    /// Invalid movies in all (`invalid` keeps the first `Catalog.maximumSkippedKept`).
+    private var invalidCount = 0
     /// Locates invalid movies for their messages; they come in document order, so it never rescans.
     private var lines: LineCounter
     /// The first problem of the movie being read, if any: the rest of the movie is then only checked as JSON.
@@ -76,7 +78,7 @@ struct CatalogReader {
         }
         if let notACatalog { throw .notACatalog(source: source, reason: notACatalog) }
         if !skipInvalid, let first = invalid.first { throw first }
-        return Catalog(columns: movies, skipped: invalid)
+        return Catalog(columns: movies, skipped: invalid, skippedCount: invalidCount)
     }
 
     /// Reads the top-level value, decoding the movies it holds; returns why it is not a catalog, if it is not.
@@ -103,13 +105,13 @@ struct CatalogReader {
                 if case .beginArray = value {
                     try readMovies()
                 } else {
-                    wrongMovies = "'movies' must be an array of movies, got \(describe(value))"
+                    wrongMovies = "'movies' must be an array of movies, got \(json.describe(value))"
                     try json.skipValue(startingWith: value)
                 }
             }
             return found ? wrongMovies : "the top-level object has no 'movies' member"
         default:
-            return "expected an array of movies or an object with a 'movies' array, got \(describe(top))"
+            return "expected an array of movies or an object with a 'movies' array, got \(json.describe(top))"
         }
     }
 
@@ -149,7 +151,7 @@ struct CatalogReader {
         let start = json.tokenStart
         problem = nil
         guard case .beginObject = first else {
-            fail("movie", "a movie must be an object, got \(describe(first))", at: start)
+            fail("movie", "a movie must be an object, got \(json.describe(first))", at: start)
             try json.skipValue(startingWith: first)
             return reject(index: index)
         }
@@ -197,7 +199,7 @@ struct CatalogReader {
 
     private mutating func readTitle(_ value: JSONToken) -> String? {
         guard case .string(let token) = value else {
-            fail("title", "title must be a string, got \(describe(value))", at: json.tokenStart)
+            fail("title", "title must be a string, got \(json.describe(value))", at: json.tokenStart)
             return nil
         }
         let title = json.string(token)
@@ -221,7 +223,7 @@ struct CatalogReader {
     /// A year: a number with a whole value (`2010`, `2010.0`, `2.01e3`) in the range of the cache's 32-bit years.
     private mutating func readYear(_ value: JSONToken) -> Int? {
         guard case .number(let token) = value else {
-            fail("year", "year must be an integer, got \(describe(value))", at: json.tokenStart)
+            fail("year", "year must be an integer, got \(json.describe(value))", at: json.tokenStart)
             return nil
         }
         // A plain integer literal, as nearly every catalog writes its years, is read without making a string.
@@ -235,9 +237,9 @@ struct CatalogReader {
         case .value(let year) where Int32(exactly: year) != nil:
             return year
         case .fraction:
-            fail("year", "year must be a whole number, got \(describe(value))", at: json.tokenStart)
+            fail("year", "year must be a whole number, got \(json.describe(value))", at: json.tokenStart)
         case .value, .outOfRange:
-            fail("year", "year \(describe(value)) is out of range (\(Int32.min) to \(Int32.max))", at: json.tokenStart)
+            fail("year", "year \(json.describe(value)) is out of range (\(Int32.min) to \(Int32.max))", at: json.tokenStart)
         }
         return nil
     }
@@ -248,9 +250,9 @@ struct CatalogReader {
             return nil
         case .number(let token):
             if let rating = json.double(token) { return rating }
-            fail("rating", "rating must be a finite number, got \(describe(value))", at: json.tokenStart)
+            fail("rating", "rating must be a finite number, got \(json.describe(value))", at: json.tokenStart)
         default:
-            fail("rating", "rating must be a number or null, got \(describe(value))", at: json.tokenStart)
+            fail("rating", "rating must be a number or null, got \(json.describe(value))", at: json.tokenStart)
         }
         return nil
     }
@@ -270,14 +272,14 @@ struct CatalogReader {
                 if case .string(let token) = element, problem == nil {
                     elements.append(token)
                 } else if problem == nil {
-                    fail(field.name, "\(field.name)[\(position)] must be a string, got \(describe(element))",
+                    fail(field.name, "\(field.name)[\(position)] must be a string, got \(json.describe(element))",
                          at: json.tokenStart)
                 }
                 try json.skipValue(startingWith: element)
                 position += 1
             }
         default:
-            fail(field.name, "\(field.name) must be an array of strings or null, got \(describe(value))",
+            fail(field.name, "\(field.name) must be an array of strings or null, got \(json.describe(value))",
                  at: json.tokenStart)
             return []
         }
@@ -303,29 +305,10 @@ struct CatalogReader {
     private mutating func reject(index: Int) -> Movie? {
         guard let problem else { return nil }
         let (line, column) = lines.advance(to: problem.offset, in: json.bytes)
+        invalidCount += 1
+        guard invalid.count < Catalog.maximumSkippedKept else { return nil }
         invalid.append(.invalidMovie(source: source, index: index, field: problem.field,
                                      reason: "\(problem.reason) (line \(line), column \(column))"))
         return nil
-    }
-
-    /// A value as a message shows it: `a string "2010"`, `2010.5`, `true`, `null`, `an array`, `an object`.
-    /// Long strings and literals are cut, so that a message stays one line.
-    private func describe(_ token: JSONToken) -> String {
-        switch token {
-        case .string(let string):
-            var writer = JSONWriter()
-            writer.value(Self.shortened(json.string(string)))
-            return "a string " + writer.text
-        case .number(let number): return Self.shortened(json.number(number).text)
-        case .bool(let bool): return bool ? "true" : "false"
-        case .null: return "null"
-        case .beginArray: return "an array"
-        case .beginObject: return "an object"
-        case .endArray, .endObject, .key, .end: return "nothing"  // Never a value; `JSONReader` sees to that.
-        }
-    }
-
-    private static func shortened(_ text: String, to limit: Int = 40) -> String {
-        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 }

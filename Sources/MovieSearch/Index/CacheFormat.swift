@@ -1,4 +1,4 @@
-/// The binary cache format, version 3: the one place where it is documented.
+/// The binary cache format, version 4: the one place where it is documented.
 ///
 /// A cache holds everything a query needs, laid out so that a query reads its answer where it lies in the
 /// memory-mapped file: no JSON, no structure rebuilt in memory, and an open that costs the same whatever the size.
@@ -21,7 +21,7 @@
 /// | offset | size | field              | meaning                                                            |
 /// |-------:|-----:|--------------------|--------------------------------------------------------------------|
 /// |      0 |    8 | magic              | `89 4D 53 43 0D 0A 1A 0A` (`\x89MSC\r\n\x1A\n`, PNG-style: catches text-mode transfers) |
-/// |      8 |    4 | version            | `3`; any other value is refused with "rebuild the cache"           |
+/// |      8 |    4 | version            | `4`; any other value is refused with "rebuild the cache"           |
 /// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer uses 65,536) |
 /// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
 /// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
@@ -107,6 +107,44 @@
 /// by word. A bitmap carries its count per year, so a one-word query such as `t` reads its counts instead of
 /// counting bits.
 ///
+/// ## Optional sections: the fields only some catalogs have
+///
+/// A movie may carry an original title, an overview, a TMDb poster path, a TMDb id and an IMDb id (`Movie`). Each
+/// of these fields has its own sections, and they are present only when at least one movie has the field: an
+/// absent section means that no movie has it, so a catalog without these fields has the same file as before them.
+/// Every section below that is present holds an entry per slot.
+///
+/// A **text field** `F` (the original title `OTL`, the overview `OVW`, the poster path `PST`, and the IMDb ids
+/// that are not of the packed form `IMD`) has three sections, tagged `F` + `O`, `T`, `E`:
+///
+/// | tag    | kind   | entries    | content                                                                  |
+/// |--------|--------|------------|--------------------------------------------------------------------------|
+/// | `FO`   | packed | N + 1      | the text of slot s is `FT` bytes `FO[s] ..< FO[s + 1]` (slot order; offsets ascend) |
+/// | `FT`   | bytes  | any        | UTF-8 text of the field, slot after slot                                 |
+/// | `FE`   | packed | N          | width 1: 1 when slot s has the field as an empty text                    |
+///
+/// Slot s has the field when its range is not empty, or when `FE[s]` is 1. `FO` and `FT` are present together,
+/// when any movie has the field (for `IMD`, an IMDb id not of the packed form below); `FE` only when some movie
+/// has it as the empty text, which is rare: without `FE`, a slot whose range is empty has no such field. So the
+/// tags are `OTLO`, `OTLT`, `OTLE`; `OVWO`, `OVWT`, `OVWE`; `PSTO`, `PSTT`, `PSTE`; `IMDO`, `IMDT`, `IMDE`. (An
+/// offset section costs ⌈log₂ of its text's length⌉ bits a slot, whether the slot has the field or not.)
+///
+/// | tag    | kind   | entries    | content                                                                  |
+/// |--------|--------|------------|--------------------------------------------------------------------------|
+/// | `TMDB` | packed | N          | TMDb id of slot s plus 1; 0 when the movie has none (ids are 0 ... 2³² − 2) |
+/// | `IMDB` | packed | N          | IMDb id of slot s as a number plus 1, 0 when it has none or one of another form |
+///
+/// An IMDb id (`tconst`) of the form `tt` followed by at least 7 decimal digits, no more than 7 when the first is
+/// a 0, is stored as its number n (below 2³² − 1) in `IMDB`, and read back as `tt` and n written with at least 7
+/// digits (`tt0111161` ↔ 111,161; `tt10872600` ↔ 10,872,600). Every IMDb id has this form, so at 10 million
+/// titles (ids up to about 36 million) they cost 26 bits each. Any other id (`tt00111161`, `nm0000001`, an empty
+/// text) is stored as text in the `IMD` text field, its `IMDB` entry 0; so `IMDO`, `IMDT`, `IMDE` are usually
+/// absent.
+///
+/// The reader checks the shape of every optional section at open (`FO` N + 1 entries, `FE`, `TMDB`, `IMDB` N,
+/// `FT` present with `FO`), and every range before it reads it: offsets out of order, or past the end of `FT`,
+/// make the cache corrupt.
+///
 /// ## A query, step by step
 ///
 /// 1. Cut the query into tokens (`Tokenizer`). For each, two binary searches in `TTXO`/`TTXT` give the range of
@@ -144,12 +182,15 @@
 /// derived data: the catalog is the source of truth). Version 1 stored 32-bit arrays, 40-byte movie records and
 /// a set for every prefix range of two terms. Version 2 had the same layout as version 3, but its terms lacked the
 /// joined tokens of SEARCH-SPEC "Tokens" step 6 (`spiderman` for "Spider-Man"): such a cache would answer
-/// `spiderman` with nothing, so it is refused too.
+/// `spiderman` with nothing, so it is refused too. Version 3 had no optional sections: its layout is version 4's
+/// for a catalog without the optional fields, but a version-3 reader would ignore those sections (unknown tags are
+/// ignored) and show movies without their fields, and a version-3 cache of a catalog that had them lost them. So
+/// a version-3 cache is refused as well, with the same message: rebuilding it from its catalog keeps the fields.
 enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The version this build writes and reads.
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     /// Bytes in the fixed header.
     static let headerSize = 64
     /// Bytes in one directory entry.
@@ -225,6 +266,36 @@ enum CacheFormat {
         case names = "NAME"
         case lists = "LIST"
         case strings = "STRG"
+        // Optional sections ("Optional sections" above): present only when some movie has the field.
+        case originalTitleOffsets = "OTLO"
+        case originalTitleText = "OTLT"
+        case originalTitleEmpty = "OTLE"
+        case overviewOffsets = "OVWO"
+        case overviewText = "OVWT"
+        case overviewEmpty = "OVWE"
+        case posterPathOffsets = "PSTO"
+        case posterPathText = "PSTT"
+        case posterPathEmpty = "PSTE"
+        case tmdbIDs = "TMDB"
+        case imdbNumbers = "IMDB"
+        case imdbTextOffsets = "IMDO"
+        case imdbText = "IMDT"
+        case imdbTextEmpty = "IMDE"
+
+        /// Whether the section is present only when some movie has its field ("Optional sections" above).
+        var isOptional: Bool {
+            switch self {
+            case .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
+                 .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs, .imdbNumbers,
+                 .imdbTextOffsets, .imdbText, .imdbTextEmpty:
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// The sections every cache has.
+        static var required: [Tag] { allCases.filter { !$0.isOptional } }
 
         /// The tag as the u32 stored in the directory (its four ASCII bytes, little-endian).
         var code: UInt32 {
@@ -232,6 +303,83 @@ enum CacheFormat {
             for (index, byte) in rawValue.utf8.enumerated() { value |= UInt32(byte) << (8 * UInt32(index)) }
             return value
         }
+    }
+
+    /// A text field's three sections ("Optional sections"): offsets per slot, text, and the flags of empty texts.
+    enum TextField: CaseIterable {
+        case originalTitle, overview, posterPath, imdbID
+
+        var offsets: Tag {
+            switch self {
+            case .originalTitle: .originalTitleOffsets
+            case .overview: .overviewOffsets
+            case .posterPath: .posterPathOffsets
+            case .imdbID: .imdbTextOffsets
+            }
+        }
+
+        var text: Tag {
+            switch self {
+            case .originalTitle: .originalTitleText
+            case .overview: .overviewText
+            case .posterPath: .posterPathText
+            case .imdbID: .imdbText
+            }
+        }
+
+        var empty: Tag {
+            switch self {
+            case .originalTitle: .originalTitleEmpty
+            case .overview: .overviewEmpty
+            case .posterPath: .posterPathEmpty
+            case .imdbID: .imdbTextEmpty
+            }
+        }
+
+        /// The field's name in error messages.
+        var name: String {
+            switch self {
+            case .originalTitle: "original titles"
+            case .overview: "overviews"
+            case .posterPath: "poster paths"
+            case .imdbID: "IMDb ids"
+            }
+        }
+    }
+
+    /// The fewest digits of the number of an IMDb id of the packed form (`tt0111161`).
+    static let imdbMinimumDigits = 7
+
+    /// The number that `IMDB` stores for `imdbID` (`tt0111161` → 111,161), or `nil` when the id is not of the
+    /// packed form ("Optional sections"): `tt`, then at least 7 decimal digits, the first not 0 when there are more
+    /// than 7, for a number below 2³² − 1. Reading the number back with `imdbID(number:)` gives exactly `imdbID`.
+    static func imdbNumber(_ imdbID: String) -> UInt32? {
+        imdbNumber(utf8: imdbID.utf8)
+    }
+
+    /// `imdbNumber(_:)` of the id whose UTF-8 bytes are `bytes`.
+    static func imdbNumber(utf8 bytes: some Collection<UInt8>) -> UInt32? {
+        let digits = bytes.count - 2
+        // 10 digits hold every number below 2³²; more would not fit (and could overflow the sum below).
+        guard digits >= imdbMinimumDigits, digits <= 10 else { return nil }
+        var number: UInt64 = 0
+        for (position, byte) in bytes.enumerated() {
+            if position < 2 {
+                guard byte == UInt8(ascii: "t") else { return nil }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"),
+                  position > 2 || digits == imdbMinimumDigits || byte != UInt8(ascii: "0")
+            else { return nil }
+            number = number * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        return number < UInt64(UInt32.max) ? UInt32(number) : nil
+    }
+
+    /// The IMDb id whose number `IMDB` stores: `tt` and `number` written with at least 7 digits.
+    static func imdbID(number: UInt32) -> String {
+        let digits = String(number)
+        return "tt" + String(repeating: "0", count: max(0, imdbMinimumDigits - digits.count)) + digits
     }
 
     /// Bytes of a packed section of `count` entries of `width` bits, padding included.

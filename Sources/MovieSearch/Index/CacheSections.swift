@@ -109,6 +109,7 @@ struct CacheSections {
         parts.append(.packed(.ranks, ranks))
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
+        parts += try Self.optionalFieldParts(movies)
     }
 
     /// A movie's place in a sort: `key` first, then the slot (so ties keep id order).
@@ -260,5 +261,77 @@ struct CacheSections {
             throw .catalogTooLarge(detail: "\(what) exceed the format's 32-bit limit (\(value))")
         }
         return narrow
+    }
+}
+
+extension CacheSections {
+    /// The optional sections (`CacheFormat`, "Optional sections") of `movies`, in slot order: original titles,
+    /// overviews, poster paths, TMDb and IMDb ids, each field's only when some movie has it. Kept apart from the
+    /// other sections and self-contained: it reads each movie's fields by slot, the texts as the bytes the columns
+    /// hold (no `String` is made). Throws `CacheError.invalidMovieField` for a TMDb id outside 0 ... 2³² − 2,
+    /// `catalogTooLarge` for a field of 4 GiB of text or more.
+    ///
+    /// Memory: nothing for a field no movie has; else 4 bytes a movie for its offsets or numbers while they are
+    /// packed, and a copy of its text.
+    static func optionalFieldParts(_ movies: MovieColumns) throws(CacheError) -> [Part] {
+        let count = movies.count
+        var parts: [Part] = []
+        parts += try textFieldParts(.originalTitle, count: count) { movies.originalTitles.bytes($0) }
+        parts += try textFieldParts(.overview, count: count) { movies.overviews.bytes($0) }
+        parts += try textFieldParts(.posterPath, count: count) { movies.posterPaths.bytes($0) }
+
+        if !movies.tmdbIDs.isEmpty {
+            var stored = [UInt32](repeating: 0, count: count)
+            for slot in 0..<count {
+                guard let id = movies.tmdbID(slot) else { continue }
+                guard id >= 0, id < Int(UInt32.max) else {
+                    throw .invalidMovieField(id: movies.ids[slot], field: "tmdb_id",
+                                             reason: "\(id) is outside 0...\(UInt32.max - 1), the TMDb ids a cache can store")
+                }
+                stored[slot] = UInt32(id) + 1
+            }
+            parts.append(.packed(.tmdbIDs, stored))
+        }
+
+        if !movies.imdbIDs.isEmpty {
+            // Ids of the packed form as numbers plus 1, the others (0 here) as text.
+            var numbers = [UInt32](repeating: 0, count: count)
+            var anyNumber = false
+            for slot in 0..<count {
+                if let bytes = movies.imdbIDs.bytes(slot), let number = CacheFormat.imdbNumber(utf8: bytes) {
+                    numbers[slot] = number + 1
+                    anyNumber = true
+                }
+            }
+            if anyNumber { parts.append(.packed(.imdbNumbers, numbers)) }
+            parts += try textFieldParts(.imdbID, count: count) { slot in
+                numbers[slot] == 0 ? movies.imdbIDs.bytes(slot) : nil
+            }
+        }
+        return parts
+    }
+
+    /// The sections `FO`, `FT` and, when some text is empty, `FE` of text field `field`, whose text in slot `slot`
+    /// is `text(slot)` (`nil` for none); no section when no slot has a text.
+    private static func textFieldParts(_ field: CacheFormat.TextField, count: Int,
+                                       text: (Int) -> ArraySlice<UInt8>?) throws(CacheError) -> [Part] {
+        guard (0..<count).contains(where: { text($0) != nil }) else { return [] }
+        var offsets: [UInt32] = []
+        offsets.reserveCapacity(count + 1)
+        var bytes = ByteWriter()
+        var empty: [UInt32]?
+        for slot in 0..<count {
+            offsets.append(try checked(bytes.count, field.name))
+            guard let value = text(slot) else { continue }
+            if value.isEmpty {
+                if empty == nil { empty = [UInt32](repeating: 0, count: count) }
+                empty![slot] = 1
+            }
+            bytes.append(value)
+        }
+        offsets.append(try checked(bytes.count, field.name))
+        var parts: [Part] = [.packed(field.offsets, offsets), .bytes(field.text, bytes.bytes)]
+        if let empty { parts.append(.packed(field.empty, empty)) }
+        return parts
     }
 }

@@ -102,6 +102,11 @@ final class MappedCacheFile: @unchecked Sendable {
         return section
     }
 
+    /// Whether the directory has the section `tag` (an optional section may be absent).
+    func hasSection(_ tag: CacheFormat.Tag) -> Bool {
+        directory[tag] != nil
+    }
+
     private func lookUp(_ tag: CacheFormat.Tag) throws(CacheError) -> Section {
         guard let section = directory[tag] else {
             throw .corrupt(path: path, detail: "section \(tag.rawValue) is missing")

@@ -8,6 +8,16 @@ struct MappedSections: Sendable {
     var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
     var bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
     var names, lists, strings: MappedCacheFile.Section
+    /// The optional sections (`CacheFormat`, "Optional sections"): `nil` when no movie has the field.
+    var originalTitles: TextField? = nil, overviews: TextField? = nil
+    var posterPaths: TextField? = nil, imdbTexts: TextField? = nil
+    var tmdbIDs: MappedCacheFile.Section? = nil, imdbNumbers: MappedCacheFile.Section? = nil
+
+    /// The sections of one text field: `FO` (N + 1 entries), `FT`, and `FE` (N entries) when present.
+    struct TextField: Sendable {
+        var offsets, text: MappedCacheFile.Section
+        var empty: MappedCacheFile.Section?
+    }
 }
 
 extension MappedSections {
@@ -55,5 +65,27 @@ extension MappedSections {
             if prefixEntries.count % 2 != 0 || listSetOffsets.count == 0 || names.count == 0 {
                 throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
             }
+            originalTitles = try Self.textField(.originalTitle, file)
+            overviews = try Self.textField(.overview, file)
+            posterPaths = try Self.textField(.posterPath, file)
+            imdbTexts = try Self.textField(.imdbID, file)
+            if file.hasSection(.tmdbIDs) { tmdbIDs = try file.packedSection(.tmdbIDs, expectedCount: n) }
+            if file.hasSection(.imdbNumbers) { imdbNumbers = try file.packedSection(.imdbNumbers, expectedCount: n) }
+    }
+
+    /// The sections of text field `field`, `nil` when the file has none; its text without its offsets, or its
+    /// flags of empty texts without them, is corrupt.
+    private static func textField(_ field: CacheFormat.TextField, _ file: MappedCacheFile) throws(CacheError) -> TextField? {
+        guard file.hasSection(field.offsets) else {
+            for tag in [field.text, field.empty] where file.hasSection(tag) {
+                throw .corrupt(path: file.path, detail: "section \(tag.rawValue) without \(field.offsets.rawValue)")
+            }
+            return nil
+        }
+        let n = file.movieCount
+        return TextField(
+            offsets: try file.packedSection(field.offsets, expectedCount: n + 1),
+            text: try file.section(field.text),
+            empty: file.hasSection(field.empty) ? try file.packedSection(field.empty, expectedCount: n) : nil)
     }
 }

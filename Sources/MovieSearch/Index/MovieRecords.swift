@@ -1,6 +1,7 @@
 /// Reads the movie records that `CacheSections` lays out (`MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`,
-/// `NAME`, `LIST`, `STRG`, `TOPR`; `CacheFormat`, "Sections"): the slot of an id, the movie in a slot, the ids by
-/// rating. Every offset read from the file is checked before it is followed.
+/// `NAME`, `LIST`, `STRG`, `TOPR`; `CacheFormat`, "Sections"; and the sections of the fields only some catalogs
+/// have, "Optional sections"): the slot of an id, the movie in a slot, the ids by rating. Every offset read from
+/// the file is checked before it is followed.
 struct MovieRecords {
     private let file: MappedCacheFile
     private let sections: MappedSections
@@ -72,7 +73,39 @@ struct MovieRecords {
             let value = try text(Int(bounds[0]), Int(bounds[1]))
             if index < castCount { cast.append(value) } else { genres.append(value) }
         }
-        return Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
+        var movie = Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
+        try readOptionalFields(slot: slot, into: &movie)
+        return movie
+    }
+
+    /// The fields of the optional sections (`CacheFormat`, "Optional sections") that slot `slot` has.
+    private func readOptionalFields(slot: Int, into movie: inout Movie) throws(CacheError) {
+        movie.originalTitle = try optionalText(sections.originalTitles, slot: slot)
+        movie.overview = try optionalText(sections.overviews, slot: slot)
+        movie.posterPath = try optionalText(sections.posterPaths, slot: slot)
+        if let tmdbIDs = sections.tmdbIDs {
+            let stored = try file.packed(tmdbIDs, slot)
+            movie.tmdbID = stored == 0 ? nil : Int(stored - 1)
+        }
+        if let imdbNumbers = sections.imdbNumbers {
+            let stored = try file.packed(imdbNumbers, slot)
+            if stored != 0 { movie.imdbID = CacheFormat.imdbID(number: stored - 1) }
+        }
+        if movie.imdbID == nil { movie.imdbID = try optionalText(sections.imdbTexts, slot: slot) }
+    }
+
+    /// Slot `slot`'s text in a text field: its bytes when its range is not empty, else `""` when its flag says
+    /// it has the empty text, else `nil`.
+    private func optionalText(_ field: MappedSections.TextField?, slot: Int) throws(CacheError) -> String? {
+        guard let field else { return nil }
+        let bounds = try file.packed(field.offsets, slot..<(slot + 2))
+        let start = Int(bounds[0]), end = Int(bounds[1])
+        guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
+        if start == end {
+            guard let empty = field.empty, try file.packed(empty, slot) != 0 else { return nil }
+            return ""
+        }
+        return String(decoding: try file.bytes(field.text, start..<end), as: UTF8.self)
     }
 
     /// `STRG` bytes `start ..< end`, as text.

@@ -13,7 +13,9 @@ final class ProgressLine: @unchecked Sendable {
     private let start = ContinuousClock.now
     private var lastDraw: ContinuousClock.Instant?
     private var shown = false
-    private var readingEnded: (records: Int, at: Duration)?
+    /// How much of the input has been read (0...1), when that is known: a regular file's bytes read so far over
+    /// its size (compressed bytes, for gzip).
+    var readFraction: (() -> Double?)?
 
     /// How long a run goes before the display appears.
     static let delay = Duration.milliseconds(500)
@@ -33,12 +35,12 @@ final class ProgressLine: @unchecked Sendable {
     func update(_ progress: IndexingProgress) {
         let now = ContinuousClock.now
         let elapsed = now - start
-        if progress.phase != .reading && readingEnded == nil { readingEnded = (progress.records, elapsed) }
         guard elapsed >= Self.delay else { return }
         if let lastDraw, now - lastDraw < Self.interval, progress.phase == .reading { return }
         lastDraw = now
         shown = true
-        output.write("\r" + String(Self.text(progress, elapsed: elapsed, readingEnded: readingEnded).prefix(width - 1))
+        let fraction = progress.phase == .reading ? readFraction?() : nil
+        output.write("\r" + String(Self.text(progress, elapsed: elapsed, fraction: fraction).prefix(width - 1))
             + "\u{1B}[K")
         output.flush()
     }
@@ -51,15 +53,15 @@ final class ProgressLine: @unchecked Sendable {
         shown = false
     }
 
-    /// `reading · 1,234,567 records · 612,000/s · 2.0 s`, or `indexing: terms · 10,000,000 movies · 31.2 s`.
-    static func text(_ progress: IndexingProgress, elapsed: Duration,
-                     readingEnded: (records: Int, at: Duration)? = nil) -> String {
+    /// `reading · 45% · 1,234,567 records · 612,000/s · 2.0 s`, or `indexing: terms · 10,000,000 movies · 31.2 s`.
+    static func text(_ progress: IndexingProgress, elapsed: Duration, fraction: Double? = nil) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let time = TextLayout.duration(nanoseconds: UInt64(max(0, seconds) * 1e9))
         switch progress.phase {
         case .reading:
             let rate = seconds > 0 ? Int(Double(progress.records) / seconds) : 0
-            return "reading · \(TextLayout.grouped(progress.records)) records · \(TextLayout.grouped(rate))/s · \(time)"
+            let share = fraction.map { " \(Int(min(max($0, 0), 1) * 100))% ·" } ?? ""
+            return "reading ·\(share) \(TextLayout.grouped(progress.records)) records · \(TextLayout.grouped(rate))/s · \(time)"
         case .ranking, .terms, .prefixSets, .writing:
             return "indexing: \(progress.phase.rawValue) · \(TextLayout.grouped(progress.records)) movies · \(time)"
         }

@@ -38,8 +38,7 @@ struct ColumnMapping: ArgumentValue {
     var column: String
 
     /// The fields a CSV column can be mapped to.
-    static let fields = ["title", "year", "release_date", "rating", "genres", "cast", "original_title", "overview",
-                         "poster_path", "tmdb_id", "imdb_id"]
+    static let fields = CatalogOptions.csvFields
 
     init?(argument: String) {
         guard let equals = argument.firstIndex(of: "=") else { return nil }

@@ -137,14 +137,19 @@ struct IndexCommand: Subcommand {
             options.format = try CatalogDecoder.format(of: input, source: catalogName)
             try Self.check(options, givesTitleTypes: givesTitleTypes, against: options.format!)
         }
+        // The line-based formats are decoded as they are read, so the bytes read say how far decoding has come (a
+        // JSON document is read whole first).
+        if input.isRegularFile && input.fileSize > 0 && (options.format == .imdb || options.format == .csv) {
+            progress?.readFraction = { Double(input.bytesReadFromInput) / Double(input.fileSize) }
+        }
         let catalog = try CatalogDecoder.load(input, source: catalogName, options: options,
-                                              ratingsPath: ratingsPath)
+                                              ratingsPath: ratingsPath, formatDetected: detected)
         // A cache of no movie would replace a good one (with `--skip-invalid`, a catalog of nothing but bad movies).
         if catalog.movieCount == 0 {
             guard let first = catalog.skipped.first else {
                 throw IndexError.emptyCatalog(catalog: catalogName)
             }
-            throw IndexError.noValidMovie(catalog: catalogName, skipped: catalog.skipped.count,
+            throw IndexError.noValidMovie(catalog: catalogName, skipped: catalog.skippedCount,
                                           firstReason: first.description)
         }
         let statistics = try CacheWriter.write(catalog, to: outputPath, progress: progress?.handler)
@@ -157,8 +162,8 @@ struct IndexCommand: Subcommand {
         }
         let skipped = catalog.skipped
         if !skipped.isEmpty {
-            context.warning("skipped \(TextLayout.count(skipped.count, "invalid movie", "invalid movies"))"
-                + (skipped.count > Self.reasonsShown ? ", the first \(Self.reasonsShown):" : ":"))
+            context.warning("skipped \(TextLayout.count(catalog.skippedCount, "invalid movie", "invalid movies"))"
+                + (catalog.skippedCount > Self.reasonsShown ? ", the first \(Self.reasonsShown):" : ":"))
             for reason in skipped.prefix(Self.reasonsShown) {
                 context.standardError.line("  \(TerminalSafeText.escapedMessage(String(describing: reason)))")
             }
@@ -178,7 +183,7 @@ struct IndexCommand: Subcommand {
         ]
         var extra = 2
         if options.skipInvalid {
-            rows.insert(("skipped", "\(TextLayout.grouped(skipped.count)) invalid"), at: extra)
+            rows.insert(("skipped", "\(TextLayout.grouped(catalog.skippedCount)) invalid"), at: extra)
             extra += 1
         }
         if catalog.filteredOut > 0 {

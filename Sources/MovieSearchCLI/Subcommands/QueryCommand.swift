@@ -1,6 +1,7 @@
 import MovieSearch
 
-/// `moviesearch query <text> | --stdin [--cache <file>] [--per-year <K>] [--typos auto|off] [--color …] [--json]`:
+/// `moviesearch query <text> | --stdin [--cache <file>] [--per-year <K>] [--typos auto|off] [--poster-size <size>]
+/// [--color …] [--json]`:
 /// word-prefix search, forgiving typos when nothing matches exactly, grouped by year.
 struct QueryCommand: Subcommand {
     static let configuration = CommandConfiguration(
@@ -16,10 +17,12 @@ struct QueryCommand: Subcommand {
             first.
             """,
         usageForms: [
-            "<text> [--cache <file>] [--per-year <K>] [--typos <auto|off>] [--color <auto|always|never>] [--json]",
-            "--stdin [--cache <file>] [--per-year <K>] [--typos <auto|off>]",
+            "<text> [--cache <file>] [--per-year <K>] [--typos <auto|off>] [--color <auto|always|never>] [--json] "
+                + "[--poster-size <\(PosterSize.valueName)>]",
+            "--stdin [--cache <file>] [--per-year <K>] [--typos <auto|off>] [--poster-size <\(PosterSize.valueName)>]",
         ],
-        arguments: [text, readsStandardInput, CacheLocation.option, perYear, typos, ColorChoice.option, json])
+        arguments: [text, readsStandardInput, CacheLocation.option, perYear, typos, ColorChoice.option, json,
+                    PosterSize.option])
 
     static let defaultPerYear = 5
     /// The longest query line `--stdin` (and `bench --queries`) reads: far more than any title, small enough
@@ -43,9 +46,10 @@ struct QueryCommand: Subcommand {
         help: "auto: when no movie matches exactly, search again allowing typos; off: exact matches only")
     static let json = JSONOutput.flag(
         members: "query, total, mode (exact, or typo when only a search allowing typos matched), and years, each "
-            + "with year, count and movies (id, title, year, rating, genres, cast, typos, match); rating is null "
-            + "when unrated, typos is the movie's typo count (0 in exact mode), match lists the matched parts of "
-            + "the title as [start, end) offsets in UTF-16 code units")
+            + "with year, count and movies (id, title, year, rating, genres, cast, then original_title, overview, "
+            + "poster, tmdb_id and imdb_id only when the catalog gave them, then typos, match); rating is null "
+            + "when unrated, poster is the poster's URL (see --poster-size), typos is the movie's typo count (0 in "
+            + "exact mode), match lists the matched parts of the title as [start, end) offsets in UTF-16 code units")
 
     var query: String?
     var cache: FilePath?
@@ -53,6 +57,7 @@ struct QueryCommand: Subcommand {
     var typos: TypoTolerance
     var color: ColorChoice
     var printsJSON: Bool
+    var posterSize: PosterSize
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         query = arguments[Self.text]
@@ -60,6 +65,7 @@ struct QueryCommand: Subcommand {
         perYear = arguments[Self.perYear] ?? Self.defaultPerYear
         typos = arguments[Self.typos] ?? .auto
         color = arguments[ColorChoice.option] ?? .auto
+        posterSize = arguments[PosterSize.option] ?? PosterSize.defaultSize
         let batch = arguments[Self.readsStandardInput]
         printsJSON = batch || arguments[Self.json]
         if batch, let query {
@@ -74,7 +80,7 @@ struct QueryCommand: Subcommand {
         guard let query else { return try runBatch(index, context) }
         let result = try index.search(query, perYear: perYear, typos: typos)
         if printsJSON {
-            out.line(bytes: try Self.json(result, movie: index.movie(id:)).bytes)
+            out.line(bytes: try Self.json(result, movie: index.movie(id:), posterSize: posterSize).bytes)
         } else {
             let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
             try Self.printHuman(result, movie: index.movie(id:), to: out, bold: bold)
@@ -88,7 +94,7 @@ struct QueryCommand: Subcommand {
         let readFailure = context.standardInput.forEachLine(maximumLineBytes: Self.maximumLineBytes, { line in
             do {
                 let result = try index.search(line, perYear: perYear, typos: typos)
-                out.line(bytes: try Self.json(result, movie: index.movie(id:)).bytes)
+                out.line(bytes: try Self.json(result, movie: index.movie(id:), posterSize: posterSize).bytes)
             } catch {
                 failure = error
             }
@@ -98,9 +104,11 @@ struct QueryCommand: Subcommand {
         if let readFailure { throw FileReadError(role: "queries from", path: "<stdin>", cause: readFailure) }
     }
 
-    /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids. Spans are
-    /// computed for the listed movies only, with one highlighter (the query folded once) for all of them.
-    static func json(_ result: SearchResult, movie: (Int) throws -> Movie) throws -> JSONWriter {
+    /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids, whose poster
+    /// URLs name `posterSize`. Spans are computed for the listed movies only, with one highlighter (the query
+    /// folded once) for all of them.
+    static func json(_ result: SearchResult, movie: (Int) throws -> Movie,
+                     posterSize: PosterSize = PosterSize.defaultSize) throws -> JSONWriter {
         var json = JSONWriter(capacity: 256)
         let highlighter = result.highlighter
         try json.object { json in
@@ -116,7 +124,8 @@ struct QueryCommand: Subcommand {
                         json.key("movies")
                         try json.array { json in
                             for (id, typos) in zip(year.movieIDs, year.typoCounts) {
-                                write(try movie(id), typos: typos, highlighter: highlighter, to: &json)
+                                write(try movie(id), typos: typos, highlighter: highlighter, posterSize: posterSize,
+                                      to: &json)
                             }
                         }
                     }
@@ -126,17 +135,13 @@ struct QueryCommand: Subcommand {
         return json
     }
 
-    /// `{"id":…,"title":…,"year":…,"rating":…,"genres":[…],"cast":[…],"typos":…,"match":[[start,end],…]}`, rating
-    /// `null` when unrated, `match` the spans `highlighter` finds in the title as UTF-16 offsets.
-    static func write(_ movie: Movie, typos: Int, highlighter: MatchHighlighter, to json: inout JSONWriter) {
+    /// `{"id":…,"title":…,"year":…,"rating":…,"genres":[…],"cast":[…],"typos":…,"match":[[start,end],…]}`: the
+    /// movie's members as `show --json` writes them (`MovieJSON`, with the optional ones when the movie has them),
+    /// then `typos` and `match`, the spans `highlighter` finds in the title as UTF-16 offsets.
+    static func write(_ movie: Movie, typos: Int, highlighter: MatchHighlighter, posterSize: PosterSize,
+                      to json: inout JSONWriter) {
         json.object { json in
-            json.member("id", movie.id)
-            json.member("title", movie.title)
-            json.member("year", movie.year)
-            json.key("rating")
-            if let rating = movie.rating { json.value(rating) } else { json.null() }
-            json.member("genres", movie.genres)
-            json.member("cast", movie.cast)
+            MovieJSON.writeMembers(of: movie, posterSize: posterSize, to: &json)
             json.member("typos", typos)
             json.key("match")
             json.array { json in

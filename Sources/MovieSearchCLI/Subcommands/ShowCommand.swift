@@ -1,50 +1,92 @@
 import MovieSearch
 
-/// `moviesearch show <id> [--cache <file>] [--flickr-key <key>]`: one movie's details.
+/// `moviesearch show <id> [--cache <file>] [--flickr-key <key>] [--poster-size <size>] [--json]`: one movie's
+/// details.
 struct ShowCommand: Subcommand {
     static let configuration = CommandConfiguration(
         name: "show",
         abstract: "Show a movie's details: title, year, rating, genres, cast, and the Flickr request for photos.",
-        arguments: [id, CacheLocation.option, FlickrKey.option])
+        discussion: """
+            When the catalog gave them, also: the original title, the overview, the poster's URL, the TMDb id \
+            with the movie's TMDb page, and the IMDb id with its IMDb page.
+            """,
+        arguments: [id, CacheLocation.option, FlickrKey.option, PosterSize.option, json])
 
     static let id = Argument<Int>(
         "id", rule: .movieID,
         help: "The movie's id: its position in the catalog, counting from 0, as 'query --json' prints it.")
+    static let json = JSONOutput.flag(
+        members: "id, title, year, rating (null when unrated), genres, cast, then, only when the catalog gave "
+            + "them, original_title, overview, poster (the poster's URL, see --poster-size), tmdb_id and imdb_id: "
+            + "the movie as 'query --json' lists it")
 
     var id: Int
     var cache: FilePath?
     var flickrKey: String?
+    var posterSize: PosterSize
+    var printsJSON: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         id = arguments[Self.id]!
         cache = arguments[CacheLocation.option]
         flickrKey = arguments[FlickrKey.option]
+        posterSize = arguments[PosterSize.option] ?? PosterSize.defaultSize
+        printsJSON = arguments[Self.json]
     }
 
     func run(_ context: CommandContext) throws {
         let movie = try CacheLocation.open(cache, context).movie(id: id)
-        let request = FlickrPhotos.searchURL(title: movie.title, apiKey: FlickrKey.resolve(flickrKey, context))
-        let rows = [
-            ("id", String(movie.id)),
-            ("year", String(movie.year)),
-            ("rating", TextLayout.rating(movie.rating) ?? "unrated"),
-            ("genres", movie.genres.isEmpty ? "none listed" : safeList(movie.genres)),
-            ("cast", movie.cast.isEmpty ? "none listed" : safeList(movie.cast)),
-            ("flickr", TerminalSafeText.escaped(request)),
-        ]
         let out = context.standardOutput
+        if printsJSON {
+            out.line(bytes: MovieJSON.object(movie, posterSize: posterSize).bytes)
+            return
+        }
+        let request = FlickrPhotos.searchURL(title: movie.title, apiKey: FlickrKey.resolve(flickrKey, context))
+        // Texts wrap on a terminal (`wraps`); numbers and URLs stay whole on their line, to be copied.
+        var rows: [(label: String, value: String, wraps: Bool)] = [
+            ("id", String(movie.id), false),
+            ("year", String(movie.year), false),
+            ("rating", TextLayout.rating(movie.rating) ?? "unrated", false),
+            ("genres", movie.genres.isEmpty ? "none listed" : safeList(movie.genres), true),
+            ("cast", movie.cast.isEmpty ? "none listed" : safeList(movie.cast), true),
+        ]
+        rows += optionalRows(movie)
+        rows.append(("flickr", TerminalSafeText.escaped(request), false))
         out.line(TerminalSafeText.escaped(movie.title))
-        let labelWidth = rows.map(\.0.count).max()!
+        let labelWidth = rows.map(\.label.count).max()!
         let indent = String(repeating: " ", count: labelWidth + 4)
-        for (label, value) in rows {
+        for (label, value, wraps) in rows {
             let prefix = "  " + TextLayout.padRight(label, labelWidth) + "  "
-            // Long cast lists wrap under themselves on a terminal; a pipe gets one line per field, for grep.
-            if let width = context.terminal.width, label != "flickr" {
+            // Long cast lists and overviews wrap under themselves on a terminal; a pipe gets one line per field,
+            // for grep.
+            if let width = context.terminal.width, wraps {
                 out.write(TextLayout.wrap(value, width: width, firstPrefix: prefix, indent: indent))
             } else {
                 out.line(prefix + value)
             }
         }
+    }
+
+    /// The rows of the fields only some catalogs have, each only when the movie has it and it is not empty (an
+    /// empty text shows nothing): original title, overview, poster URL, TMDb id and page, IMDb id and page.
+    private func optionalRows(_ movie: Movie) -> [(label: String, value: String, wraps: Bool)] {
+        var rows: [(label: String, value: String, wraps: Bool)] = []
+        if let originalTitle = movie.originalTitle, !originalTitle.isEmpty {
+            rows.append(("original title", TerminalSafeText.escaped(originalTitle), true))
+        }
+        if let overview = movie.overview, !overview.isEmpty {
+            rows.append(("overview", TerminalSafeText.escaped(overview), true))
+        }
+        if let poster = movie.posterPath.flatMap(posterSize.url(posterPath:)) {
+            rows.append(("poster", TerminalSafeText.escaped(poster), false))
+        }
+        if let tmdbID = movie.tmdbID {
+            rows.append(("tmdb", "\(tmdbID)  \(MovieLinks.tmdb(id: tmdbID))", false))
+        }
+        if let imdbID = movie.imdbID, !imdbID.isEmpty {
+            rows.append(("imdb", TerminalSafeText.escaped(imdbID) + "  " + TerminalSafeText.escaped(MovieLinks.imdb(id: imdbID)), false))
+        }
+        return rows
     }
 
     /// Names as one line, each escaped (TerminalSafeText), so a name cannot break the line or drive the terminal.

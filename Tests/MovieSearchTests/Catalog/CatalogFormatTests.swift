@@ -1,4 +1,4 @@
-import MovieSearch
+@testable import MovieSearch
 import XCTest
 
 /// `CatalogFormat.detect`: each format from its first bytes, a clear reason for input that is none, and no
@@ -41,5 +41,22 @@ final class CatalogFormatTests: XCTestCase {
         XCTAssertEqual(detect("tconst\tti", complete: false), .success(nil))
         XCTAssertEqual(detect("  ", complete: false), .success(nil))
         XCTAssertEqual(detect("tconst\ttitleType\tprimaryTitle\n", complete: false), .success(.imdb))
+    }
+}
+
+/// A catalog with many invalid records keeps the first errors and counts them all, whatever the format.
+final class SkippedRecordsTests: XCTestCase {
+    func testOnlyTheFirstErrorsAreKeptButAllAreCounted() throws {
+        let bad = Catalog.maximumSkippedKept + 500
+        let json = "[" + Array(repeating: #"{"title":"x"}"#, count: bad).joined(separator: ",") + #",{"title":"A","year":1}]"#
+        let fromJSON = try CatalogDecoder.decode(Array(json.utf8), source: "j", skipInvalid: true)
+        let csv = "title,year\n" + String(repeating: "x,\n", count: bad) + "A,1\n"
+        let fromCSV = try CatalogDecoder.load(CatalogInput(bytes: Array(csv.utf8)), source: "c",
+                                              options: CatalogOptions(skipInvalid: true))
+        for catalog in [fromJSON, fromCSV] {
+            XCTAssertEqual(catalog.skippedCount, bad)
+            XCTAssertEqual(catalog.skipped.count, Catalog.maximumSkippedKept)
+            XCTAssertEqual(catalog.movies.map(\.id), [bad])
+        }
     }
 }

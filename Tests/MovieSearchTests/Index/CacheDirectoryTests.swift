@@ -26,7 +26,7 @@ final class CacheDirectoryTests: XCTestCase {
     func testEverySectionAsTheWriterLaidItOut() throws {
         let forged = try ForgedCache(Fixtures.small)
         let directory = try parse(forged.bytes)
-        for tag in CacheFormat.Tag.allCases {
+        for tag in CacheFormat.Tag.required {
             let section = try XCTUnwrap(directory[tag], tag.rawValue)
             let (width, count, offset) = forged.entry(of: tag)
             XCTAssertEqual(section.width, width, tag.rawValue)

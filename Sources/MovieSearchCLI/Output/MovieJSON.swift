@@ -1,0 +1,41 @@
+import MovieSearch
+
+/// A movie as a JSON object, the same in `show --json` and in the movies of `query --json` (whose objects add
+/// their own `typos` and `match` after these members):
+///
+///     {"id":0,"title":"The Matrix","year":1999,"rating":8.2,"genres":["Action"],"cast":["Keanu Reeves"],
+///      "original_title":"…","overview":"…","poster":"https://image.tmdb.org/t/p/w500/….jpg",
+///      "tmdb_id":603,"imdb_id":"tt0133093"}
+///
+/// `rating` is `null` when the movie is unrated. The last five members are there only when the movie has the
+/// field (an empty text is written as `""`); `poster` is the poster's full URL at the chosen size
+/// (`PosterSize.url(posterPath:)`), left out for an empty poster path. Strings are the original ones, escaped by
+/// JSON's rules only (`TerminalSafeText` is for text output).
+enum MovieJSON {
+    /// The members' names, in the order they are written; the last five are optional.
+    static let memberNames = ["id", "title", "year", "rating", "genres", "cast",
+                              "original_title", "overview", "poster", "tmdb_id", "imdb_id"]
+
+    /// Writes the movie's members into the object `json` has open.
+    static func writeMembers(of movie: Movie, posterSize: PosterSize, to json: inout JSONWriter) {
+        json.member("id", movie.id)
+        json.member("title", movie.title)
+        json.member("year", movie.year)
+        json.key("rating")
+        if let rating = movie.rating { json.value(rating) } else { json.null() }
+        json.member("genres", movie.genres)
+        json.member("cast", movie.cast)
+        if let originalTitle = movie.originalTitle { json.member("original_title", originalTitle) }
+        if let overview = movie.overview { json.member("overview", overview) }
+        if let poster = movie.posterPath.flatMap(posterSize.url(posterPath:)) { json.member("poster", poster) }
+        if let tmdbID = movie.tmdbID { json.member("tmdb_id", tmdbID) }
+        if let imdbID = movie.imdbID { json.member("imdb_id", imdbID) }
+    }
+
+    /// The movie as one JSON object (`show --json`).
+    static func object(_ movie: Movie, posterSize: PosterSize) -> JSONWriter {
+        var json = JSONWriter(capacity: 256)
+        json.object { json in writeMembers(of: movie, posterSize: posterSize, to: &json) }
+        return json
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import XCTest
+@testable import MovieSearch
+import TestSupport
+
+/// Forged optional sections (`CacheFormat`, "Optional sections"), sealed with fresh checksums as a hostile writer
+/// would: offsets out of range or out of order, sections missing, of the wrong kind or size, absurd numbers. Each
+/// is a `CacheError.corrupt` (at open for a section's shape, when the movie is read for its content) or, for a
+/// number that is any number, a value read back without a trap; never a crash.
+final class ForgedOptionalSectionsTests: XCTestCase {
+    /// Four movies with every optional field; movie 1's texts are longer than the others, so that its ranges
+    /// end past the others' starts.
+    private static let catalog = Catalog(movies: [
+        Movie(id: 0, title: "Zero", year: 2000, rating: 1, overview: "First plot.", tmdbID: 10, imdbID: "tt0000010"),
+        Movie(id: 1, title: "One", year: 2001, rating: nil, originalTitle: "Uno più", overview: "A much longer second plot.",
+              posterPath: "/one.jpg", tmdbID: 4_294_967_294, imdbID: "tt4294967294"),
+        Movie(id: 2, title: "Two", year: 2002, rating: 2, overview: "", imdbID: "ev0000002"),
+        Movie(id: 3, title: "Three", year: 2003, rating: nil, overview: "Last.", imdbID: ""),
+    ])
+
+    private func open(_ cache: ForgedCache) throws -> MovieIndex {
+        let path = try TestPaths.temporaryFolder(self).path + "/forged.mscache"
+        try Data(cache.sealed()).write(to: URL(fileURLWithPath: path))
+        return try MovieIndex(path: path)
+    }
+
+    private func assertCorrupt(_ body: @autoclosure () throws -> some Any, _ detail: String? = nil,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try body(), file: file, line: line) { error in
+            guard case let .corrupt(_, found)? = error as? CacheError else {
+                return XCTFail("not corrupt: \(error)", file: file, line: line)
+            }
+            if let detail { XCTAssertEqual(found, detail, file: file, line: line) }
+        }
+    }
+
+    /// Renames section `tag` to `name` in the directory (an unknown tag is ignored by the reader).
+    private func rename(_ tag: CacheFormat.Tag, to name: String, in cache: inout ForgedCache) {
+        let sections = Int(cache.u32(at: CacheFormat.HeaderField.sectionCount))
+        let code = name.utf8.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+        for entry in 0..<sections {
+            let start = CacheFormat.headerSize + entry * CacheFormat.directoryEntrySize
+            if cache.u32(at: start) == tag.code { return cache.setU32(code, at: start) }
+        }
+        XCTFail("no section \(tag.rawValue)")
+    }
+
+    func testTheIntactCacheReadsBack() throws {
+        let index = try open(try ForgedCache(Self.catalog))
+        for movie in Self.catalog.movies { XCTAssertEqual(try index.movie(id: movie.id), movie) }
+    }
+
+    func testAnOffsetPastTheEndOfTheTextIsCorrupt() throws {
+        for field in CacheFormat.TextField.allCases where field != .imdbID {
+            var cache = try ForgedCache(Self.catalog)
+            let (width, _, _) = cache.entry(of: field.offsets)
+            let textLength = cache.entry(of: field.text).count
+            let forged = UInt32((UInt64(1) << UInt64(width)) - 1)
+            XCTAssertGreaterThan(Int(forged), textLength)
+            cache.setPacked(field.offsets, 2, to: forged)  // the end of slot 1, the start of slot 2
+            let index = try open(cache)
+            assertCorrupt(try index.movie(id: 1), "a reference points outside its section")
+            XCTAssertEqual(try index.movie(id: 0), Self.catalog.movies[0], "\(field)")
+            XCTAssertNoThrow(try index.search("zero"))
+        }
+        // The last entry, the end of all the text, past it; as large as 32 bits go.
+        var cache = try ForgedCache(Self.catalog)
+        cache.setPacked(.overviewOffsets, 4, to: UInt32((UInt64(1) << UInt64(cache.entry(of: .overviewOffsets).width)) - 1))
+        assertCorrupt(try open(cache).movie(id: 3), "a reference points outside its section")
+    }
+
+    func testOffsetsOutOfOrderAreCorrupt() throws {
+        var cache = try ForgedCache(Self.catalog)
+        let start = cache.packed(.overviewOffsets, 1)
+        XCTAssertGreaterThan(start, 0)
+        cache.setPacked(.overviewOffsets, 0, to: start + 1)  // slot 0 now starts after it ends
+        let index = try open(cache)
+        assertCorrupt(try index.movie(id: 0), "text offsets out of order")
+        XCTAssertEqual(try index.movie(id: 1).overview, "A much longer second plot.")
+    }
+
+    func testMissingOrMisshapenSectionsAreCorruptAtOpen() throws {
+        let n = Self.catalog.movies.count
+        let cases: [(String, (inout ForgedCache) -> Void)] = [
+            ("section OVWT is missing", { self.rename(.overviewText, to: "XXXX", in: &$0) }),
+            ("section OVWT without OVWO", { self.rename(.overviewOffsets, to: "XXXX", in: &$0) }),
+            ("section OVWE without OVWO", {
+                self.rename(.overviewOffsets, to: "XXXX", in: &$0)
+                self.rename(.overviewText, to: "YYYY", in: &$0)
+            }),
+            ("section IMDT without IMDO", { self.rename(.imdbTextOffsets, to: "XXXX", in: &$0) }),
+            // Two sections' tags swapped: each is then the other's size or kind.
+            ("section OVWO holds \(n) entries, expected \(n + 1)", {
+                self.rename(.overviewOffsets, to: "XXXX", in: &$0)
+                self.rename(.overviewEmpty, to: "OVWO", in: &$0)
+            }),
+            ("section OTLT is not a byte section", {
+                self.rename(.originalTitleText, to: "XXXX", in: &$0)
+                self.rename(.tmdbIDs, to: "OTLT", in: &$0)
+            }),
+            ("section TMDB holds \(n + 1) entries, expected \(n)", {
+                self.rename(.tmdbIDs, to: "XXXX", in: &$0)
+                self.rename(.posterPathOffsets, to: "TMDB", in: &$0)
+                self.rename(.posterPathText, to: "YYYY", in: &$0)
+            }),
+            ("section IMDB is not a packed section", {
+                self.rename(.imdbNumbers, to: "XXXX", in: &$0)
+                self.rename(.imdbText, to: "IMDB", in: &$0)
+                self.rename(.imdbTextOffsets, to: "YYYY", in: &$0)
+                self.rename(.imdbTextEmpty, to: "ZZZZ", in: &$0)
+            }),
+        ]
+        for (detail, forge) in cases {
+            var cache = try ForgedCache(Self.catalog)
+            forge(&cache)
+            assertCorrupt(try open(cache), detail)
+        }
+    }
+
+    /// A TMDb id, an IMDb number or an empty-text flag can be any number: the largest ones read back as values,
+    /// without a trap (a forged file may answer wrongly, but never crash).
+    func testAbsurdNumbersReadBackWithoutATrap() throws {
+        var cache = try ForgedCache(Self.catalog)
+        XCTAssertEqual(cache.entry(of: .tmdbIDs).width, 32)
+        XCTAssertEqual(cache.entry(of: .imdbNumbers).width, 32)
+        cache.setPacked(.tmdbIDs, 0, to: .max)
+        cache.setPacked(.imdbNumbers, 0, to: .max)
+        cache.setPacked(.imdbNumbers, 3, to: .max)  // movie 3's empty IMDb text is passed over for the number
+        cache.setPacked(.overviewEmpty, 0, to: 1)   // a flag on a slot whose text is not empty: the text wins
+        let index = try open(cache)
+        let movie = try index.movie(id: 0)
+        XCTAssertEqual(movie.tmdbID, 4_294_967_294)
+        XCTAssertEqual(movie.imdbID, "tt4294967294")
+        XCTAssertEqual(movie.overview, "First plot.")
+        XCTAssertEqual(try index.movie(id: 3).imdbID, "tt4294967294")
+        XCTAssertEqual(try index.movie(id: 2).imdbID, "ev0000002")
+    }
+}
