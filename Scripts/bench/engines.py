@@ -10,6 +10,7 @@ Query sets: the keystroke sets run in mode `off` (exact search, as every anchor 
 the typo sets only, the other anchors the keystroke sets only.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -78,6 +79,11 @@ class MovieSearch(Engine):
     detailed = True
     # Whether `query` and `bench` take `--typos auto|off` (found out in `setup`; without it they run in mode auto).
     has_typos_option = True
+    # Whether `index` reads an IMDb pair (`--ratings`, `--title-types`; found out in `setup`): then it indexes a
+    # generated pair's TSV files, else the pair converted to JSON (catalogs.convert_imdb).
+    reads_imdb = False
+    # Why it could not index a TSV pair though its `index` takes the options (the reader not written yet, say).
+    imdb_failure = None
 
     # False when `--moviesearch-binary` names a binary to use as it is.
     builds = True
@@ -104,6 +110,13 @@ class MovieSearch(Engine):
             self.has_typos_option = False
         if not self.has_typos_option:
             say("moviesearch bench has no --typos option yet: keystroke queries run in its default mode")
+        try:
+            text, _, _ = run([self.binary, "index", "--help"])
+            self.reads_imdb = all(option in text for option in ("--ratings", "--title-types", "--skip-invalid"))
+        except Failure:
+            self.reads_imdb = False
+        # cache path -> data-row position -> position in the converted JSON, for caches built from a TSV pair
+        self.row_maps = {}
 
     def typos_options(self, entry):
         return ["--typos", entry.get("typos", "off")] if self.has_typos_option else []
@@ -117,6 +130,22 @@ class MovieSearch(Engine):
     def build(self, entry):
         if os.path.exists(self.cache(entry)):
             os.remove(self.cache(entry))
+        self.row_maps.pop(self.cache(entry), None)
+        if "tsv" in entry and self.reads_imdb:
+            basics, ratings = entry["tsv"]
+            try:
+                _, elapsed, rss = run([self.binary, "index", basics, "--ratings", ratings, "--title-types", "all",
+                                       "--skip-invalid", "-o", self.cache(entry)])
+                with open(entry["ids"]) as file:
+                    self.row_maps[self.cache(entry)] = {row: id for id, row in enumerate(json.load(file))}
+                return {"build_s": elapsed, "build_rss_bytes": rss, "cache_bytes": os.path.getsize(self.cache(entry))}
+            except Failure as failure:
+                self.imdb_failure = str(failure).splitlines()[0][:300]
+                say(f"moviesearch could not index the TSV pair ({self.imdb_failure}): it indexes the pair "
+                    f"converted to JSON, as the anchors do")
+        elif "tsv" in entry:
+            say("moviesearch index does not read IMDb TSV (no --ratings/--title-types): it indexes the pair "
+                "converted to JSON, as the anchors do")
         _, elapsed, rss = run([self.binary, "index", entry["catalog"], "-o", self.cache(entry)])
         if not os.path.exists(self.cache(entry)):
             raise Failure(f"`moviesearch index` wrote no {self.cache(entry)}")
@@ -153,6 +182,24 @@ class MovieSearch(Engine):
         wanted, got = len(common.read_queries(queries_path)), len(common.read_answers(answers_path))
         if got != wanted:
             raise Failure(f"`moviesearch query --stdin` printed {got} answers for {wanted} queries")
+        if self.cache(entry) in self.row_maps:
+            self.map_rows(answers_path, self.row_maps[self.cache(entry)])
+
+    @staticmethod
+    def map_rows(answers_path, row_map):
+        """Rewrites the ids of answers from a cache built from a TSV pair (data-row positions) as positions in the
+        converted JSON the anchors read (catalogs.convert_imdb); a row the conversion left out is a failure."""
+        mapped = []
+        for answer in common.read_answers(answers_path):
+            for year in answer["years"]:
+                for movie in year["movies"]:
+                    if movie["id"] not in row_map:
+                        raise Failure(f"moviesearch lists data row {movie['id']} for `{answer['query']}`, a row the "
+                                      f"conversion to JSON left out (no startYear or no title)")
+                    movie["id"] = row_map[movie["id"]]
+            mapped.append(json.dumps(answer, ensure_ascii=False, separators=(",", ":")))
+        with open(answers_path, "w", encoding="utf-8") as out:
+            out.writelines(line + "\n" for line in mapped)
 
 
 class CommandEngine(Engine):

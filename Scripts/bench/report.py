@@ -121,6 +121,21 @@ def render(catalogs, engines, results, agreements, passes, args, started_at, loa
         notes.append("generated catalogs: " + "; ".join(
             f"{catalog['name']} = `Scripts/generate-catalog.py --movies {catalog['generate'][0]} --seed 1 "
             f"--query-count {catalog['generate'][1]}`" for catalog in generated) + ".")
+    imdb = [catalog for catalog in catalogs if "imdb_generate" in catalog]
+    if imdb:
+        moviesearch = engines.get("moviesearch")
+        if getattr(moviesearch, "imdb_failure", None):
+            indexed = f"the same JSON (indexing the TSV pair failed: {moviesearch.imdb_failure})"
+        elif getattr(moviesearch, "reads_imdb", False):
+            indexed = ("the TSV pair (`index title.basics.tsv --ratings title.ratings.tsv --title-types all "
+                       "--skip-invalid`; its ids, data-row positions, mapped to the JSON's positions for the "
+                       "agreement check)")
+        else:
+            indexed = "the same JSON (this build's `index` does not read IMDb TSV)"
+        notes.append("IMDb pairs: " + "; ".join(
+            f"{catalog['name']} = `Scripts/generate-imdb.py --rows {catalog['imdb_generate'][0]} --seed 1 "
+            f"--query-count {catalog['imdb_generate'][1]}` ({catalog['movies']:,} of its rows have a startYear)"
+            for catalog in imdb) + f". The anchors read the pair converted to JSON; moviesearch indexes {indexed}.")
     moviesearch = engines.get("moviesearch")
     if moviesearch is not None and not moviesearch.available:
         notes.append(f"moviesearch left out: {moviesearch.why_not.splitlines()[0]}")
