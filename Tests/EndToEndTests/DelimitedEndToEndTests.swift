@@ -120,6 +120,20 @@ final class DelimitedEndToEndTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cache)), gzTSV, "the previous cache stays")
     }
 
+    func testTheRatingsFileIsNeverTheOutput() throws {
+        let basics = try temporaryFile("title.basics.tsv", Self.basics)
+        let ratings = try temporaryFile("title.ratings.tsv", Self.ratings)
+        let link = try folder().appendingPathComponent("link.tsv").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: ratings)
+        for output in [ratings, link] {
+            let run = try BinaryRun.run(["index", basics, "--ratings", ratings, "--skip-invalid", "-o", output])
+            XCTAssertEqual(run.status, 1, run.standardError)
+            XCTAssertEqual(run.errorLines.count, 1, run.standardError)
+            XCTAssertTrue(run.standardError.contains("is the ratings file"), run.standardError)
+            XCTAssertEqual(try String(contentsOfFile: ratings, encoding: .utf8), Self.ratings, "the ratings file stays")
+        }
+    }
+
     func testCSVIndexedWithAMappedColumnThenQueried() throws {
         let csv = try temporaryFile("movies.csv", "\u{FEFF}Title,Year,imdb_score,genres\r\n"
             + "\"Crouching Tiger, Hidden Dragon\",2000,7.9,\"[\"\"Action\"\",\"\"Drama\"\"]\"\r\n"

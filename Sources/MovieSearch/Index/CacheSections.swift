@@ -71,16 +71,26 @@ struct CacheSections {
         }
 
         // Answer order: year descending, rating descending with unrated last, id ascending (slots ascend with
-        // ids). Sorted on one flat key per movie, not through closures over the columns.
+        // ids). Sorted on one flat key per movie, not through closures over the columns. The key's rating is the
+        // rating's place among the distinct values, not bit patterns: 0.0 and -0.0 are equal ratings, whose movies
+        // keep id order (SEARCH-SPEC), though each is stored with its own bits.
+        var valueOrder = [UInt32](repeating: 0, count: distinctRatings.count + 1)
+        for number in distinctRatings.indices.dropFirst() {
+            valueOrder[number] = valueOrder[number - 1] + (distinctRatings[number] != distinctRatings[number - 1] ? 1 : 0)
+        }
+        if let last = distinctRatings.indices.last { valueOrder[last + 1] = valueOrder[last] + 1 }  // unrated
         var keyed = [RankKey](repeating: RankKey(key: 0, slot: 0), count: movieCount)
         for slot in 0..<movieCount {
             let year = UInt64(UInt32(bitPattern: Int32(movies.years[slot])) ^ 0x8000_0000)  // order-preserving
-            keyed[slot] = RankKey(key: (0xFFFF_FFFF - year) << 32 | UInt64(ratingOfSlot[slot]), slot: UInt32(slot))
+            let rating = UInt64(valueOrder[Int(ratingOfSlot[slot])])
+            keyed[slot] = RankKey(key: (0xFFFF_FFFF - year) << 32 | rating, slot: UInt32(slot))
         }
         keyed.sort()
         var ranked = [UInt32](repeating: 0, count: movieCount)
         for (rank, entry) in keyed.enumerated() { ranked[rank] = entry.slot }
-        for slot in 0..<movieCount { keyed[slot] = RankKey(key: UInt64(ratingOfSlot[slot]), slot: UInt32(slot)) }
+        for slot in 0..<movieCount {
+            keyed[slot] = RankKey(key: UInt64(valueOrder[Int(ratingOfSlot[slot])]), slot: UInt32(slot))
+        }
         keyed.sort()
         var topRated = [UInt32](repeating: 0, count: movieCount)
         for (position, entry) in keyed.enumerated() { topRated[position] = UInt32(ids[Int(entry.slot)]) }

@@ -125,6 +125,11 @@ struct IndexCommand: Subcommand {
                 catalog: readsStandardInput ? Self.standardInputName : catalogPath.description,
                 output: outputPath.description)
         }
+        // The ratings file is part of the catalog: writing the cache over it would lose it just the same.
+        if let ratingsPath, let output = System.fileIdentity(outputPath), let ratings = System.fileIdentity(ratingsPath),
+           output == ratings {
+            throw IndexError.outputIsRatings(ratings: ratingsPath.description, output: outputPath.description)
+        }
         let catalogName = readsStandardInput ? Self.standardInputName : catalogPath.description
         let progress = context.errorTerminalWidth.map { ProgressLine(output: context.standardError, width: $0) }
         // Erased however the run ends, so that an error line starts at the left margin of a clean line.

@@ -4,6 +4,8 @@ enum IndexError: Error, Equatable, CustomStringConvertible {
     /// The output is the catalog itself (the same file, through a symbolic or hard link too): writing the cache
     /// would replace the catalog.
     case outputIsCatalog(catalog: String, output: String)
+    /// The output is the IMDb ratings file given with `--ratings` (the same file, through a link too).
+    case outputIsRatings(ratings: String, output: String)
     /// Every movie of the catalog was invalid and skipped: a cache of no movie would replace a good one.
     case noValidMovie(catalog: String, skipped: Int, firstReason: String)
     /// The catalog lists no movie at all.
@@ -15,6 +17,10 @@ enum IndexError: Error, Equatable, CustomStringConvertible {
             return catalog == output
                 ? "the output \(output) is the catalog itself; give another path with -o <cache>"
                 : "the output \(output) is the catalog \(catalog) (the same file); give another path with -o <cache>"
+        case let .outputIsRatings(ratings, output):
+            return ratings == output
+                ? "the output \(output) is the ratings file; give another path with -o <cache>"
+                : "the output \(output) is the ratings file \(ratings) (the same file); give another path with -o <cache>"
         case let .noValidMovie(catalog, skipped, firstReason):
             return "no valid movie in \(catalog): \(skipped) skipped, nothing written (the first: \(firstReason))"
         case let .emptyCatalog(catalog):

@@ -297,4 +297,20 @@ final class MovieIndexTests: XCTestCase {
         XCTAssertNil(BitKernels.bitmap(of: [UInt32(5), 1_000], below: 1_000))
         XCTAssertNil(BitKernels.filter([UInt32(5), 1_000], below: 1_000) { _ in .max })
     }
+
+    /// 0.0 and -0.0 are equal ratings: their movies keep id order in answers and in the top list (SEARCH-SPEC),
+    /// though each rating reads back with its own sign.
+    func testZeroAndNegativeZeroAreEqualRatings() throws {
+        let catalog = Catalog(movies: [
+            Movie(id: 0, title: "Alpha one", year: 2000, rating: 0.0),
+            Movie(id: 1, title: "Alpha two", year: 2000, rating: -0.0),
+            Movie(id: 2, title: "Alpha three", year: 2000, rating: 0.0),
+            Movie(id: 3, title: "Alpha four", year: 2000, rating: -1),
+        ])
+        let index = try Fixtures.index(catalog, self)
+        XCTAssertEqual(try index.search("alpha").years.map(\.movieIDs), [[0, 1, 2, 3]])
+        XCTAssertEqual(try index.topRated(limit: 4).map(\.id), [0, 1, 2, 3])
+        XCTAssertEqual(try index.movie(id: 1).rating?.sign, .minus)
+        XCTAssertEqual(try index.movie(id: 0).rating?.sign, .plus)
+    }
 }
