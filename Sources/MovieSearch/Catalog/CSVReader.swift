@@ -177,9 +177,11 @@ struct CSVReader {
         }
         var tmdbID: Int?
         if let column = columns.tmdbID, let field = value(column).map(DelimitedField.trimmed) {
-            guard case .value(let id) = DelimitedField.wholeNumber(field) else {
-                throw RowProblem(field: name(column), reason: "\(name(column)) must be a whole number, got "
-                    + DelimitedField.describe(field))
+            // TMDb's ids are 32-bit, as TMDbReader reads them: a larger one is a bad row here, with its line,
+            // rather than a movie the cache then cannot store.
+            guard case .value(let id) = DelimitedField.wholeNumber(field), (0...Int(Int32.max)).contains(id) else {
+                throw RowProblem(field: name(column), reason: "\(name(column)) must be a whole number from 0 to "
+                    + "\(Int32.max), got " + DelimitedField.describe(field))
             }
             tmdbID = id
         }

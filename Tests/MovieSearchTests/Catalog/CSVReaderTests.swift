@@ -142,6 +142,12 @@ final class CSVReaderTests: XCTestCase {
             source: "movies.csv", index: 0, field: "title", reason: "title is only white space (line 2)"))
         XCTAssertEqual(loadError("title,year\nA,2000.5\n"), .invalidMovie(
             source: "movies.csv", index: 0, field: "year", reason: #"year must be a whole number, got "2000.5" (line 2)"#))
+        // A TMDb id the cache could not store is a bad row, with its line, not a failure of the whole run later.
+        XCTAssertEqual(loadError("title,year,tmdb_id\nGood,1999,5\nBad,2000,-3\n"), .invalidMovie(
+            source: "movies.csv", index: 1, field: "tmdb_id",
+            reason: #"tmdb_id must be a whole number from 0 to 2147483647, got "-3" (line 3)"#))
+        XCTAssertEqual(try load("title,year,tmdb_id\nGood,1999,5\nBad,2000,4294967296\n", skipInvalid: true)
+            .movies.map(\.tmdbID), [5])
     }
 
     func testSkipInvalidKeepsLaterIdsAtTheirPositions() throws {
