@@ -11,7 +11,8 @@ private import CZlib
 /// window (32 KiB plus about 7 KiB of tables), and decoded bytes are never copied between them.
 ///
 /// Members follow one another as `gzip -d` reads them: after the end of one, the next bytes must start another
-/// (`1F 8B`), or be the end of the input. Anything else fails with `InputError.corruptGzip`, whose reason says
+/// (`1F 8B`), be zero bytes to the end of the input (padding, which `gzip -d` ignores too), or be the end of the
+/// input. Anything else fails with `InputError.corruptGzip`, whose reason says
 /// what a user can do: the input was cut short (truncated), a checksum does not match (damaged), bytes follow the
 /// data (trailing garbage). The CRC-32 and length in each member's trailer are checked by zlib.
 ///
@@ -87,6 +88,13 @@ final class GzipDecoder {
                     state = .finished
                     return produced
                 }
+                // Zero bytes after the last member are padding (a tape block, a copy made in whole blocks):
+                // `gzip -d` ignores them, and so does this, when nothing but zeros follows to the end.
+                if stream.pointee.next_in.pointee == 0 {
+                    try skipZeroPadding(from: &source)
+                    state = .finished
+                    return produced
+                }
                 // `gzip -d` reads on only into another member; the first byte tells (zlib checks the second).
                 guard stream.pointee.next_in.pointee == 0x1F else { throw Self.trailingGarbage }
                 inflateReset(stream)
@@ -125,6 +133,16 @@ final class GzipDecoder {
         if count == 0 { sourceEnded = true }
         setInput(count: count)
         return count > 0
+    }
+
+    /// Reads the rest of the input, which must be zero bytes only (padding after the last member); any other byte
+    /// is trailing garbage. The input buffer's unread bytes are looked at first.
+    private func skipZeroPadding(from source: inout some ByteSource) throws(InputError) {
+        repeat {
+            let pending = UnsafeBufferPointer(start: stream.pointee.next_in, count: Int(stream.pointee.avail_in))
+            guard pending.allSatisfy({ $0 == 0 }) else { throw Self.trailingGarbage }
+            stream.pointee.avail_in = 0
+        } while try refill(from: &source)
     }
 
     /// Points zlib at the first `count` bytes of the input buffer.

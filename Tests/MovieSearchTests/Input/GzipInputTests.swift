@@ -167,10 +167,21 @@ final class GzipInputTests: XCTestCase {
 
     func testTrailingGarbageIsCorrupt() {
         let member = Gzip.compress(text(10_000))
-        // Text, zero padding, a byte like the magic's first, the magic bytes and then no gzip header.
-        for tail: [UInt8] in [Array("garbage".utf8), [0], [0, 0, 0, 0], [0x1F, 0x00, 0x08], [0x1F, 0x8B, 0x41, 0x42]] {
+        // Text, zeros then text, a byte like the magic's first, the magic bytes and then no gzip header.
+        for tail: [UInt8] in [Array("garbage".utf8), [0, 0, 0x41], [0x1F, 0x00, 0x08], [0x1F, 0x8B, 0x41, 0x42]] {
             let reason = corruptReason(member + tail)
             XCTAssertTrue(reason?.contains("trailing garbage") == true, "\(tail): \(reason ?? "no error")")
+        }
+        let padded = member + [UInt8](repeating: 0, count: GzipDecoder.inputCapacity + 100) + [7]
+        XCTAssertTrue(corruptReason(padded)?.contains("trailing garbage") == true, "a byte after a long padding")
+    }
+
+    /// Zero bytes after the last member are padding, which `gzip -d` ignores too: the data decodes whole.
+    func testZeroPaddingAfterTheLastMemberIsIgnored() throws {
+        let plain = text(10_000)
+        for zeros in [1, 4, 512, GzipDecoder.inputCapacity + 100] {
+            let input = CatalogInput(bytes: Gzip.compress(plain) + [UInt8](repeating: 0, count: zeros))
+            XCTAssertEqual(try input.readAll(maximumBytes: 1 << 20), plain, "\(zeros) zeros")
         }
     }
 
