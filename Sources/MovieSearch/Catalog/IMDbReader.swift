@@ -13,7 +13,7 @@
 ///
 /// A title is the movie at its data row's position (the header excluded), whatever comes of the rows before it:
 /// - a title whose `titleType` is not among `CatalogOptions.titleTypes` is left out (`CatalogBuilder.filterOut`),
-///   whatever else is wrong with it;
+///   whatever else is wrong with it (a row too short to have a `titleType` is not left out, but invalid);
 /// - invalid, with its line: a row whose number of fields differs from the header's (field `row`), a missing or
 ///   blank `primaryTitle`, a missing or non-integer `startYear` (IMDb's year, so a title not yet released, with
 ///   `\N` there, is invalid: index IMDb with `--skip-invalid`), text that is not UTF-8;
@@ -109,11 +109,8 @@ struct IMDbReader {
                 try builder.reject(.invalidMovie(source: source, index: index, field: field,
                                                  reason: "\(reason) (line \(line))"))
             }
-            guard records.fieldCount == fieldCount else {
-                try invalid("row", "the row has \(records.fieldCount) fields, the header \(fieldCount)")
-                continue
-            }
-            if let titleType, let wantedTypes {
+            // The type first: a title of a type not asked for is left out whatever else is wrong with its row.
+            if let titleType, let wantedTypes, titleType < records.fieldCount {
                 let type = records.field(titleType)
                 if !wantedTypes.contains(where: { wanted in
                     wanted.withUnsafeBufferPointer { DelimitedField.equals(type, $0) }
@@ -121,6 +118,10 @@ struct IMDbReader {
                     builder.filterOut()
                     continue
                 }
+            }
+            guard records.fieldCount == fieldCount else {
+                try invalid("row", "the row has \(records.fieldCount) fields, the header \(fieldCount)")
+                continue
             }
 
             let titleField = records.field(primaryTitle)

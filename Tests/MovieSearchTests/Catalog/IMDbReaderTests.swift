@@ -191,4 +191,15 @@ final class IMDbReaderTests: XCTestCase {
         XCTAssertEqual(try CatalogFormat.detect(Array(Self.basics.utf8)).get(), .imdb)
         XCTAssertEqual(CatalogFormat.detect(Array(Self.ratings.utf8)), .failure(.imdbRatingsFile))
     }
+
+    /// A title of a type not asked for is left out whatever else is wrong with its row; a row too short to hold a
+    /// type is invalid.
+    func testATitleOfAnotherTypeIsLeftOutEvenWhenItsRowIsBad() throws {
+        let text = Self.header + "tt0000001\ttvEpisode\tToo short\n" + "tt0000002\tmovie\tKept\tKept\t0\t2001\t\\N\t\\N\t\\N\n"
+        let catalog = try load(text)
+        XCTAssertEqual(catalog.movies.map(\.id), [1])
+        XCTAssertEqual(catalog.filteredOut, 1)
+        XCTAssertEqual(loadError(Self.header + "tt0000001\n", titleTypes: ["movie"]), .invalidMovie(
+            source: "title.basics.tsv", index: 0, field: "row", reason: "the row has 1 fields, the header 9 (line 2)"))
+    }
 }
