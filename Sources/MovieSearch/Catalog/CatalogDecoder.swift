@@ -99,6 +99,10 @@ public enum CatalogDecoder {
             switch CatalogFormat.detect(prefix.bytes, isComplete: prefix.isComplete) {
             case let .success(found?): return found
             case .success(nil): continue  // A stream that has not yet shown enough.
+            case .failure(.empty) where prefix.bytes.count == detectionBytes:
+                // Not empty: white space fills the bytes looked at, and the format is past them.
+                throw .notACatalog(source: source, reason: "its first \(detectionBytes >> 10) KiB are white space "
+                    + "only, so its format cannot be told (name it with --format)")
             case let .failure(failure): throw .notACatalog(source: source, reason: failure.description)
             }
         }

@@ -17,7 +17,8 @@ public struct IndexingProgress: Sendable {
 
     /// The current step.
     public var phase: Phase
-    /// Records read so far (valid, invalid and left out): while reading, the count so far; after, the total.
+    /// While reading, the records read so far (valid, invalid and left out); in the later phases, the movies
+    /// being indexed (the valid ones).
     public var records: Int
 
     /// A report.

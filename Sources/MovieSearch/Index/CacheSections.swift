@@ -144,16 +144,16 @@ struct CacheSections {
         titleTerms.reserveCapacity(ranked.count * 3)
         // The rank of the last title each provisional id was listed for: a repeat within a title is one look-up,
         // however many words the title has (a scan of the title's terms so far made a long title quadratic).
-        var lastRank: [Int32] = []
+        var lastRank: [UInt32] = []
         movies.titles.bytes.withUnsafeBufferPointer { titleBytes in
             for (rank, slot) in ranked.enumerated() {
                 let range = movies.titles.range(Int(slot))
                 Tokenizer.forEachToken(inUTF8: UnsafeBufferPointer(rebasing: titleBytes[range]), joiningWords: true) { token in
                     let id = table.id(of: UnsafeRawBufferPointer(token))
                     if id == lastRank.count {
-                        lastRank.append(Int32(rank))  // Ids are given in order: a new id is new to this title too.
-                    } else if lastRank[id] != Int32(rank) {
-                        lastRank[id] = Int32(rank)
+                        lastRank.append(UInt32(rank))  // Ids are given in order: a new id is new to this title too.
+                    } else if lastRank[id] != UInt32(rank) {
+                        lastRank[id] = UInt32(rank)
                     } else {
                         return
                     }

@@ -32,6 +32,17 @@ final class CatalogFormatTests: XCTestCase {
         XCTAssertTrue(CatalogFormat.DetectionFailure.unknown.description.contains("--format"))
     }
 
+    func testWhiteSpacePastTheBytesLookedAtIsNotCalledEmpty() {
+        let text = String(repeating: "\n", count: 70_000) + "title,year\nA,1999\n"
+        XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(text.utf8)), source: "w.csv",
+                                                     options: CatalogOptions())) { error in
+            XCTAssertEqual(error as? CatalogError, .notACatalog(source: "w.csv", reason: "its first 64 KiB are white "
+                + "space only, so its format cannot be told (name it with --format)"))
+        }
+        XCTAssertEqual(try CatalogDecoder.load(CatalogInput(bytes: Array(text.utf8)), source: "w.csv",
+                                               options: CatalogOptions(format: .csv)).movies.map(\.title), ["A"])
+    }
+
     func testAStreamIsDecidedAsSoonAsItsBytesTell() {
         // JSON and binary input are told from the first byte that is not white space...
         XCTAssertEqual(detect("[", complete: false), .success(.json))
