@@ -77,9 +77,9 @@ if [[ "$seconds" != repro || ! -f "$caches/sample.mscache" ]]; then
     "$release" index "$shared/data/movies.json" -o "$caches/decade.mscache" >/dev/null
     "$release" index Data/sample-movies.json -o "$caches/sample.mscache" >/dev/null
     cp "$caches/decade.mscache" "$caches/sample.mscache" "$seeds/cache/"
-    for catalog in "$seeds"/cache-catalogs/*.json; do
+    for catalog in "$seeds"/cache-catalogs/*.json "$seeds"/cache-catalogs/*.csv; do
         # A catalog with no valid movie makes no cache (index refuses it): it is simply no seed.
-        "$release" index "$catalog" -o "$seeds/cache/$(basename "${catalog%.json}").mscache" --skip-invalid \
+        "$release" index "$catalog" -o "$seeds/cache/$(basename "${catalog%.*}").mscache" --skip-invalid \
             >/dev/null 2>&1 || true
     done
 fi

@@ -91,6 +91,12 @@ def main():
     write(caches, "skipped.json", '[{"title":"Dark","year":2010,"rating":3},7,{"title":"The Dark Knight","year":2012},'
                                   '{"title":"Darkness","year":2012,"rating":5}]')
     write(caches, "empty.json", "[]")
+    # The optional sections of format 4 (original title, overview, poster, TMDb and IMDb ids, one IMDb id of
+    # another form, an empty overview), from a CSV catalog: the cache target reads them too.
+    write(caches, "fields.csv", "title,year,rating,original_title,overview,poster_path,tmdb_id,imdb_id\n"
+                                "Amélie,2001,7.9,Le Fabuleux Destin,\"A shy waitress, \"\"Paris\"\"\",/a.jpg,194,tt0211915\n"
+                                "Heat,1995,NA,,,/h.jpg,949,tt113277\n"
+                                "Alien,1979,8.5,,\"\",,348,tt0078748\n")
 
     queries = os.path.join(out, "query")
     seen = set()
