@@ -116,6 +116,42 @@ struct AnswerBuilder {
         }
     }
 
+    /// Matches given as the intersection of two bitmaps of the file, met year by year in one pass: each word of
+    /// the two is read once, ANDed, counted and, while the year wants more, listed. Nothing is allocated; making the
+    /// intersection first would write it (N / 64 words) and read it again to count it.
+    mutating func addIntersection(_ a: U64View, _ b: U64View, _ table: YearTable) throws(CacheError) {
+        guard a.count == b.count, a.count == CacheFormat.bitmapWordCount(movieCount: ranks.count) else {
+            throw .corrupt(path: path, detail: "a bitmap set has the wrong size")
+        }
+        var listed: [Int] = []
+        listed.reserveCapacity(min(perYear, 64))
+        for year in 0..<table.count {
+            let first = table.firstRank(year), end = table.endRank(year)
+            guard first < end else { continue }
+            let firstWord = first >> 6, lastWord = (end - 1) >> 6
+            let head: UInt64 = ~0 << UInt64(first & 63)
+            let tail: UInt64 = ~0 >> UInt64(63 - ((end - 1) & 63))
+            var count = 0
+            var wanted = perYear
+            listed.removeAll(keepingCapacity: true)
+            for word in firstWord...lastWord {
+                var bits = a[word] & b[word]
+                if word == firstWord { bits &= head }
+                if word == lastWord { bits &= tail }
+                count += bits.nonzeroBitCount
+                while wanted > 0 && bits != 0 {
+                    listed.append(word << 6 | bits.trailingZeroBitCount)
+                    bits &= bits - 1
+                    wanted -= 1
+                }
+            }
+            if count > 0 {
+                addYear(table.year(year), count: count)
+                for rank in listed { list(rank: rank) }
+            }
+        }
+    }
+
     /// Matches given as a stored bitmap with its counts per year: only the listed movies' bits are read.
     mutating func addBitmap(_ words: U64View, counts: PackedView, _ table: YearTable) throws(CacheError) {
         var total = 0

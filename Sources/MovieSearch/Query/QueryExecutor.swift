@@ -37,6 +37,10 @@ struct QueryExecutor {
                 try answer.addBitmap(first, counts: counts, years)
                 break
             }
+            if sets.count == 2, case .bitmap(let second) = sets[1].storage {
+                try answer.addIntersection(first, second, years)
+                break
+            }
             var words = first.copied()
             for other in sets[1...] {
                 guard case .bitmap(let bits) = other.storage, bits.count == words.count else {
