@@ -1,0 +1,250 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `moviesearch browse` in a real pseudo-terminal (tmux, see `TmuxSession`), on the decade dataset of `../shared`
+/// (2,272 movies, 2009–2018): what a person typing sees, favorites across views and restarts, `--no-save`, resizes,
+/// `--print` in a pipeline, and the refusal without a terminal. Quitting and signals are in
+/// `BrowseQuitEndToEndTests`.
+///
+/// Screens are read as the issue describes them, top down: the tab bar `Search · Top 15 · Favorites (n)`, the
+/// prompt `> <query>`, the summary, then year headers (`2012 · 2 matches`) and movie rows (a ♥ on favorites).
+final class BrowseEndToEndTests: XCTestCase {
+    private var cache = ""
+
+    override func setUpWithError() throws {
+        try BrowseSupport.requireBrowse()
+        cache = try indexedCache(try SharedData.path("data/movies.json"))
+    }
+
+    private func browse(_ arguments: [String] = [], columns: Int = 80, rows: Int = 24) throws -> TmuxSession {
+        let binary = try ChildProcess.binary()
+        return try TmuxSession(test: self, [binary, "browse", "--cache", cache] + arguments, columns: columns,
+                               rows: rows)
+    }
+
+    /// Typing `dark kni` lists both 2012 matches under their year, The Dark Knight Rises with `Dark` and `Kni` bold
+    /// and the rest of its title not.
+    func testTypingShowsTheMatchesWithTheirSpansInBold() throws {
+        let session = try browse()
+        let start = try session.waitForText("Favorites (0)")
+        XCTAssertTrue(start[0].contains("Search · Top 15 · Favorites (0)"), TmuxSession.framed(start))
+        XCTAssertEqual(BrowseSupport.prompt(start), ">", TmuxSession.framed(start))
+
+        session.type("dark kni")
+        let screen = try session.waitUntil("The Dark Knight Rises listed") {
+            BrowseSupport.prompt($0) == "> dark kni" && $0.contains { $0.contains("The Dark Knight Rises") }
+        }
+        let frame = TmuxSession.framed(screen)
+        XCTAssertTrue(screen.contains { $0.contains("2 matches") && !$0.contains("2012") }, "summary: \(frame)")
+        let header = try XCTUnwrap(screen.firstIndex { $0.contains("2012 · 2 matches") }, frame)
+        let rises = try XCTUnwrap(screen.firstIndex { $0.contains("The Dark Knight Rises") }, frame)
+        let returns = try XCTUnwrap(screen.firstIndex { $0.contains("Batman: The Dark Knight Returns") }, frame)
+        XCTAssertLessThan(header, returns, frame)
+        XCTAssertLessThan(returns, rises, "rated 5 before rated 2, as in query: \(frame)")
+        XCTAssertFalse(screen.contains { $0.contains("♥") }, "no favorites yet: \(frame)")
+
+        let styled = TmuxSession.StyledLine(try session.captureWithAttributes()[rises])
+        XCTAssertEqual(styled.text, screen[rises])
+        let title = try XCTUnwrap(styled.range(of: "The Dark Knight Rises"), styled.text)
+        XCTAssertTrue(styled.isAll(bold: true, "Dark", from: title), "\(styled.text): \(styled.bold)")
+        XCTAssertTrue(styled.isAll(bold: true, "Kni", from: title), "\(styled.text): \(styled.bold)")
+        XCTAssertTrue(styled.isAll(bold: false, "The ", from: title), "\(styled.text): \(styled.bold)")
+        XCTAssertTrue(styled.isAll(bold: false, "ght Rises", from: title), "\(styled.text): \(styled.bold)")
+    }
+
+    /// Tab in Top 15 marks its first film; the ♥ shows on that film (and no other) in Top 15, Favorites and
+    /// Search, the file holds it by identity, and all of it is there again after a restart.
+    func testAFavoriteFromTop15ShowsEverywhereAndSurvivesARestart() throws {
+        let top = try BinaryRun.run(["top", "--cache", cache]).standardOutput
+        XCTAssertTrue(top.contains("1.  5  2009  After.Life\n"), top)
+        XCTAssertTrue(top.contains("2.  5  2009  Alien Trespass\n"), top)
+        let session = try browse()
+        try session.waitForText("Favorites (0)")
+
+        session.press("C-t")
+        try session.waitForText("Alien Trespass")
+        session.press("Tab")
+        var screen = try session.waitUntil("After.Life marked in Top 15") {
+            BrowseSupport.line("After.Life", in: $0)?.contains("♥") == true && $0[0].contains("Favorites (1)")
+        }
+        XCTAssertEqual(BrowseSupport.line("Alien Trespass", in: screen)?.contains("♥"), false,
+                       TmuxSession.framed(screen))
+
+        let file = session.dataHome + "/moviesearch/favorites.json"
+        try BrowseSupport.waitForFavorites(file, ["After.Life"])
+
+        session.press("C-t")
+        screen = try session.waitUntil("After.Life alone in Favorites") {
+            BrowseSupport.line("After.Life", in: $0)?.contains("♥") == true && BrowseSupport.line("Alien Trespass", in: $0) == nil
+        }
+
+        session.press("C-t")
+        try session.waitUntil("the search view") { BrowseSupport.prompt($0) == ">" && BrowseSupport.line("After.Life", in: $0) == nil }
+        session.type("after.life")
+        screen = try session.waitUntil("After.Life marked in Search") {
+            BrowseSupport.prompt($0) == "> after.life" && BrowseSupport.line("After.Life", in: $0)?.contains("♥") == true
+        }
+        XCTAssertEqual(screen.filter { $0.contains("♥") }.count, 1, TmuxSession.framed(screen))
+
+        session.press("C-c")
+        XCTAssertEqual(try session.waitForExit(), 130)
+        try BrowseSupport.waitForFavorites(file, ["After.Life"])
+
+        // Restarted: the tab bar counts it, Top 15 and Favorites mark it.
+        try session.respawn([try ChildProcess.binary(), "browse", "--cache", cache])
+        try session.waitForText("Favorites (1)")
+        session.press("C-t")
+        try session.waitUntil("After.Life marked in Top 15 after a restart") {
+            BrowseSupport.line("After.Life", in: $0)?.contains("♥") == true
+                && BrowseSupport.line("Alien Trespass", in: $0)?.contains("♥") == false
+        }
+        session.press("C-t")
+        try session.waitUntil("After.Life in Favorites after a restart") {
+            BrowseSupport.line("After.Life", in: $0)?.contains("♥") == true && BrowseSupport.line("Alien Trespass", in: $0) == nil
+        }
+        session.press("Tab")
+        try session.waitForText("Favorites (0)")
+        try BrowseSupport.waitForFavorites(file, [])
+    }
+
+    /// `--no-save` marks for the session only: nothing is written under `XDG_DATA_HOME`, and a later browse has
+    /// no favorites.
+    func testNoSaveWritesNothing() throws {
+        let session = try browse(["--no-save"])
+        try session.waitForText("Favorites (0)")
+        session.press("C-t")
+        try session.waitForText("Alien Trespass")
+        session.press("Tab")
+        try session.waitUntil("After.Life marked") {
+            BrowseSupport.line("After.Life", in: $0)?.contains("♥") == true && $0[0].contains("Favorites (1)")
+        }
+        session.press("C-c")
+        XCTAssertEqual(try session.waitForExit(), 130)
+        let written = FileManager.default.enumerator(atPath: session.dataHome)?.allObjects as? [String]
+        XCTAssertEqual(written, [], "--no-save wrote under XDG_DATA_HOME")
+
+        try session.respawn([try ChildProcess.binary(), "browse", "--cache", cache])
+        try session.waitForText("Favorites (0)")
+    }
+
+    /// A resize redraws at the new size: nothing wraps, long titles are cut with `…`, and at 20 × 6 the prompt and
+    /// a movie row still show; back at 80 × 24 the full titles come back.
+    func testResizeRedrawsAtTheNewSize() throws {
+        let session = try browse()
+        try session.waitForText("Favorites (0)")
+        session.type("dark kni")
+        try session.waitForText("Batman: The Dark Knight Returns")
+
+        for (columns, rows) in [(30, 12), (20, 6), (26, 7)] {
+            try session.resize(columns: columns, rows: rows)
+            let screen = try session.waitUntil("a redraw at \(columns) × \(rows)") {
+                BrowseSupport.prompt($0) == "> dark kni" && $0.contains { $0.contains("Batman") && $0.contains("…") }
+            }
+            XCTAssertEqual(screen.count, rows)
+            XCTAssertEqual(try session.captureJoined().count, rows, "a line wrapped: \(TmuxSession.framed(screen))")
+            XCTAssertFalse(screen.contains { $0.contains("Batman: The Dark Knight Returns") },
+                           "not cut at \(columns) columns: \(TmuxSession.framed(screen))")
+        }
+        try session.resize(columns: 80, rows: 24)
+        let screen = try session.waitUntil("a redraw at 80 × 24") {
+            $0.contains { $0.contains("Batman: The Dark Knight Returns") } && $0.contains { $0.contains("The Dark Knight Rises") }
+        }
+        XCTAssertEqual(try session.captureJoined().count, 24, TmuxSession.framed(screen))
+        XCTAssertTrue(screen[0].contains("Search · Top 15 · Favorites (0)"), TmuxSession.framed(screen))
+    }
+
+    /// `browse --print | cat`: the screen is drawn on the terminal, and Enter on a movie puts its `show --json` line
+    /// on standard output, a pipe, and ends browse with status 0.
+    func testPrintWritesTheChosenMovieToStandardOutput() throws {
+        let binary = try ChildProcess.binary()
+        let folder = try TestPaths.temporaryFolder(self).path
+        let script = """
+            { '\(binary)' browse --print --cache '\(cache)'; echo $? > '\(folder)/status'; } | cat > '\(folder)/out'
+            """
+        let session = try TmuxSession(test: self, ["/bin/sh", "-c", script])
+        try session.waitForText("Favorites (0)")
+        session.type("dark knight rises")
+        try session.waitUntil("The Dark Knight Rises alone") {
+            BrowseSupport.prompt($0) == "> dark knight rises" && BrowseSupport.line("The Dark Knight Rises", in: $0) != nil
+        }
+        session.press("Enter")
+        XCTAssertEqual(try session.waitForExit(), 0)
+        XCTAssertEqual(try String(contentsOfFile: "\(folder)/status", encoding: .utf8), "0\n", "browse's status")
+
+        let query = try BinaryRun.run(["query", "dark knight rises", "--json", "--cache", cache])
+        let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(query.standardOutput.utf8)) as? [String: Any])
+        let movie = try XCTUnwrap(((answer["years"] as? [[String: Any]])?.first?["movies"] as? [[String: Any]])?.first)
+        XCTAssertEqual(movie["title"] as? String, "The Dark Knight Rises")
+        let id = try XCTUnwrap(movie["id"] as? Int)
+        let show = try BinaryRun.run(["show", "\(id)", "--json", "--cache", cache],
+                                     environment: ["XDG_DATA_HOME": session.dataHome])
+        XCTAssertEqual(show.status, 0, show.standardError)
+        XCTAssertEqual(try String(contentsOfFile: "\(folder)/out", encoding: .utf8), show.standardOutput)
+    }
+
+    /// Without a terminal (a new session with no controlling terminal, standard input and output files), browse
+    /// exits 2 with one line pointing to `query --stdin`, and prints nothing on standard output.
+    func testWithoutATerminalItExitsTwoPointingToQueryStdin() throws {
+        let setsid = "/usr/bin/setsid"
+        guard FileManager.default.isExecutableFile(atPath: setsid) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("CI needs \(setsid) (util-linux)") }
+            throw XCTSkip("\(setsid) not found: this test needs util-linux's setsid")
+        }
+        let binary = try ChildProcess.binary()
+        let outcome = try ChildProcess.run(setsid, ["--wait", binary, "browse", "--cache", cache], timeLimit: 10)
+        XCTAssertTrue(outcome.finished, "browse waited for a terminal")
+        XCTAssertTrue(outcome.exited(2), outcome.summary)
+        XCTAssertEqual(outcome.errorLines.count, 1, outcome.summary)
+        XCTAssertTrue(outcome.standardError.contains("terminal"), outcome.summary)
+        XCTAssertTrue(outcome.standardError.contains("query --stdin"), outcome.summary)
+        XCTAssertEqual(outcome.standardOutput, "")
+    }
+}
+
+/// What the browse end-to-end tests share.
+enum BrowseSupport {
+    /// Skips the test while the binary has no `browse` (`moviesearch help browse` fails).
+    static func requireBrowse() throws {
+        let help = try BinaryRun.run(["help", "browse"])
+        if help.status != 0 { throw XCTSkip("browse not built yet: 'moviesearch help browse' fails") }
+    }
+
+    /// The prompt line (`> query`, trailing blanks dropped), if the screen has one.
+    static func prompt(_ screen: [String]) -> String? {
+        screen.first { $0 == ">" || $0.hasPrefix("> ") }
+    }
+
+    /// The first line holding `title`, if any.
+    static func line(_ title: String, in screen: [String]) -> String? {
+        screen.first { $0.contains(title) }
+    }
+
+    /// Polls (5 s at most) until `path` is a valid favorites file listing exactly `titles`, in order.
+    static func waitForFavorites(_ path: String, _ titles: [String], file: StaticString = #filePath,
+                                 line: UInt = #line) throws {
+        let deadline = ChildProcess.now() + 5
+        var last = "no file"
+        while ChildProcess.now() < deadline {
+            if let data = FileManager.default.contents(atPath: path) {
+                last = String(decoding: data, as: UTF8.self)
+                if let listed = try? favoriteTitles(data), listed == titles { return }
+            }
+            usleep(20_000)
+        }
+        XCTFail("\(path) never listed \(titles); last seen: \(last)", file: file, line: line)
+    }
+
+    /// The titles of a favorites file, checking its shape: `{"version":1,"favorites":[{"id","title","year"}…]}`.
+    static func favoriteTitles(_ data: Data) throws -> [String] {
+        struct Invalid: Error {}
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              object["version"] as? Int == 1, let favorites = object["favorites"] as? [[String: Any]] else {
+            throw Invalid()
+        }
+        return try favorites.map { entry in
+            guard entry["id"] as? Int != nil, entry["year"] as? Int != nil, let title = entry["title"] as? String else { throw Invalid() }
+            return title
+        }
+    }
+}
