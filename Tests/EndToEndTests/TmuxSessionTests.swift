@@ -33,10 +33,11 @@ final class TmuxSessionTests: XCTestCase {
     /// status is read back.
     func testKeysReachTheProgramAndTheEndIsRead() throws {
         let session = try TmuxSession(test: self, ["/bin/cat"], columns: 40, rows: 8)
-        session.type("héllo wörld ♥ -l")
+        session.type("héllo wörld ♥ -l;")
+        session.type(";")
         session.press("Enter")
         let screen = try session.waitUntil("the line echoed by the terminal, then by cat") {
-            $0.filter { $0 == "héllo wörld ♥ -l" }.count == 2
+            $0.filter { $0 == "héllo wörld ♥ -l;;" }.count == 2
         }
         XCTAssertEqual(screen.count, 8)
         XCTAssertNil(try session.exitStatus())

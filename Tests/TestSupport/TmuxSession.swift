@@ -134,7 +134,9 @@ package final class TmuxSession {
     }
 
     private func send(_ arguments: [String]) {
-        do { try run(["send-keys", "-t", target] + arguments) } catch { XCTFail("\(error)") }
+        // tmux reads an argument ending in `;` as the end of a command; `\;` stands for the `;` itself.
+        let escaped = arguments.map { $0.hasSuffix(";") ? $0.dropLast() + "\\;" : $0 }
+        do { try run(["send-keys", "-t", target] + escaped) } catch { XCTFail("\(error)") }
     }
 
     // MARK: Screen
