@@ -45,12 +45,38 @@ final class BrowseEndToEndTests: XCTestCase {
         XCTAssertFalse(screen.contains { $0.contains("♥") }, "no favorites yet: \(frame)")
 
         let styled = TmuxSession.StyledLine(try session.captureWithAttributes()[rises])
-        XCTAssertEqual(styled.text, screen[rises])
+        XCTAssertEqual(BrowseSupport.droppingTrailingBlanks(styled.text), screen[rises])
         let title = try XCTUnwrap(styled.range(of: "The Dark Knight Rises"), styled.text)
         XCTAssertTrue(styled.isAll(bold: true, "Dark", from: title), "\(styled.text): \(styled.bold)")
         XCTAssertTrue(styled.isAll(bold: true, "Kni", from: title), "\(styled.text): \(styled.bold)")
         XCTAssertTrue(styled.isAll(bold: false, "The ", from: title), "\(styled.text): \(styled.bold)")
         XCTAssertTrue(styled.isAll(bold: false, "ght Rises", from: title), "\(styled.text): \(styled.bold)")
+    }
+
+    /// Without color (`NO_COLOR`, or `--color never`) the screen holds no color at all, and the selection still
+    /// shows, in reverse video (which is not color): on the first movie row, not on the second.
+    func testWithoutColorTheSelectionIsInReverseVideo() throws {
+        let binary = try ChildProcess.binary()
+        for (arguments, environment) in [([String](), ["NO_COLOR": "1"]), (["--color", "never"], [:])] {
+            let session = try TmuxSession(test: self, [binary, "browse", "--cache", cache] + arguments,
+                                          environment: environment)
+            try session.waitForText("Favorites (0)")
+            session.type("dark kni")
+            let screen = try session.waitForText("The Dark Knight Rises")
+            let styled = try session.captureWithAttributes().map(TmuxSession.StyledLine.init)
+            // Attributed blanks (the selection's reverse video to the edge) are kept by capture -e only.
+            XCTAssertEqual(styled.map { BrowseSupport.droppingTrailingBlanks($0.text) }, screen)
+            let label = "\(arguments) \(environment)"
+            for line in styled {
+                XCTAssertFalse(line.attributes.contains { $0.colored }, "\(label): color in \(line.text)")
+            }
+            let selected = try XCTUnwrap(styled.first { $0.text.contains("Batman: The Dark Knight Returns") })
+            let other = try XCTUnwrap(styled.first { $0.text.contains("The Dark Knight Rises") })
+            let title = try XCTUnwrap(selected.range(of: "Batman"))
+            XCTAssertTrue(selected.attributes[title..<(title + 6)].allSatisfy(\.reverse), "\(label): \(selected.text)")
+            XCTAssertFalse(other.attributes.contains { $0.reverse }, "\(label): \(other.text)")
+            session.kill()
+        }
     }
 
     /// Tab in Top 15 marks its first film; the ♥ shows on that film (and no other) in Top 15, Favorites and
@@ -213,6 +239,11 @@ enum BrowseSupport {
     /// The prompt line (`> query`, trailing blanks dropped), if the screen has one.
     static func prompt(_ screen: [String]) -> String? {
         screen.first { $0 == ">" || $0.hasPrefix("> ") }
+    }
+
+    /// `line` without the blanks at its end.
+    static func droppingTrailingBlanks(_ line: String) -> String {
+        String(line.reversed().drop { $0 == " " }.reversed())
     }
 
     /// The first line holding `title`, if any.

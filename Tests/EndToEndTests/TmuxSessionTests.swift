@@ -55,6 +55,17 @@ final class TmuxSessionTests: XCTestCase {
         XCTAssertEqual(try session.waitForExit(), 128 + SIGTERM)
     }
 
+    /// Bold, reverse video and colors written by a program are read back character by character.
+    func testAttributesAreReadBack() throws {
+        let session = try TmuxSession(test: self, ["/usr/bin/printf", "a\\033[1mb\\033[7mc\\033[22md\\033[27;31me\\033[38;5;200;44mf\\033[39mg\\033[0mh\\n"])
+        XCTAssertEqual(try session.waitForExit(), 0)
+        let line = TmuxSession.StyledLine(try session.captureWithAttributes()[0])
+        XCTAssertEqual(line.text, "abcdefgh")
+        XCTAssertEqual(line.bold, [false, true, true, false, false, false, false, false])
+        XCTAssertEqual(line.attributes.map(\.reverse), [false, false, true, true, false, false, false, false])
+        XCTAssertEqual(line.attributes.map(\.colored), [false, false, false, false, true, true, true, false])
+    }
+
     /// A resize reaches the program as SIGWINCH and a new size; the capture follows it.
     func testResize() throws {
         let session = try TmuxSession(test: self, ["/bin/sh", "-c", "trap 'stty size' WINCH; stty size; while :; do sleep 0.05; done"])

@@ -346,25 +346,38 @@ package final class TmuxSession {
 }
 
 extension TmuxSession {
-    /// One line of `captureWithAttributes`, read: its text and, for each character, whether it is bold.
+    /// One line of `captureWithAttributes`, read: its text and, for each character, its attributes.
     ///
-    /// Understands the SGR sequences tmux writes (`0` reset, `1` bold, `22` normal intensity, colors with their
-    /// `5;n` / `2;r;g;b` arguments skipped); any other escape sequence is dropped.
+    /// Understands the SGR sequences tmux writes: `0` reset, `1`/`22` bold, `7`/`27` reverse, foreground and
+    /// background colors (`30`–`37`, `90`–`97`, `40`–`47`, `100`–`107`, `38`/`48` with their `5;n` or `2;r;g;b`
+    /// arguments) and their defaults `39`/`49`; other attributes are skipped, other escape sequences dropped.
     package struct StyledLine {
+        /// The attributes of one character.
+        package struct Attributes: Equatable {
+            package var bold = false
+            package var reverse = false
+            /// A foreground or background color other than the terminal's default.
+            package var colored: Bool { foreground || background }
+            var foreground = false
+            var background = false
+        }
+
         /// The line without its escape sequences.
         package private(set) var text = ""
+        /// The attributes of each `Character` of `text`.
+        package private(set) var attributes: [Attributes] = []
         /// Whether each `Character` of `text` is bold.
-        package private(set) var bold: [Bool] = []
+        package var bold: [Bool] { attributes.map(\.bold) }
 
         package init(_ captured: String) {
-            var isBold = false
+            var current = Attributes()
             let characters = Array(captured)
             var index = 0
             while index < characters.count {
                 let character = characters[index]
                 guard character == "\u{1B}" else {
                     text.append(character)
-                    bold.append(isBold)
+                    attributes.append(current)
                     index += 1
                     continue
                 }
@@ -378,26 +391,35 @@ extension TmuxSession {
                     end += 1
                 }
                 if end < characters.count, characters[end] == "m" {
-                    let parameters = String(characters[(index + 2)..<end]).split(separator: ";",
-                                                                                 omittingEmptySubsequences: false)
-                    var position = 0
-                    while position < parameters.count {
-                        let value = Int(parameters[position]) ?? 0
-                        switch value {
-                        case 0: isBold = false
-                        case 1: isBold = true
-                        case 22: isBold = false
-                        case 38, 48, 58:
-                            // Extended color: skip its arguments.
-                            if position + 1 < parameters.count {
-                                position += parameters[position + 1] == "5" ? 2 : parameters[position + 1] == "2" ? 4 : 0
-                            }
-                        default: break
-                        }
-                        position += 1
-                    }
+                    Self.apply(String(characters[(index + 2)..<end]), to: &current)
                 }
                 index = end + 1
+            }
+        }
+
+        private static func apply(_ parameters: String, to attributes: inout Attributes) {
+            let values = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+            var position = 0
+            while position < values.count {
+                switch values[position] {
+                case 0: attributes = Attributes()
+                case 1: attributes.bold = true
+                case 22: attributes.bold = false
+                case 7: attributes.reverse = true
+                case 27: attributes.reverse = false
+                case 30...37, 90...97: attributes.foreground = true
+                case 39: attributes.foreground = false
+                case 40...47, 100...107: attributes.background = true
+                case 49: attributes.background = false
+                case 38, 48:
+                    if values[position] == 38 { attributes.foreground = true } else { attributes.background = true }
+                    // Extended color: skip its arguments.
+                    if position + 1 < values.count {
+                        position += values[position + 1] == 5 ? 2 : values[position + 1] == 2 ? 4 : 0
+                    }
+                default: break
+                }
+                position += 1
             }
         }
 
@@ -405,7 +427,7 @@ extension TmuxSession {
         /// (`bold: true`) or none is (`bold: false`); false when `part` is not there.
         package func isAll(bold wanted: Bool, _ part: String, from: Int = 0) -> Bool {
             guard let start = range(of: part, from: from) else { return false }
-            return bold[start..<(start + part.count)].allSatisfy { $0 == wanted }
+            return attributes[start..<(start + part.count)].allSatisfy { $0.bold == wanted }
         }
 
         /// The character offset of the first occurrence of `part` at or after `from`, if any.
