@@ -154,7 +154,7 @@ struct BrowseModel {
     mutating func handle(_ key: Key) -> BrowseAction {
         switch key {
         case .text(let text): edit { $0.insert(text) }
-        case .backspace: edit { $0.deleteBackward() }
+        case .backspace, .control("h"): edit { $0.deleteBackward() }
         case .delete: edit { $0.deleteForward() }
         case .control("u"): edit { $0.deleteToStart() }
         case .control("w"): edit { $0.deleteWordBackward() }

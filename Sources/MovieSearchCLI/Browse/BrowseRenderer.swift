@@ -67,11 +67,14 @@ struct BrowseRenderer {
 
     // MARK: Top lines
 
-    /// `Search · Top 15 · Favorites (n)`, the current tab bold and underlined (and cyan with colour).
+    /// `Search · Top 15 · Favorites (n)`, the current tab bold and underlined (and cyan with colour); on a screen
+    /// too narrow for it, `Search · Top · ♥ n`.
     private func tabBar() -> ScreenLine {
-        let names: [(BrowseTab, String)] = [
-            (.search, "Search"), (.top, "Top 15"), (.favorites, "Favorites (\(TextLayout.grouped(model.favoriteCount)))"),
-        ]
+        let count = TextLayout.grouped(model.favoriteCount)
+        var names: [(BrowseTab, String)] = [(.search, "Search"), (.top, "Top 15"), (.favorites, "Favorites (\(count))")]
+        if DisplayWidth.columns(of: names.map(\.1).joined(separator: " · ")) > columns {
+            names = [(.search, "Search"), (.top, "Top"), (.favorites, "♥ \(count)")]
+        }
         var line = ScreenLine()
         for (number, (tab, name)) in names.enumerated() {
             if number > 0 { line.append(" · ", dimStyle) }

@@ -130,7 +130,8 @@ enum DisplayWidth {
             line = word
             lineWidth = wordWidth
         }
-        lines.append(line)
+        // A last word broken into whole lines leaves nothing to add; an empty text still gives its one line.
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
     }
 
