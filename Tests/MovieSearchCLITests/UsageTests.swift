@@ -40,6 +40,8 @@ final class UsageTests: XCTestCase {
         "bench": """
             Usage: moviesearch bench --cache <file> --queries <file> [--per-year <K>]
                      [--typos <auto|off>] [--passes <N>] [--slowest <N>] [--json]
+                   moviesearch bench --browse --cache <file> --queries <file>...
+                     [--typos <auto|off>] [--passes <N>] [--json]
 
             """,
     ]
