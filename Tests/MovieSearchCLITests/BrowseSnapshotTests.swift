@@ -85,6 +85,47 @@ final class BrowseSnapshotTests: XCTestCase {
         ])
     }
 
+    func testYearPageAt40x10() throws {
+        var model = try BrowseFixtures.model(self, typed: "dark", columns: 40, rows: 10, favorites: [5, 0])
+        model.press(.end, .enter)
+        XCTAssertEqual(model.plainScreen, [
+            "Search · Top 15 · Favorites (2)",
+            "> dark",
+            "all 6 matches in 2012 · Esc: back",
+            "     5  The Dark Knight Rises ♥",
+            "   3.5  Dark Skies",
+            "     3  Dark Shadows",
+            "     3  Dark Places",
+            "     3  The Dark",
+            ">    3  Dark Matter                     ",
+            "",
+        ])
+    }
+
+    func testFavoritesAt40x10() throws {
+        var model = try BrowseFixtures.model(self, columns: 40, rows: 10, favorites: [5, 0, 12, 13, 16])
+        model.missingFavorites = [(title: "Gone", year: 1990)]
+        model.press(.control("t"), .control("t"))
+        XCTAssertEqual(model.plainScreen, [
+            "Search · Top 15 · Favorites (6)",
+            "> ",
+            "5 favorites, newest first, 1 not in thi…",
+            "2017 · 1 favorite",
+            ">  4.5  The Dark Tower ♥                ",
+            "2012 · 1 favorite",
+            "     5  The Dark Knight Rises ♥",
+            "2001 · 2 favorites",
+            "   8.6  千と千尋の神隠し ♥",
+            "   8.3  Ame\u{301}lie ♥",
+        ])
+        model.press(.end)
+        XCTAssertEqual(Array(model.plainScreen.suffix(3)), [
+            ">    1  Evil\\e]0;pwned\\x07 Title ♥      ",
+            "not in this catalog · 1",
+            "     –  Gone (1990)",
+        ])
+    }
+
     func testTheSmallestScreenStillShowsThePromptAndARow() throws {
         let model = try BrowseFixtures.model(self, typed: "the assassination of jesse james", columns: 20, rows: 6)
         let screen = model.screen(columns: 20, rows: 6)

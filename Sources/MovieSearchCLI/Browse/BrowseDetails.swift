@@ -25,10 +25,10 @@ enum BrowseDetails {
         var titleStyle = TextStyle()
         titleStyle.bold = true
         let heart = isFavorite ? " ♥" : ""
-        for (number, piece) in DisplayWidth.wrapped(TerminalSafeText.escaped(movie.title) + heart,
-                                                    toColumns: columns).enumerated() {
+        let titleLines = DisplayWidth.wrapped(TerminalSafeText.escaped(movie.title) + heart, toColumns: columns)
+        for (number, piece) in titleLines.enumerated() {
             var line = ScreenLine(piece, titleStyle)
-            if number == 0, color, isFavorite, piece.hasSuffix("♥") {
+            if number == titleLines.count - 1, color, isFavorite, piece.hasSuffix("♥") {
                 line = ScreenLine(String(piece.dropLast()), titleStyle)
                 line.append("♥", BrowseRenderer.heartStyle(color: true))
             }

@@ -87,7 +87,8 @@ struct BrowseList: Equatable {
     }
 
     /// The rows to show in a window of `height` rows: from `top`, moved as little as needed to hold the selection
-    /// (and the header right above it, when there is room), and no further down than needed to fill the window.
+    /// (and the header right above it, when there is room; and the rows after it, when it is the last selectable
+    /// one), and no further down than needed to fill the window.
     func window(height: Int) -> Range<Int> {
         guard height > 0, !rows.isEmpty else { return 0..<0 }
         var start = min(top, max(0, rows.count - height))
@@ -95,6 +96,10 @@ struct BrowseList: Equatable {
             if selection < start { start = selection }
             if selection >= start + height { start = selection - height + 1 }
             if start == selection, start > 0, height > 1, case .header = rows[start - 1] { start -= 1 }
+            // On the last selectable row, the rows after it (the missing favorites) come into view too.
+            if nextSelectable(from: selection + 1, step: 1) == nil {
+                start = max(start, min(selection, rows.count - height))
+            }
         }
         return start..<min(rows.count, start + height)
     }
