@@ -1,14 +1,30 @@
 /// One row of a list in `browse`: a year header, a movie, a `… N more in YEAR` row, or a favorite no longer in the
 /// catalog.
 enum BrowseRow: Hashable, Sendable {
-    /// A group's heading, drawn as given (`2012 · 2 matches`); not selectable.
-    case header(String)
+    /// What a year's header counts.
+    enum Counted: Hashable, Sendable {
+        case matches, typoMatches, favorites, missingFavorites
+    }
+
+    /// A group's heading (`2012 · 2 matches`, `not in this catalog · 1`); not selectable. Its text is made only
+    /// when it is drawn: an answer has a header per year, and only a few are on screen.
+    case header(year: Int, count: Int, Counted)
     /// A movie; `rank` is its place in the Top 15 list, `nil` elsewhere.
     case movie(id: Int, rank: Int?)
     /// The rest of a year's matches, not listed: Enter opens the year.
     case more(year: Int, remaining: Int)
     /// A favorite whose movie this catalog no longer holds; not selectable.
     case missing(title: String, year: Int)
+
+    /// The text of a header row.
+    static func headerText(year: Int, count: Int, _ counted: Counted) -> String {
+        switch counted {
+        case .matches: return "\(year) · \(TextLayout.count(count, "match", "matches"))"
+        case .typoMatches: return "\(year) · \(TextLayout.count(count, "match with typos", "matches with typos"))"
+        case .favorites: return "\(year) · \(TextLayout.count(count, "favorite", "favorites"))"
+        case .missingFavorites: return "not in this catalog · \(TextLayout.grouped(count))"
+        }
+    }
 
     /// Whether the selection can stand on this row (movies and `… more` rows).
     var isSelectable: Bool {

@@ -147,10 +147,20 @@ struct BrowseModel {
 
     // MARK: Keys
 
-    /// Applies one key and says what the driver must do beyond redrawing. See the README's Browse section for the
-    /// keys; in short: text and the editing keys edit the query (and show the Search tab), ↑/↓ Ctrl-P/N/K/J,
-    /// PgUp/PgDn and Home/End move the selection (or scroll a details page), Enter opens, Esc goes back, Tab
-    /// toggles a favorite and moves down, Shift-Tab toggles and moves up, Ctrl-T cycles the tabs, Ctrl-C quits.
+    /// Applies one key and says what the driver must do beyond redrawing.
+    ///
+    /// - Query (readline and fzf keys): text inserts at the cursor; Backspace and Ctrl-H delete back, Delete
+    ///   forward; Ctrl-U deletes to the start of the line, Ctrl-W the word before the cursor; ←/→ (Ctrl-B/F) move
+    ///   the cursor, Ctrl-A/Ctrl-E to the start/end of the line. A key that changes the query shows the Search tab
+    ///   (closing any page) and searches again at once.
+    /// - Selection: ↑/↓, Ctrl-P/N and Ctrl-K/J move it one movie (headers are passed over); PgUp/PgDn a screenful
+    ///   less one; Home/End to the first/last row. On a details page they scroll it.
+    /// - Enter: a movie's details (`.print` in `--print` mode, also on a details page); on a `… more` row, the
+    ///   year's page. Esc: closes the page on top; else from Top 15 or Favorites back to Search; else clears a
+    ///   query; else `.quit(status: 0)`. Ctrl-C: `.quit(status: 130)` from anywhere.
+    /// - Tab: toggles the favorite of the selected movie (of the page's movie on a details page, which stays) and
+    ///   moves down; Shift-Tab toggles and moves up. Ctrl-T: Search → Top 15 → Favorites → Search.
+    /// - Anything else: nothing.
     mutating func handle(_ key: Key) -> BrowseAction {
         switch key {
         case .text(let text): edit { $0.insert(text) }
@@ -307,9 +317,9 @@ struct BrowseModel {
             let answer = try index.search(editor.text, perYear: perYear, typos: typos)
             var rows: [BrowseRow] = []
             rows.reserveCapacity(answer.years.count * (perYear + 2))
-            let noun = answer.mode == .typo ? ("match with typos", "matches with typos") : ("match", "matches")
+            let counted: BrowseRow.Counted = answer.mode == .typo ? .typoMatches : .matches
             for year in answer.years {
-                rows.append(.header("\(year.year) · \(TextLayout.count(year.count, noun.0, noun.1))"))
+                rows.append(.header(year: year.year, count: year.count, counted))
                 for id in year.movieIDs { rows.append(.movie(id: id, rank: nil)) }
                 if year.movieIDs.count < year.count {
                     rows.append(.more(year: year.year, remaining: year.count - year.movieIDs.count))
@@ -376,12 +386,12 @@ struct BrowseModel {
             let year = movies[index].year
             var end = index
             while end < movies.count, movies[end].year == year { end += 1 }
-            rows.append(.header("\(year) · \(TextLayout.count(end - index, "favorite", "favorites"))"))
+            rows.append(.header(year: year, count: end - index, .favorites))
             rows += movies[index..<end].map { .movie(id: $0.id, rank: nil) }
             index = end
         }
         if !missingFavorites.isEmpty {
-            rows.append(.header("not in this catalog · \(TextLayout.grouped(missingFavorites.count))"))
+            rows.append(.header(year: 0, count: missingFavorites.count, .missingFavorites))
             rows += missingFavorites.map { .missing(title: $0.title, year: $0.year) }
         }
         favoritesList.replaceRows(rows, keepingSelection: true)

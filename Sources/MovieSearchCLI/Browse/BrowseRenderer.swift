@@ -202,8 +202,8 @@ struct BrowseRenderer {
         marker.bold = true
         let gutter = isSelected ? "> " : "  "
         switch row {
-        case .header(let text):
-            return ScreenLine(text, headerStyle)
+        case let .header(year, count, counted):
+            return ScreenLine(BrowseRow.headerText(year: year, count: count, counted), headerStyle)
         case let .more(year, remaining):
             var line = ScreenLine(gutter, marker)
             line.append("… \(TextLayout.grouped(remaining)) more in \(year)", dimStyle)
