@@ -29,8 +29,9 @@ struct BrowseRenderer {
         let promptRow = lines.count
         lines.append(prompt)
         if showsHeader { lines.append(summaryLine()) }
-        lines += body(height: rows - lines.count)
         lines = lines.map { $0.fitted(toColumns: columns) }
+        // The body's lines are cut as they are made (only the rows in view are).
+        lines += body(height: rows - lines.count)
         while lines.count < rows { lines.append(ScreenLine()) }
         let cursor = columns > 0 ? Screen.Position(row: promptRow, column: min(cursorColumn, columns - 1)) : nil
         return Screen(lines: Array(lines.prefix(rows)), cursor: cursor)
@@ -179,7 +180,7 @@ struct BrowseRenderer {
         case .details(let details)?:
             let lines = model.detailLines(details, columns: columns)
             let start = max(0, min(details.scroll, lines.count - height))
-            return Array(lines[start..<min(lines.count, start + height)])
+            return lines[start..<min(lines.count, start + height)].map { $0.fitted(toColumns: columns) }
         case .year(let year)?:
             return listLines(year.list, height: height, highlighter: year.highlighter)
         case nil:
@@ -232,9 +233,28 @@ struct BrowseRenderer {
     /// The title escaped, the spans the highlighter finds in bold; each run escaped on its own, one scalar at a
     /// time as `Highlight` does, so that the text is exactly `TerminalSafeText.escaped(title)`.
     private func titleRuns(_ title: String, highlighter: MatchHighlighter?) -> ScreenLine {
-        let spans = highlighter?.utf16Ranges(in: title) ?? []
-        guard !spans.isEmpty else { return ScreenLine(TerminalSafeText.escaped(title)) }
+        let spans = MatchHighlighter.merged(highlighter?.utf16Ranges(in: title) ?? [])
+        let escaped = TerminalSafeText.escaped(title)
+        guard !spans.isEmpty else { return ScreenLine(escaped) }
         var line = ScreenLine()
+        // Escaping only ever lengthens a text: the same length means nothing to escape, so the spans cut the title
+        // itself (the common case, and the fast one).
+        if escaped.utf8.count == title.utf8.count {
+            let utf16 = title.utf16
+            var done = 0
+            func piece(_ from: Int, _ to: Int) -> String {
+                let start = utf16.index(utf16.startIndex, offsetBy: from)
+                return String(title[start..<utf16.index(start, offsetBy: to - from)])
+            }
+            for span in spans where span.lowerBound < utf16.count {
+                let upper = min(span.upperBound, utf16.count)
+                line.append(piece(done, span.lowerBound))
+                line.append(piece(span.lowerBound, upper), matchStyle)
+                done = upper
+            }
+            line.append(piece(done, utf16.count))
+            return line
+        }
         var run = String.UnicodeScalarView()
         var runIsBold = false
         var offset = 0
