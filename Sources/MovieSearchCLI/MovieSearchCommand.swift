@@ -96,6 +96,9 @@ public enum MovieSearchCommand {
         } catch let error as UsageError {
             context.standardError.write(HelpFormatter.usageError(error, command: configuration))
             return 2
+        } catch let exit as CommandExit {
+            if let message = exit.message { context.standardError.line("moviesearch: " + oneLine(message)) }
+            return exit.status
         } catch {
             context.standardError.line("moviesearch: " + oneLine(String(describing: error)))
             return 1
