@@ -467,12 +467,7 @@ extension Syscalls {
         -> Result<[Bool]?, SystemError>
     {
         var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        #if canImport(Darwin)
-        let count = UInt32(entries.count)
-        #else
-        let count = nfds_t(entries.count)
-        #endif
-        let result = poll(&entries, count, timeoutMilliseconds)
+        let result = poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
         if result == -1 {
             let code = errno
             return code == EINTR ? .success(nil) : .failure(SystemError(code: code))
