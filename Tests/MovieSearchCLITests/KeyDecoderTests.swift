@@ -154,8 +154,9 @@ final class KeyDecoderTests: XCTestCase {
     func testAltKeysAreSwallowed() {
         XCTAssertEqual(keys("\(esc)x"), [])
         XCTAssertEqual(keys("\(esc)éa"), [.text("a")])
-        XCTAssertEqual(keys("\(esc)\r"), [])
-        XCTAssertEqual(keys([0x1B, 0x7F]), [], "Alt-Backspace")
+        XCTAssertEqual(keys("\(esc)\r"), [.enter], "Alt and a control key: that key")
+        XCTAssertEqual(keys([0x1B, 0x7F]), [.backspace], "Alt-Backspace")
+        XCTAssertEqual(keys([0x1B, 0x03]), [.control("c")], "Ctrl-C right after Esc is never lost")
         XCTAssertEqual(keysByteByByte(Array("\(esc)é!".utf8)), [.text("!")], "Alt and a cut character")
     }
 

@@ -17,9 +17,10 @@
 /// - Bracketed paste (`ESC [200~` … `ESC [201~`): one `.text` with each control character (newline, tab) made a
 ///   space, so that a pasted line never types Enter; at most `maximumPasteBytes` of it are kept.
 /// - Any other escape sequence (function keys, focus reports, mouse reports) is swallowed whole: never text.
-/// - Alt and a key (`ESC x`, `ESC é`, `ESC Enter`) is swallowed, as fzf leaves Alt keys unbound by default: a
-///   person who types Esc and a letter within one read of the terminal (a few milliseconds apart) loses both. An
-///   ESC right before another ESC is the Esc key (`ESC ESC [A`: `.escape`, `.up`).
+/// - Alt and a printable key (`ESC x`, `ESC é`) is swallowed, as fzf leaves Alt keys unbound by default: a person
+///   who types Esc and a letter within one read of the terminal (a few milliseconds apart) loses both. Alt and a
+///   control key (`ESC Enter`, `ESC DEL`, `ESC Ctrl-C`) is that control key, so that Ctrl-C typed right after Esc
+///   is never lost. An ESC right before another ESC is the Esc key (`ESC ESC [A`: `.escape`, `.up`).
 ///
 /// A lone ESC byte is either the Esc key or the first byte of a sequence whose rest has not arrived yet; like
 /// fzf's ESCDELAY, the reader waits `escapeDelay` for more bytes and, when none come, calls `flushPending()`.
@@ -209,8 +210,10 @@ struct KeyDecoder {
             keys.append(.escape)
             return .next(next)
         default:
-            // Alt and a key: swallowed with that key (a whole UTF-8 character; wait for the rest of one).
+            // Alt and a control key: that key. Alt and a printable one: swallowed with it (a whole UTF-8
+            // character; wait for the rest of one).
             let byte = pending[next]
+            if byte < 0x20 || byte == 0x7F { return .next(next) }
             guard byte >= 0x80 else { return .next(next + 1) }
             switch Self.decodeScalar(pending, at: next) {
             case let .scalar(_, length): return .next(next + length)
