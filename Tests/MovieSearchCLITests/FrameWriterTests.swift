@@ -79,8 +79,8 @@ final class FrameWriterTests: XCTestCase {
         line.append("ght", TextStyle(bold: true, foreground: .yellow))
         line.append(" ♥", TextStyle(foreground: .red))
         let bytes = writer.frame(Screen(lines: [line]))
-        XCTAssertEqual(text(bytes), Self.begin + Self.clear + "\u{1B}[1;1H8.4 \u{1B}[0;1mDark\u{1B}[0m \u{1B}[0;1;33mKnight"
-            + "\u{1B}[0;31m ♥\u{1B}[0m\u{1B}[K" + Self.end,
+        XCTAssertEqual(text(bytes), Self.begin + Self.clear
+            + "\u{1B}[1;1H8.4 \u{1B}[0;1mDark\u{1B}[0m \u{1B}[0;1;33mKnight\u{1B}[0;31m ♥\u{1B}[0m\u{1B}[K" + Self.end,
             "same style in a row: one code; plain after styled: a reset; a reset before the clear")
     }
 
