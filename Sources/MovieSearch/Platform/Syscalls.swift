@@ -40,6 +40,10 @@ package enum Syscalls {
         static var invalidArgument: Int32 { EINVAL }
         /// `ENOMEM`: an allocation failed (zlib's, for a gzip input).
         static var outOfMemory: Int32 { ENOMEM }
+        /// `ENOENT`: nothing at that path.
+        static var noSuchFile: Int32 { ENOENT }
+        /// `EEXIST`: something is already at that path.
+        static var fileExists: Int32 { EEXIST }
     }
 
     /// `errno`: the error of the last failed call on this thread.
@@ -180,6 +184,12 @@ package enum Syscalls {
             names.append(withUnsafeBytes(of: entry.pointee.d_name) { FilePath(bytes: $0.prefix { $0 != 0 }) })
         }
         return names
+    }
+
+    /// Creates the folder `path` with permissions `mode` (less the umask), its parent being there already
+    /// (`mkdir`). Fails with `EEXIST` when something is at `path`.
+    static func makeFolder(_ path: FilePath, mode: UInt32) -> Result<Void, SystemError> {
+        checked(path.withCString { mkdir($0, mode_t(mode)) })
     }
 
     /// Renames `source` onto `destination`, atomically replacing what was there.
