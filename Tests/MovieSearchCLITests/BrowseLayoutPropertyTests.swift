@@ -30,7 +30,7 @@ final class BrowseLayoutPropertyTests: XCTestCase {
         for query in queries {
             for keys in views {
                 var model = BrowseModel(index: index, favorites: [12, 13, 15], columns: 80, rows: 24)
-                model.missingFavorites = [(title: "千と千尋の神隠し 2: the long lost sequel of a famous film", year: 2030)]
+                model.missingFavorites = [Favorite(id: 3, title: "千と千尋の神隠し 2: the long lost sequel of a famous film", year: 2030)]
                 model.statusMessage = "favorites are read-only: /home/someone/.local/share/moviesearch/favorites.json is corrupt"
                 _ = model.handle(.text(query))
                 for key in keys { _ = model.handle(key) }

@@ -321,7 +321,7 @@ final class BrowseModelTests: XCTestCase {
 
     func testMissingFavoritesAreListedAndCounted() throws {
         var model = try BrowseFixtures.model(self, favorites: [6])
-        model.missingFavorites = [(title: "Gone Movie", year: 1990)]
+        model.missingFavorites = [Favorite(id: 99, title: "Gone Movie", year: 1990)]
         model.press(.control("t"), .control("t"))
         XCTAssertEqual(model.plainScreen[0], "Search · Top 15 · Favorites (2)")
         XCTAssertEqual(model.plainScreen[2], "1 favorite, newest first, 1 not in this catalog")

@@ -1,3 +1,4 @@
+import MovieSearch
 @testable import MovieSearchCLI
 import XCTest
 
@@ -104,7 +105,7 @@ final class BrowseSnapshotTests: XCTestCase {
 
     func testFavoritesAt40x10() throws {
         var model = try BrowseFixtures.model(self, columns: 40, rows: 10, favorites: [5, 0, 12, 13, 16])
-        model.missingFavorites = [(title: "Gone", year: 1990)]
+        model.missingFavorites = [Favorite(id: 99, title: "Gone", year: 1990)]
         model.press(.control("t"), .control("t"))
         XCTAssertEqual(model.plainScreen, [
             "Search · Top 15 · Favorites (6)",
@@ -171,6 +172,16 @@ final class BrowseSnapshotTests: XCTestCase {
         let darkest = model.screen(columns: 24, rows: 12).lines[6]
         XCTAssertEqual(darkest.runs.map(\.text), ["  ", "   –  ", "Dark", "est Hour"])
         XCTAssertEqual(darkest.runs[2].style, bold)
+    }
+
+    func testTheFrameOfAScreenCarriesNoControlCharacterFromTheData() throws {
+        let model = try BrowseFixtures.model(self, typed: "evil")
+        var writer = FrameWriter(withColor: false)
+        let bytes = writer.frame(model.screen(columns: 80, rows: 24))
+        XCTAssertFalse(bytes.contains(0x07), "a BEL from the title reached the terminal")
+        XCTAssertFalse(zip(bytes, bytes.dropFirst()).contains { $0 == 0x1B && $1 == UInt8(ascii: "]") },
+                       "an OSC from the title reached the terminal")
+        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains("\\e]0;pwned\\x07 Title"))  // after a bold "Evil"
     }
 
     func testColourOnlyWhenAllowed() throws {

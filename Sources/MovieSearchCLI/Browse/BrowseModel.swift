@@ -28,8 +28,9 @@ struct BrowseModel {
     var favorites: Set<Int> {
         didSet { rebuildFavorites() }
     }
-    /// Favorites this catalog no longer holds, listed at the end of the Favorites tab (and counted in it).
-    var missingFavorites: [(title: String, year: Int)] {
+    /// Favorites this catalog no longer holds (`FavoriteStore.missing`), listed at the end of the Favorites tab
+    /// by title and year, and counted in it.
+    var missingFavorites: [Favorite] {
         didSet { rebuildFavorites() }
     }
     /// A line from the driver (e.g. `favorites are read-only: …`), shown first on the summary line until set to
@@ -81,7 +82,7 @@ struct BrowseModel {
     /// - Parameters:
     ///   - index: The cache to browse.
     ///   - favorites: The ids of the favorite movies.
-    ///   - missingFavorites: Favorites no longer in the catalog, by title and year.
+    ///   - missingFavorites: Favorites no longer in the catalog (`FavoriteStore.missing`).
     ///   - typos: `--typos`.
     ///   - color: Whether colour may be used.
     ///   - printsChoice: `--print` mode.
@@ -89,7 +90,7 @@ struct BrowseModel {
     ///   - photos: Reads a movie's saved Flickr response (`--photos-dir`); called once per details page opened.
     ///   - columns: The terminal's width.
     ///   - rows: The terminal's height.
-    init(index: MovieIndex, favorites: Set<Int> = [], missingFavorites: [(title: String, year: Int)] = [],
+    init(index: MovieIndex, favorites: Set<Int> = [], missingFavorites: [Favorite] = [],
          typos: TypoTolerance = .auto, color: Bool = false, printsChoice: Bool = false,
          flickrKey: String = FlickrPhotos.placeholderAPIKey, photos: @escaping (Movie) -> [String]? = { _ in nil },
          columns: Int = 80, rows: Int = 24) {

@@ -1,7 +1,7 @@
 import MovieSearch
 
 /// `bench --browse`: the keystroke query sets replayed through `browse`'s model in-process, one key at a time, as
-/// a person types them; each key timed from the key to the screen that shows its answer.
+/// a person types them; each key timed from the key to the bytes of the frame that shows its answer.
 extension BenchCommand {
     /// The size every frame is drawn at: the terminal a person most often has.
     static let browseColumns = 80
@@ -34,14 +34,14 @@ extension BenchCommand {
         return keys
     }
 
-    /// Times every key of every file's keystrokes: `handle` + `screen(columns: 80, rows: 24)` (+ `frame`, the
-    /// bytes a frame writer makes of the screen, when given). One untimed pass first (pages in memory, blocks
-    /// checked, typo walks cached, as in a session that has been running), then `passCount` timed passes, each
-    /// on a fresh model.
+    /// Times every key of every file's keystrokes: `handle`, `screen(columns: 80, rows: 24)` and the bytes
+    /// `FrameWriter` makes of it (only the rows that changed), which is all a keystroke costs but the one write.
+    /// One untimed pass first (pages in memory, blocks checked, typo walks cached, as in a session that has been
+    /// running), then `passCount` timed passes, each on a fresh model and writer.
     ///
     /// - Returns: Per file, its samples in nanoseconds (pass after pass), and a checksum of the work done.
-    static func timeBrowse(_ index: MovieIndex, keys files: [[Key]], passes passCount: Int, typos: TypoTolerance,
-                           frame: ((Screen) -> Int)? = nil) -> (samples: [[UInt64]], checksum: Int) {
+    static func timeBrowse(_ index: MovieIndex, keys files: [[Key]], passes passCount: Int, typos: TypoTolerance)
+        -> (samples: [[UInt64]], checksum: Int) {
         var checksum = 0
         var samples: [[UInt64]] = []
         for keys in files {
@@ -49,11 +49,12 @@ extension BenchCommand {
             fileSamples.reserveCapacity(keys.count * passCount)
             for pass in 0...passCount {
                 var model = BrowseModel(index: index, typos: typos, columns: browseColumns, rows: browseRows)
+                var writer = FrameWriter(withColor: false)
                 for key in keys {
                     let start = ContinuousClock.now
                     _ = model.handle(key)
                     let screen = model.screen(columns: browseColumns, rows: browseRows)
-                    let bytes = frame?(screen) ?? 0
+                    let bytes = writer.frame(screen).count
                     let elapsed = (ContinuousClock.now - start).wholeNanoseconds
                     if pass > 0 { fileSamples.append(elapsed) }
                     checksum &+= screen.lines.count &+ bytes &+ (model.result?.total ?? 0)
@@ -115,7 +116,7 @@ extension BenchCommand {
     private static func browseText(_ rows: [(name: String, report: Report)], cache: FilePath) -> String {
         func us(_ value: Double) -> String { TextLayout.padLeft(Report.fixed(value, digits: 1) + " µs", 11) }
         let all = rows.last!.report
-        var out = "Browse benchmark of \(TerminalSafeText.escaped(cache)): per key, handle + screen at "
+        var out = "Browse benchmark of \(TerminalSafeText.escaped(cache)): per key, handle + screen + frame bytes at "
             + "\(browseColumns)×\(browseRows), \(TextLayout.count(all.passes, "pass", "passes"))\n"
         let nameWidth = max(5, rows.map { DisplayWidth.columns(of: TerminalSafeText.escaped($0.name)) }.max() ?? 0)
         out += "  " + TextLayout.padRight("keys of", nameWidth) + "  " + TextLayout.padLeft("keys", 9)

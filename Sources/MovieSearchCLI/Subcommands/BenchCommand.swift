@@ -18,8 +18,9 @@ struct BenchCommand: Subcommand {
             line but blank ones is an error.
             With --browse: each queries file (--queries may be given more than once) is typed into browse's model \
             in-process, one key per letter (Backspace back to what the line before shares with it, Ctrl-U when \
-            nothing), and each key is timed from the key to the screen that shows its answer (the model's search \
-            and layout of the visible rows at 80×24); percentiles per key, per file and over all files.
+            nothing), and each key is timed from the key to the bytes of the frame that shows its answer (the model's \
+            search, the layout of the visible rows at 80×24, the changed rows as terminal bytes); percentiles per \
+            key, per file and over all files.
             """,
         usageForms: [
             "--cache <file> --queries <file> [--per-year <K>] [--typos <auto|off>] [--passes <N>] [--slowest <N>] "
@@ -55,7 +56,7 @@ struct BenchCommand: Subcommand {
         help: "Also list the N slowest queries, by their median time over the passes")
     static let browse = Flag(
         "browse", help: "Time browse's keys instead of queries: each query file typed a letter at a time through "
-            + "the browse model, each key from key to screen")
+            + "the browse model, each key from key to frame bytes")
     static let json = JSONOutput.flag(
         members: "queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, open_us, cache_bytes, "
             + "peak_rss_bytes, checksum (and slowest, with --slowest); with --browse: columns, rows, passes, keys, "
