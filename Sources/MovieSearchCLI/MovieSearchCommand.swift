@@ -9,7 +9,7 @@ import MovieSearch
 public enum MovieSearchCommand {
     /// Every subcommand, in the order the overview lists them. A new subcommand is one file and one line here.
     static var subcommands: [any Subcommand.Type] {
-        [IndexCommand.self, QueryCommand.self, ShowCommand.self, TopCommand.self, FavoritesCommand.self,
+        [IndexCommand.self, QueryCommand.self, ShowCommand.self, TopCommand.self, FavoritesCommand.self, BrowseCommand.self,
          PhotosCommand.self, BenchCommand.self]
     }
 
