@@ -91,10 +91,11 @@ struct BrowseCommand: Subcommand {
                 model.resize(columns: size.columns, rows: size.rows)
                 writer.invalidate()
             case .terminate(let signal):
-                // SIGTERM or SIGHUP (or SIGINT from `kill`): the terminal is restored on the way out, and the
-                // status says which signal ended the session, as a shell reports a program it killed.
+                // SIGTERM or SIGHUP (also a terminal that went away): a request to quit, which is quitting like
+                // Esc, status 0, as the issue asks; SIGINT sent with `kill` is Ctrl-C, status 130.
+                if signal != Syscalls.Signal.interrupt { break loop }
                 session.restore()
-                throw CommandExit(status: 128 + signal)
+                throw CommandExit(status: 130)
             case .key(let key):
                 switch model.handle(key) {
                 case .none:
