@@ -44,6 +44,12 @@ final class UsageTests: XCTestCase {
                      [--cache <file>]
 
             """,
+        "browse": """
+            Usage: moviesearch browse [--cache <file>] [--favorites <file> | --no-save]
+                     [--typos <auto|off>] [--color <auto|always|never>] [--photos-dir <dir>]
+                     [--flickr-key <key>] [--print]
+
+            """,
         "photos": """
             Usage: moviesearch photos <id> [--cache <file>] [--response <file|->]
                      [--flickr-key <key>] [--json]
@@ -142,6 +148,8 @@ final class UsageTests: XCTestCase {
         assertUsageError(["query", "dark", "-x"], "unknown option '-x'")
         assertUsageError(["query", "dark", "knight"], "unexpected argument 'knight'")
         assertUsageError(["query", "dark", "--stdin"], "give a query text or --stdin, not both (got 'dark' and --stdin)")
+        assertUsageError(["browse", "--favorites", "f.json", "--no-save"],
+                         "give --favorites <file> or --no-save, not both (got 'f.json' and --no-save)")
         assertUsageError(["query", "dark", "--json=yes"], "option '--json' takes no value")
     }
 

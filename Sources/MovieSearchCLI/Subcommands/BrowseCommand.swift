@@ -25,6 +25,10 @@ struct BrowseCommand: Subcommand {
             The screen is drawn on the terminal (/dev/tty), so that with --print standard output holds only the \
             chosen movie: moviesearch browse --print | jq .title
             """,
+        usageForms: [
+            "[--cache <file>] [--favorites <file> | --no-save] [--typos <auto|off>] [--color <auto|always|never>] "
+                + "[--photos-dir <dir>] [--flickr-key <key>] [--print]",
+        ],
         arguments: [CacheLocation.option, FavoritesLocation.option, FavoritesLocation.noSave, QueryCommand.typos,
                     ColorChoice.option, photosDirectory, FlickrKey.option, printsChoice])
 
@@ -53,6 +57,9 @@ struct BrowseCommand: Subcommand {
         photosDirectory = arguments[Self.photosDirectory]
         flickrKey = arguments[FlickrKey.option]
         printsChoice = arguments[Self.printsChoice]
+        if let favoritesPath, !savesFavorites {
+            throw UsageError("give --favorites <file> or --no-save, not both (got '\(favoritesPath)' and --no-save)")
+        }
     }
 
     func run(_ context: CommandContext) throws {
