@@ -63,18 +63,20 @@ struct BrowseCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws {
-        // Everything that can fail on bad input fails before the terminal is taken, as one line on a screen left
-        // as it was: the cache, then the favorites file (an explicitly named one that cannot be read is an error).
-        let index = try CacheLocation.open(cache, context)
-        let favorites = try FavoritesLocation.open(favoritesPath, noSave: !savesFavorites, index: index, context)
-        let key = flickrKey.flatMap { $0.isEmpty ? nil : $0 } ?? context.environment[FlickrKey.environmentVariable]
-            ?? FlickrPhotos.placeholderAPIKey
+        // The terminal is opened first (not yet taken): without one, the answer is that browse needs one, whatever
+        // else is wrong. Then everything that can fail on bad input fails before the terminal is taken, as one line
+        // on a screen left as it was: the cache, then the favorites file (one named with --favorites that cannot
+        // be read is an error; the default one gives a read-only session).
         let session: TerminalSession
         switch Result(catching: { () throws(TerminalError) in try TerminalSession.open() }) {
         case .success(let opened): session = opened
         case .failure(.noTerminal): throw CommandExit(status: 2, message: TerminalError.noTerminal.description)
         case .failure(let error): throw error
         }
+        let index = try CacheLocation.open(cache, context)
+        let favorites = try FavoritesLocation.open(favoritesPath, noSave: !savesFavorites, index: index, context)
+        let key = flickrKey.flatMap { $0.isEmpty ? nil : $0 } ?? context.environment[FlickrKey.environmentVariable]
+            ?? FlickrPhotos.placeholderAPIKey
         // Colour follows `--color` as for `query`; the screen is the terminal whatever standard output is.
         let allowsColor = color.allowsEscapes(outputIsTerminal: true, environment: context.environment)
         var store = favorites.store
@@ -117,6 +119,7 @@ struct BrowseCommand: Subcommand {
                 case .favoriteChanged(let id, let isFavorite):
                     model.statusMessage = save(id, isFavorite, in: &store, index: index, to: favorites)
                     if model.favorites != store.ids { model.favorites = store.ids }
+                    if model.missingFavorites != store.missing { model.missingFavorites = store.missing }
                 }
             }
         }
@@ -130,22 +133,38 @@ struct BrowseCommand: Subcommand {
         }
     }
 
-    /// Applies a toggle the model made to the store and saves it (unless the session is read-only). Returns the
-    /// status line to show: why favorites are not saved, or `nil` when all is well.
+    /// Applies a toggle the model made and saves it (unless the session is read-only). Returns the status line to
+    /// show: why favorites are not saved, or `nil` when all is well.
+    ///
+    /// The file is read again before each write and only this one change is applied to what it holds, so that a
+    /// change made meanwhile by another process (`favorites add`, a second `browse`) is kept, not written over
+    /// with this session's older list; the session then shows the file's favorites. A file that became
+    /// unreadable or foreign is left as it is. (Two writers within the same few milliseconds can still race:
+    /// there is no lock.)
     private func save(_ id: Int, _ isFavorite: Bool, in store: inout FavoriteStore, index: MovieIndex,
                       to favorites: FavoritesLocation.Opened) -> String? {
+        let movie: Movie
         do {
-            let movie = try index.movie(id: id)
-            if isFavorite { store.add(movie) } else { store.remove(id: id) }
+            movie = try index.movie(id: id)
         } catch {
             return BrowseModel.message(error)
         }
-        guard favorites.saveTo != nil else { return favorites.readOnlyReason }
+        func apply(_ store: inout FavoriteStore) {
+            if isFavorite { store.add(movie) } else { store.remove(id: id) }
+        }
+        guard let location = favorites.saveTo else {
+            apply(&store)
+            return favorites.readOnlyReason
+        }
         do {
-            try favorites.save(store)
+            var current = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
+            apply(&current)
+            try favorites.save(current)
+            store = current
             return nil
         } catch {
-            return "not saved: \(error)"
+            apply(&store)
+            return "favorites not saved: \(error)"
         }
     }
 
