@@ -9,7 +9,8 @@ import MovieSearch
 public enum MovieSearchCommand {
     /// Every subcommand, in the order the overview lists them. A new subcommand is one file and one line here.
     static var subcommands: [any Subcommand.Type] {
-        [IndexCommand.self, QueryCommand.self, ShowCommand.self, TopCommand.self, PhotosCommand.self, BenchCommand.self]
+        [IndexCommand.self, QueryCommand.self, ShowCommand.self, TopCommand.self, FavoritesCommand.self, BrowseCommand.self,
+         PhotosCommand.self, BenchCommand.self]
     }
 
     /// Runs the tool with the process's arguments, standard streams and environment, and exits with its status.
@@ -96,6 +97,9 @@ public enum MovieSearchCommand {
         } catch let error as UsageError {
             context.standardError.write(HelpFormatter.usageError(error, command: configuration))
             return 2
+        } catch let exit as CommandExit {
+            if let message = exit.message { context.standardError.line("moviesearch: " + oneLine(message)) }
+            return exit.status
         } catch {
             context.standardError.line("moviesearch: " + oneLine(String(describing: error)))
             return 1
