@@ -14,7 +14,6 @@ final class BrowseQuitEndToEndTests: XCTestCase {
     private var cache = ""
 
     override func setUpWithError() throws {
-        try BrowseSupport.requireBrowse()
         cache = try indexedCache(try SharedData.path("data/movies.json"))
     }
 
