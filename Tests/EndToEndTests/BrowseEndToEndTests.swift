@@ -153,6 +153,134 @@ final class BrowseEndToEndTests: XCTestCase {
         try session.waitForText("Favorites (0)")
     }
 
+    /// Enter on a movie opens its details (title, year, rating, genres, cast, the Flickr request URL whole, its
+    /// favorite state); Tab there marks it, on the page and in the tab bar; Esc goes back with the query and the
+    /// selection as they were, the ♥ on the row too; Favorites lists it.
+    func testDetailsPageTogglesTheHeartAndEscGoesBack() throws {
+        let show = try BinaryRun.run(["show", "745", "--cache", cache])
+        XCTAssertTrue(show.standardOutput.hasPrefix("The Dark Knight Rises\n"), show.standardOutput)
+        let url = try XCTUnwrap(show.standardOutput.split(separator: "\n").first { $0.hasPrefix("  flickr  ") }?
+            .dropFirst("  flickr  ".count), show.standardOutput)
+        let session = try browse()
+        try session.waitForText("Favorites (0)")
+        session.type("dark kni")
+        try session.waitForText("The Dark Knight Rises")
+        session.press("Down")
+        try session.waitUntil("The Dark Knight Rises selected") {
+            BrowseSupport.selected($0)?.contains("The Dark Knight Rises") == true
+        }
+        session.press("Enter")
+        var screen = try session.waitForText("Christian Bale")
+        var frame = TmuxSession.framed(screen)
+        for text in ["The Dark Knight Rises", "2012", "Crime, Drama, Superhero", "Gary Oldman", "Morgan Freeman"] {
+            XCTAssertTrue(screen.contains { $0.contains(text) }, "\(text): \(frame)")
+        }
+        XCTAssertEqual(BrowseSupport.wrappedValue(startingWith: "https://", in: screen), String(url),
+                       "the Flickr URL, its lines joined: \(frame)")
+        XCTAssertFalse(screen.contains { $0.contains("♥") }, frame)
+
+        session.press("Tab")
+        screen = try session.waitUntil("the heart on the details page") {
+            $0[0].contains("Favorites (1)") && BrowseSupport.line("The Dark Knight Rises", in: $0)?.contains("♥") == true
+        }
+        XCTAssertTrue(screen.contains { $0.contains("Christian Bale") }, "the page stays: \(TmuxSession.framed(screen))")
+
+        session.press("Escape")
+        screen = try session.waitUntil("back to the list") { BrowseSupport.selected($0) != nil }
+        frame = TmuxSession.framed(screen)
+        XCTAssertEqual(BrowseSupport.prompt(screen), "> dark kni", frame)
+        XCTAssertEqual(BrowseSupport.selected(screen)?.contains("The Dark Knight Rises ♥"), true, frame)
+        XCTAssertEqual(BrowseSupport.line("Batman: The Dark Knight Returns", in: screen)?.contains("♥"), false, frame)
+
+        session.press("C-t")
+        try session.waitForText("Alien Trespass")
+        session.press("C-t")
+        try session.waitUntil("The Dark Knight Rises in Favorites") {
+            BrowseSupport.line("The Dark Knight Rises", in: $0)?.contains("♥") == true
+                && BrowseSupport.line("Alien Trespass", in: $0) == nil
+        }
+        try BrowseSupport.waitForFavorites(session.dataHome + "/moviesearch/favorites.json", ["The Dark Knight Rises"])
+    }
+
+    /// The query's editing keys as a terminal sends them (tmux writes the bytes an xterm would): ←, Ctrl-A,
+    /// Delete, Ctrl-E, Backspace, Ctrl-W, Ctrl-H, Ctrl-U; the cursor stays where the text is edited.
+    func testEditingKeysThroughTheTerminal() throws {
+        let session = try browse()
+        try session.waitForText("Favorites (0)")
+        func expect(_ prompt: String, cursorAt column: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+            try session.waitUntil("prompt \(prompt.debugDescription), cursor at column \(column)", file: file, line: line) {
+                BrowseSupport.prompt($0) == prompt && (try? session.cursor())?.column == column
+                    && (try? session.cursor())?.row == 1
+            }
+        }
+        session.type("dark kni")
+        try expect("> dark kni", cursorAt: 10)
+        session.press("Left", "Left", "Left")
+        try expect("> dark kni", cursorAt: 7)
+        session.type("x")
+        try expect("> dark xkni", cursorAt: 8)
+        session.press("C-a")
+        try expect("> dark xkni", cursorAt: 2)
+        session.press("DC")
+        try expect("> ark xkni", cursorAt: 2)
+        session.press("Right", "C-e")
+        try expect("> ark xkni", cursorAt: 10)
+        session.press("BSpace")
+        try expect("> ark xkn", cursorAt: 9)
+        session.press("C-w")
+        try expect("> ark", cursorAt: 6)
+        session.press("C-h")
+        try expect("> ark", cursorAt: 5)
+        session.press("C-u")
+        try expect(">", cursorAt: 2)
+    }
+
+    /// The selection keys as a terminal sends them: ↓/↑, Ctrl-N/P, Ctrl-J/K one movie (headers passed over),
+    /// PgDn/PgUp a page, End/Home the last and first rows; Shift-Tab marks the selected movie and moves up.
+    func testSelectionKeysThroughTheTerminal() throws {
+        let session = try browse()
+        try session.waitForText("Favorites (0)")
+        session.type("dark")
+        let first = try session.waitUntil("the answer to dark") {
+            BrowseSupport.prompt($0) == "> dark" && BrowseSupport.selected($0)?.contains("The Darkest Minds") == true
+        }
+        let movies = first.filter { $0.hasPrefix(" ") && !$0.contains("more in") }.map { $0.dropFirst(2) }
+        XCTAssertGreaterThan(movies.count, 3, TmuxSession.framed(first))
+        func expectSelected(_ text: String, after keys: String..., file: StaticString = #filePath, line: UInt = #line)
+            throws {
+            session.press(keys)
+            try session.waitUntil("\(text) selected after \(keys)", file: file, line: line) {
+                BrowseSupport.selected($0)?.contains(text) == true
+            }
+        }
+        try expectSelected("In Darkness", after: "Down")
+        try expectSelected("God's Not Dead", after: "C-n")
+        try expectSelected("In Darkness", after: "C-p")
+        try expectSelected("God's Not Dead", after: "C-j")
+        try expectSelected("In Darkness", after: "C-k")
+        try expectSelected("The Darkest Minds", after: "Up")
+        session.press("NPage")
+        try session.waitUntil("a page down") {
+            BrowseSupport.selected($0).map { !$0.contains("The Darkest Minds") && !$0.contains("In Darkness") } == true
+        }
+        try expectSelected("The Darkest Minds", after: "Home")
+        session.press("End")
+        let end = try session.waitUntil("the last row") {
+            BrowseSupport.selected($0).map { !$0.contains("The Darkest Minds") } == true
+        }
+        let endRow = try XCTUnwrap(end.indices.dropFirst(2).first { end[$0].hasPrefix(">") })
+        XCTAssertTrue(end[(endRow + 1)...].allSatisfy(\.isEmpty), "End selects the last row: \(TmuxSession.framed(end))")
+        try expectSelected("The Darkest Minds", after: "PPage", "PPage", "PPage", "PPage")
+        session.press("Down")
+        try session.waitUntil("In Darkness selected") { BrowseSupport.selected($0)?.contains("In Darkness") == true }
+        session.press("BTab")
+        let marked = try session.waitUntil("In Darkness marked, the selection one up") {
+            BrowseSupport.selected($0)?.contains("The Darkest Minds") == true
+                && BrowseSupport.line("In Darkness", in: $0)?.contains("♥") == true
+        }
+        XCTAssertTrue(marked[0].contains("Favorites (1)"), TmuxSession.framed(marked))
+    }
+
     /// A corrupt favorites file is never overwritten: at the default location browse says so and runs read-only
     /// (a toggle changes nothing on disk); named with `--favorites` it is refused with one line, status 1.
     func testACorruptFavoritesFileIsLeftAsItWas() throws {
@@ -272,6 +400,26 @@ enum BrowseSupport {
     /// `line` without the blanks at its end.
     static func droppingTrailingBlanks(_ line: String) -> String {
         String(line.reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// The selected movie row (marked `>` at its start, as the prompt is: the prompt is the one on row 1), if any.
+    static func selected(_ screen: [String]) -> String? {
+        screen.dropFirst(2).first { $0.hasPrefix(">") }
+    }
+
+    /// A value that starts with `prefix` on some line and goes on over the lines below it, indented to the column
+    /// where it starts (how the details page wraps a long value): its parts joined.
+    static func wrappedValue(startingWith prefix: String, in screen: [String]) -> String? {
+        guard let first = screen.firstIndex(where: { $0.contains(prefix) }),
+              let start = screen[first].range(of: prefix) else { return nil }
+        let column = screen[first].distance(from: screen[first].startIndex, to: start.lowerBound)
+        var value = String(screen[first][start.lowerBound...])
+        for line in screen[(first + 1)...] {
+            let indent = line.prefix { $0 == " " }.count
+            guard indent == column, line.count > column else { break }
+            value += line.dropFirst(column)
+        }
+        return value
     }
 
     /// The first line holding `title`, if any.

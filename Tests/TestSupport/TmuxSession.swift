@@ -130,6 +130,11 @@ package final class TmuxSession {
     /// Presses keys by tmux name, one after another: `Enter`, `Escape`, `Tab`, `BTab`, `BSpace`, `Up`, `Down`,
     /// `Left`, `Right`, `Home`, `End`, `PPage`, `NPage`, `DC` (delete), `C-t`, `C-c`, …
     package func press(_ keys: String...) {
+        press(keys)
+    }
+
+    /// Presses keys by tmux name, one after another (see `press(_:)`).
+    package func press(_ keys: [String]) {
         send(["--"] + keys)
     }
 
