@@ -98,6 +98,8 @@ final class BrowseEndToEndTests: XCTestCase {
 
         let file = session.dataHome + "/moviesearch/favorites.json"
         try BrowseSupport.waitForFavorites(file, ["After.Life"])
+        let folderMode = try FileManager.default.attributesOfItem(atPath: session.dataHome + "/moviesearch")[.posixPermissions]
+        XCTAssertEqual(folderMode as? Int, 0o700, "the folder browse created")
 
         session.press("C-t")
         screen = try session.waitUntil("After.Life alone in Favorites") {
@@ -281,6 +283,66 @@ final class BrowseEndToEndTests: XCTestCase {
         XCTAssertTrue(marked[0].contains("Favorites (1)"), TmuxSession.framed(marked))
     }
 
+    /// Two browse sessions on the same favorites file: each toggle keeps what the other saved meanwhile.
+    func testTwoSessionsKeepEachOthersFavorites() throws {
+        let binary = try ChildProcess.binary()
+        let first = try browse()
+        let second = try TmuxSession(test: self, [binary, "browse", "--cache", cache],
+                                     environment: ["XDG_DATA_HOME": first.dataHome])
+        let file = first.dataHome + "/moviesearch/favorites.json"
+        for session in [first, second] {
+            try session.waitForText("Favorites (0)")
+            session.press("C-t")
+            try session.waitForText("Alien Trespass")
+        }
+        first.press("Tab")
+        try BrowseSupport.waitForFavorites(file, ["After.Life"])
+        second.press("Down")
+        try second.waitUntil("Alien Trespass selected") { BrowseSupport.selected($0)?.contains("Alien Trespass") == true }
+        second.press("Tab")
+        try BrowseSupport.waitForFavorites(file, ["After.Life", "Alien Trespass"])
+        first.press("C-c")
+        second.press("C-c")
+        XCTAssertEqual(try first.waitForExit(), 130)
+        XCTAssertEqual(try second.waitForExit(), 130)
+        try BrowseSupport.waitForFavorites(file, ["After.Life", "Alien Trespass"])
+    }
+
+    /// A paste arrives as text (bracketed paste): its line breaks neither open a page nor quit, and the query
+    /// holds the pasted words.
+    func testPasteIsText() throws {
+        let session = try browse()
+        try session.waitForText("Favorites (0)")
+        session.paste("dark\nkni\n")
+        let screen = try session.waitUntil("the pasted query") { BrowseSupport.prompt($0)?.hasPrefix("> dark") == true }
+        XCTAssertTrue(["> dark kni", "> darkkni"].contains(BrowseSupport.prompt(screen) ?? ""),
+                      TmuxSession.framed(screen))
+        XCTAssertNil(try session.exitStatus())
+        XCTAssertFalse(screen.contains { $0.contains("Christian Bale") }, "a pasted line break opened details")
+    }
+
+    /// Windows far below 20 × 6, even 1 × 1, do not end or break browse; back at 80 × 24 it draws in full.
+    func testTinyWindowsDoNotBreakIt() throws {
+        let session = try browse()
+        try session.waitForText("Favorites (0)")
+        session.type("dark kni")
+        try session.waitForText("The Dark Knight Rises")
+        for (columns, rows) in [(1, 1), (5, 2), (12, 3), (19, 5), (2, 40), (200, 2)] {
+            try session.resize(columns: columns, rows: rows)
+            try session.waitUntil("a screen at \(columns) × \(rows)") { $0.count == rows }
+            session.press("Down")
+            XCTAssertNil(try session.exitStatus(), "browse ended at \(columns) × \(rows)")
+        }
+        try session.resize(columns: 80, rows: 24)
+        let screen = try session.waitUntil("a full redraw") {
+            BrowseSupport.prompt($0) == "> dark kni" && $0.contains { $0.contains("Batman: The Dark Knight Returns") }
+                && $0.contains { $0.contains("The Dark Knight Rises") }
+        }
+        XCTAssertTrue(screen[0].contains("Search · Top 15 · Favorites (0)"), TmuxSession.framed(screen))
+        session.press("C-c")
+        XCTAssertEqual(try session.waitForExit(), 130)
+    }
+
     /// A corrupt favorites file is never overwritten: at the default location browse says so and runs read-only
     /// (a toggle changes nothing on disk); named with `--favorites` it is refused with one line, status 1.
     func testACorruptFavoritesFileIsLeftAsItWas() throws {
@@ -369,6 +431,13 @@ final class BrowseEndToEndTests: XCTestCase {
                                      environment: ["XDG_DATA_HOME": session.dataHome])
         XCTAssertEqual(show.status, 0, show.standardError)
         XCTAssertEqual(try String(contentsOfFile: "\(folder)/out", encoding: .utf8), show.standardOutput)
+
+        // Leaving without a choice prints nothing.
+        try session.respawn(["/bin/sh", "-c", script])
+        try session.waitForText("Favorites (0)")
+        session.press("Escape")
+        XCTAssertEqual(try session.waitForExit(), 0)
+        XCTAssertEqual(try String(contentsOfFile: "\(folder)/out", encoding: .utf8), "")
     }
 
     /// Without a terminal (a new session with no controlling terminal, standard input and output files), browse

@@ -138,6 +138,14 @@ package final class TmuxSession {
         send(["--"] + keys)
     }
 
+    /// Pastes `text` as a terminal does: in bracketed-paste markers when the program asked for them (`ESC[?2004h`).
+    package func paste(_ text: String) {
+        do {
+            try run(["set-buffer", "-b", "test", "--", text])
+            try run(["paste-buffer", "-p", "-d", "-b", "test", "-t", target])
+        } catch { XCTFail("\(error)") }
+    }
+
     private func send(_ arguments: [String]) {
         // tmux reads an argument ending in `;` as the end of a command; `\;` stands for the `;` itself.
         let escaped = arguments.map { $0.hasSuffix(";") ? $0.dropLast() + "\\;" : $0 }
