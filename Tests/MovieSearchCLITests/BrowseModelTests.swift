@@ -167,6 +167,18 @@ final class BrowseModelTests: XCTestCase {
         XCTAssertEqual(model.plainScreen[3], "The Dark Knight Rises")
     }
 
+    func testADetailsPageScrolledToItsEndStaysThereAfterAResize() throws {
+        var model = try BrowseFixtures.model(self, typed: "dark kni", columns: 40, rows: 8)
+        model.press(.enter, .end)
+        model.resize(columns: 40, rows: 12)
+        let taller = model.plainScreen
+        XCTAssertEqual(taller.last, "            <dir> with <id>.json)")
+        // The first Up scrolls at once: the page's place was brought back within its lines by the resize.
+        model.press(.up)
+        XCTAssertNotEqual(model.plainScreen, taller)
+        XCTAssertEqual(model.plainScreen.dropFirst(4).first, taller[3])
+    }
+
     func testEnterOnAMoreRowShowsTheWholeYear() throws {
         var model = try BrowseFixtures.model(self, typed: "dark", columns: 40, rows: 10)
         model.press(.end, .enter)
