@@ -77,11 +77,42 @@ final class FavoritesEndToEndTests: XCTestCase {
         let remove = try setup.run(["favorites", "remove", "2", "--json"])
         XCTAssertEqual(remove.status, 0, remove.standardError)
         XCTAssertEqual(remove.standardOutput,
-                       #"{"id":2,"title":"Heat","year":1995,"rating":4,"genres":[],"cast":[],"favorite":false}"# + "\n")
+                       #"{"id":2,"title":"Heat","year":1995,"rating":4,"genres":[],"cast":[],"favorite":false,"removed":true}"#
+                        + "\n")
         XCTAssertEqual(try setup.run(["favorites", "--json"]).standardOutput.components(separatedBy: #""id":"#).count, 2)
         let none = try setup.run(["favorites", "remove", "2"])
         XCTAssertEqual(none.status, 0)
         XCTAssertEqual(none.standardOutput, "No favorite has id 2 (\(setup.file)): nothing to remove.\n")
+    }
+
+    /// With --json, every outcome of add and remove is one JSON object on standard output, nothing on standard
+    /// error; `added`/`removed` say whether the file changed.
+    func testEveryAddAndRemoveOutcomeIsJSON() throws {
+        let setup = try setup()
+        try FileManager.default.createDirectory(atPath: setup.dataHome + "/moviesearch",
+                                                withIntermediateDirectories: true)
+        // A favorite of an older catalog, no longer in this cache.
+        try Data(#"{"version":1,"favorites":[{"id":50,"title":"Gone","year":1990}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: setup.file))
+        let heat = #""id":2,"title":"Heat","year":1995,"rating":4,"genres":[],"cast":[]"#
+        let cases: [(arguments: [String], output: String)] = [
+            (["favorites", "add", "2"], "{\(heat),\"favorite\":true,\"added\":true}"),
+            (["favorites", "add", "2"], "{\(heat),\"favorite\":true,\"added\":false}"),
+            (["favorites", "remove", "2"], "{\(heat),\"favorite\":false,\"removed\":true}"),
+            (["favorites", "remove", "2"], "{\(heat),\"favorite\":false,\"removed\":false}"),
+            (["favorites", "remove", "99"], #"{"id":99,"favorite":false,"removed":false}"#),
+            (["favorites", "remove", "50"],
+             #"{"id":50,"title":"Gone","year":1990,"favorite":false,"missing":true,"removed":true}"#),
+            (["favorites", "remove", "50"], #"{"id":50,"favorite":false,"removed":false}"#),
+            (["favorites", "list"], #"{"favorites":[]}"#),
+        ]
+        for (arguments, output) in cases {
+            let run = try setup.run(arguments + ["--json"])
+            XCTAssertEqual(run.status, 0, "\(arguments): \(run.standardError)")
+            XCTAssertEqual(run.standardError, "", "\(arguments)")
+            XCTAssertEqual(run.standardOutput, output + "\n", "\(arguments)")
+            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)), "\(arguments)")
+        }
     }
 
     func testAddingAnIDTheCacheDoesNotHoldFailsAndWritesNothing() throws {

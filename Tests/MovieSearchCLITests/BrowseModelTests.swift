@@ -167,6 +167,18 @@ final class BrowseModelTests: XCTestCase {
         XCTAssertEqual(model.plainScreen[3], "The Dark Knight Rises")
     }
 
+    func testADetailsPageScrolledToItsEndStaysThereAfterAResize() throws {
+        var model = try BrowseFixtures.model(self, typed: "dark kni", columns: 40, rows: 8)
+        model.press(.enter, .end)
+        model.resize(columns: 40, rows: 12)
+        let taller = model.plainScreen
+        XCTAssertEqual(taller.last, "            <dir> with <id>.json)")
+        // The first Up scrolls at once: the page's place was brought back within its lines by the resize.
+        model.press(.up)
+        XCTAssertNotEqual(model.plainScreen, taller)
+        XCTAssertEqual(model.plainScreen.dropFirst(4).first, taller[3])
+    }
+
     func testEnterOnAMoreRowShowsTheWholeYear() throws {
         var model = try BrowseFixtures.model(self, typed: "dark", columns: 40, rows: 10)
         model.press(.end, .enter)
@@ -375,6 +387,86 @@ final class BrowseModelTests: XCTestCase {
         XCTAssertEqual(model.perYear, 3)
         XCTAssertTrue(model.searchList.rows.contains(.more(year: 2012, remaining: 3)))
         XCTAssertEqual(model.selectedTitle, "The Dark Tower")
+    }
+
+    /// Five years of 30 matches each (as a century of movies gives for `the`), best-rated first in each year.
+    private func yearsModel(columns: Int = 80, rows: Int = 24) throws -> BrowseModel {
+        let movies = (0..<150).map { number in
+            Movie(id: number, title: "The Film \(number)", year: 2000 + number / 30, rating: Double(100 - number % 30))
+        }
+        let index = try Fixtures.index(Catalog(movies: movies), self)
+        var model = BrowseModel(index: index, columns: columns, rows: rows)
+        model.press(.text("the"))
+        return model
+    }
+
+    /// The screen line of the selection (drawn with `>`), if it is on screen.
+    private func selectedLine(_ model: BrowseModel) -> String? {
+        model.plainScreen.dropFirst(3).first { $0.hasPrefix(">") }
+    }
+
+    func testResizeKeepsTheSelectedMovie() throws {
+        var model = try yearsModel()
+        for _ in 0..<22 { model.press(.down) }
+        // 2004's 19 movies and its `… more` row, then 2003's third movie.
+        XCTAssertEqual(model.selectedTitle, "The Film 92")
+        model.resize(columns: 80, rows: 12)
+        XCTAssertEqual(model.perYear, 7)
+        XCTAssertEqual(model.selectedTitle, "The Film 92")
+        XCTAssertEqual(selectedLine(model)?.contains("The Film 92"), true, "\(model.plainScreen)")
+        model.resize(columns: 80, rows: 40)
+        XCTAssertEqual(model.selectedTitle, "The Film 92")
+        XCTAssertEqual(selectedLine(model)?.contains("The Film 92"), true, "\(model.plainScreen)")
+    }
+
+    func testResizeSelectsTheMoreRowOfAYearThatNoLongerListsTheMovie() throws {
+        var model = try yearsModel()
+        for _ in 0..<12 { model.press(.down) }
+        XCTAssertEqual(model.selectedTitle, "The Film 132")  // 2004's 13th
+        model.resize(columns: 80, rows: 12)
+        XCTAssertEqual(model.searchList.selectedRow, .more(year: 2004, remaining: 23))
+        XCTAssertEqual(selectedLine(model), "> … 23 more in 2004".padding(toLength: 80, withPad: " ", startingAt: 0))
+        // Taller, 2004 still has more: the selection stays on that row.
+        model.resize(columns: 80, rows: 24)
+        XCTAssertEqual(model.searchList.selectedRow, .more(year: 2004, remaining: 11))
+        // Tall enough for all of 2004: the selection goes to the first movie the `… more` row stood for.
+        model.resize(columns: 80, rows: 40)
+        XCTAssertEqual(model.selectedTitle, "The Film 139")
+        XCTAssertEqual(selectedLine(model)?.contains("The Film 139"), true, "\(model.plainScreen)")
+    }
+
+    func testResizeKeepsAYearPagesSelectionAndFillsATallerScreen() throws {
+        var model = try yearsModel(columns: 40, rows: 10)
+        model.press(.down, .down, .down, .down, .down)  // 2004's `… more` row
+        XCTAssertEqual(model.currentList.selectedRow, .more(year: 2004, remaining: 25))
+        model.press(.enter, .down, .down)
+        XCTAssertEqual(model.selectedTitle, "The Film 127")
+        guard case .year(let before)? = model.page else { return XCTFail("no year page") }
+        XCTAssertLessThan(before.loaded, 30)
+        model.resize(columns: 40, rows: 40)
+        XCTAssertEqual(model.selectedTitle, "The Film 127")
+        guard case .year(let after)? = model.page else { return XCTFail("no year page") }
+        // Every row of the taller screen shows a movie: the page fetched what it shows.
+        XCTAssertEqual(after.loaded, 30)
+        XCTAssertTrue(model.plainScreen.contains { $0.contains("The Film 149") }, "\(model.plainScreen)")
+        model.resize(columns: 40, rows: 8)
+        XCTAssertEqual(model.selectedTitle, "The Film 127")
+        XCTAssertEqual(selectedLine(model)?.contains("The Film 127"), true, "\(model.plainScreen)")
+    }
+
+    func testResizeKeepsTopAndFavoritesSelectionsInView() throws {
+        var model = try BrowseFixtures.model(self, favorites: Set(0..<18))
+        model.press(.control("t"), .end)
+        let top = try XCTUnwrap(model.selectedTitle)
+        model.resize(columns: 40, rows: 8)
+        XCTAssertEqual(model.selectedTitle, top)
+        XCTAssertNotNil(selectedLine(model), "\(model.plainScreen)")
+        model.press(.control("t"), .end)
+        let favorite = try XCTUnwrap(model.selectedTitle)
+        model.resize(columns: 80, rows: 24)
+        model.resize(columns: 40, rows: 6)
+        XCTAssertEqual(model.selectedTitle, favorite)
+        XCTAssertNotNil(selectedLine(model), "\(model.plainScreen)")
     }
 
     func testUnknownKeysDoNothing() throws {

@@ -11,6 +11,9 @@ import Synchronization
 /// - A process killed while writing (SIGKILL, power loss) leaves its temporary file behind; the next write of the
 ///   same destination removes it (`removeStaleTemporaries(beside:)`).
 /// - Readers that mapped the previous file keep their mapping: the old file is renamed over, never truncated.
+/// - The new file keeps the permission bits of the file it replaces (a favorites file or cache made 0600 stays
+///   0600), set on the temporary file before anything is written to it; a new file gets 0644 less the umask
+///   (`Syscalls.OpenMode.creatingNew`). Set-id and sticky bits are not carried over, nor the owner.
 /// - Only a regular file is ever replaced (`destination(of:)`): renaming onto `/dev/null` or a named pipe would
 ///   replace the device or pipe itself, for every program on the machine (a write as root once did:
 ///   `index -o /dev/null`). A symbolic link is followed, so that the link stays a link.
@@ -33,6 +36,12 @@ enum AtomicFileWriter {
     static func replaceFile(at path: FilePath, with chunks: [[UInt8]]) throws(AtomicWriteError) {
         let path = try destination(of: path)
         removeStaleTemporaries(beside: path)
+        // The mode of the file replaced, if any: the temporary file gets it before it holds a byte, so the data
+        // is never readable by more users than the file it replaces was.
+        var keptPermissions: UInt32?
+        if case let .success(status) = Syscalls.status(ofPath: path, followingLinks: true), status.kind == .regular {
+            keptPermissions = status.permissions
+        }
         let temporary = temporaryPath(beside: path)
         let descriptor: Int32
         switch Syscalls.openFile(temporary, for: .creatingNew) {
@@ -40,7 +49,10 @@ enum AtomicFileWriter {
         case let .failure(error): throw AtomicWriteError(operation: "create a temporary file beside", error: error)
         }
         var failure: AtomicWriteError?
-        for chunk in chunks {
+        if let keptPermissions, case let .failure(error) = Syscalls.changeMode(descriptor, to: keptPermissions) {
+            failure = AtomicWriteError(operation: "copy the permissions to", error: error)
+        }
+        for chunk in chunks where failure == nil {
             if case let .failure(error) = chunk.withUnsafeBytes({ Syscalls.writeAll(descriptor, $0) }) {
                 failure = AtomicWriteError(operation: "write", error: error)
                 break
@@ -103,7 +115,8 @@ enum AtomicFileWriter {
 
     /// A failed atomic write: which step failed and why.
     struct AtomicWriteError: Error {
-        /// The step, as a message says it: "create a temporary file beside", "write", "flush" or "replace".
+        /// The step, as a message says it: "create a temporary file beside", "copy the permissions to", "write",
+        /// "flush" or "replace".
         var operation: String
         var error: SystemError
     }

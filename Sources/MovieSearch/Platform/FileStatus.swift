@@ -20,11 +20,14 @@ package struct FileStatus: Sendable, Equatable {
     /// The device and inode, which together tell whether two paths name one file.
     package var device: UInt64
     package var inode: UInt64
+    /// The permission bits (`st_mode & 0o777`): what a file written in its place keeps (`AtomicFileWriter`).
+    package var permissions: UInt32
 
-    package init(kind: Kind, size: Int, device: UInt64, inode: UInt64) {
+    package init(kind: Kind, size: Int, device: UInt64, inode: UInt64, permissions: UInt32) {
         self.kind = kind
         self.size = size
         self.device = device
         self.inode = inode
+        self.permissions = permissions
     }
 }

@@ -192,6 +192,11 @@ package enum Syscalls {
         checked(path.withCString { mkdir($0, mode_t(mode)) })
     }
 
+    /// Sets the permission bits of the file open on `descriptor` to `mode`, the umask not applied (`fchmod`).
+    static func changeMode(_ descriptor: Int32, to mode: UInt32) -> Result<Void, SystemError> {
+        checked(fchmod(descriptor, mode_t(mode)))
+    }
+
     /// Renames `source` onto `destination`, atomically replacing what was there.
     static func renameFile(_ source: FilePath, to destination: FilePath) -> Result<Void, SystemError> {
         checked(source.withCString { from in destination.withCString { rename(from, $0) } })
@@ -306,7 +311,7 @@ package enum Syscalls {
         default: .notRegular(.other)
         }
         return FileStatus(kind: kind, size: Int(status.st_size), device: UInt64(truncatingIfNeeded: status.st_dev),
-                          inode: UInt64(truncatingIfNeeded: status.st_ino))
+                          inode: UInt64(truncatingIfNeeded: status.st_ino), permissions: UInt32(status.st_mode & 0o777))
     }
 }
 

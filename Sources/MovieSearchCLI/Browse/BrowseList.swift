@@ -76,6 +76,70 @@ struct BrowseList: Equatable {
         }
     }
 
+    /// Where the selection stands, in terms that outlive a new layout of the same rows (`replaceRows(_:keeping:
+    /// height:)`): the movie, the group (year) it is in and its place in the group, and its row on screen.
+    struct Anchor: Equatable {
+        /// The selected movie, when the selection is on a movie.
+        var movieID: Int?
+        /// The year of the header above the selection, when there is one.
+        var year: Int?
+        /// The selection's row counted from the first row after that header (from the first row without one).
+        var offset: Int
+        /// The selection's row on screen, counted from the first row shown.
+        var screenRow: Int
+    }
+
+    /// The selection's anchor in a window of `height` rows; `nil` when nothing is selected.
+    func anchor(height: Int) -> Anchor? {
+        guard let selection else { return nil }
+        var header = selection - 1
+        while header >= 0 { if case .header = rows[header] { break }; header -= 1 }
+        var year: Int?
+        if header >= 0, case let .header(headerYear, _, _) = rows[header] { year = headerYear }
+        return Anchor(movieID: selectedMovieID, year: year, offset: selection - header - 1,
+                      screenRow: selection - window(height: height).lowerBound)
+    }
+
+    /// New rows laid out from the same answer (another per-year count after a resize): the selection stays on
+    /// `anchor`'s movie; when that movie is no longer listed, on its year's `… N more` row; when the year has
+    /// none (it now lists every movie), on the row at the same place in the year (after a `… more` row, the first
+    /// movie it did not list), or the year's last. The selection keeps its row on screen as far as the list
+    /// allows, and is in view in a window of `height` rows. Without the anchor's year, as
+    /// `replaceRows(_:keepingSelection: true)`.
+    mutating func replaceRows(_ newRows: [BrowseRow], keeping anchor: Anchor, height: Int) {
+        let movieRow = anchor.movieID.flatMap { id in
+            newRows.firstIndex { if case .movie(id, _) = $0 { return true } else { return false } }
+        }
+        var place = movieRow
+        if place == nil, let year = anchor.year,
+           let header = newRows.firstIndex(where: { if case .header(year, _, _) = $0 { return true } else { return false } }) {
+            let end = newRows[(header + 1)...].firstIndex { if case .header = $0 { return true } else { return false } }
+                ?? newRows.count
+            let group = (header + 1)..<end
+            if let more = group.first(where: { if case .more = newRows[$0] { return true } else { return false } }) {
+                place = more
+            } else if !group.isEmpty {
+                let start = min(group.lowerBound + anchor.offset, group.upperBound - 1)
+                place = stride(from: start, through: group.lowerBound, by: -1).first { newRows[$0].isSelectable }
+                    ?? group.first { newRows[$0].isSelectable }
+            }
+        }
+        guard let place else {
+            replaceRows(newRows, keepingSelection: true)
+            top = window(height: height).lowerBound
+            return
+        }
+        rows = newRows
+        selection = place
+        top = max(0, place - min(anchor.screenRow, max(0, height - 1)))
+        top = window(height: height).lowerBound
+    }
+
+    /// Scrolls as little as needed for the selection to be in view in a window of `height` rows (after a resize).
+    mutating func scrollToSelection(height: Int) {
+        top = window(height: height).lowerBound
+    }
+
     /// Moves the selection `count` selectable rows down (negative: up), stopping at the ends, then scrolls so that
     /// it is in a window of `height` rows.
     mutating func move(by count: Int, height: Int) {

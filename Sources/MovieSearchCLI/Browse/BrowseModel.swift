@@ -10,9 +10,9 @@ import MovieSearch
 ///     let screen = model.screen(columns: 80, rows: 24)     // tab bar, prompt, summary, 2012 · 1 match, …
 ///     switch model.handle(.tab) { case .favoriteChanged(let id, let on): … save … default: break }
 ///
-/// The driver creates the model, calls `resize(columns:rows:)` at start and on every SIGWINCH, feeds it keys, draws
-/// `screen(columns:rows:)` after each, acts on the returned `BrowseAction`, and may set `favorites`,
-/// `missingFavorites` and `statusMessage` at any time.
+/// The driver creates the model with the terminal's size (`init(…columns:rows:)`), calls `resize(columns:rows:)`
+/// on every SIGWINCH, feeds it keys, draws `screen(columns:rows:)` after each, acts on the returned
+/// `BrowseAction`, and may set `favorites`, `missingFavorites` and `statusMessage` at any time.
 ///
 /// How the answer fits the screen: the search runs with `perYear` = the list's height minus two (a year's header
 /// and its `… N more` row), at least 1, so that the first year of an answer fills the screen and no more movies
@@ -47,7 +47,7 @@ struct BrowseModel {
     /// The photo URLs of a movie's saved Flickr response (`--photos-dir`), or `nil` when there is none.
     let photos: (Movie) -> [String]?
 
-    /// The size the driver last gave (`resize`): what the per-year count and paging are computed for.
+    /// The size the driver last gave (`init`, then `resize`): what the per-year count and paging are computed for.
     private(set) var columns: Int
     private(set) var rows: Int
 
@@ -135,14 +135,33 @@ struct BrowseModel {
 
     // MARK: Size
 
-    /// The terminal's new size: searches again when the per-year count changes, keeping the selection's place.
+    /// The terminal's new size. Searches again when the per-year count changes, the selection staying on its
+    /// movie (on its year's `… N more` row when the year now lists fewer; see `BrowseList.replaceRows(_:keeping:
+    /// height:)`); every list scrolls to keep its selection in view; a year page fetches what a taller screen
+    /// shows; a details page stays within its lines.
     mutating func resize(columns: Int, rows: Int) {
+        let anchor = searchList.anchor(height: listHeight)
         self.columns = columns
         self.rows = rows
+        let height = listHeight
         let newPerYear = Self.perYear(rows: rows)
         if newPerYear != perYear {
             perYear = newPerYear
-            runSearch(keepingSelection: true)
+            runSearch(keeping: anchor)
+        }
+        searchList.scrollToSelection(height: height)
+        topList.scrollToSelection(height: height)
+        favoritesList.scrollToSelection(height: height)
+        for number in pages.indices {
+            switch pages[number] {
+            case .year(var year):
+                loadAhead(&year)
+                year.list.scrollToSelection(height: height)
+                pages[number] = .year(year)
+            case .details(var details):
+                details.scroll = clampedScroll(details, details.scroll)
+                pages[number] = .details(details)
+            }
         }
     }
 
@@ -313,7 +332,8 @@ struct BrowseModel {
 
     /// Searches for the query with the per-year count of the current size and lays out the rows: per year a
     /// header, its listed movies, and a `… N more` row when it has more.
-    private mutating func runSearch(keepingSelection: Bool = false) {
+    /// With `anchor` (a resize), the selection stays where the anchor says; without, it goes to the first row.
+    private mutating func runSearch(keeping anchor: BrowseList.Anchor? = nil) {
         do {
             let answer = try index.search(editor.text, perYear: perYear, typos: typos)
             var rows: [BrowseRow] = []
@@ -329,7 +349,11 @@ struct BrowseModel {
             result = answer
             highlighter = answer.highlighter
             searchError = nil
-            searchList.replaceRows(rows, keepingSelection: keepingSelection)
+            if let anchor {
+                searchList.replaceRows(rows, keeping: anchor, height: listHeight)
+            } else {
+                searchList.replaceRows(rows, keepingSelection: false)
+            }
         } catch {
             result = nil
             searchError = Self.message(error)

@@ -34,7 +34,9 @@ struct FavoritesCommand: Subcommand {
     static let json = JSONOutput.flag(
         members: "for list, favorites: each favorite as 'show --json' prints the movie, with favorite true and "
             + "missing false, or, for one missing from the cache, only id, title, year and missing true; for add "
-            + "and remove, the movie as 'show --json' prints it, favorite saying its new state")
+            + "and remove, the movie as 'show --json' prints it, favorite saying its new state, and added or "
+            + "removed saying whether the file changed (for remove, a missing favorite as in list, or for an id "
+            + "neither the cache nor the favorites hold, only id, favorite false and removed false)")
 
     var action: Action
     var id: Int?
@@ -150,19 +152,34 @@ struct FavoritesCommand: Subcommand {
             let movie = try index.movie(id: id)
             let changed = store.add(movie)
             if changed { try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault) }
-            if printsJSON { return printJSON(movie, favorite: true, out) }
+            if printsJSON { return printJSON(movie, favorite: true, changed: ("added", changed), out) }
             out.line(changed ? "Added \(describe(movie)) to the favorites (\(path))."
                      : "\(describe(movie)) is a favorite already (\(path)).")
         case .remove:
             guard let removed = store.remove(id: id) else {
-                if printsJSON, let movie = try? index.movie(id: id) { return printJSON(movie, favorite: false, out) }
+                if printsJSON {
+                    // Nothing removed is an answer too, in JSON like the others: the movie when the cache holds
+                    // it, else only the id.
+                    if let movie = try? index.movie(id: id) {
+                        return printJSON(movie, favorite: false, changed: ("removed", false), out)
+                    }
+                    var json = JSONWriter(capacity: 64)
+                    json.object { json in
+                        json.member("id", id)
+                        json.member("favorite", false)
+                        json.member("removed", false)
+                    }
+                    return out.line(bytes: json.bytes)
+                }
                 out.line("No favorite has id \(id) (\(path)): nothing to remove.")
                 return
             }
             try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault)
             let movie = try? index.movie(id: id)
             if printsJSON {
-                if let movie, Favorite(movie) == removed { return printJSON(movie, favorite: false, out) }
+                if let movie, Favorite(movie) == removed {
+                    return printJSON(movie, favorite: false, changed: ("removed", true), out)
+                }
                 var json = JSONWriter(capacity: 128)
                 json.object { json in
                     json.member("id", removed.id)
@@ -170,6 +187,7 @@ struct FavoritesCommand: Subcommand {
                     json.member("year", removed.year)
                     json.member("favorite", false)
                     json.member("missing", true)
+                    json.member("removed", true)
                 }
                 return out.line(bytes: json.bytes)
             }
@@ -184,7 +202,14 @@ struct FavoritesCommand: Subcommand {
         "\(movie.id) \(TerminalSafeText.escaped(movie.title)) (\(movie.year))"
     }
 
-    private func printJSON(_ movie: Movie, favorite: Bool, _ out: TextOutput) {
-        out.line(bytes: MovieJSON.object(movie, posterSize: PosterSize.defaultSize, favorite: favorite).bytes)
+    /// The movie as `show --json` prints it, and whether the command changed the file (`changed`: "added" or
+    /// "removed"), the text output's "Added …"/"… a favorite already" for scripts.
+    private func printJSON(_ movie: Movie, favorite: Bool, changed: (member: String, value: Bool), _ out: TextOutput) {
+        var json = JSONWriter(capacity: 256)
+        json.object { json in
+            MovieJSON.writeMembers(of: movie, posterSize: PosterSize.defaultSize, favorite: favorite, to: &json)
+            json.member(changed.member, changed.value)
+        }
+        out.line(bytes: json.bytes)
     }
 }

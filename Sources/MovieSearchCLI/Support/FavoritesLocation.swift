@@ -6,8 +6,10 @@ import MovieSearch
 /// value). Read from the command's environment (`CommandContext.environment`), so that in-process tests choose it.
 ///
 /// Commands that only show favorites (`query`, `top`, `show`, `favorites list`) never fail because of them: no
-/// file is no favorites, and a file they cannot read gives one warning and no marks. Commands that change them
-/// (`favorites add`, `remove`, and `browse`) fail on a file they cannot read, which they then never overwrite.
+/// file is no favorites, and a file they cannot read gives one warning and no marks. `favorites add` and `remove`
+/// fail on a file they cannot read or understand. `browse` fails on such a file only when `--favorites` names
+/// it; the default file in that state (or no location at all) gives a read-only session that says why on its
+/// status line (`open`). A file that cannot be read or understood is never overwritten.
 enum FavoritesLocation {
     static let option = Option<FilePath>(
         "favorites", valueName: "file",

@@ -3,7 +3,8 @@ import XCTest
 @testable import MovieSearch
 import TestSupport
 
-/// The atomic writer's temporary files: their names, and the removal of those that killed writers left behind.
+/// The atomic writer: the files it replaces and the permissions it keeps, its temporary files' names, and the
+/// removal of those that killed writers left behind.
 final class AtomicFileWriterTests: XCTestCase {
     /// A device, pipe or folder is never replaced by a file (`index -o /dev/null` as root once turned /dev/null
     /// into a regular file; a named pipe stands in for the device here, which the test must not risk); a symbolic
@@ -42,6 +43,37 @@ final class AtomicFileWriterTests: XCTestCase {
         XCTAssertEqual(symlink("loop-b", folder + "/loop-a"), 0)
         XCTAssertEqual(symlink("loop-a", folder + "/loop-b"), 0)
         XCTAssertThrowsError(try AtomicFileWriter.replaceFile(at: folder + "/loop-a", with: [[1]]))
+    }
+
+    /// The permission bits of the file written over are kept (through a link, the target's); a new file gets
+    /// 0644 less the umask, as before.
+    func testTheReplacedFilesPermissionsAreKept() throws {
+        let folder = try TestPaths.temporaryFolder(self).path
+        let private_ = folder + "/private.json", fresh = folder + "/fresh.json", link = folder + "/link.json"
+        try AtomicFileWriter.replaceFile(at: fresh, with: [[1]])
+        let mask = umask(0o022)
+        umask(mask)
+        XCTAssertEqual(try Self.permissions(fresh), 0o644 & ~Int(mask))
+
+        try AtomicFileWriter.replaceFile(at: private_, with: [[1]])
+        XCTAssertEqual(chmod(private_, 0o600), 0)
+        try AtomicFileWriter.replaceFile(at: private_, with: [[2, 3]])
+        XCTAssertEqual(try Self.permissions(private_), 0o600)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: private_)), Data([2, 3]))
+
+        XCTAssertEqual(chmod(private_, 0o640), 0)
+        XCTAssertEqual(symlink("private.json", link), 0)
+        try AtomicFileWriter.replaceFile(at: link, with: [[4]])
+        XCTAssertEqual(try Self.permissions(private_), 0o640)
+        // A file its owner made read-only is replaced (as before) and stays read-only.
+        XCTAssertEqual(chmod(private_, 0o400), 0)
+        try AtomicFileWriter.replaceFile(at: private_, with: [[5]])
+        XCTAssertEqual(try Self.permissions(private_), 0o400)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: private_)), Data([5]))
+    }
+
+    private static func permissions(_ path: String) throws -> Int {
+        try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o7777
     }
 
     func testTemporaryOwnerAcceptsOnlyTheWritersOwnNames() {
