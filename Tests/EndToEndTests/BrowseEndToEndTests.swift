@@ -377,6 +377,42 @@ final class BrowseEndToEndTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: file), corrupt)
     }
 
+    /// A resize keeps the selection on the same movie.
+    func testResizeKeepsTheSelection() throws {
+        let session = try browse()
+        try session.waitForText("Favorites (0)")
+        session.type("dark")
+        try session.waitUntil("the answer to dark") { BrowseSupport.selected($0)?.contains("The Darkest Minds") == true }
+        session.press("Down", "Down", "Down", "Down", "Down")
+        try session.waitUntil("Darkest Hour selected") { BrowseSupport.selected($0)?.contains("Darkest Hour") == true }
+        for (columns, rows) in [(40, 10), (120, 40), (60, 8), (80, 24)] {
+            try session.resize(columns: columns, rows: rows)
+            try session.waitUntil("Darkest Hour still selected at \(columns) × \(rows)") {
+                $0.count == rows && BrowseSupport.selected($0)?.contains("Darkest Hour") == true
+            }
+        }
+    }
+
+    /// Typed UTF-8 is one character of the query: `brü` finds Brüno with the cursor after the `ü`, and Backspace
+    /// removes the whole `ü`.
+    func testTypedUTF8IsOneCharacter() throws {
+        let session = try browse()
+        try session.waitForText("Favorites (0)")
+        session.type("brü")
+        try session.waitUntil("Brüno found, the cursor after ü") {
+            BrowseSupport.prompt($0) == "> brü" && BrowseSupport.line("Brüno", in: $0) != nil
+                && (try? session.cursor())?.column == 5
+        }
+        let row = try XCTUnwrap(try session.captureWithAttributes().map(TmuxSession.StyledLine.init)
+            .first { $0.text.contains("Brüno") })
+        XCTAssertTrue(row.isAll(bold: true, "Brü"), "\(row.text): \(row.bold)")
+        XCTAssertTrue(row.isAll(bold: false, "no"), "\(row.text): \(row.bold)")
+        session.press("BSpace")
+        try session.waitUntil("ü removed whole") {
+            BrowseSupport.prompt($0) == "> br" && (try? session.cursor())?.column == 4
+        }
+    }
+
     /// A resize redraws at the new size: nothing wraps, long titles are cut with `…`, and at 20 × 6 the prompt and
     /// a movie row still show; back at 80 × 24 the full titles come back.
     func testResizeRedrawsAtTheNewSize() throws {
