@@ -476,6 +476,26 @@ final class BrowseEndToEndTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: "\(folder)/out", encoding: .utf8), "")
     }
 
+    /// With standard input a pipe, or standard output a file, browse still runs on the terminal (/dev/tty, as
+    /// fzf does): keys reach it and it quits as usual, writing nothing to the file.
+    func testRedirectedStandardStreamsStillUseTheTerminal() throws {
+        let binary = try ChildProcess.binary()
+        let folder = try TestPaths.temporaryFolder(self).path
+        for redirection in ["echo piped |", "> '\(folder)/out'"] {
+            let command = redirection.hasPrefix("echo")
+                ? "\(redirection) '\(binary)' browse --cache '\(cache)'"
+                : "'\(binary)' browse --cache '\(cache)' \(redirection)"
+            let session = try TmuxSession(test: self, ["/bin/sh", "-c", command])
+            try session.waitForText("Favorites (0)")
+            session.type("dark kni")
+            try session.waitForText("The Dark Knight Rises")
+            session.press("C-c")
+            XCTAssertEqual(try session.waitForExit(), 130, redirection)
+            session.kill()
+        }
+        XCTAssertEqual(try String(contentsOfFile: "\(folder)/out", encoding: .utf8), "")
+    }
+
     /// Without a terminal (a new session with no controlling terminal, standard input and output files), browse
     /// exits 2 with one line pointing to `query --stdin`, and prints nothing on standard output.
     func testWithoutATerminalItExitsTwoPointingToQueryStdin() throws {
