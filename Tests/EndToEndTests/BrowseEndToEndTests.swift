@@ -343,6 +343,34 @@ final class BrowseEndToEndTests: XCTestCase {
         XCTAssertEqual(try session.waitForExit(), 130)
     }
 
+    /// A favorite no longer in the catalog is listed as missing and kept in the file when another is toggled.
+    func testAMissingFavoriteIsListedAndKept() throws {
+        let dataHome = try TestPaths.temporaryFolder(self).path
+        try FileManager.default.createDirectory(atPath: dataHome + "/moviesearch", withIntermediateDirectories: true)
+        let file = dataHome + "/moviesearch/favorites.json"
+        try Data(#"{"version":1,"favorites":[{"id":99999,"title":"Gone Movie","year":2010},{"id":745,"title":"The Dark Knight Rises","year":2012}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let binary = try ChildProcess.binary()
+        let session = try TmuxSession(test: self, [binary, "browse", "--cache", cache],
+                                      environment: ["XDG_DATA_HOME": dataHome])
+        try session.waitForText("Search · Top 15 · Favorites (")
+        session.press("C-t")
+        try session.waitForText("Alien Trespass")
+        session.press("C-t")
+        let screen = try session.waitUntil("Favorites listing both") {
+            BrowseSupport.line("The Dark Knight Rises", in: $0)?.contains("♥") == true
+                && BrowseSupport.line("Gone Movie", in: $0) != nil
+        }
+        // Said missing on its row or on a header above it ("missing", or "not in this catalog").
+        let gone = try XCTUnwrap(screen.firstIndex { $0.contains("Gone Movie") })
+        XCTAssertTrue(screen[...gone].contains { $0.contains("missing") || $0.contains("not in this catalog") },
+                      TmuxSession.framed(screen))
+        session.press("C-t", "C-t")
+        try session.waitForText("Alien Trespass")
+        session.press("Tab")
+        try BrowseSupport.waitForFavorites(file, ["Gone Movie", "The Dark Knight Rises", "After.Life"])
+    }
+
     /// A corrupt favorites file is never overwritten: at the default location browse says so and runs read-only
     /// (a toggle changes nothing on disk); named with `--favorites` it is refused with one line, status 1.
     func testACorruptFavoritesFileIsLeftAsItWas() throws {
