@@ -371,6 +371,68 @@ final class BrowseEndToEndTests: XCTestCase {
         try BrowseSupport.waitForFavorites(file, ["Gone Movie", "The Dark Knight Rises", "After.Life"])
     }
 
+    /// Top 15 lists what `top --limit 15` lists, in its order.
+    func testTop15IsTopLimit15() throws {
+        let top = try BinaryRun.run(["top", "--limit", "15", "--cache", cache])
+        XCTAssertEqual(top.status, 0, top.standardError)
+        // "   1.  5  2009  After.Life": the title after the year.
+        let titles = top.standardOutput.split(separator: "\n").dropFirst().map {
+            $0.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)[3]
+                .trimmingCharacters(in: .whitespaces)
+        }
+        XCTAssertEqual(titles.count, 15, top.standardOutput)
+        let session = try browse()
+        try session.waitForText("Favorites (0)")
+        session.press("C-t")
+        let screen = try session.waitForText(titles[14])
+        let rows = titles.map { title in screen.firstIndex { $0.hasSuffix("  " + title) } }
+        XCTAssertFalse(rows.contains(nil), "\(titles): \(TmuxSession.framed(screen))")
+        XCTAssertEqual(rows.compactMap { $0 }, rows.compactMap { $0 }.sorted(), TmuxSession.framed(screen))
+    }
+
+    /// Enter on a `… N more in YEAR` row shows all of that year's matches, the same as `query` lists them in
+    /// order; Esc goes back to the list with the `… more` row still selected.
+    func testAMoreRowOpensTheWholeYear() throws {
+        let query = try BinaryRun.run(["query", "the", "--json", "--per-year", "1000", "--cache", cache])
+        let answer = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(query.standardOutput.utf8)) as? [String: Any])
+        let year = try XCTUnwrap((answer["years"] as? [[String: Any]])?.first { $0["year"] as? Int == 2009 })
+        let expected = try XCTUnwrap(year["movies"] as? [[String: Any]]).compactMap { $0["title"] as? String }
+        XCTAssertEqual(expected.count, 66)
+
+        let session = try browse(columns: 100, rows: 12)
+        try session.waitForText("Favorites (0)")
+        session.type("the")
+        try session.waitForText("630 matches")
+        // Years newest first: the last row is 2009's.
+        session.press("End")
+        try session.waitUntil("the … more row selected") { BrowseSupport.selected($0)?.contains("more in 2009") == true }
+        session.press("Enter")
+        var screen = try session.waitForText("66")
+        XCTAssertNil(BrowseSupport.line("more in 2009", in: screen), TmuxSession.framed(screen))
+        // Page through, collecting the rows in order.
+        session.press("Home")
+        screen = try session.waitUntil("the page's first row selected") {
+            BrowseSupport.selected($0).map { BrowseSupport.title(ofRow: $0) } == expected[0]
+        }
+        var listed: [String] = []
+        for _ in 0..<20 {
+            for line in screen.dropFirst(3) where !line.isEmpty {
+                let title = BrowseSupport.title(ofRow: line)
+                if !listed.contains(title) { listed.append(title) }
+            }
+            if listed.count >= expected.count { break }
+            let before = screen
+            session.press("NPage")
+            screen = try session.waitUntil("the next page") { $0 != before }
+        }
+        XCTAssertEqual(listed, expected)
+
+        session.press("Escape")
+        try session.waitUntil("back, the … more row selected") {
+            BrowseSupport.selected($0)?.contains("more in 2009") == true && $0.contains { $0.contains("2009 · 66 matches") }
+        }
+    }
+
     /// A corrupt favorites file is never overwritten: at the default location browse says so and runs read-only
     /// (a toggle changes nothing on disk); named with `--favorites` it is refused with one line, status 1.
     func testACorruptFavoritesFileIsLeftAsItWas() throws {
@@ -573,6 +635,15 @@ enum BrowseSupport {
             value += line.dropFirst(column)
         }
         return value
+    }
+
+    /// The title on a movie row: after the selection mark, the rating and the blanks (`>    5  Title ♥`), without
+    /// a trailing heart.
+    static func title(ofRow line: String) -> String {
+        var text = Substring(line.dropFirst(2)).drop { $0 == " " }
+        text = text.drop { $0 != " " }.drop { $0 == " " }
+        if text.hasSuffix(" ♥") { text = text.dropLast(2) }
+        return String(text)
     }
 
     /// The first line holding `title`, if any.
