@@ -20,6 +20,10 @@ import Synchronization
 /// `MovieIndex` is immutable after `init` and safe to share between threads: run queries from as many threads as
 /// you like on one instance.
 public final class MovieIndex: Sendable {
+    /// The cache format version this build of the library writes and reads (`CacheFormat`): a cache of any other
+    /// version is refused with a message to rebuild it.
+    public static var cacheFormatVersion: Int { Int(CacheFormat.version) }
+
     /// The path the cache was opened from (bytes that are not valid UTF-8 shown as `\xE9`, see `FilePath`).
     public let path: String
 

@@ -18,6 +18,9 @@ extension ArgumentChoice {
         return words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
 
+    /// The shell offers exactly the words the parser accepts.
+    static var completion: ValueCompletion { .choices(allCases.map(\.rawValue)) }
+
     /// `auto|always|never`: how the usage line and the help name the value, so that they show every choice.
     static var valueName: String { allCases.map(\.rawValue).joined(separator: "|") }
 }

@@ -23,6 +23,8 @@ struct ArgumentDefinition: Sendable {
     var isOptional: Bool
     /// Checks a value's text: `nil` when valid, else what a valid value looks like.
     var check: @Sendable (String) -> String?
+    /// What a shell's completion may offer for the value (nothing for a flag).
+    var completion: ValueCompletion = .none
 
     /// How the usage line shows the argument: `--cache <file>`, `--json`, `<text>`.
     var synopsis: String {
@@ -66,7 +68,8 @@ struct Option<Value: ArgumentValue>: ArgumentDeclaration {
 
     init(_ name: String, short: Character? = nil, valueName: String, rule: ValueRule<Value> = .any, help: String) {
         definition = ArgumentDefinition(kind: .option, name: name, shortName: short, valueName: valueName,
-                                        help: help, isOptional: true, check: Self.checker(rule))
+                                        help: help, isOptional: true, check: Self.checker(rule),
+                                        completion: Value.completion)
     }
 
     static func checker(_ rule: ValueRule<Value>) -> @Sendable (String) -> String? {
@@ -92,6 +95,7 @@ struct Argument<Value: ArgumentValue>: ArgumentDeclaration {
 
     init(_ valueName: String, isOptional: Bool = false, rule: ValueRule<Value> = .any, help: String) {
         definition = ArgumentDefinition(kind: .positional, name: valueName, shortName: nil, valueName: valueName,
-                                        help: help, isOptional: isOptional, check: Option<Value>.checker(rule))
+                                        help: help, isOptional: isOptional, check: Option<Value>.checker(rule),
+                                        completion: Value.completion)
     }
 }
