@@ -15,6 +15,7 @@ final class UsageTests: XCTestCase {
             Usage: moviesearch index <catalog> [-o|--output <cache>]
                      [--format <auto|json|tmdb|imdb|csv>] [--ratings <file>]
                      [--title-types <types>] [--column <field=column>] [--skip-invalid]
+                     [--quiet]
 
             """,
         "query": """
@@ -32,6 +33,9 @@ final class UsageTests: XCTestCase {
 
             """,
         "top": "Usage: moviesearch top [--limit <N>] [--cache <file>]\n",
+        "version": "Usage: moviesearch version\n",
+        "completions": "Usage: moviesearch completions <shell>\n",
+        "man": "Usage: moviesearch man\n",
         "photos": """
             Usage: moviesearch photos <id> [--cache <file>] [--response <file|->]
                      [--flickr-key <key>] [--json]
@@ -103,7 +107,7 @@ final class UsageTests: XCTestCase {
     func testUnknownSubcommands() {
         for (arguments, problem) in [
             (["bogus"], "unknown subcommand 'bogus'"),
-            (["Query"], "unknown subcommand 'Query'"),
+            (["Query"], "unknown subcommand 'Query'; did you mean 'query'?"),
             (["--json"], "expected a subcommand before '--json'"),
             (["help", "bogus"], "unknown subcommand 'bogus'"),
             (["help", "query", "x"], "unexpected argument 'x'"),
@@ -190,7 +194,7 @@ final class UsageTests: XCTestCase {
                              + "overview, poster_path, tmdb_id, imdb_id")
         assertUsageError(["index", "a.json", "-o"], "missing value for '--output <cache>'")
         assertUsageError(["index", "a.json", "--output"], "missing value for '--output <cache>'")
-        assertUsageError(["index", "a.json", "--skip"], "unknown option '--skip'")
+        assertUsageError(["index", "a.json", "--skip"], "unknown option '--skip'; did you mean '--skip-invalid'?")
         assertUsageError(["index", "a.json", "b.json"], "unexpected argument 'b.json'")
     }
 

@@ -14,6 +14,7 @@ enum Suggestion {
         var bestDistance = limit + 1
         for candidate in candidates where candidate != word {
             let distance = editDistance(typed, Array(candidate.unicodeScalars), limit: limit)
+            if distance > limit { continue }
             if distance < bestDistance {
                 best = [candidate]
                 bestDistance = distance
