@@ -50,7 +50,10 @@ fi
 binary="${MOVIESEARCH_BINARY:-}"
 if [[ -z "$binary" ]]; then
     cd "$root"
-    build=(swift build -c release --product moviesearch --scratch-path .build-install)
+    # Generic metadata prespecialized at compile time (`[YearMatches]`' storage and the like) rather than built by
+    # the runtime on first use, which a one-query process would pay for at each start.
+    build=(swift build -c release --product moviesearch --scratch-path .build-install
+           -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata)
     if "${build[@]}" -Xswiftc -static-executable; then
         binary="$("${build[@]}" -Xswiftc -static-executable --show-bin-path)/moviesearch"
     else

@@ -84,8 +84,8 @@ public enum MovieSearchCommand {
             context.standardOutput.write(Version.description)
             return 0
         }
-        if name == "help" { return help(topic: arguments.dropFirst().map(\.displayText), context) }
-        guard let command = subcommands.first(where: { $0.configuration.name == name }) else {
+        if name == "help" { return help(topic: arguments.dropFirst().map { $0.displayText }, context) }
+        guard let command = subcommands.first(where: { $0.name == name }) else {
             let problem = name.hasPrefix("-")
                 ? "expected a subcommand before '\(arguments[0].displayText)'"
                     + Suggestion.phrase(for: name, among: topLevelOptions)
@@ -96,7 +96,7 @@ public enum MovieSearchCommand {
         }
         let configuration = command.configuration
         let rest = Array(arguments.dropFirst())
-        if ArgumentParser.asksForHelp(rest.map(\.text)) {
+        if ArgumentParser.asksForHelp(rest.map { $0.text }) {
             context.standardOutput.write(HelpFormatter.help(configuration))
             return 0
         }
@@ -117,7 +117,7 @@ public enum MovieSearchCommand {
     }
 
     /// The words that may follow `moviesearch`: every subcommand, and `help`.
-    static var subcommandNames: [String] { subcommands.map { $0.configuration.name } + ["help"] }
+    static var subcommandNames: [String] { subcommands.map { $0.name } + ["help"] }
 
     /// `moviesearch help [<subcommand>]`, as in git and swift-argument-parser.
     private static func help(topic: [String], _ context: CommandContext) -> Int32 {
@@ -125,7 +125,7 @@ public enum MovieSearchCommand {
             context.standardOutput.write(HelpFormatter.overview(subcommands.map { $0.configuration }))
             return 0
         }
-        guard topic.count == 1, let command = subcommands.first(where: { $0.configuration.name == name }) else {
+        guard topic.count == 1, let command = subcommands.first(where: { $0.name == name }) else {
             let problem = topic.count == 1
                 ? "unknown subcommand '\(name)'" + Suggestion.phrase(for: name, among: subcommandNames)
                 : "unexpected argument '\(topic[1])'"

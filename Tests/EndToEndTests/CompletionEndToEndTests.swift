@@ -58,8 +58,8 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(try bashCompletions(["moviesearch", "help", "sh"], script: path), ["show"])
         // Numbers, query texts and movie ids: nothing (not file names).
         let folder = try TestPaths.temporaryFolder(self)
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("movies.json").path, contents: Data())
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("movies.mscache").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("movies.json").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("movies.mscache").path, contents: Data())
         XCTAssertEqual(try bashCompletions(["moviesearch", "show", ""], script: path, in: folder.path), [])
         XCTAssertEqual(try bashCompletions(["moviesearch", "photos", ""], script: path, in: folder.path), [])
         XCTAssertEqual(try bashCompletions(["moviesearch", "query", ""], script: path, in: folder.path), [])

@@ -104,6 +104,14 @@ final class UsageTests: XCTestCase {
         }
     }
 
+    /// The dispatcher finds a subcommand by `name` without building its configuration: the two must agree.
+    func testSubcommandNamesAreTheirConfigurationsNames() {
+        for command in MovieSearchCommand.subcommands {
+            XCTAssertEqual(command.name, command.configuration.name)
+        }
+        XCTAssertEqual(Set(MovieSearchCommand.subcommands.map { $0.name }).count, MovieSearchCommand.subcommands.count)
+    }
+
     func testUnknownSubcommands() {
         for (arguments, problem) in [
             (["bogus"], "unknown subcommand 'bogus'"),

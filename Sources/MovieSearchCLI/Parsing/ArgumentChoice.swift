@@ -18,11 +18,14 @@ extension ArgumentChoice {
         return words.dropLast().joined(separator: ", ") + " or " + words.last!
     }
 
+    // Closures rather than key paths (`map(\.rawValue)`) here and on every path a command runs: a key path is an
+    // object the runtime builds on first use, a cost each short-lived process would pay at start-up.
+
     /// The shell offers exactly the words the parser accepts.
-    static var completion: ValueCompletion { .choices(allCases.map(\.rawValue)) }
+    static var completion: ValueCompletion { .choices(allCases.map { $0.rawValue }) }
 
     /// `auto|always|never`: how the usage line and the help name the value, so that they show every choice.
-    static var valueName: String { allCases.map(\.rawValue).joined(separator: "|") }
+    static var valueName: String { allCases.map { $0.rawValue }.joined(separator: "|") }
 }
 
 extension Option where Value: ArgumentChoice {

@@ -23,8 +23,12 @@ struct ArgumentDefinition: Sendable {
     var isOptional: Bool
     /// Checks a value's text: `nil` when valid, else what a valid value looks like.
     var check: @Sendable (String) -> String?
+    /// The type of the value (`nil` for a flag), from which `completion` is worked out when a completion script
+    /// asks, not each time a command line is parsed.
+    var valueType: (any ArgumentValue.Type)? = nil
+
     /// What a shell's completion may offer for the value (nothing for a flag).
-    var completion: ValueCompletion = .none
+    var completion: ValueCompletion { valueType?.completion ?? .none }
 
     /// How the usage line shows the argument: `--cache <file>`, `--json`, `<text>`.
     var synopsis: String {
@@ -69,7 +73,7 @@ struct Option<Value: ArgumentValue>: ArgumentDeclaration {
     init(_ name: String, short: Character? = nil, valueName: String, rule: ValueRule<Value> = .any, help: String) {
         definition = ArgumentDefinition(kind: .option, name: name, shortName: short, valueName: valueName,
                                         help: help, isOptional: true, check: Self.checker(rule),
-                                        completion: Value.completion)
+                                        valueType: Value.self)
     }
 
     static func checker(_ rule: ValueRule<Value>) -> @Sendable (String) -> String? {
@@ -96,6 +100,6 @@ struct Argument<Value: ArgumentValue>: ArgumentDeclaration {
     init(_ valueName: String, isOptional: Bool = false, rule: ValueRule<Value> = .any, help: String) {
         definition = ArgumentDefinition(kind: .positional, name: valueName, shortName: nil, valueName: valueName,
                                         help: help, isOptional: isOptional, check: Option<Value>.checker(rule),
-                                        completion: Value.completion)
+                                        valueType: Value.self)
     }
 }

@@ -19,6 +19,6 @@ struct CommandConfiguration: Sendable {
         self.abstract = abstract
         self.discussion = discussion
         self.usageForms = usageForms
-        self.arguments = arguments.map(\.definition)
+        self.arguments = arguments.map { $0.definition }
     }
 }

@@ -1,8 +1,9 @@
 /// `moviesearch completions bash|zsh|fish`: prints the shell's completion script, generated from the same
 /// declarations the parser and the help use (see `CompletionScript`).
 struct CompletionsCommand: Subcommand {
+    static let name = "completions"
     static let configuration = CommandConfiguration(
-        name: "completions",
+        name: name,
         abstract: "Print the shell completion script for bash, zsh or fish.",
         discussion: """
             bash: source <(moviesearch completions bash), or save it as \

@@ -3,8 +3,9 @@ import MovieSearch
 /// `moviesearch index <catalog|-> [-o|--output <cache>] [--format …] [--ratings <file>] [--title-types …]
 /// [--column field=column]… [--skip-invalid] [--quiet]`: builds the binary cache of a catalog in any format it reads.
 struct IndexCommand: Subcommand {
+    static let name = "index"
     static let configuration = CommandConfiguration(
-        name: "index",
+        name: name,
         abstract: "Build the binary cache of a movie catalog (JSON, TMDb JSON, IMDb TSV or CSV; gzipped or not), "
             + "for the other commands to read.",
         discussion: """

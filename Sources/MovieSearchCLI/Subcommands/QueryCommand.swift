@@ -4,8 +4,9 @@ import MovieSearch
 /// [--color …] [--json]`:
 /// word-prefix search, forgiving typos when nothing matches exactly, grouped by year.
 struct QueryCommand: Subcommand {
+    static let name = "query"
     static let configuration = CommandConfiguration(
-        name: "query",
+        name: name,
         abstract: "Search titles by word prefixes; answers grouped by year, best-rated first.",
         discussion: """
             Years come newest first, each with its number of matches; inside a year, rating descending, unrated \
@@ -174,7 +175,7 @@ struct QueryCommand: Subcommand {
         }
         let groups = try result.years.map { year in (year, try year.movieIDs.map(movie)) }
         let ratings = groups.map { $0.1.map { TextLayout.rating($0.rating) ?? "unrated" } }
-        let ratingWidth = ratings.joined().map(\.count).max() ?? 0
+        let ratingWidth = ratings.joined().map { $0.count }.max() ?? 0
 
         var summary = summary(result)
         if Tokenizer.tokens(in: result.query).isEmpty { summary += " (no words in the query: every movie matches)" }

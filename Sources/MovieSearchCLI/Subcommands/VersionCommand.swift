@@ -1,8 +1,9 @@
 /// `moviesearch version` (also `moviesearch --version`): the tool's version, the cache format version it reads and
 /// writes, and the Swift compiler it was built with (see `Version`).
 struct VersionCommand: Subcommand {
+    static let name = "version"
     static let configuration = CommandConfiguration(
-        name: "version",
+        name: name,
         abstract: "Print the version, the cache format version it reads and writes, and the Swift it was built with.",
         arguments: [])
 
