@@ -47,9 +47,16 @@ extension Int: ArgumentValue {
 /// A further condition on a value, beyond being of its type (for example: not negative).
 struct ValueRule<Value: ArgumentValue>: Sendable {
     /// What a valid value looks like, replacing the type's own `expectation` in messages.
-    var expectation: String
+    var expectation: String { expectationText() }
     /// Whether `value` is acceptable.
     var accepts: @Sendable (Value) -> Bool
+    /// Built when a message needs it, not when the option is declared.
+    private let expectationText: @Sendable () -> String
+
+    init(expectation: @autoclosure @escaping @Sendable () -> String, accepts: @escaping @Sendable (Value) -> Bool) {
+        self.expectationText = expectation
+        self.accepts = accepts
+    }
 
     /// Every value of the type.
     static var any: ValueRule { ValueRule(expectation: Value.expectation, accepts: { _ in true }) }
