@@ -80,11 +80,14 @@ struct QueryCommand: Subcommand {
         let out = context.standardOutput
         guard let query else { return try runBatch(index, context) }
         let result = try index.search(query, perYear: perYear, typos: typos)
+        // One answer reads each movie once: decoded straight from the file, without the index's LRU cache (which
+        // `--stdin` keeps using, as its queries share movies).
+        let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
         if printsJSON {
-            out.line(bytes: try Self.json(result, movie: index.movie(id:), posterSize: posterSize).bytes)
+            out.line(bytes: try Self.json(result, movie: movie, posterSize: posterSize).bytes)
         } else {
             let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
-            try Self.printHuman(result, movie: index.movie(id:), to: out, bold: bold)
+            try Self.printHuman(result, movie: movie, to: out, bold: bold)
         }
     }
 
