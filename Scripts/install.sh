@@ -31,6 +31,8 @@ done
 if [[ -z "$prefix" ]]; then
     if [[ "$(id -u)" == 0 ]]; then prefix=/usr/local; else prefix="$HOME/.local"; fi
 fi
+# Absolute, as the build below runs from the package's folder.
+[[ "$prefix" == /* ]] || prefix="$PWD/$prefix"
 
 files=(
     "bin/moviesearch"
@@ -48,6 +50,7 @@ if (( uninstall )); then
 fi
 
 binary="${MOVIESEARCH_BINARY:-}"
+[[ -z "$binary" || "$binary" == /* ]] || binary="$PWD/$binary"
 if [[ -z "$binary" ]]; then
     cd "$root"
     # Generic metadata prespecialized at compile time (`[YearMatches]`' storage and the like) rather than built by
