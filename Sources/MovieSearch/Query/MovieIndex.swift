@@ -37,7 +37,7 @@ public final class MovieIndex: Sendable {
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
     private var details: SynchronizedLRUCache<Int, Movie> {
         detailStore.withLock { store in
-            if let cache = store { return cache }
+            if let cache = store { return unsafeDowncast(cache, to: SynchronizedLRUCache<Int, Movie>.self) }
             let cache = SynchronizedLRUCache<Int, Movie>(capacity: MovieIndex.detailCacheCapacity)
             store = cache
             return cache
@@ -45,8 +45,10 @@ public final class MovieIndex: Sendable {
     }
     /// The two caches are made on first use, not when the file is opened: a short-lived process that answers one
     /// query (the CLI) never reads a movie twice nor walks a word twice, and making a cache of a generic type is a
-    /// measurable part of its start-up (the runtime builds the type's metadata).
-    private let detailStore = Mutex<SynchronizedLRUCache<Int, Movie>?>(nil)
+    /// measurable part of its start-up (the runtime builds the type's metadata). Each is kept as `AnyObject` (only
+    /// ever the one type, read back with `unsafeDowncast`), so that releasing an index that never made one does
+    /// not build that metadata either.
+    private let detailStore = Mutex<AnyObject?>(nil)
     /// How many decoded movies `movie(id:)` keeps.
     static let detailCacheCapacity = 64
     /// Movies decoded from the file so far (cache misses of `movie(id:)`), for tests and diagnostics.
@@ -56,15 +58,15 @@ public final class MovieIndex: Sendable {
     /// letter at a time repeats its earlier words, and a walk costs tens of microseconds where a look-up costs
     /// well under one.
     var typoWalks: SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]> {
-        typoWalkStore.withLock { store in
-            if let cache = store { return cache }
-            let cache = SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]>(
-                capacity: MovieIndex.typoWalkCacheCapacity)
+        typealias Walks = SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]>
+        return typoWalkStore.withLock { store in
+            if let cache = store { return unsafeDowncast(cache, to: Walks.self) }
+            let cache = Walks(capacity: MovieIndex.typoWalkCacheCapacity)
             store = cache
             return cache
         }
     }
-    private let typoWalkStore = Mutex<SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]>?>(nil)
+    private let typoWalkStore = Mutex<AnyObject?>(nil)
     /// How many words' typo walks `typoWalks` keeps.
     static let typoWalkCacheCapacity = 64
     /// Typo walks run so far (misses of `typoWalks`), for tests and diagnostics.
