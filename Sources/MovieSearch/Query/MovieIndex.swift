@@ -37,6 +37,10 @@ public final class MovieIndex: Sendable {
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
     private var details: SynchronizedLRUCache<Int, Movie> {
         detailStore.withLock { store in
+            // Thread Sanitizer cannot see `Mutex` on Linux by itself (see `ThreadSanitizer`).
+            let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+            ThreadSanitizer.acquire(address)
+            defer { ThreadSanitizer.release(address) }
             if let cache = store { return unsafeDowncast(cache, to: SynchronizedLRUCache<Int, Movie>.self) }
             let cache = SynchronizedLRUCache<Int, Movie>(capacity: MovieIndex.detailCacheCapacity)
             store = cache
@@ -60,6 +64,9 @@ public final class MovieIndex: Sendable {
     var typoWalks: SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]> {
         typealias Walks = SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]>
         return typoWalkStore.withLock { store in
+            let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+            ThreadSanitizer.acquire(address)
+            defer { ThreadSanitizer.release(address) }
             if let cache = store { return unsafeDowncast(cache, to: Walks.self) }
             let cache = Walks(capacity: MovieIndex.typoWalkCacheCapacity)
             store = cache
