@@ -10,7 +10,7 @@ enum RawBinaryRun {
     static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     /// Runs the binary with `arguments` (raw bytes each) and the test's environment minus the variables that change
-    /// what the tool reads, plus `environment` (raw values). Standard input is empty; output goes through files.
+    /// what the tool reads (and `XDG_DATA_HOME` an empty folder of this run), plus `environment` (raw values). Standard input is empty; output goes through files.
     static func run(_ arguments: [[UInt8]], environment: [String: [UInt8]] = [:],
                     file: StaticString = #filePath, line: UInt = #line) throws -> BinaryRun {
         let binary = try ChildProcess.binary(file: file, line: line)
@@ -20,8 +20,13 @@ enum RawBinaryRun {
         let outputPath = folder.appendingPathComponent("stdout").path
         let errorPath = folder.appendingPathComponent("stderr").path
 
-        var variables: [[UInt8]] = ProcessInfo.processInfo.environment
-            .filter { !["MOVIESEARCH_CACHE", "FLICKR_API_KEY", "COLUMNS"].contains($0.key) && environment[$0.key] == nil }
+        // As `ChildProcess`: favorites default to an empty folder of this run, unless `environment` names one.
+        let dataHome = folder.appendingPathComponent("data-home")
+        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+        var inherited = ProcessInfo.processInfo.environment
+        inherited[ChildProcess.dataHomeVariable] = dataHome.path
+        var variables: [[UInt8]] = inherited
+            .filter { !ChildProcess.ignoredVariables.contains($0.key) && environment[$0.key] == nil }
             .map { bytes("\($0.key)=\($0.value)") }
         variables += environment.map { bytes($0.key + "=") + $0.value }
 

@@ -68,8 +68,8 @@ final class TyposAndColorEndToEndTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.standardError)
         XCTAssertEqual(run.standardOutput, """
             {"query":"the godfather part","total":1,"mode":"exact","years":[{"year":1974,"count":1,"movies":[\
-            {"id":1,"title":"The Godfather Part II","year":1974,"rating":5,"genres":[],"cast":[],"typos":0,\
-            "match":[[0,3],[4,13],[14,18]]}]}]}
+            {"id":1,"title":"The Godfather Part II","year":1974,"rating":5,"genres":[],"cast":[],"favorite":false,\
+            "typos":0,"match":[[0,3],[4,13],[14,18]]}]}]}
 
             """)
     }

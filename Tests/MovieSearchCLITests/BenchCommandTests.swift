@@ -134,3 +134,75 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertTrue(badCache.standardError.contains("is not a moviesearch cache"), badCache.standardError)
     }
 }
+
+/// `bench --browse`: the keystrokes it types, its figures, its usage errors.
+final class BrowseBenchTests: XCTestCase {
+    func testKeystrokesTypeEachLetterOnceAndClearBetweenQueries() {
+        let keys = BenchCommand.keystrokes(typing: ["v", "va", "Vam", "vamp", "", "t", "tx", "ty", "dark"])
+        XCTAssertEqual(keys, [
+            .text("v"), .text("a"), .text("m"), .text("p"),  // case changes of a prefix count as typed
+            .control("u"),  // the empty query
+            .text("t"), .text("x"), .backspace, .text("y"),
+            .control("u"), .text("d"), .text("a"), .text("r"), .text("k"),
+        ])
+    }
+
+    func testReplayingTheKeysReachesEachQuery() throws {
+        let index = try MovieIndex(path: TestPaths.sampleCache)
+        var model = BrowseModel(index: index)
+        for key in BenchCommand.keystrokes(typing: ["d", "da", "Dar", "dark", "dark k", "n", "ni", "night"]) {
+            _ = model.handle(key)
+        }
+        XCTAssertEqual(model.query, "night")
+        XCTAssertEqual(model.result?.total, try index.search("night").total)
+    }
+
+    func testJSONFiguresPerFileAndOverAll() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let first = folder.appendingPathComponent("a.txt").path, second = folder.appendingPathComponent("b.txt").path
+        try "d\nda\ndar\n".write(toFile: first, atomically: true, encoding: .utf8)
+        try "n\nni\n".write(toFile: second, atomically: true, encoding: .utf8)
+        let run = MovieSearchCommand.run(arguments: ["bench", "--browse", "--cache", TestPaths.sampleCache,
+                                                     "--queries", first, "--queries", second, "--passes", "2", "--json"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(object["keys"] as? Int, 5)
+        XCTAssertEqual(object["samples"] as? Int, 10)
+        XCTAssertEqual(object["columns"] as? Int, 80)
+        XCTAssertEqual(object["rows"] as? Int, 24)
+        let files = try XCTUnwrap(object["files"] as? [[String: Any]])
+        XCTAssertEqual(files.map { $0["file"] as? String }, [first, second])
+        XCTAssertEqual(files.map { $0["keys"] as? Int }, [3, 2])
+        for figures in files + [object] {
+            let p50 = try XCTUnwrap(figures["p50_us"] as? Double), p99 = try XCTUnwrap(figures["p99_us"] as? Double)
+            let maximum = try XCTUnwrap(figures["max_us"] as? Double)
+            XCTAssertLessThanOrEqual(p50, p99)
+            XCTAssertLessThanOrEqual(p99, maximum)
+        }
+    }
+
+    func testTextReportNamesEachFile() throws {
+        let path = try TestPaths.temporaryFolder(self).appendingPathComponent("q.txt").path
+        try "d\nda\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let run = MovieSearchCommand.run(arguments: ["bench", "--browse", "--cache", TestPaths.sampleCache,
+                                                     "--queries", path, "--passes", "1"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let lines = run.standardOutput.split(separator: "\n")
+        XCTAssertTrue(lines[0].hasPrefix("Browse benchmark of "), run.standardOutput)
+        XCTAssertTrue(lines[2].contains(path) && lines[2].contains(" 2 "), run.standardOutput)
+        XCTAssertTrue(lines[3].hasPrefix("  all "), run.standardOutput)
+    }
+
+    func testOptionsOfQueryBenchmarksAreRefused() {
+        for extra in [["--per-year", "3"], ["--slowest", "2"]] {
+            let run = MovieSearchCommand.run(arguments: ["bench", "--browse", "--cache", TestPaths.sampleCache,
+                                                         "--queries", "/dev/null"] + extra)
+            XCTAssertEqual(run.status, 2, extra.joined(separator: " "))
+            XCTAssertTrue(run.standardError.contains("does not apply to --browse"), run.standardError)
+        }
+        let empty = MovieSearchCommand.run(arguments: ["bench", "--browse", "--cache", TestPaths.sampleCache,
+                                                       "--queries", "/dev/null"])
+        XCTAssertEqual(empty.status, 1)
+        XCTAssertTrue(empty.standardError.contains("no queries in /dev/null"), empty.standardError)
+    }
+}

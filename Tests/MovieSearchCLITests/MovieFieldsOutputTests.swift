@@ -166,20 +166,20 @@ final class MovieFieldsOutputTests: XCTestCase {
             "cast":["Rumi Hiiragi","Miyu Irino"],"original_title":"千と千尋の神隠し",\
             "overview":"\(Self.catalog.movies[0].overview!)",\
             "poster":"https://image.tmdb.org/t/p/w500/39wmItIWsg5sZMyRUHLkWBcuVCM.jpg","tmdb_id":129,\
-            "imdb_id":"tt0245429"}
+            "imdb_id":"tt0245429","favorite":false}
 
             """)
     }
 
     func testShowJSONOfAMovieWithoutTheFields() {
         XCTAssertEqual(run(["show", "1", "--json"]).standardOutput, """
-            {"id":1,"title":"Spirit Bare","year":2001,"rating":null,"genres":[],"cast":[]}
+            {"id":1,"title":"Spirit Bare","year":2001,"rating":null,"genres":[],"cast":[],"favorite":false}
 
             """)
         // Present but empty: kept as "" (the data as given), except the poster, whose URL would name no image.
         XCTAssertEqual(run(["show", "3", "--json"]).standardOutput, """
             {"id":3,"title":"Spirit Empty","year":2003,"rating":2,"genres":[],"cast":[],"original_title":"",\
-            "overview":"","tmdb_id":0,"imdb_id":""}
+            "overview":"","tmdb_id":0,"imdb_id":"","favorite":false}
 
             """)
     }
@@ -201,7 +201,7 @@ final class MovieFieldsOutputTests: XCTestCase {
 
     // MARK: query --json
 
-    /// A movie object of `query --json` is `show --json`'s, then `typos` and `match`.
+    /// A movie object of `query --json` is `show --json`'s (`favorite` included), then `typos` and `match`.
     func testQueryJSONMovieObjectsAreShowJSONPlusTyposAndMatch() throws {
         let result = run(["query", "spirit", "--json", "--per-year", "9", "--poster-size", "w185"])
         XCTAssertEqual(result.status, 0, result.standardError)
@@ -222,7 +222,7 @@ final class MovieFieldsOutputTests: XCTestCase {
             "cast":["Rumi Hiiragi","Miyu Irino"],"original_title":"千と千尋の神隠し",\
             "overview":"\(Self.catalog.movies[0].overview!)",\
             "poster":"https://image.tmdb.org/t/p/w500/39wmItIWsg5sZMyRUHLkWBcuVCM.jpg","tmdb_id":129,\
-            "imdb_id":"tt0245429","typos":0,"match":[[0,8]]}]}]}
+            "imdb_id":"tt0245429","favorite":false,"typos":0,"match":[[0,8]]}]}]}
 
             """)
     }
@@ -232,14 +232,14 @@ final class MovieFieldsOutputTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         let lines = result.standardOutput.split(separator: "\n")
         XCTAssertEqual(lines.count, 2)
-        XCTAssertTrue(lines[0].contains(#""poster":"https://image.tmdb.org/t/p/original/39wmItIWsg5sZMyRUHLkWBcuVCM.jpg","tmdb_id":129,"imdb_id":"tt0245429","typos":0"#))
-        XCTAssertTrue(lines[1].contains(#""genres":[],"cast":[],"typos":0,"match""#), String(lines[1]))
+        XCTAssertTrue(lines[0].contains(#""poster":"https://image.tmdb.org/t/p/original/39wmItIWsg5sZMyRUHLkWBcuVCM.jpg","tmdb_id":129,"imdb_id":"tt0245429","favorite":false,"typos":0"#))
+        XCTAssertTrue(lines[1].contains(#""genres":[],"cast":[],"favorite":false,"typos":0,"match""#), String(lines[1]))
     }
 
     /// A typo answer lists the fields too.
     func testTypoAnswerListsTheFields() throws {
         let result = run(["query", "spirted", "--json"])
         XCTAssertTrue(result.standardOutput.contains(#""mode":"typo""#), result.standardOutput)
-        XCTAssertTrue(result.standardOutput.contains(#""imdb_id":"tt0245429","typos":1,"#), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains(#""imdb_id":"tt0245429","favorite":false,"typos":1,"#), result.standardOutput)
     }
 }

@@ -32,7 +32,7 @@ final class QueryOutputTests: XCTestCase {
         XCTAssertEqual(text, """
             {"query":"dark l","total":1,"mode":"exact","years":[{"year":2014,"count":1,"movies":[{"id":0,\
             "title":"The Dark Lighthouse","year":2014,"rating":4,"genres":["Thriller"],"cast":["Maren Holt"],\
-            "typos":0,"match":[[4,8],[9,10]]}]}]}
+            "favorite":false,"typos":0,"match":[[4,8],[9,10]]}]}]}
             """)
     }
 
@@ -45,7 +45,7 @@ final class QueryOutputTests: XCTestCase {
         XCTAssertEqual(text, """
             {"query":"ligthhouse","total":1,"mode":"typo","years":[{"year":2014,"count":1,"movies":[{"id":0,\
             "title":"The Dark Lighthouse","year":2014,"rating":4,"genres":["Thriller"],"cast":["Maren Holt"],\
-            "typos":1,"match":[[9,19]]}]}]}
+            "favorite":false,"typos":1,"match":[[9,19]]}]}]}
             """)
     }
 
@@ -65,7 +65,7 @@ final class QueryOutputTests: XCTestCase {
         let listed = try XCTUnwrap(years[0]["movies"] as? [[String: Any]])
         XCTAssertEqual(listed.map { $0["id"] as? Int }, [3, 1, 2])
         for movie in listed {
-            XCTAssertEqual(Set(movie.keys), ["id", "title", "year", "rating", "genres", "cast", "typos", "match"])
+            XCTAssertEqual(Set(movie.keys), ["id", "title", "year", "rating", "genres", "cast", "favorite", "typos", "match"])
             XCTAssertEqual(movie["typos"] as? Int, 0)
         }
         XCTAssertEqual(listed.map { $0["match"] as? [[Int]] }, [[[0, 4]], [[0, 4]], [[19, 23]]])

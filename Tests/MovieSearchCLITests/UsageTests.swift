@@ -22,17 +22,35 @@ final class UsageTests: XCTestCase {
             Usage: moviesearch query <text> [--cache <file>] [--per-year <K>]
                      [--typos <auto|off>] [--color <auto|always|never>] [--json]
                      [--poster-size <w92|w154|w185|w342|w500|w780|original>]
+                     [--favorites <file>]
                    moviesearch query --stdin [--cache <file>] [--per-year <K>]
                      [--typos <auto|off>]
                      [--poster-size <w92|w154|w185|w342|w500|w780|original>]
+                     [--favorites <file>]
 
             """,
         "show": """
             Usage: moviesearch show <id> [--cache <file>] [--flickr-key <key>]
                      [--poster-size <w92|w154|w185|w342|w500|w780|original>] [--json]
+                     [--favorites <file>]
 
             """,
-        "top": "Usage: moviesearch top [--limit <N>] [--cache <file>]\n",
+        "top": "Usage: moviesearch top [--limit <N>] [--cache <file>] [--favorites <file>]\n",
+        "favorites": """
+            Usage: moviesearch favorites [list] [--json] [--favorites <file>]
+                     [--cache <file>]
+                   moviesearch favorites add <id> [--json] [--favorites <file>]
+                     [--cache <file>]
+                   moviesearch favorites remove <id> [--json] [--favorites <file>]
+                     [--cache <file>]
+
+            """,
+        "browse": """
+            Usage: moviesearch browse [--cache <file>] [--favorites <file> | --no-save]
+                     [--typos <auto|off>] [--color <auto|always|never>] [--photos-dir <dir>]
+                     [--flickr-key <key>] [--print]
+
+            """,
         "version": "Usage: moviesearch version\n",
         "completions": "Usage: moviesearch completions <shell>\n",
         "man": "Usage: moviesearch man\n",
@@ -44,6 +62,8 @@ final class UsageTests: XCTestCase {
         "bench": """
             Usage: moviesearch bench --cache <file> --queries <file> [--per-year <K>]
                      [--typos <auto|off>] [--passes <N>] [--slowest <N>] [--json]
+                   moviesearch bench --browse --cache <file> --queries <file>...
+                     [--typos <auto|off>] [--passes <N>] [--json]
 
             """,
     ]
@@ -140,6 +160,8 @@ final class UsageTests: XCTestCase {
         assertUsageError(["query", "dark", "-x"], "unknown option '-x'")
         assertUsageError(["query", "dark", "knight"], "unexpected argument 'knight'")
         assertUsageError(["query", "dark", "--stdin"], "give a query text or --stdin, not both (got 'dark' and --stdin)")
+        assertUsageError(["browse", "--favorites", "f.json", "--no-save"],
+                         "give --favorites <file> or --no-save, not both (got 'f.json' and --no-save)")
         assertUsageError(["query", "dark", "--json=yes"], "option '--json' takes no value")
     }
 
@@ -217,6 +239,13 @@ final class UsageTests: XCTestCase {
         assertUsageError(["photos"], "missing argument '<id>'")
         assertUsageError(["photos", "1", "--response"], "missing value for '--response <file|->'")
         assertUsageError(["photos", "1", "--flickr-key"], "missing value for '--flickr-key <key>'")
+        assertUsageError(["top", "--favorites"], "missing value for '--favorites <file>'")
+        assertUsageError(["favorites", "add"], "missing argument '<id>' for 'add'")
+        assertUsageError(["favorites", "remove", "x"],
+                         "invalid value 'x' for '<id>': expected a whole number from 0 to 4,294,967,295")
+        assertUsageError(["favorites", "list", "3"], "unexpected argument '3': 'list' takes no id")
+        assertUsageError(["favorites", "toggle"], "unknown action 'toggle': expected 'list', 'add <id>' or 'remove <id>'")
+        assertUsageError(["favorites", "add", "1", "2"], "unexpected argument '2'")
     }
 
     func testNoCacheAnywhereIsAUsageError() {

@@ -19,7 +19,9 @@ package struct BinaryRun {
     }
 
     /// Runs the binary with `arguments`, feeding `input` to its standard input. The environment is the test's,
-    /// minus the variables that change what the tool reads, plus `environment`.
+    /// minus the variables that change what the tool reads, plus `environment`; `XDG_DATA_HOME` is a new empty
+    /// folder of this run unless `environment` names one, so that a developer's own favorites (in
+    /// `~/.local/share/moviesearch`) never change an answer and no test writes there.
     ///
     /// Standard streams go through files rather than pipes, so that neither side can stall on a full pipe and a
     /// tool that exits without reading its input cannot hit the test with SIGPIPE.

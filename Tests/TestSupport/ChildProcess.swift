@@ -39,7 +39,8 @@ package enum ChildProcess {
 
     /// Runs `executable` to its end, with standard input empty and the output captured in files (never pipes, so
     /// that nothing stalls on a full pipe). `environment` is added to the test's (less the variables `configured`
-    /// removes); `standardInput`, a file or a pipe, replaces the empty one. With a `timeLimit`, a process still
+    /// removes, and with `XDG_DATA_HOME` a new empty folder of this run unless `environment` names one);
+    /// `standardInput`, a file or a pipe, replaces the empty one. With a `timeLimit`, a process still
     /// running after that many seconds is killed with SIGKILL and its outcome says it did not finish: a test of
     /// something that must not hang fails instead of hanging.
     package static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
@@ -56,6 +57,10 @@ package enum ChildProcess {
             try? error.close()
         }
         let process = configured(executable, arguments)
+        // Favorites written by a test that names no place for them are lost with this run's folder.
+        let dataHome = folder.appendingPathComponent("data-home")
+        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+        process.environment?[dataHomeVariable] = dataHome.path
         process.environment?.merge(environment) { $1 }
         if let standardInput { process.standardInput = standardInput }
         process.standardOutput = output
@@ -83,16 +88,38 @@ package enum ChildProcess {
         return process
     }
 
-    /// A process with the test's environment minus the variables that change what `moviesearch` reads.
+    /// A process with the test's environment minus the variables that change what `moviesearch` reads, and with
+    /// `XDG_DATA_HOME` set to `emptyDataHome`, so that a developer's own favorites never mark a test's answers.
     package static func configured(_ executable: String, _ arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["MOVIESEARCH_CACHE", "FLICKR_API_KEY", "COLUMNS"] { environment[name] = nil }
-        process.environment = environment
+        process.environment = isolatedEnvironment()
         process.standardInput = FileHandle.nullDevice
         return process
+    }
+
+    /// The variables that change what `moviesearch` reads.
+    package static let ignoredVariables = ["MOVIESEARCH_CACHE", "FLICKR_API_KEY", "COLUMNS"]
+
+    /// Where favorites are kept by default (`FavoritesLocation`).
+    package static let dataHomeVariable = "XDG_DATA_HOME"
+
+    /// An empty folder made for this test process, the `XDG_DATA_HOME` of processes started without one of their
+    /// own run's (`start`, `configured`): none of them writes favorites, and none may read a developer's.
+    package static let emptyDataHome: String = {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("moviesearch-empty-data-home-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }()
+
+    /// The test's environment minus `ignoredVariables`, with `XDG_DATA_HOME` set to `emptyDataHome`.
+    package static func isolatedEnvironment() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ignoredVariables { environment[name] = nil }
+        environment[dataHomeVariable] = emptyDataHome
+        return environment
     }
 
     /// Seconds on a monotonic clock.

@@ -40,6 +40,10 @@ package enum Syscalls {
         static var invalidArgument: Int32 { EINVAL }
         /// `ENOMEM`: an allocation failed (zlib's, for a gzip input).
         static var outOfMemory: Int32 { ENOMEM }
+        /// `ENOENT`: nothing at that path.
+        static var noSuchFile: Int32 { ENOENT }
+        /// `EEXIST`: something is already at that path.
+        static var fileExists: Int32 { EEXIST }
     }
 
     /// `errno`: the error of the last failed call on this thread.
@@ -182,6 +186,12 @@ package enum Syscalls {
         return names
     }
 
+    /// Creates the folder `path` with permissions `mode` (less the umask), its parent being there already
+    /// (`mkdir`). Fails with `EEXIST` when something is at `path`.
+    static func makeFolder(_ path: FilePath, mode: UInt32) -> Result<Void, SystemError> {
+        checked(path.withCString { mkdir($0, mode_t(mode)) })
+    }
+
     /// Renames `source` onto `destination`, atomically replacing what was there.
     static func renameFile(_ source: FilePath, to destination: FilePath) -> Result<Void, SystemError> {
         checked(source.withCString { from in destination.withCString { rename(from, $0) } })
@@ -297,5 +307,192 @@ package enum Syscalls {
         }
         return FileStatus(kind: kind, size: Int(status.st_size), device: UInt64(truncatingIfNeeded: status.st_dev),
                           inode: UInt64(truncatingIfNeeded: status.st_ino))
+    }
+}
+
+// MARK: Terminal
+
+/// The descriptor the signal handler of `Syscalls.installSignalPipe` writes to, -1 when none. Set before the
+/// handler is installed and left set after it is removed (a signal already being handled may still read it), so
+/// the handler reads a plain, already-initialized global: async-signal-safe.
+nonisolated(unsafe) private var signalPipeWriteDescriptor: Int32 = -1
+
+/// The signal handler of `Syscalls.installSignalPipe`: writes the signal's number as one byte to the self-pipe and
+/// nothing else (`write` is async-signal-safe; `errno` is saved and restored around it). A full pipe drops the
+/// byte (the descriptor does not block), which loses nothing: the reader has not read the bytes already there.
+private func signalPipeHandler(_ signal: Int32) {
+    let savedErrorNumber = errno
+    var byte = UInt8(truncatingIfNeeded: signal)
+    _ = write(signalPipeWriteDescriptor, &byte, 1)
+    errno = savedErrorNumber
+}
+
+extension Syscalls {
+    /// The signals an interactive program catches, by name.
+    package enum Signal {
+        /// `SIGWINCH`: the terminal's window changed size.
+        package static var windowChanged: Int32 { SIGWINCH }
+        /// `SIGTERM`.
+        package static var terminate: Int32 { SIGTERM }
+        /// `SIGHUP`: the terminal hung up (its window was closed).
+        package static var hangUp: Int32 { SIGHUP }
+        /// `SIGINT` (sent by `kill`; raw mode delivers Ctrl-C as a byte instead).
+        package static var interrupt: Int32 { SIGINT }
+    }
+
+    /// A terminal's line discipline settings (`struct termios`), as `tcgetattr` gives them, to be put back exactly.
+    package struct TerminalSettings: Equatable, @unchecked Sendable {
+        fileprivate var value: termios
+
+        /// Whether typed characters are echoed (`ECHO`).
+        package var echoes: Bool { value.c_lflag & tcflag_t(ECHO) != 0 }
+        /// Whether input is given line by line, with editing (`ICANON`).
+        package var isCanonical: Bool { value.c_lflag & tcflag_t(ICANON) != 0 }
+        /// Whether Ctrl-C, Ctrl-\ and Ctrl-Z send signals (`ISIG`).
+        package var sendsSignals: Bool { value.c_lflag & tcflag_t(ISIG) != 0 }
+        /// Whether Ctrl-S and Ctrl-Q stop and start output (`IXON`).
+        package var hasFlowControl: Bool { value.c_iflag & tcflag_t(IXON) != 0 }
+        /// Whether CR is read as LF (`ICRNL`).
+        package var mapsReturnToNewline: Bool { value.c_iflag & tcflag_t(ICRNL) != 0 }
+
+        /// These settings in raw mode, as a full-screen program wants them: every byte as typed, at once, no echo,
+        /// no signals from keys, no flow control, no CR to LF (`cfmakeraw`'s input and local flags; output
+        /// processing is kept, which a program that places its cursor itself does not notice).
+        package var raw: TerminalSettings {
+            var copy = value
+            copy.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+            copy.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+            copy.c_cflag &= ~tcflag_t(CSIZE | PARENB)
+            copy.c_cflag |= tcflag_t(CS8)
+            withUnsafeMutableBytes(of: &copy.c_cc) { characters in
+                characters[Int(VMIN)] = 1
+                characters[Int(VTIME)] = 0
+            }
+            return TerminalSettings(value: copy)
+        }
+
+        /// Byte for byte: `termios` has no `==`, and any field that differs matters when putting it back.
+        package static func == (left: TerminalSettings, right: TerminalSettings) -> Bool {
+            withUnsafeBytes(of: left.value) { a in withUnsafeBytes(of: right.value) { b in a.elementsEqual(b) } }
+        }
+    }
+
+    /// Opens the terminal at `path` (`/dev/tty`: the controlling terminal of the process) for reading and writing,
+    /// without making it the controlling terminal (`O_NOCTTY`) and close-on-exec.
+    package static func openTerminal(_ path: FilePath) -> Result<Int32, SystemError> {
+        retryingInterrupts { path.withCString { open($0, O_RDWR | O_NOCTTY | O_CLOEXEC) } }
+    }
+
+    /// The settings of the terminal on `descriptor` (`tcgetattr`).
+    package static func terminalSettings(_ descriptor: Int32) -> Result<TerminalSettings, SystemError> {
+        var value = termios()
+        guard tcgetattr(descriptor, &value) == 0 else { return .failure(.current()) }
+        return .success(TerminalSettings(value: value))
+    }
+
+    /// Sets the settings of the terminal on `descriptor` at once (`tcsetattr`, `TCSANOW`), retried on `EINTR`.
+    package static func setTerminalSettings(_ descriptor: Int32, _ settings: TerminalSettings)
+        -> Result<Void, SystemError>
+    {
+        var value = settings.value
+        return retryingInterrupts { tcsetattr(descriptor, TCSANOW, &value) }.map { _ in () }
+    }
+
+    /// The size of the terminal on `descriptor` (`TIOCGWINSZ`), or `nil` when it is not a terminal or says 0.
+    package static func terminalSize(_ descriptor: Int32) -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// A pipe whose two ends are close-on-exec and do not block: a read of an empty one fails with `EAGAIN`, a
+    /// write to a full one too.
+    package static func makeNonBlockingPipe() -> Result<(read: Int32, write: Int32), SystemError> {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return .failure(.current()) }
+        for end in ends {
+            let flags = fcntl(end, F_GETFL)
+            guard flags != -1, fcntl(end, F_SETFL, flags | O_NONBLOCK) != -1, fcntl(end, F_SETFD, FD_CLOEXEC) != -1
+            else {
+                let error = SystemError.current()
+                close(ends[0])
+                close(ends[1])
+                return .failure(error)
+            }
+        }
+        return .success((ends[0], ends[1]))
+    }
+
+    /// What a signal did before `installSignalPipe` changed it, to put back.
+    package struct SavedSignalAction: @unchecked Sendable {
+        package let signal: Int32
+        fileprivate let action: sigaction
+    }
+
+    /// Catches each of `signals` with a handler that writes the signal's number as one byte to `writeDescriptor`
+    /// (the non-blocking write end of a self-pipe, which a `poll` loop reads): the self-pipe trick, so that no
+    /// code but one `write` runs in the handler. `SA_RESTART` is set, so other calls are not interrupted where it
+    /// can be avoided. Returns what each signal did before, for `restoreSignalActions`; on failure, those already
+    /// changed are put back.
+    package static func installSignalPipe(_ signals: [Int32], writeDescriptor: Int32)
+        -> Result<[SavedSignalAction], SystemError>
+    {
+        signalPipeWriteDescriptor = writeDescriptor
+        var saved: [SavedSignalAction] = []
+        for number in signals {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = signalPipeHandler
+            #else
+            action.__sigaction_handler.sa_handler = signalPipeHandler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            var previous = sigaction()
+            guard sigaction(number, &action, &previous) == 0 else {
+                let error = SystemError.current()
+                restoreSignalActions(saved)
+                return .failure(error)
+            }
+            saved.append(SavedSignalAction(signal: number, action: previous))
+        }
+        return .success(saved)
+    }
+
+    /// Puts back what `installSignalPipe` changed, and forgets its descriptor, so that a handler still running
+    /// on another thread writes nowhere rather than into a file that reuses the number once the pipe is closed.
+    package static func restoreSignalActions(_ saved: [SavedSignalAction]) {
+        for entry in saved.reversed() {
+            var action = entry.action
+            sigaction(entry.signal, &action, nil)
+        }
+        signalPipeWriteDescriptor = -1
+    }
+
+    /// Waits until one of `descriptors` can be read without blocking (or has hung up or failed: a read then says
+    /// why), for at most `timeoutMilliseconds` (-1: for ever): which ones can, all false when the time ran out.
+    /// `nil` when a caught signal ended the wait early (`EINTR`, which `poll` never restarts), so that the caller
+    /// looks at its self-pipe at once and does not take the interruption for the end of its timeout.
+    package static func waitUntilReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32)
+        -> Result<[Bool]?, SystemError>
+    {
+        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let result = poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
+        if result == -1 {
+            let code = errno
+            return code == EINTR ? .success(nil) : .failure(SystemError(code: code))
+        }
+        return .success(entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 })
+    }
+
+    /// Whether `error` says that nothing can be read now from a descriptor that does not block (`EAGAIN`,
+    /// `EWOULDBLOCK`).
+    package static func isWouldBlock(_ error: SystemError) -> Bool {
+        error.code == EAGAIN || error.code == EWOULDBLOCK
+    }
+
+    /// Whether `error` is what a read of a terminal gives once it hung up (`EIO`).
+    package static func isTerminalGone(_ error: SystemError) -> Bool {
+        error.code == EIO
     }
 }

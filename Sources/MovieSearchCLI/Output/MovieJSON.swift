@@ -5,19 +5,20 @@ import MovieSearch
 ///
 ///     {"id":0,"title":"The Matrix","year":1999,"rating":8.2,"genres":["Action"],"cast":["Keanu Reeves"],
 ///      "original_title":"…","overview":"…","poster":"https://image.tmdb.org/t/p/w500/….jpg",
-///      "tmdb_id":603,"imdb_id":"tt0133093"}
+///      "tmdb_id":603,"imdb_id":"tt0133093","favorite":false}
 ///
-/// `rating` is `null` when the movie is unrated. The last five members are there only when the movie has the
-/// field (an empty text is written as `""`); `poster` is the poster's full URL at the chosen size
+/// `rating` is `null` when the movie is unrated. `original_title` to `imdb_id` are there only when the movie has
+/// the field (an empty text is written as `""`); `favorite`, always there, says whether the movie is one of the
+/// favorites (`FavoritesLocation`); `poster` is the poster's full URL at the chosen size
 /// (`PosterSize.url(posterPath:)`), left out for an empty poster path. Strings are the original ones, escaped by
 /// JSON's rules only (`TerminalSafeText` is for text output).
 enum MovieJSON {
-    /// The members' names, in the order they are written; the last five are optional.
+    /// The members' names, in the order they are written; `original_title` to `imdb_id` are optional.
     static let memberNames = ["id", "title", "year", "rating", "genres", "cast",
-                              "original_title", "overview", "poster", "tmdb_id", "imdb_id"]
+                              "original_title", "overview", "poster", "tmdb_id", "imdb_id", "favorite"]
 
-    /// Writes the movie's members into the object `json` has open.
-    static func writeMembers(of movie: Movie, posterSize: PosterSize, to json: inout JSONWriter) {
+    /// Writes the movie's members into the object `json` has open; `favorite` is whether it is a favorite.
+    static func writeMembers(of movie: Movie, posterSize: PosterSize, favorite: Bool, to json: inout JSONWriter) {
         json.member("id", movie.id)
         json.member("title", movie.title)
         json.member("year", movie.year)
@@ -30,12 +31,13 @@ enum MovieJSON {
         if let poster = movie.posterPath.flatMap(posterSize.url(posterPath:)) { json.member("poster", poster) }
         if let tmdbID = movie.tmdbID { json.member("tmdb_id", tmdbID) }
         if let imdbID = movie.imdbID { json.member("imdb_id", imdbID) }
+        json.member("favorite", favorite)
     }
 
-    /// The movie as one JSON object (`show --json`).
-    static func object(_ movie: Movie, posterSize: PosterSize) -> JSONWriter {
+    /// The movie as one JSON object (`show --json`, `browse --print`).
+    static func object(_ movie: Movie, posterSize: PosterSize, favorite: Bool) -> JSONWriter {
         var json = JSONWriter(capacity: 256)
-        json.object { json in writeMembers(of: movie, posterSize: posterSize, to: &json) }
+        json.object { json in writeMembers(of: movie, posterSize: posterSize, favorite: favorite, to: &json) }
         return json
     }
 }

@@ -4,6 +4,10 @@ import MovieSearch
 /// the ASCII columns they align (numbers, labels, URLs); a title is always the last thing on its line, never
 /// measured, padded or cut, so the escape codes of its bold spans (`Highlight`) never reach a width computation.
 enum TextLayout {
+    /// What follows the title of a favorite in text output (`query`, `top`, `show`): a space and a heart, after
+    /// the title, which is last on its line, so that no column moves.
+    static let favoriteMark = " ♥"
+
     /// `text` padded with spaces on the left to `width`.
     static func padLeft(_ text: String, _ width: Int) -> String {
         let count = text.count

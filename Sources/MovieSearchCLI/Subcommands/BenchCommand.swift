@@ -1,7 +1,8 @@
 import MovieSearch
 
 /// `moviesearch bench --cache <file> --queries <file> [--per-year <K>] [--typos auto|off] [--passes <N>] [--slowest <N>]
-/// [--json]`: times queries in this process, one call at a time, with a monotonic clock.
+/// [--json]`: times queries in this process, one call at a time, with a monotonic clock. With `--browse`, times
+/// the keys of `browse` instead (see `BenchCommand+Browse.swift`).
 ///
 /// Each timed call produces the whole grouped answer (per-year counts, total, listed ids) exactly as `query`
 /// would, and prints nothing; the answers are kept so the work cannot be optimized away. Every query runs once
@@ -16,12 +17,18 @@ struct BenchCommand: Subcommand {
             Opens the cache (timed), runs every query once to warm up, then times each query call on its own \
             over N passes. Each call builds the full grouped answer without printing it. A queries file with no \
             line but blank ones is an error.
+            With --browse: each queries file (--queries may be given more than once) is typed into browse's model \
+            in-process, one key per letter (Backspace back to what the line before shares with it, Ctrl-U when \
+            nothing), and each key is timed from the key to the bytes of the frame that shows its answer (the model's \
+            search, the layout of the visible rows at 80×24, the changed rows as terminal bytes); percentiles per \
+            key, per file and over all files.
             """,
         usageForms: [
             "--cache <file> --queries <file> [--per-year <K>] [--typos <auto|off>] [--passes <N>] [--slowest <N>] "
                 + "[--json]",
+            "--browse --cache <file> --queries <file>... [--typos <auto|off>] [--passes <N>] [--json]",
         ],
-        arguments: [cache, queries, QueryCommand.perYear, QueryCommand.typos, passes, slowest, json])
+        arguments: [cache, queries, QueryCommand.perYear, QueryCommand.typos, passes, slowest, browse, json])
 
     static let defaultPasses = 5
     /// The most queries a file may hold, and the most bytes they may take in all: they are all kept in memory,
@@ -48,15 +55,23 @@ struct BenchCommand: Subcommand {
     static let slowest = Option<Int>(
         "slowest", valueName: "N", range: slowestRange, default: 0,
         help: "Also list the N slowest queries, by their median time over the passes")
+    static let browse = Flag(
+        "browse", help: "Time browse's keys instead of queries: each query file typed a letter at a time through "
+            + "the browse model, each key from key to frame bytes")
     static let json = JSONOutput.flag(
         members: "queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, open_us, cache_bytes, "
-            + "peak_rss_bytes, checksum (and slowest, with --slowest)")
+            + "peak_rss_bytes, checksum (and slowest, with --slowest); with --browse: columns, rows, passes, keys, "
+            + "samples, p50_us, p90_us, p99_us, max_us, mean_us, files (each with file and the same figures), "
+            + "open_us, cache_bytes, peak_rss_bytes, checksum")
 
     var cachePath: FilePath
     var queriesPath: FilePath
     var perYear, passCount, slowestCount: Int
     var typos: TypoTolerance
     var printsJSON: Bool
+    /// `--browse`, and then every `--queries` file, in command-line order.
+    var timesBrowse: Bool
+    var browseQueriesPaths: [FilePath]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let cachePath = arguments[Self.cache] else { throw UsageError("missing option '--cache <file>'") }
@@ -68,9 +83,18 @@ struct BenchCommand: Subcommand {
         passCount = arguments[Self.passes] ?? Self.defaultPasses
         slowestCount = arguments[Self.slowest] ?? 0
         printsJSON = arguments[Self.json]
+        timesBrowse = arguments[Self.browse]
+        browseQueriesPaths = arguments.all(Self.queries)
+        if timesBrowse, arguments[QueryCommand.perYear] != nil {
+            throw UsageError("--per-year does not apply to --browse: browse lists as many per year as fit its screen")
+        }
+        if timesBrowse, arguments[Self.slowest] != nil {
+            throw UsageError("--slowest does not apply to --browse")
+        }
     }
 
     func run(_ context: CommandContext) throws {
+        if timesBrowse { return try runBrowse(context) }
         let queries: [String]
         switch Syscalls.openFile(queriesPath, for: .reading) {
         case .success(let fd):

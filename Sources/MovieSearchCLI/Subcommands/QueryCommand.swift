@@ -1,7 +1,7 @@
 import MovieSearch
 
 /// `moviesearch query <text> | --stdin [--cache <file>] [--per-year <K>] [--typos auto|off] [--poster-size <size>]
-/// [--color …] [--json]`:
+/// [--color …] [--json] [--favorites <file>]`:
 /// word-prefix search, forgiving typos when nothing matches exactly, grouped by year.
 struct QueryCommand: Subcommand {
     static let name = "query"
@@ -19,11 +19,12 @@ struct QueryCommand: Subcommand {
             """,
         usageForms: [
             "<text> [--cache <file>] [--per-year <K>] [--typos <auto|off>] [--color <auto|always|never>] [--json] "
-                + "[--poster-size <\(PosterSize.valueName)>]",
-            "--stdin [--cache <file>] [--per-year <K>] [--typos <auto|off>] [--poster-size <\(PosterSize.valueName)>]",
+                + "[--poster-size <\(PosterSize.valueName)>] [--favorites <file>]",
+            "--stdin [--cache <file>] [--per-year <K>] [--typos <auto|off>] [--poster-size <\(PosterSize.valueName)>] "
+                + "[--favorites <file>]",
         ],
         arguments: [text, readsStandardInput, CacheLocation.option, perYear, typos, ColorChoice.option, json,
-                    PosterSize.option])
+                    PosterSize.option, FavoritesLocation.option])
 
     static let defaultPerYear = 5
     /// The longest query line `--stdin` (and `bench --queries`) reads: far more than any title, small enough
@@ -48,8 +49,8 @@ struct QueryCommand: Subcommand {
     static let json = JSONOutput.flag(
         members: "query, total, mode (exact, or typo when only a search allowing typos matched), and years, each "
             + "with year, count and movies (id, title, year, rating, genres, cast, then original_title, overview, "
-            + "poster, tmdb_id and imdb_id only when the catalog gave them, then typos, match); rating is null "
-            + "when unrated, poster is the poster's URL (see --poster-size), typos is the movie's typo count (0 in "
+            + "poster, tmdb_id and imdb_id only when the catalog gave them, then favorite, typos, match); rating "
+            + "is null when unrated, favorite says whether the movie is a favorite (♥ in text), poster is the poster's URL (see --poster-size), typos is the movie's typo count (0 in "
             + "exact mode), match lists the matched parts of the title as [start, end) offsets in UTF-16 code units")
 
     var query: String?
@@ -59,6 +60,7 @@ struct QueryCommand: Subcommand {
     var color: ColorChoice
     var printsJSON: Bool
     var posterSize: PosterSize
+    var favorites: FilePath?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         query = arguments[Self.text]
@@ -67,6 +69,7 @@ struct QueryCommand: Subcommand {
         typos = arguments[Self.typos] ?? .auto
         color = arguments[ColorChoice.option] ?? .auto
         posterSize = arguments[PosterSize.option] ?? PosterSize.defaultSize
+        favorites = arguments[FavoritesLocation.option]
         let batch = arguments[Self.readsStandardInput]
         printsJSON = batch || arguments[Self.json]
         if batch, let query {
@@ -78,27 +81,29 @@ struct QueryCommand: Subcommand {
     func run(_ context: CommandContext) throws {
         let index = try CacheLocation.open(cache, context)
         let out = context.standardOutput
-        guard let query else { return try runBatch(index, context) }
+        let favoriteIDs = try FavoritesLocation.favoriteIDs(favorites, index: index, context)
+        guard let query else { return try runBatch(index, favoriteIDs: favoriteIDs, context) }
         let result = try index.search(query, perYear: perYear, typos: typos)
         // One answer reads each movie once: decoded straight from the file, without the index's LRU cache (which
         // `--stdin` keeps using, as its queries share movies).
         let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
         if printsJSON {
-            out.line(bytes: try Self.json(result, movie: movie, posterSize: posterSize).bytes)
+            out.line(bytes: try Self.json(result, movie: movie, posterSize: posterSize, favorites: favoriteIDs).bytes)
         } else {
             let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
-            try Self.printHuman(result, movie: movie, to: out, bold: bold)
+            try Self.printHuman(result, movie: movie, to: out, bold: bold, favorites: favoriteIDs)
         }
     }
 
     /// One JSON line per input line, flushed whenever the input pauses (see `InputSource.forEachLine`).
-    private func runBatch(_ index: MovieIndex, _ context: CommandContext) throws {
+    private func runBatch(_ index: MovieIndex, favoriteIDs: Set<Int>, _ context: CommandContext) throws {
         let out = context.standardOutput
         var failure: (any Error)?
         let readFailure = context.standardInput.forEachLine(maximumLineBytes: Self.maximumLineBytes, { line in
             do {
                 let result = try index.search(line, perYear: perYear, typos: typos)
-                out.line(bytes: try Self.json(result, movie: index.movie(id:), posterSize: posterSize).bytes)
+                out.line(bytes: try Self.json(result, movie: index.movie(id:), posterSize: posterSize,
+                                              favorites: favoriteIDs).bytes)
             } catch {
                 failure = error
             }
@@ -109,10 +114,10 @@ struct QueryCommand: Subcommand {
     }
 
     /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids, whose poster
-    /// URLs name `posterSize`. Spans are computed for the listed movies only, with one highlighter (the query
-    /// folded once) for all of them.
+    /// URLs name `posterSize`, and whose `favorite` says whether `favorites` holds them. Spans are computed for
+    /// the listed movies only, with one highlighter (the query folded once) for all of them.
     static func json(_ result: SearchResult, movie: (Int) throws -> Movie,
-                     posterSize: PosterSize = PosterSize.defaultSize) throws -> JSONWriter {
+                     posterSize: PosterSize = PosterSize.defaultSize, favorites: Set<Int> = []) throws -> JSONWriter {
         var json = JSONWriter(capacity: 256)
         let highlighter = result.highlighter
         try json.object { json in
@@ -129,7 +134,7 @@ struct QueryCommand: Subcommand {
                         try json.array { json in
                             for (id, typos) in zip(year.movieIDs, year.typoCounts) {
                                 write(try movie(id), typos: typos, highlighter: highlighter, posterSize: posterSize,
-                                      to: &json)
+                                      favorite: favorites.contains(id), to: &json)
                             }
                         }
                     }
@@ -139,13 +144,13 @@ struct QueryCommand: Subcommand {
         return json
     }
 
-    /// `{"id":…,"title":…,"year":…,"rating":…,"genres":[…],"cast":[…],"typos":…,"match":[[start,end],…]}`: the
-    /// movie's members as `show --json` writes them (`MovieJSON`, with the optional ones when the movie has them),
-    /// then `typos` and `match`, the spans `highlighter` finds in the title as UTF-16 offsets.
+    /// `{"id":…,"title":…,"year":…,"rating":…,"genres":[…],"cast":[…],"favorite":…,"typos":…,"match":[[start,end],…]}`:
+    /// the movie's members as `show --json` writes them (`MovieJSON`, with the optional ones when the movie has
+    /// them, and `favorite`), then `typos` and `match`, the spans `highlighter` finds in the title as UTF-16 offsets.
     static func write(_ movie: Movie, typos: Int, highlighter: MatchHighlighter, posterSize: PosterSize,
-                      to json: inout JSONWriter) {
+                      favorite: Bool, to json: inout JSONWriter) {
         json.object { json in
-            MovieJSON.writeMembers(of: movie, posterSize: posterSize, to: &json)
+            MovieJSON.writeMembers(of: movie, posterSize: posterSize, favorite: favorite, to: &json)
             json.member("typos", typos)
             json.key("match")
             json.array { json in
@@ -164,12 +169,13 @@ struct QueryCommand: Subcommand {
     ///
     /// 2018 · 3 matches
     ///         5  The Darkest Hour
-    ///   unrated  Darkroom
+    ///   unrated  Darkroom ♥
     /// ```
     ///
-    /// With `bold`, the matched spans of each title are in bold (`Highlight`); titles are escaped either way.
+    /// With `bold`, the matched spans of each title are in bold (`Highlight`); titles are escaped either way. A
+    /// movie whose id `favorites` holds has a ♥ after its title.
     static func printHuman(_ result: SearchResult, movie: (Int) throws -> Movie, to out: TextOutput,
-                           bold: Bool = false) throws {
+                           bold: Bool = false, favorites: Set<Int> = []) throws {
         let quoted = TerminalSafeText.quoted(result.query)
         if result.total == 0 {
             // A typo answer with no match: the second search ran too, and the user should know it did.
@@ -192,7 +198,8 @@ struct QueryCommand: Subcommand {
             for (movie, rating) in zip(movies, yearRatings) {
                 let title = highlighter.map { Highlight.escaped(movie.title, bold: $0.utf16Ranges(in: movie.title)) }
                     ?? TerminalSafeText.escaped(movie.title)
-                out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(title)")
+                let mark = favorites.contains(movie.id) ? TextLayout.favoriteMark : ""
+                out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(title)\(mark)")
             }
         }
     }

@@ -1,7 +1,7 @@
 import MovieSearch
 
-/// `moviesearch show <id> [--cache <file>] [--flickr-key <key>] [--poster-size <size>] [--json]`: one movie's
-/// details.
+/// `moviesearch show <id> [--cache <file>] [--flickr-key <key>] [--poster-size <size>] [--json]
+/// [--favorites <file>]`: one movie's details, a ♥ after the title of a favorite.
 struct ShowCommand: Subcommand {
     static let name = "show"
     static let configuration = CommandConfiguration(
@@ -11,21 +11,22 @@ struct ShowCommand: Subcommand {
             When the catalog gave them, also: the original title, the overview, the poster's URL, the TMDb id \
             with the movie's TMDb page, and the IMDb id with its IMDb page.
             """,
-        arguments: [id, CacheLocation.option, FlickrKey.option, PosterSize.option, json])
+        arguments: [id, CacheLocation.option, FlickrKey.option, PosterSize.option, json, FavoritesLocation.option])
 
     static let id = Argument<Int>(
         "id", rule: .movieID,
         help: "The movie's id: its position in the catalog, counting from 0, as 'query --json' prints it.")
     static let json = JSONOutput.flag(
         members: "id, title, year, rating (null when unrated), genres, cast, then, only when the catalog gave "
-            + "them, original_title, overview, poster (the poster's URL, see --poster-size), tmdb_id and imdb_id: "
-            + "the movie as 'query --json' lists it")
+            + "them, original_title, overview, poster (the poster's URL, see --poster-size), tmdb_id and imdb_id, "
+            + "then favorite (true for one of the favorites): the movie as 'query --json' lists it")
 
     var id: Int
     var cache: FilePath?
     var flickrKey: String?
     var posterSize: PosterSize
     var printsJSON: Bool
+    var favorites: FilePath?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         id = arguments[Self.id]!
@@ -33,13 +34,16 @@ struct ShowCommand: Subcommand {
         flickrKey = arguments[FlickrKey.option]
         posterSize = arguments[PosterSize.option] ?? PosterSize.defaultSize
         printsJSON = arguments[Self.json]
+        favorites = arguments[FavoritesLocation.option]
     }
 
     func run(_ context: CommandContext) throws {
-        let movie = try CacheLocation.open(cache, context).movie(id: id)
+        let index = try CacheLocation.open(cache, context)
+        let movie = try index.movie(id: id)
+        let isFavorite = try FavoritesLocation.favoriteIDs(favorites, index: index, context).contains(movie.id)
         let out = context.standardOutput
         if printsJSON {
-            out.line(bytes: MovieJSON.object(movie, posterSize: posterSize).bytes)
+            out.line(bytes: MovieJSON.object(movie, posterSize: posterSize, favorite: isFavorite).bytes)
             return
         }
         let request = FlickrPhotos.searchURL(title: movie.title, apiKey: FlickrKey.resolve(flickrKey, context))
@@ -53,7 +57,7 @@ struct ShowCommand: Subcommand {
         ]
         rows += optionalRows(movie)
         rows.append(("flickr", TerminalSafeText.escaped(request), false))
-        out.line(TerminalSafeText.escaped(movie.title))
+        out.line(TerminalSafeText.escaped(movie.title) + (isFavorite ? TextLayout.favoriteMark : ""))
         let labelWidth = rows.map { $0.label.count }.max()!
         let indent = String(repeating: " ", count: labelWidth + 4)
         for (label, value, wraps) in rows {

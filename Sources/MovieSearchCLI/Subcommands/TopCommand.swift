@@ -1,12 +1,13 @@
 import MovieSearch
 
-/// `moviesearch top [--limit <N>] [--cache <file>]`: the best-rated movies over all years.
+/// `moviesearch top [--limit <N>] [--cache <file>] [--favorites <file>]`: the best-rated movies over all years,
+/// favorites marked with ♥.
 struct TopCommand: Subcommand {
     static let name = "top"
     static let configuration = CommandConfiguration(
         name: name,
         abstract: "List the best-rated movies over all years: rating descending, catalog order on ties.",
-        arguments: [limit, CacheLocation.option])
+        arguments: [limit, CacheLocation.option, FavoritesLocation.option])
 
     static let defaultLimit = 15
 
@@ -16,15 +17,18 @@ struct TopCommand: Subcommand {
 
     var limit: Int
     var cache: FilePath?
+    var favorites: FilePath?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         limit = arguments[Self.limit] ?? Self.defaultLimit
         cache = arguments[CacheLocation.option]
+        favorites = arguments[FavoritesLocation.option]
     }
 
     func run(_ context: CommandContext) throws {
         let index = try CacheLocation.open(cache, context)
         let movies = try index.topRated(limit: limit)
+        let favoriteIDs = try FavoritesLocation.favoriteIDs(favorites, index: index, context)
         let out = context.standardOutput
         guard !movies.isEmpty else {
             out.line("No movies to list.")
@@ -37,7 +41,8 @@ struct TopCommand: Subcommand {
         let ratingWidth = ratings.map { $0.count }.max()!
         for (rank, (movie, rating)) in zip(movies, ratings).enumerated() {
             out.line("  \(TextLayout.padLeft("\(rank + 1).", rankWidth))  \(TextLayout.padLeft(rating, ratingWidth))"
-                + "  \(movie.year)  \(TerminalSafeText.escaped(movie.title))")
+                + "  \(movie.year)  \(TerminalSafeText.escaped(movie.title))"
+                + (favoriteIDs.contains(movie.id) ? TextLayout.favoriteMark : ""))
         }
     }
 }

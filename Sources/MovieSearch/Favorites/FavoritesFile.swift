@@ -1,0 +1,112 @@
+/// Reads and saves the favorites file.
+///
+///     var list = try FavoritesFile.read(path: path)          // a missing file is an empty list
+///     list.entries.append(Favorite(movie))
+///     try FavoritesFile.write(list, to: path, creatingFolder: true)
+///
+/// Reading never waits: the file is opened without blocking, and anything but a regular file (a folder, a FIFO
+/// no one writes to, a device) is refused before a byte is read, as is a file larger than `maximumBytes`.
+///
+/// Saving goes through the writer `index` uses (`AtomicFileWriter`): the list is written whole to a temporary
+/// file beside the destination, flushed to disk and renamed onto it, so that a crash or a kill at any moment
+/// leaves the previous file or the new one, never a torn one; a failed save leaves the previous file as it was.
+public enum FavoritesFile {
+    /// The largest favorites file read: about 200,000 favorites, far more than a person marks, and little enough
+    /// memory that a wrong path (a disk image) is refused rather than read.
+    public static let maximumBytes = 16 << 20
+
+    /// The mode of a folder `write(_:to:creatingFolder:)` creates: only its owner may list or enter it, as the XDG
+    /// base directory specification asks of the folders it names (favorites say something about a person).
+    public static let folderMode: UInt32 = 0o700
+
+    /// The list in the file at `path`; an empty list when nothing is there.
+    ///
+    /// - Throws: `FavoritesError.unreadable` (a folder, a FIFO, a device, no permission, larger than
+    ///   `maximumBytes`), or the errors of `FavoriteList(jsonBytes:source:)`.
+    ///
+    /// Cost: O(n) in the file's size.
+    public static func read(path: String) throws(FavoritesError) -> FavoriteList {
+        try read(FilePath(path))
+    }
+
+    /// `read(path:)` for a path of raw bytes, which need not be valid UTF-8.
+    package static func read(_ path: FilePath) throws(FavoritesError) -> FavoriteList {
+        let name = path.description
+        let descriptor: Int32
+        switch Syscalls.openFile(path, for: .readingWithoutBlocking) {
+        case let .success(opened): descriptor = opened
+        case let .failure(error):
+            if error.code == Syscalls.Errno.noSuchFile { return FavoriteList() }
+            throw .unreadable(path: name, reason: error.reason)
+        }
+        defer { Syscalls.closeDescriptor(descriptor) }
+        let status: FileStatus
+        switch Syscalls.status(ofDescriptor: descriptor) {
+        case let .success(found): status = found
+        case let .failure(error): throw .unreadable(path: name, reason: error.reason)
+        }
+        switch status.kind {
+        case .regular: break
+        case .notRegular(.directory): throw .unreadable(path: name, reason: "it is a folder; give a file path")
+        default: throw .unreadable(path: name, reason: "it is not a regular file (a pipe or a device); give a file path")
+        }
+        let tooLarge = FavoritesError.unreadable(
+            path: name, reason: "larger than \(FileReader.byteLimitDescription(maximumBytes))")
+        if status.size > maximumBytes { throw tooLarge }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReader.readAll(descriptor: descriptor, expectedSize: status.size)
+        } catch {
+            throw .unreadable(path: name, reason: error.reason)
+        }
+        // A file that grew since `fstat`: the bound holds for what was read.
+        if bytes.count > maximumBytes { throw tooLarge }
+        return try FavoriteList(jsonBytes: bytes, source: name)
+    }
+
+    /// Saves `list` to the file at `path`, atomically (see the type's discussion).
+    ///
+    /// - Parameters:
+    ///   - list: The favorites to save.
+    ///   - path: The file to replace or create. A symbolic link is followed, and stays a link.
+    ///   - creatingFolder: Whether to create the file's missing folders first, each with mode `folderMode` (0700),
+    ///     as for the default location; otherwise a missing folder is an error.
+    /// - Throws: `FavoritesError.unwritable`, naming the step that failed; the file is then as it was.
+    public static func write(_ list: FavoriteList, to path: String, creatingFolder: Bool) throws(FavoritesError) {
+        try write(list, to: FilePath(path), creatingFolder: creatingFolder)
+    }
+
+    /// `write(_:to:creatingFolder:)` for a path of raw bytes, which need not be valid UTF-8.
+    package static func write(_ list: FavoriteList, to path: FilePath, creatingFolder: Bool) throws(FavoritesError) {
+        if creatingFolder { try makeFolders(above: path) }
+        do {
+            try AtomicFileWriter.replaceFile(at: path, with: [list.jsonBytes()])
+        } catch {
+            throw .unwritable(path: path.description, operation: error.operation, reason: error.error.reason)
+        }
+    }
+
+    /// Creates each missing folder on the way to `path`'s file, outermost first, with mode `folderMode`
+    /// (`mkdir -p -m 0700`, except that folders already there keep their mode).
+    static func makeFolders(above path: FilePath) throws(FavoritesError) {
+        let folder = path.split.folder.bytes
+        var end = folder.startIndex
+        while end < folder.endIndex {
+            end = folder[(end + 1)...].firstIndex(of: UInt8(ascii: "/")) ?? folder.endIndex
+            let prefix = FilePath(bytes: folder[..<end])
+            guard !prefix.isEmpty, prefix.bytes.last != UInt8(ascii: "/") else { continue }
+            switch Syscalls.status(ofPath: prefix, followingLinks: true) {
+            case let .success(status):
+                guard status.kind == .notRegular(.directory) else {
+                    throw .unwritable(path: prefix.description, operation: "create the folder",
+                                      reason: "a file is there, not a folder")
+                }
+            case .failure:
+                if case let .failure(error) = Syscalls.makeFolder(prefix, mode: folderMode),
+                   error.code != Syscalls.Errno.fileExists {
+                    throw .unwritable(path: prefix.description, operation: "create the folder", reason: error.reason)
+                }
+            }
+        }
+    }
+}

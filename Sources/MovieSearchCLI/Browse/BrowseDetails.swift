@@ -1,0 +1,93 @@
+import MovieSearch
+
+/// The lines of a movie's details page in `browse`: the title, then one labelled field after another, each value
+/// escaped (`TerminalSafeText`) and wrapped under itself to the width, so that a long cast list, an overview or the
+/// Flickr request URL can be read in full by scrolling; nothing is wider than `columns`.
+///
+/// ```
+/// The Dark Knight Rises ♥
+///   year      2012
+///   rating    5
+///   genres    Action, Crime
+///   cast      Christian Bale, Tom Hardy
+///   favorite  yes ♥ (Tab removes it)
+///   flickr    https://api.flickr.com/services/rest/?method=flickr.photos.search&api_key=…
+///   photos    none saved (--photos-dir <dir> with <id>.json)
+/// ```
+enum BrowseDetails {
+    /// The labels are this wide, plus two spaces before and after.
+    private static let labelWidth = 8
+
+    /// The page's lines for `movie` at `columns` columns.
+    static func lines(_ movie: Movie, isFavorite: Bool, photos: [String]?, flickrKey: String, columns: Int,
+                      color: Bool) -> [ScreenLine] {
+        var lines: [ScreenLine] = []
+        var titleStyle = TextStyle()
+        titleStyle.bold = true
+        let heart = isFavorite ? " ♥" : ""
+        let titleLines = DisplayWidth.wrapped(TerminalSafeText.escaped(movie.title) + heart, toColumns: columns)
+        for (number, piece) in titleLines.enumerated() {
+            var line = ScreenLine(piece, titleStyle)
+            if number == titleLines.count - 1, color, isFavorite, piece.hasSuffix("♥") {
+                line = ScreenLine(String(piece.dropLast()), titleStyle)
+                line.append("♥", BrowseRenderer.heartStyle(color: true))
+            }
+            lines.append(line)
+        }
+        var fields: [(String, String)] = [
+            ("year", String(movie.year)),
+            ("rating", TextLayout.rating(movie.rating) ?? "unrated"),
+            ("genres", movie.genres.isEmpty ? "none listed" : list(movie.genres)),
+            ("cast", movie.cast.isEmpty ? "none listed" : list(movie.cast)),
+        ]
+        if let original = movie.originalTitle, !original.isEmpty {
+            fields.append(("original", TerminalSafeText.escaped(original)))
+        }
+        if let overview = movie.overview, !overview.isEmpty {
+            fields.append(("overview", TerminalSafeText.escaped(overview)))
+        }
+        if let poster = movie.posterPath.flatMap(PosterSize.defaultSize.url(posterPath:)) {
+            fields.append(("poster", TerminalSafeText.escaped(poster)))
+        }
+        if let tmdbID = movie.tmdbID { fields.append(("tmdb", "\(tmdbID)  \(MovieLinks.tmdb(id: tmdbID))")) }
+        if let imdbID = movie.imdbID, !imdbID.isEmpty {
+            fields.append(("imdb", TerminalSafeText.escaped(imdbID) + "  "
+                + TerminalSafeText.escaped(MovieLinks.imdb(id: imdbID))))
+        }
+        fields.append(("favorite", isFavorite ? "yes ♥ (Tab removes it)" : "no (Tab adds it)"))
+        fields.append(("flickr", TerminalSafeText.escaped(FlickrPhotos.searchURL(title: movie.title, apiKey: flickrKey))))
+        for (label, value) in fields { lines += field(label, value, columns: columns) }
+        switch photos {
+        case nil:
+            lines += field("photos", "none saved (--photos-dir <dir> with <id>.json)", columns: columns)
+        case let urls? where urls.isEmpty:
+            lines += field("photos", "none in the saved response", columns: columns)
+        case let urls?:
+            for (number, url) in urls.enumerated() {
+                lines += field(number == 0 ? "photos" : "", TerminalSafeText.escaped(url), columns: columns)
+            }
+        }
+        return lines
+    }
+
+    /// `  label     value`, the value wrapped under itself; below 20 columns the value goes under its label.
+    private static func field(_ label: String, _ value: String, columns: Int) -> [ScreenLine] {
+        let indent = 2 + labelWidth + 2
+        let valueColumns = columns - indent
+        if valueColumns < 8 {
+            var lines = label.isEmpty ? [] : [ScreenLine(DisplayWidth.truncated(label, toColumns: columns))]
+            lines += DisplayWidth.wrapped(value, toColumns: columns).map { ScreenLine($0) }
+            return lines
+        }
+        let padding = String(repeating: " ", count: indent)
+        return DisplayWidth.wrapped(value, toColumns: valueColumns).enumerated().map { number, piece in
+            let prefix = number == 0 ? "  " + TextLayout.padRight(label, labelWidth) + "  " : padding
+            return ScreenLine(prefix + piece)
+        }
+    }
+
+    /// Names joined by commas, each escaped.
+    private static func list(_ names: [String]) -> String {
+        names.map(TerminalSafeText.escaped).joined(separator: ", ")
+    }
+}

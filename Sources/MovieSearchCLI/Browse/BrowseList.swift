@@ -1,0 +1,132 @@
+/// One row of a list in `browse`: a year header, a movie, a `… N more in YEAR` row, or a favorite no longer in the
+/// catalog.
+enum BrowseRow: Hashable, Sendable {
+    /// What a year's header counts.
+    enum Counted: Hashable, Sendable {
+        case matches, typoMatches, favorites, missingFavorites
+    }
+
+    /// A group's heading (`2012 · 2 matches`, `not in this catalog · 1`); not selectable. Its text is made only
+    /// when it is drawn: an answer has a header per year, and only a few are on screen.
+    case header(year: Int, count: Int, Counted)
+    /// A movie; `rank` is its place in the Top 15 list, `nil` elsewhere.
+    case movie(id: Int, rank: Int?)
+    /// The rest of a year's matches, not listed: Enter opens the year.
+    case more(year: Int, remaining: Int)
+    /// A favorite whose movie this catalog no longer holds; not selectable.
+    case missing(title: String, year: Int)
+
+    /// The text of a header row.
+    static func headerText(year: Int, count: Int, _ counted: Counted) -> String {
+        switch counted {
+        case .matches: return "\(year) · \(TextLayout.count(count, "match", "matches"))"
+        case .typoMatches: return "\(year) · \(TextLayout.count(count, "match with typos", "matches with typos"))"
+        case .favorites: return "\(year) · \(TextLayout.count(count, "favorite", "favorites"))"
+        case .missingFavorites: return "not in this catalog · \(TextLayout.grouped(count))"
+        }
+    }
+
+    /// Whether the selection can stand on this row (movies and `… more` rows).
+    var isSelectable: Bool {
+        switch self {
+        case .movie, .more: return true
+        case .header, .missing: return false
+        }
+    }
+}
+
+/// The rows of one list with its selection and scroll position: the Search answer, Top 15, Favorites, a year.
+///
+/// The selection always stands on a selectable row when the list has one (`nil` otherwise). `top` is the first row
+/// shown; it moves only as far as needed to keep the selection in view (as in fzf and `less`), and shows a year's
+/// header when its first movie is selected. Every operation is O(rows moved over), never O(rows) but `replaceRows`.
+struct BrowseList: Equatable {
+    private(set) var rows: [BrowseRow] = []
+    /// The index in `rows` of the selected row.
+    private(set) var selection: Int?
+    /// The first row shown.
+    private(set) var top = 0
+
+    init(rows: [BrowseRow] = []) {
+        replaceRows(rows, keepingSelection: false)
+    }
+
+    /// The movie the selection stands on, if it stands on a movie.
+    var selectedMovieID: Int? {
+        guard let selection, case let .movie(id, _) = rows[selection] else { return nil }
+        return id
+    }
+
+    /// The selected row.
+    var selectedRow: BrowseRow? { selection.map { rows[$0] } }
+
+    /// New rows: the selection goes to the first selectable row and the list to its top; with
+    /// `keepingSelection`, the selection keeps its index (the row after it takes its place when it went, the one
+    /// before when it was the last) and `top` is kept.
+    mutating func replaceRows(_ newRows: [BrowseRow], keepingSelection: Bool) {
+        let previous = keepingSelection ? selection : nil
+        rows = newRows
+        if let previous {
+            let start = min(previous, rows.count - 1)
+            selection = start < 0 ? nil : (nextSelectable(from: start, step: 1) ?? nextSelectable(from: start, step: -1))
+            top = min(top, max(0, rows.count - 1))
+        } else {
+            selection = nextSelectable(from: 0, step: 1)
+            top = 0
+        }
+    }
+
+    /// Moves the selection `count` selectable rows down (negative: up), stopping at the ends, then scrolls so that
+    /// it is in a window of `height` rows.
+    mutating func move(by count: Int, height: Int) {
+        guard var current = selection else { return }
+        let step = count < 0 ? -1 : 1
+        for _ in 0..<count.magnitude {
+            guard let next = nextSelectable(from: current + step, step: step) else { break }
+            current = next
+        }
+        selection = current
+        top = window(height: height).lowerBound
+    }
+
+    /// Home: the first selectable row, the list at its top.
+    mutating func moveToFirst(height: Int) {
+        selection = nextSelectable(from: 0, step: 1)
+        top = 0
+        top = window(height: height).lowerBound
+    }
+
+    /// End: the last selectable row.
+    mutating func moveToLast(height: Int) {
+        selection = nextSelectable(from: rows.count - 1, step: -1)
+        top = window(height: height).lowerBound
+    }
+
+    /// The rows to show in a window of `height` rows: from `top`, moved as little as needed to hold the selection
+    /// (and the header right above it, when there is room; and the rows after it, when it is the last selectable
+    /// one), and no further down than needed to fill the window.
+    func window(height: Int) -> Range<Int> {
+        guard height > 0, !rows.isEmpty else { return 0..<0 }
+        var start = min(top, max(0, rows.count - height))
+        if let selection {
+            if selection < start { start = selection }
+            if selection >= start + height { start = selection - height + 1 }
+            if start == selection, start > 0, height > 1, case .header = rows[start - 1] { start -= 1 }
+            // On the last selectable row, the rows after it (the missing favorites) come into view too.
+            if nextSelectable(from: selection + 1, step: 1) == nil {
+                start = max(start, min(selection, rows.count - height))
+            }
+        }
+        return start..<min(rows.count, start + height)
+    }
+
+    /// The first selectable row at `index` or beyond it in the direction of `step`, if any.
+    private func nextSelectable(from index: Int, step: Int) -> Int? {
+        var index = index
+        while index >= 0, index < rows.count {
+            if rows[index].isSelectable { return index }
+            index += step
+        }
+        return nil
+    }
+}

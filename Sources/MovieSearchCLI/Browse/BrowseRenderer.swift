@@ -1,0 +1,284 @@
+import MovieSearch
+
+/// Draws a `BrowseModel` at a size: the `Screen` the driver hands to `FrameWriter`.
+///
+/// ```
+/// Search · Top 15 · Favorites (1)                 ← tab bar, the current tab bold and underlined
+/// > dark kni                                      ← prompt, the cursor after the query
+/// 1 match in 1 year                               ← summary (after the driver's status message, if any)
+/// 2012 · 1 match                                  ← a year's header
+/// >    5  The Dark Knight Rises ♥                 ← the selected row, in reverse video; spans in bold
+/// ```
+///
+/// Top down: the tab bar, the prompt, the summary line, then the list of the tab or of the open page (details are
+/// scrolled lines). Every line is escaped data cut to the width in columns with `…` (`ScreenLine.fitted`), so
+/// nothing wraps at any size; below 4 rows the tab bar and summary give way, so that even 20 × 2 shows the prompt
+/// and one row. Only the rows in view are read from the cache, highlighted and measured.
+struct BrowseRenderer {
+    let model: BrowseModel
+    let columns: Int
+    let rows: Int
+
+    /// The screen: exactly `rows` lines (none for 0 rows), each at most `columns` columns wide.
+    func screen() -> Screen {
+        guard rows > 0 else { return Screen(lines: []) }
+        var lines: [ScreenLine] = []
+        let showsHeader = rows >= 4
+        if showsHeader { lines.append(tabBar()) }
+        let (prompt, cursorColumn) = promptLine()
+        let promptRow = lines.count
+        lines.append(prompt)
+        if showsHeader { lines.append(summaryLine()) }
+        lines = lines.map { $0.fitted(toColumns: columns) }
+        // The body's lines are cut as they are made (only the rows in view are).
+        lines += body(height: rows - lines.count)
+        while lines.count < rows { lines.append(ScreenLine()) }
+        let cursor = columns > 0 ? Screen.Position(row: promptRow, column: min(cursorColumn, columns - 1)) : nil
+        return Screen(lines: Array(lines.prefix(rows)), cursor: cursor)
+    }
+
+    // MARK: Styles
+
+    private var color: Bool { model.color }
+
+    static func heartStyle(color: Bool) -> TextStyle {
+        var style = TextStyle()
+        if color { style.foreground = .red }
+        return style
+    }
+
+    private var matchStyle: TextStyle {
+        var style = TextStyle()
+        style.bold = true
+        if color { style.foreground = .green }
+        return style
+    }
+
+    private var headerStyle: TextStyle {
+        var style = TextStyle()
+        if color { style.foreground = .yellow }
+        return style
+    }
+
+    private var dimStyle: TextStyle {
+        var style = TextStyle()
+        style.dim = true
+        return style
+    }
+
+    // MARK: Top lines
+
+    /// `Search · Top 15 · Favorites (n)`, the current tab bold and underlined (and cyan with colour); on a screen
+    /// too narrow for it, `Search · Top · ♥ n`.
+    private func tabBar() -> ScreenLine {
+        let count = TextLayout.grouped(model.favoriteCount)
+        var names: [(BrowseTab, String)] = [(.search, "Search"), (.top, "Top 15"), (.favorites, "Favorites (\(count))")]
+        if DisplayWidth.columns(of: names.map(\.1).joined(separator: " · ")) > columns {
+            names = [(.search, "Search"), (.top, "Top"), (.favorites, "♥ \(count)")]
+        }
+        var line = ScreenLine()
+        for (number, (tab, name)) in names.enumerated() {
+            if number > 0 { line.append(" · ", dimStyle) }
+            var style = TextStyle()
+            if tab == model.tab {
+                style.bold = true
+                style.underline = true
+                if color { style.foreground = .cyan }
+            }
+            line.append(name, style)
+        }
+        return line
+    }
+
+    /// `> query`, scrolled sideways so that the cursor stays in view (a `…` first when the start is hidden), and the
+    /// cursor's column.
+    private func promptLine() -> (ScreenLine, Int) {
+        var promptStyle = TextStyle()
+        promptStyle.bold = true
+        if color { promptStyle.foreground = .blue }
+        var line = ScreenLine("> ", promptStyle)
+        let characters = model.editor.characters
+        let cursor = model.editor.cursor
+        // Room for the text and the cursor's own cell after it.
+        let room = max(1, columns - 2 - 1)
+        var start = 0
+        var beforeCursor = DisplayWidth.columns(of: String(characters[..<cursor]))
+        while start < cursor, beforeCursor + (start > 0 ? 1 : 0) > room {
+            beforeCursor -= DisplayWidth.columns(of: characters[start])
+            start += 1
+        }
+        if start > 0 { line.append(DisplayWidth.ellipsis, dimStyle) }
+        line.append(String(characters[start...]))
+        return (line, 2 + (start > 0 ? 1 : 0) + beforeCursor)
+    }
+
+    /// The driver's status message, then what the view shows.
+    private func summaryLine() -> ScreenLine {
+        var line = ScreenLine()
+        if let status = model.statusMessage {
+            var style = TextStyle()
+            style.bold = true
+            if color { style.foreground = .yellow }
+            line.append(TerminalSafeText.escapedMessage(status), style)
+            line.append(" · ", dimStyle)
+        }
+        line.append(summaryText())
+        return line
+    }
+
+    private func summaryText() -> String {
+        switch model.page {
+        case .details?:
+            return "Esc: back · Tab: favorite · ↑/↓: scroll"
+        case .year(let year)?:
+            return year.error ?? "all \(TextLayout.count(year.count, "match", "matches")) in \(year.year) · Esc: back"
+        case nil:
+            switch model.tab {
+            case .search:
+                if let error = model.searchError { return error }
+                guard let result = model.result else { return "" }
+                return Self.summary(result)
+            case .top:
+                return model.topError
+                    ?? "The \(TextLayout.count(model.topList.rows.count, "best-rated movie", "best-rated movies")) of "
+                    + TextLayout.grouped(model.index.movieCount)
+            case .favorites:
+                if let error = model.favoritesError { return error }
+                if model.favoriteCount == 0 { return "No favorites yet: Tab marks the selected movie" }
+                var text = "\(TextLayout.count(model.favorites.count, "favorite", "favorites")), newest first"
+                if !model.missingFavorites.isEmpty {
+                    text += ", \(TextLayout.grouped(model.missingFavorites.count)) not in this catalog"
+                }
+                return text
+            }
+        }
+    }
+
+    /// `30 matches in 9 years`; a typo answer `no exact match; 5 matches with typos in 4 years` (as `query` says
+    /// it, without the query, which the prompt shows); a query without words `every movie: 2,272 in 10 years`.
+    static func summary(_ result: SearchResult) -> String {
+        let years = TextLayout.count(result.years.count, "year", "years")
+        if result.total == 0 {
+            return result.mode == .typo ? "No movie matches, even with typos" : "No movie matches"
+        }
+        if Tokenizer.tokens(in: result.query).isEmpty {
+            return "Every movie: \(TextLayout.grouped(result.total)) in \(years) · type to search"
+        }
+        switch result.mode {
+        case .exact:
+            return "\(TextLayout.count(result.total, "match", "matches")) in \(years)"
+        case .typo:
+            return "no exact match; \(TextLayout.count(result.total, "match", "matches")) with typos in \(years)"
+        }
+    }
+
+    // MARK: The list or page
+
+    private func body(height: Int) -> [ScreenLine] {
+        guard height > 0 else { return [] }
+        switch model.page {
+        case .details(let details)?:
+            let lines = model.detailLines(details, columns: columns)
+            let start = max(0, min(details.scroll, lines.count - height))
+            return lines[start..<min(lines.count, start + height)].map { $0.fitted(toColumns: columns) }
+        case .year(let year)?:
+            return listLines(year.list, height: height, highlighter: year.highlighter)
+        case nil:
+            return listLines(model.currentList, height: height,
+                             highlighter: model.tab == .search ? model.highlighter : nil)
+        }
+    }
+
+    private func listLines(_ list: BrowseList, height: Int, highlighter: MatchHighlighter?) -> [ScreenLine] {
+        list.window(height: height).map { number in
+            let isSelected = number == list.selection
+            let line = rowLine(list.rows[number], isSelected: isSelected, highlighter: highlighter)
+                .fitted(toColumns: columns)
+            return isSelected ? line.selected(toColumns: columns) : line
+        }
+    }
+
+    private func rowLine(_ row: BrowseRow, isSelected: Bool, highlighter: MatchHighlighter?) -> ScreenLine {
+        var marker = TextStyle()
+        marker.bold = true
+        let gutter = isSelected ? "> " : "  "
+        switch row {
+        case let .header(year, count, counted):
+            return ScreenLine(BrowseRow.headerText(year: year, count: count, counted), headerStyle)
+        case let .more(year, remaining):
+            var line = ScreenLine(gutter, marker)
+            line.append("… \(TextLayout.grouped(remaining)) more in \(year)", dimStyle)
+            return line
+        case let .missing(title, year):
+            var line = ScreenLine("     –  ", dimStyle)
+            line.append("\(TerminalSafeText.escaped(title)) (\(year))", dimStyle)
+            return line
+        case let .movie(id, rank):
+            var line = ScreenLine(gutter, marker)
+            guard let movie = try? model.index.movie(id: id) else {
+                line.append("movie \(id) could not be read from the cache")
+                return line
+            }
+            if let rank { line.append(TextLayout.padLeft("\(rank).", 3) + " ") }
+            line.append(TextLayout.padLeft(TextLayout.rating(movie.rating) ?? "–", 4) + "  ")
+            if rank != nil, columns >= 40 { line.append("\(movie.year)  ") }
+            let isFavorite = model.favorites.contains(id)
+            let room = columns - line.columns - (isFavorite ? 2 : 0)
+            line.runs += titleRuns(movie.title, highlighter: highlighter).fitted(toColumns: room).runs
+            if isFavorite { line.append(" ♥", Self.heartStyle(color: color)) }
+            return line
+        }
+    }
+
+    /// The title escaped, the spans the highlighter finds in bold; each run escaped on its own, one scalar at a
+    /// time as `Highlight` does, so that the text is exactly `TerminalSafeText.escaped(title)`.
+    private func titleRuns(_ title: String, highlighter: MatchHighlighter?) -> ScreenLine {
+        let spans = MatchHighlighter.merged(highlighter?.utf16Ranges(in: title) ?? [])
+        let escaped = TerminalSafeText.escaped(title)
+        guard !spans.isEmpty else { return ScreenLine(escaped) }
+        var line = ScreenLine()
+        // Escaping only ever lengthens a text: the same length means nothing to escape, so the spans cut the title
+        // itself (the common case, and the fast one).
+        if escaped.utf8.count == title.utf8.count {
+            let utf16 = title.utf16
+            var done = 0
+            func piece(_ from: Int, _ to: Int) -> String {
+                let start = utf16.index(utf16.startIndex, offsetBy: from)
+                return String(title[start..<utf16.index(start, offsetBy: to - from)])
+            }
+            for span in spans where span.lowerBound < utf16.count {
+                let upper = min(span.upperBound, utf16.count)
+                line.append(piece(done, span.lowerBound))
+                line.append(piece(span.lowerBound, upper), matchStyle)
+                done = upper
+            }
+            line.append(piece(done, utf16.count))
+            return line
+        }
+        var run = String.UnicodeScalarView()
+        var runIsBold = false
+        var offset = 0
+        var next = 0
+        for scalar in title.unicodeScalars {
+            while next < spans.count, spans[next].upperBound <= offset { next += 1 }
+            let isBold = next < spans.count && spans[next].lowerBound <= offset
+            if isBold != runIsBold {
+                line.append(TerminalSafeText.escaped(String(run)), runIsBold ? matchStyle : .plain)
+                run = String.UnicodeScalarView()
+                runIsBold = isBold
+            }
+            run.append(scalar)
+            offset += UTF16.width(scalar)
+        }
+        line.append(TerminalSafeText.escaped(String(run)), runIsBold ? matchStyle : .plain)
+        return line
+    }
+}
+
+extension BrowseModel {
+    /// The screen at `columns` × `rows` (see `BrowseRenderer`): pure, it reads only the model and the rows in view
+    /// from the cache. The driver draws it after every key and on resize (after `resize(columns:rows:)`).
+    func screen(columns: Int, rows: Int) -> Screen {
+        BrowseRenderer(model: self, columns: columns, rows: rows).screen()
+    }
+}

@@ -1,0 +1,169 @@
+import MovieSearch
+
+/// `bench --browse`: the keystroke query sets replayed through `browse`'s model in-process, one key at a time, as
+/// a person types them; each key timed from the key to the bytes of the frame that shows its answer.
+extension BenchCommand {
+    /// The size every frame is drawn at: the terminal a person most often has.
+    static let browseColumns = 80
+    static let browseRows = 24
+
+    /// The keys that type `queries` one after another: from the query on the line before, Backspace back to the
+    /// longest common start, then each character of the rest as its own key. A query that shares no start with
+    /// the one before is begun on a line cleared with Ctrl-U, as a person would. The shared sets hold every prefix
+    /// of a query as a line of its own, in varying case (`v`, `va`, `Vam`, …): letters that differ from what is
+    /// already typed in case only count as typed (the search folds case, so the answer is the same), which makes
+    /// this one key per letter, as the person typed it.
+    static func keystrokes(typing queries: [String]) -> [Key] {
+        var keys: [Key] = []
+        var current: [Character] = []
+        for query in queries {
+            let target = Array(query)
+            var common = 0
+            while common < current.count, common < target.count,
+                  current[common] == target[common] || current[common].lowercased() == target[common].lowercased() {
+                common += 1
+            }
+            if common == 0, !current.isEmpty {
+                keys.append(.control("u"))
+            } else {
+                keys += Array(repeating: .backspace, count: current.count - common)
+            }
+            keys += target[common...].map { .text(String($0)) }
+            current = Array(current.prefix(common)) + target[common...]
+        }
+        return keys
+    }
+
+    /// Times every key of every file's keystrokes: `handle`, `screen(columns: 80, rows: 24)` and the bytes
+    /// `FrameWriter` makes of it (only the rows that changed), which is all a keystroke costs but the one write.
+    /// One untimed pass first (pages in memory, blocks checked, typo walks cached, as in a session that has been
+    /// running), then `passCount` timed passes, each on a fresh model and writer.
+    ///
+    /// - Returns: Per file, its samples in nanoseconds (pass after pass), and a checksum of the work done.
+    static func timeBrowse(_ index: MovieIndex, keys files: [[Key]], passes passCount: Int, typos: TypoTolerance)
+        -> (samples: [[UInt64]], checksum: Int) {
+        var checksum = 0
+        var samples: [[UInt64]] = []
+        for keys in files {
+            var fileSamples: [UInt64] = []
+            fileSamples.reserveCapacity(keys.count * passCount)
+            for pass in 0...passCount {
+                var model = BrowseModel(index: index, typos: typos, columns: browseColumns, rows: browseRows)
+                var writer = FrameWriter(withColor: false)
+                for key in keys {
+                    let start = ContinuousClock.now
+                    _ = model.handle(key)
+                    let screen = model.screen(columns: browseColumns, rows: browseRows)
+                    let bytes = writer.frame(screen).count
+                    let elapsed = (ContinuousClock.now - start).wholeNanoseconds
+                    if pass > 0 { fileSamples.append(elapsed) }
+                    checksum &+= screen.lines.count &+ bytes &+ (model.result?.total ?? 0)
+                }
+            }
+            samples.append(fileSamples)
+        }
+        return (samples, checksum)
+    }
+
+    /// `bench --browse`: reads every `--queries` file, replays each through the model, prints the figures.
+    func runBrowse(_ context: CommandContext) throws {
+        var files: [(path: FilePath, keys: [Key])] = []
+        for path in browseQueriesPaths {
+            let queries = try Self.readQueries(path)
+            files.append((path, Self.keystrokes(typing: queries)))
+        }
+        let keyCount = files.reduce(0) { $0 + $1.keys.count }
+        let (sampleCount, overflow) = keyCount.multipliedReportingOverflow(by: passCount)
+        if overflow || sampleCount > Self.maximumSamples {
+            throw BenchError.tooManySamples(file: browseQueriesPaths.map(\.description).joined(separator: ", "),
+                                            queries: keyCount, passes: passCount)
+        }
+        let openStart = ContinuousClock.now
+        let index = try MovieIndex(path: cachePath)
+        let openNanoseconds = (ContinuousClock.now - openStart).wholeNanoseconds
+        let (samples, checksum) = Self.timeBrowse(index, keys: files.map(\.keys), passes: passCount, typos: typos)
+        let peak = System.peakResidentBytes()
+        func report(_ samples: [UInt64], keys: Int) -> Report {
+            Report(queries: keys, passes: passCount, samples: samples, openNanoseconds: openNanoseconds,
+                   cacheBytes: index.fileSize, peakResidentBytes: peak, checksum: checksum)
+        }
+        let rows = zip(files, samples).map { file, samples in
+            (name: file.path.description, report: report(samples, keys: file.keys.count))
+        } + [(name: "all", report: report(samples.flatMap { $0 }, keys: keyCount))]
+        context.standardOutput.write(printsJSON ? Self.browseJSON(rows) : Self.browseText(rows, cache: cachePath))
+    }
+
+    /// The lines of a queries file (see `lines(_:)`), refusing one without a query.
+    static func readQueries(_ path: FilePath) throws -> [String] {
+        let queries: [String]
+        switch Syscalls.openFile(path, for: .reading) {
+        case .success(let fd):
+            defer { Syscalls.closeDescriptor(fd) }
+            do {
+                queries = try lines(.fileDescriptor(fd))
+            } catch {
+                throw FileReadError(role: "queries", path: path.description, cause: error)
+            }
+        case .failure(let cause):
+            throw FileReadError(role: "queries", path: path.description, cause: cause)
+        }
+        guard queries.contains(where: { $0.contains { !$0.isWhitespace } }) else {
+            throw BenchError.noQueries(file: path.description, lines: queries.count)
+        }
+        return queries
+    }
+
+    private static func browseText(_ rows: [(name: String, report: Report)], cache: FilePath) -> String {
+        func us(_ value: Double) -> String { TextLayout.padLeft(Report.fixed(value, digits: 1) + " µs", 11) }
+        let all = rows.last!.report
+        var out = "Browse benchmark of \(TerminalSafeText.escaped(cache)): per key, handle + screen + frame bytes at "
+            + "\(browseColumns)×\(browseRows), \(TextLayout.count(all.passes, "pass", "passes"))\n"
+        let nameWidth = max(5, rows.map { DisplayWidth.columns(of: TerminalSafeText.escaped($0.name)) }.max() ?? 0)
+        out += "  " + TextLayout.padRight("keys of", nameWidth) + "  " + TextLayout.padLeft("keys", 9)
+            + ["p50", "p90", "p99", "max"].map { TextLayout.padLeft($0, 11) }.joined() + "\n"
+        for (name, report) in rows {
+            out += "  " + TextLayout.padRight(TerminalSafeText.escaped(name), nameWidth) + "  "
+                + TextLayout.padLeft(TextLayout.grouped(report.queries), 9)
+                + us(report.percentile(50)) + us(report.percentile(90)) + us(report.percentile(99))
+                + us(report.maximum) + "\n"
+        }
+        out += "  open \(Report.fixed(Double(all.openNanoseconds) / 1000, digits: 1)) µs, "
+            + "cache \(TextLayout.grouped(all.cacheBytes)) bytes, "
+            + "peak memory \(TextLayout.grouped(all.peakResidentBytes / 1024)) KiB, checksum \(all.checksum)\n"
+        return out
+    }
+
+    private static func browseJSON(_ rows: [(name: String, report: Report)]) -> String {
+        let all = rows.last!.report
+        var writer = JSONWriter()
+        func figures(_ report: Report, _ writer: inout JSONWriter) {
+            writer.member("keys", report.queries)
+            writer.member("samples", report.samples.count)
+            writer.member("p50_us", Report.rounded(report.percentile(50)))
+            writer.member("p90_us", Report.rounded(report.percentile(90)))
+            writer.member("p99_us", Report.rounded(report.percentile(99)))
+            writer.member("max_us", Report.rounded(report.maximum))
+            writer.member("mean_us", Report.rounded(report.mean))
+        }
+        writer.object { writer in
+            writer.member("columns", browseColumns)
+            writer.member("rows", browseRows)
+            writer.member("passes", all.passes)
+            figures(all, &writer)
+            writer.key("files")
+            writer.array { writer in
+                for (name, report) in rows.dropLast() {
+                    writer.object { writer in
+                        writer.member("file", name)
+                        figures(report, &writer)
+                    }
+                }
+            }
+            writer.member("open_us", Report.rounded(Double(all.openNanoseconds) / 1000))
+            writer.member("cache_bytes", all.cacheBytes)
+            writer.member("peak_rss_bytes", all.peakResidentBytes)
+            writer.member("checksum", all.checksum)
+        }
+        return writer.text + "\n"
+    }
+}

@@ -1,0 +1,186 @@
+import MovieSearch
+
+/// `moviesearch browse [--cache <file>] [--favorites <file> | --no-save] [--typos auto|off] [--color …]
+/// [--photos-dir <dir>] [--flickr-key <key>] [--print]`: search as you type in the terminal, with details, the top
+/// list and favorites.
+///
+/// The driver of the interactive program: it opens what the session needs before it takes the terminal (so that a
+/// bad cache or favorites file is one line on a screen left as it was), then loops: one event from the terminal
+/// (`TerminalSession.nextEvent`), one step of the pure `BrowseModel`, one frame (`FrameWriter`, one write with only
+/// the rows that changed). Favorites are saved after every toggle, atomically. The terminal is restored on every
+/// way out: quitting, Ctrl-C, SIGTERM, SIGHUP, a thrown error.
+struct BrowseCommand: Subcommand {
+    static let name = "browse"
+    static let configuration = CommandConfiguration(
+        name: name,
+        abstract: "Search as you type in the terminal; details, the top list and favorites.",
+        discussion: """
+            Keys: type to search; Backspace or Ctrl-H deletes back, Ctrl-U clears the query, Ctrl-W deletes the \
+            word before the cursor, Left and Right move in the query; Up/Down, Ctrl-P/Ctrl-N or Ctrl-K/Ctrl-J move \
+            the selection, PgUp/PgDn page, Home/End jump; Enter opens the movie's details (on a '… more' row, all \
+            of that year's matches); Tab marks or unmarks the selected movie as a favorite and moves down; Ctrl-T \
+            goes Search → Top 15 → Favorites; Esc goes back, clears the query, and quits when it is empty; Ctrl-C \
+            quits (status 130).
+            Favorites are kept in $XDG_DATA_HOME/moviesearch/favorites.json (~/.local/share when XDG_DATA_HOME is \
+            unset), written after every change; query, top and show mark them with ♥.
+            The screen is drawn on the terminal (/dev/tty), so that with --print standard output holds only the \
+            chosen movie: moviesearch browse --print | jq .title
+            """,
+        usageForms: [
+            "[--cache <file>] [--favorites <file> | --no-save] [--typos <auto|off>] [--color <auto|always|never>] "
+                + "[--photos-dir <dir>] [--flickr-key <key>] [--print]",
+        ],
+        arguments: [CacheLocation.option, FavoritesLocation.option, FavoritesLocation.noSave, QueryCommand.typos,
+                    ColorChoice.option, photosDirectory, FlickrKey.option, printsChoice])
+
+    static let photosDirectory = Option<FilePath>(
+        "photos-dir", valueName: "dir",
+        help: "A folder of saved Flickr answers named <id>.json: the details page lists the movie's photo URLs")
+    static let printsChoice = Flag(
+        "print",
+        help: "Enter on a movie prints its 'show --json' line on standard output and quits, for pipelines")
+
+    var cache: FilePath?
+    var favoritesPath: FilePath?
+    var savesFavorites: Bool
+    var typos: TypoTolerance
+    var color: ColorChoice
+    var photosDirectory: FilePath?
+    var flickrKey: String?
+    var printsChoice: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        cache = arguments[CacheLocation.option]
+        favoritesPath = arguments[FavoritesLocation.option]
+        savesFavorites = !arguments[FavoritesLocation.noSave]
+        typos = arguments[QueryCommand.typos] ?? .auto
+        color = arguments[ColorChoice.option] ?? .auto
+        photosDirectory = arguments[Self.photosDirectory]
+        flickrKey = arguments[FlickrKey.option]
+        printsChoice = arguments[Self.printsChoice]
+        if let favoritesPath, !savesFavorites {
+            throw UsageError("give --favorites <file> or --no-save, not both (got '\(favoritesPath)' and --no-save)")
+        }
+    }
+
+    func run(_ context: CommandContext) throws {
+        // The terminal is opened first (not yet taken): without one, the answer is that browse needs one, whatever
+        // else is wrong. Then everything that can fail on bad input fails before the terminal is taken, as one line
+        // on a screen left as it was: the cache, then the favorites file (one named with --favorites that cannot
+        // be read is an error; the default one gives a read-only session).
+        let session: TerminalSession
+        switch Result(catching: { () throws(TerminalError) in try TerminalSession.open() }) {
+        case .success(let opened): session = opened
+        case .failure(.noTerminal): throw CommandExit(status: 2, message: TerminalError.noTerminal.description)
+        case .failure(let error): throw error
+        }
+        let index = try CacheLocation.open(cache, context)
+        let favorites = try FavoritesLocation.open(favoritesPath, noSave: !savesFavorites, index: index, context)
+        let key = flickrKey.flatMap { $0.isEmpty ? nil : $0 } ?? context.environment[FlickrKey.environmentVariable]
+            ?? FlickrPhotos.placeholderAPIKey
+        // Colour follows `--color` as for `query`; the screen is the terminal whatever standard output is.
+        let allowsColor = color.allowsEscapes(outputIsTerminal: true, environment: context.environment)
+        var store = favorites.store
+        let size = session.size
+        var model = BrowseModel(
+            index: index, favorites: store.ids, missingFavorites: store.missing, typos: typos, color: allowsColor,
+            printsChoice: printsChoice, flickrKey: key, photos: photoReader(),
+            columns: size.columns, rows: size.rows)
+        model.statusMessage = favorites.readOnlyReason
+
+        try session.enter()
+        defer { session.restore() }
+        var writer = FrameWriter(withColor: allowsColor)
+        var chosen: Int?
+        loop: while true {
+            let (columns, rows) = session.size
+            try session.write(writer.frame(model.screen(columns: columns, rows: rows)))
+            switch try session.nextEvent() {
+            case .resize:
+                let size = session.size
+                model.resize(columns: size.columns, rows: size.rows)
+                writer.invalidate()
+            case .terminate(let signal):
+                // SIGTERM or SIGHUP (also a terminal that went away): a request to quit, which is quitting like
+                // Esc, status 0, as the issue asks; SIGINT sent with `kill` is Ctrl-C, status 130.
+                if signal != Syscalls.Signal.interrupt { break loop }
+                session.restore()
+                throw CommandExit(status: 130)
+            case .key(let key):
+                switch model.handle(key) {
+                case .none:
+                    break
+                case .quit(let status):
+                    if status == 0 { break loop }
+                    session.restore()
+                    throw CommandExit(status: status)
+                case .print(let id):
+                    chosen = id
+                    break loop
+                case .favoriteChanged(let id, let isFavorite):
+                    model.statusMessage = save(id, isFavorite, in: &store, index: index, to: favorites)
+                    if model.favorites != store.ids { model.favorites = store.ids }
+                    if model.missingFavorites != store.missing { model.missingFavorites = store.missing }
+                }
+            }
+        }
+        // The screen is given back before the answer is printed, so that `browse --print` in a terminal leaves
+        // the line below the prompt it came from.
+        session.restore()
+        if let chosen {
+            let movie = try index.movie(id: chosen)
+            context.standardOutput.line(
+                bytes: MovieJSON.object(movie, posterSize: PosterSize.defaultSize, favorite: store.isFavorite(chosen)).bytes)
+        }
+    }
+
+    /// Applies a toggle the model made and saves it (unless the session is read-only). Returns the status line to
+    /// show: why favorites are not saved, or `nil` when all is well.
+    ///
+    /// The file is read again before each write and only this one change is applied to what it holds, so that a
+    /// change made meanwhile by another process (`favorites add`, a second `browse`) is kept, not written over
+    /// with this session's older list; the session then shows the file's favorites. A file that became
+    /// unreadable or foreign is left as it is. (Two writers within the same few milliseconds can still race:
+    /// there is no lock.)
+    private func save(_ id: Int, _ isFavorite: Bool, in store: inout FavoriteStore, index: MovieIndex,
+                      to favorites: FavoritesLocation.Opened) -> String? {
+        let movie: Movie
+        do {
+            movie = try index.movie(id: id)
+        } catch {
+            return BrowseModel.message(error)
+        }
+        func apply(_ store: inout FavoriteStore) {
+            if isFavorite { store.add(movie) } else { store.remove(id: id) }
+        }
+        guard let location = favorites.saveTo else {
+            apply(&store)
+            return favorites.readOnlyReason
+        }
+        do {
+            var current = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
+            apply(&current)
+            try favorites.save(current)
+            store = current
+            return nil
+        } catch {
+            apply(&store)
+            return "favorites not saved: \(error)"
+        }
+    }
+
+    /// Reads the saved Flickr answer `<id>.json` of a movie in `--photos-dir`, for its details page: the photo
+    /// URLs, an empty list for an answer without photos, `nil` without a folder or a readable, valid answer.
+    private func photoReader() -> (Movie) -> [String]? {
+        guard let photosDirectory else { return { _ in nil } }
+        let folder = photosDirectory.bytes.last == UInt8(ascii: "/") ? photosDirectory : photosDirectory + "/"
+        return { movie in
+            let path = folder + "\(movie.id).json"
+            guard let input = try? JSONInput.read(path: path, maximumBytes: PhotosCommand.maximumResponseBytes),
+                  input.badByte == nil,
+                  let photos = try? FlickrPhotos.photos(fromResponse: input.bytes, source: path.description)
+            else { return nil }
+            return photos.urls
+        }
+    }
+}

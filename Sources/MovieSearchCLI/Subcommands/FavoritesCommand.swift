@@ -1,0 +1,191 @@
+import MovieSearch
+
+/// `moviesearch favorites [list|add <id>|remove <id>] [--json] [--favorites <file>] [--cache <file>]`: the
+/// favorites, without a terminal (`browse` shows and toggles the same ones).
+struct FavoritesCommand: Subcommand {
+    static let name = "favorites"
+    static let configuration = CommandConfiguration(
+        name: name,
+        abstract: "List, add or remove favorite movies (the ♥ of browse, query, top and show).",
+        discussion: """
+            list (the default) prints the favorites newest year first, then best-rated first, and those no \
+            longer in the cache as missing (a favorite is kept by id, title and year: when the cache is rebuilt \
+            from a changed catalog, one whose id now holds another movie is found again by title and year; one \
+            not found stays in the file). add and remove save the file at once, atomically; remove also takes the \
+            id a missing favorite was saved with.
+            A favorites file that is damaged or not a favorites file is never overwritten: add and remove fail \
+            with one line, list warns and lists nothing.
+            """,
+        usageForms: [
+            "[list] [--json] [--favorites <file>] [--cache <file>]",
+            "add <id> [--json] [--favorites <file>] [--cache <file>]",
+            "remove <id> [--json] [--favorites <file>] [--cache <file>]",
+        ],
+        arguments: [action, id, FavoritesLocation.option, CacheLocation.option, json])
+
+    /// What the command does.
+    enum Action: String, CaseIterable {
+        case list, add, remove
+    }
+
+    static let action = Argument<String>(
+        "action", isOptional: true, help: "list (the default), add or remove.")
+    static let id = Argument<Int>(
+        "id", isOptional: true, rule: .movieID, help: "The movie to add or remove, as 'query --json' prints it.")
+    static let json = JSONOutput.flag(
+        members: "for list, favorites: each favorite as 'show --json' prints the movie, with favorite true and "
+            + "missing false, or, for one missing from the cache, only id, title, year and missing true; for add "
+            + "and remove, the movie as 'show --json' prints it, favorite saying its new state")
+
+    var action: Action
+    var id: Int?
+    var favorites: FilePath?
+    var cache: FilePath?
+    var printsJSON: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let word = arguments[Self.action] ?? Action.list.rawValue
+        guard let action = Action(rawValue: word) else {
+            throw UsageError("unknown action '\(word)': expected 'list', 'add <id>' or 'remove <id>'")
+        }
+        self.action = action
+        id = arguments[Self.id]
+        if action == .list, let id { throw UsageError("unexpected argument '\(id)': 'list' takes no id") }
+        if action != .list, id == nil { throw UsageError("missing argument '<id>' for '\(word)'") }
+        favorites = arguments[FavoritesLocation.option]
+        cache = arguments[CacheLocation.option]
+        printsJSON = arguments[Self.json]
+    }
+
+    func run(_ context: CommandContext) throws {
+        let index = try CacheLocation.open(cache, context)
+        switch action {
+        case .list: try list(index, context)
+        case .add, .remove: try change(index, context)
+        }
+    }
+
+    // MARK: list
+
+    private func list(_ index: MovieIndex, _ context: CommandContext) throws {
+        let out = context.standardOutput
+        var store: FavoriteStore?
+        if let location = FavoritesLocation.resolve(favorites, context.environment) {
+            do {
+                store = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
+            } catch let error as FavoritesError {
+                context.warning("\(error)")
+            }
+        }
+        let movies = try Self.displayOrder(store?.favorites.map { try index.movie(id: $0.id) } ?? [])
+        let missing = store?.missing ?? []
+        if printsJSON {
+            var json = JSONWriter(capacity: 256)
+            json.object { json in
+                json.key("favorites")
+                json.array { json in
+                    for movie in movies {
+                        json.object { json in
+                            MovieJSON.writeMembers(of: movie, posterSize: PosterSize.defaultSize, favorite: true,
+                                                   to: &json)
+                            json.member("missing", false)
+                        }
+                    }
+                    for favorite in missing {
+                        json.object { json in
+                            json.member("id", favorite.id)
+                            json.member("title", favorite.title)
+                            json.member("year", favorite.year)
+                            json.member("missing", true)
+                        }
+                    }
+                }
+            }
+            out.line(bytes: json.bytes)
+            return
+        }
+        guard !movies.isEmpty || !missing.isEmpty else {
+            out.line("No favorites yet: add one with 'moviesearch favorites add <id>' (or Tab in 'moviesearch browse').")
+            return
+        }
+        var header = TextLayout.count(movies.count + missing.count, "favorite", "favorites")
+        if !missing.isEmpty { header += ", \(missing.count) not in this cache" }
+        out.line(header + ":")
+        let ratings = movies.map { TextLayout.rating($0.rating) ?? "unrated" } + missing.map { _ in "missing" }
+        let ratingWidth = ratings.map(\.count).max() ?? 0
+        let idWidth = (movies.map(\.id) + missing.map(\.id)).map { String($0).count }.max() ?? 0
+        let rows = movies.map { ($0.id, $0.year, $0.title, "") }
+            + missing.map { ($0.id, $0.year, $0.title, "  (saved as id \($0.id); not in this cache)") }
+        for ((id, year, title, note), rating) in zip(rows, ratings) {
+            let idText = note.isEmpty ? String(id) : "-"
+            out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(year)  \(TextLayout.padLeft(idText, idWidth))"
+                + "  \(TerminalSafeText.escaped(title))\(note)")
+        }
+    }
+
+    /// Newest year first, then rating descending, unrated last, lower id first: the order of an answer's years
+    /// and of the movies inside a year, and of browse's Favorites view.
+    static func displayOrder(_ movies: [Movie]) -> [Movie] {
+        movies.sorted { left, right in
+            if left.year != right.year { return left.year > right.year }
+            switch (left.rating, right.rating) {
+            case let (l?, r?) where l != r: return l > r
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return left.id < right.id
+            }
+        }
+    }
+
+    // MARK: add, remove
+
+    private func change(_ index: MovieIndex, _ context: CommandContext) throws {
+        guard let id else { return }
+        let location = try FavoritesLocation.forWriting(favorites, context)
+        // A file that cannot be read or understood stops the change here: it is never overwritten.
+        var store = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
+        let out = context.standardOutput
+        let path = TerminalSafeText.escaped(location.path.description)
+        switch action {
+        case .add:
+            let movie = try index.movie(id: id)
+            let changed = store.add(movie)
+            if changed { try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault) }
+            if printsJSON { return printJSON(movie, favorite: true, out) }
+            out.line(changed ? "Added \(describe(movie)) to the favorites (\(path))."
+                     : "\(describe(movie)) is a favorite already (\(path)).")
+        case .remove:
+            guard let removed = store.remove(id: id) else {
+                if printsJSON, let movie = try? index.movie(id: id) { return printJSON(movie, favorite: false, out) }
+                out.line("No favorite has id \(id) (\(path)): nothing to remove.")
+                return
+            }
+            try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault)
+            let movie = try? index.movie(id: id)
+            if printsJSON {
+                if let movie, Favorite(movie) == removed { return printJSON(movie, favorite: false, out) }
+                var json = JSONWriter(capacity: 128)
+                json.object { json in
+                    json.member("id", removed.id)
+                    json.member("title", removed.title)
+                    json.member("year", removed.year)
+                    json.member("favorite", false)
+                    json.member("missing", true)
+                }
+                return out.line(bytes: json.bytes)
+            }
+            out.line("Removed \(id) \(TerminalSafeText.escaped(removed.title)) (\(removed.year)) from the favorites "
+                + "(\(path)).")
+        case .list:
+            break
+        }
+    }
+
+    private func describe(_ movie: Movie) -> String {
+        "\(movie.id) \(TerminalSafeText.escaped(movie.title)) (\(movie.year))"
+    }
+
+    private func printJSON(_ movie: Movie, favorite: Bool, _ out: TextOutput) {
+        out.line(bytes: MovieJSON.object(movie, posterSize: PosterSize.defaultSize, favorite: favorite).bytes)
+    }
+}

@@ -1,0 +1,12 @@
+/// What `TerminalSession.nextEvent()` reports: a key, a new window size, or a request to end.
+enum TerminalEvent: Equatable, Sendable {
+    /// A key (or a paste) the person typed.
+    case key(Key)
+    /// The window changed size (SIGWINCH): read `TerminalSession.size` and draw everything again
+    /// (`FrameWriter.invalidate()`). Several changes before the reader asked come as one.
+    case resize
+    /// The process was asked to end: SIGTERM, SIGHUP or SIGINT (sent by `kill`; in raw mode Ctrl-C is the key
+    /// `.control("c")`), or the terminal hung up (its input ended: reported as SIGHUP, which is what a hang-up
+    /// sends). The driver restores the terminal and exits.
+    case terminate(signal: Int32)
+}

@@ -1,0 +1,284 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `favorites` and the ♥ of `query`, `top` and `show`, run on the built binary: the file they share, the marks,
+/// a rebuilt cache, and files that must never be overwritten.
+final class FavoritesEndToEndTests: XCTestCase {
+    /// A cache and a data home of this test; `file` is the default favorites file in it.
+    private struct Setup {
+        var cache: String
+        var dataHome: String
+        var file: String { dataHome + "/moviesearch/favorites.json" }
+        var environment: [String: String] { ["XDG_DATA_HOME": dataHome] }
+
+        func run(_ arguments: [String], input: String = "", file: StaticString = #filePath,
+                 line: UInt = #line) throws -> BinaryRun {
+            try BinaryRun.run(arguments + ["--cache", cache], input: Data(input.utf8), environment: environment,
+                              file: file, line: line)
+        }
+    }
+
+    private static let catalog = """
+        [{"title":"The Dark Knight Rises","year":2012,"rating":5},
+         {"title":"Dark Shadows","year":2012,"rating":3},
+         {"title":"Heat","year":1995,"rating":4},
+         {"title":"Gone Girl","year":2014,"rating":4}]
+        """
+
+    private func setup(_ catalog: String = FavoritesEndToEndTests.catalog) throws -> Setup {
+        let folder = try TestPaths.temporaryFolder(self).path
+        let catalogPath = try temporaryFile("movies.json", catalog)
+        return Setup(cache: try indexedCache(catalogPath), dataHome: folder + "/data")
+    }
+
+    private func mode(_ path: String) throws -> Int {
+        try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+    }
+
+    // MARK: favorites add, list, remove
+
+    func testAddListRemoveAndTheFileTheyWrite() throws {
+        let setup = try setup()
+        let add = try setup.run(["favorites", "add", "2"])
+        XCTAssertEqual(add.status, 0, add.standardError)
+        XCTAssertEqual(add.standardOutput, "Added 2 Heat (1995) to the favorites (\(setup.file)).\n")
+        XCTAssertEqual(try setup.run(["favorites", "add", "0"]).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: setup.file, encoding: .utf8), """
+            {"version":1,"favorites":[
+            {"id":2,"title":"Heat","year":1995},
+            {"id":0,"title":"The Dark Knight Rises","year":2012}
+            ]}
+
+            """)
+        // The default location's folders are created with mode 0700.
+        XCTAssertEqual(try mode(setup.dataHome), 0o700)
+        XCTAssertEqual(try mode(setup.dataHome + "/moviesearch"), 0o700)
+
+        let again = try setup.run(["favorites", "add", "2"])
+        XCTAssertEqual(again.standardOutput, "2 Heat (1995) is a favorite already (\(setup.file)).\n")
+
+        let list = try setup.run(["favorites", "list"])
+        XCTAssertEqual(list.status, 0, list.standardError)
+        XCTAssertEqual(list.standardOutput, """
+            2 favorites:
+              5  2012  0  The Dark Knight Rises
+              4  1995  2  Heat
+
+            """)
+        let json = try setup.run(["favorites", "--json"])
+        XCTAssertEqual(json.standardOutput, """
+            {"favorites":[{"id":0,"title":"The Dark Knight Rises","year":2012,"rating":5,"genres":[],"cast":[],\
+            "favorite":true,"missing":false},{"id":2,"title":"Heat","year":1995,"rating":4,"genres":[],"cast":[],\
+            "favorite":true,"missing":false}]}
+
+            """)
+
+        let remove = try setup.run(["favorites", "remove", "2", "--json"])
+        XCTAssertEqual(remove.status, 0, remove.standardError)
+        XCTAssertEqual(remove.standardOutput,
+                       #"{"id":2,"title":"Heat","year":1995,"rating":4,"genres":[],"cast":[],"favorite":false}"# + "\n")
+        XCTAssertEqual(try setup.run(["favorites", "--json"]).standardOutput.components(separatedBy: #""id":"#).count, 2)
+        let none = try setup.run(["favorites", "remove", "2"])
+        XCTAssertEqual(none.status, 0)
+        XCTAssertEqual(none.standardOutput, "No favorite has id 2 (\(setup.file)): nothing to remove.\n")
+    }
+
+    func testAddingAnIDTheCacheDoesNotHoldFailsAndWritesNothing() throws {
+        let setup = try setup()
+        let run = try setup.run(["favorites", "add", "99"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.errorLines.count, 1, run.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: setup.file))
+    }
+
+    func testAnExplicitFileIsUsedAndItsFolderIsNotCreated() throws {
+        let setup = try setup()
+        let folder = try TestPaths.temporaryFolder(self).path
+        let mine = folder + "/mine.json"
+        XCTAssertEqual(try setup.run(["favorites", "add", "3", "--favorites", mine]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: mine))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: setup.file), "the default file is not touched")
+        let query = try setup.run(["query", "gone", "--favorites", mine])
+        XCTAssertTrue(query.standardOutput.contains("Gone Girl ♥"), query.standardOutput)
+
+        let missingFolder = folder + "/no/such/folder/f.json"
+        let run = try setup.run(["favorites", "add", "3", "--favorites", missingFolder])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.errorLines, ["moviesearch: cannot save favorites: cannot create a temporary file beside "
+            + "\(missingFolder): No such file or directory; the favorites file was left as it was"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/no"))
+    }
+
+    // MARK: Marks in query, top and show
+
+    func testQueryTopAndShowMarkFavorites() throws {
+        let setup = try setup()
+        XCTAssertEqual(try setup.run(["favorites", "add", "0"]).status, 0)
+
+        let query = try setup.run(["query", "dark"])
+        XCTAssertEqual(query.status, 0, query.standardError)
+        XCTAssertEqual(query.standardOutput, """
+            "dark": 2 matches in 1 year
+
+            2012 · 2 matches
+              5  The Dark Knight Rises ♥
+              3  Dark Shadows
+
+            """)
+        let json = try setup.run(["query", "dark", "--json"])
+        XCTAssertTrue(json.standardOutput.contains(#""title":"The Dark Knight Rises","year":2012,"rating":5,"genres":[],"cast":[],"favorite":true,"typos":0"#), json.standardOutput)
+        XCTAssertTrue(json.standardOutput.contains(#""title":"Dark Shadows","year":2012,"rating":3,"genres":[],"cast":[],"favorite":false,"typos":0"#), json.standardOutput)
+
+        let batch = try setup.run(["query", "--stdin"], input: "dark kni\nheat\n")
+        let lines = batch.standardOutput.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines[0].contains(#""favorite":true"#), String(lines[0]))
+        XCTAssertTrue(lines[1].contains(#""favorite":false"#), String(lines[1]))
+
+        let top = try setup.run(["top", "--limit", "2"])
+        XCTAssertEqual(top.standardOutput, """
+            The 2 best-rated movies of 4:
+              1.  5  2012  The Dark Knight Rises ♥
+              2.  4  1995  Heat
+
+            """)
+
+        let show = try setup.run(["show", "0"])
+        XCTAssertTrue(show.standardOutput.hasPrefix("The Dark Knight Rises ♥\n"), show.standardOutput)
+        XCTAssertTrue(try setup.run(["show", "1"]).standardOutput.hasPrefix("Dark Shadows\n"))
+        XCTAssertTrue(try setup.run(["show", "0", "--json"]).standardOutput.hasSuffix(#","favorite":true}"# + "\n"))
+        XCTAssertTrue(try setup.run(["show", "2", "--json"]).standardOutput.hasSuffix(#","favorite":false}"# + "\n"))
+    }
+
+    // MARK: Files that must not be overwritten
+
+    /// A damaged, foreign or newer file: add and remove fail with one line and leave it byte for byte; reading
+    /// commands warn once and go on without marks.
+    func testCorruptForeignAndNewerFilesAreNeverOverwritten() throws {
+        let setup = try setup()
+        try FileManager.default.createDirectory(atPath: setup.dataHome + "/moviesearch", withIntermediateDirectories: true)
+        let contents = [
+            (#"{"version":1,"favorites":[{"id":0,"title":"The Dark Knight Rises","year":2012}"#, "not a valid favorites file"),
+            (#"{"theme":"dark"}"#, "not a moviesearch favorites file"),
+            (#"{"version":2,"favorites":[{"id":0,"title":"The Dark Knight Rises","year":2012,"stars":5}]}"#,
+             "favorites file version 2 is not supported"),
+        ]
+        for (content, words) in contents {
+            let bytes = Data(content.utf8)
+            try bytes.write(to: URL(fileURLWithPath: setup.file))
+            for action in [["add", "1"], ["remove", "0"]] {
+                let run = try setup.run(["favorites"] + action)
+                XCTAssertEqual(run.status, 1, "\(action): \(run.standardError)")
+                XCTAssertEqual(run.errorLines.count, 1, run.standardError)
+                XCTAssertTrue(run.standardError.hasPrefix("moviesearch: \(setup.file): \(words)"), run.standardError)
+                XCTAssertTrue(run.standardError.contains("left as it is"), run.standardError)
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: setup.file)), bytes, "byte for byte")
+            }
+            for command in [["query", "dark"], ["top"], ["show", "0", "--flickr-key", "k"], ["favorites"], ["query", "dark", "--json"]] {
+                let run = try setup.run(command)
+                XCTAssertEqual(run.status, 0, "\(command): \(run.standardError)")
+                XCTAssertEqual(run.errorLines.count, 1, "\(command): one warning: \(run.standardError)")
+                XCTAssertTrue(run.standardError.hasPrefix("moviesearch: warning: \(setup.file): \(words)"), run.standardError)
+                XCTAssertFalse(run.standardOutput.contains("♥"), run.standardOutput)
+                XCTAssertFalse(run.standardOutput.contains(#""favorite":true"#), run.standardOutput)
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: setup.file)), bytes, "byte for byte")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: setup.dataHome + "/moviesearch"),
+                           ["favorites.json"], "no temporary file left")
+        }
+    }
+
+    /// A folder the tool may not write to (mode 0500; as root, which writes anywhere, the tool runs as nobody on
+    /// a folder nobody owns): one line, exit 1, the previous file as it was.
+    func testUnwritableFolderGivesOneLineAndLosesNothing() throws {
+        let setup = try setup()
+        XCTAssertEqual(try setup.run(["favorites", "add", "0"]).status, 0)
+        let folder = setup.dataHome + "/moviesearch"
+        let before = try Data(contentsOf: URL(fileURLWithPath: setup.file))
+        let binary = try ChildProcess.binary()
+        var command = [binary, "favorites", "add", "1", "--cache", setup.cache]
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                throw XCTSkip("running as root without setpriv: no way to make a folder read-only for the tool")
+            }
+            // nobody must reach the cache and the folders on the way (temporary folders are 0755).
+            for path in [setup.dataHome, folder, setup.file] {
+                try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: path)
+            }
+            command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder) }
+        let outcome = try ChildProcess.run(command[0], Array(command.dropFirst()), environment: setup.environment)
+        XCTAssertTrue(outcome.exited(1), outcome.summary)
+        XCTAssertEqual(outcome.errorLines, ["moviesearch: cannot save favorites: cannot create a temporary file beside "
+            + "\(setup.file): Permission denied; the favorites file was left as it was"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: setup.file)), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["favorites.json"])
+        // Reading still works there.
+        let list = try ChildProcess.run(command[0], Array(command.dropFirst()).map { $0 == "add" ? "list" : $0 }
+            .filter { $0 != "1" }, environment: setup.environment)
+        XCTAssertTrue(list.exited(0), list.summary)
+        XCTAssertTrue(list.standardOutput.contains("The Dark Knight Rises"), list.standardOutput)
+    }
+
+    // MARK: A rebuilt cache
+
+    /// The catalog changes and the cache is rebuilt: a favorite whose id now holds another movie is found by title
+    /// and year and marked there; one no longer in the catalog is listed as missing, marks nothing, and stays in
+    /// the file through later changes.
+    func testAfterARebuildMovedFavoritesAreFoundAndGoneOnesKept() throws {
+        let setup = try setup()
+        XCTAssertEqual(try setup.run(["favorites", "add", "0"]).status, 0)  // The Dark Knight Rises
+        XCTAssertEqual(try setup.run(["favorites", "add", "3"]).status, 0)  // Gone Girl
+        let changed = """
+            [{"title":"Dark Shadows","year":2012,"rating":3},
+             {"title":"Heat","year":1995,"rating":4},
+             {"title":"The Dark Knight Rises","year":2012,"rating":5},
+             {"title":"Collateral","year":2004,"rating":4}]
+            """
+        let catalog = try temporaryFile("changed.json", changed)
+        let rebuild = try BinaryRun.run(["index", catalog, "-o", setup.cache])
+        XCTAssertEqual(rebuild.status, 0, rebuild.standardError)
+
+        let list = try setup.run(["favorites"])
+        XCTAssertEqual(list.status, 0, list.standardError)
+        XCTAssertEqual(list.standardOutput, """
+            2 favorites, 1 not in this cache:
+                    5  2012  2  The Dark Knight Rises
+              missing  2014  -  Gone Girl  (saved as id 3; not in this cache)
+
+            """)
+        let query = try setup.run(["query", "dark"])
+        XCTAssertTrue(query.standardOutput.contains("5  The Dark Knight Rises ♥\n"), query.standardOutput)
+        XCTAssertTrue(query.standardOutput.contains("3  Dark Shadows\n"), query.standardOutput)
+        let json = try setup.run(["favorites", "--json"])
+        XCTAssertTrue(json.standardOutput.contains(#"{"id":3,"title":"Gone Girl","year":2014,"missing":true}"#),
+                      json.standardOutput)
+
+        XCTAssertEqual(try setup.run(["favorites", "add", "3"]).status, 0)  // Collateral, now at id 3
+        XCTAssertEqual(try String(contentsOfFile: setup.file, encoding: .utf8), """
+            {"version":1,"favorites":[
+            {"id":2,"title":"The Dark Knight Rises","year":2012},
+            {"id":3,"title":"Gone Girl","year":2014},
+            {"id":3,"title":"Collateral","year":2004}
+            ]}
+
+            """)
+        // `remove 3` takes the movie of this cache first; the missing one goes with a second remove.
+        XCTAssertEqual(try setup.run(["favorites", "remove", "3"]).status, 0)
+        XCTAssertTrue(try String(contentsOfFile: setup.file, encoding: .utf8).contains("Gone Girl"))
+        XCTAssertEqual(try setup.run(["favorites", "remove", "3"]).status, 0)
+        XCTAssertFalse(try String(contentsOfFile: setup.file, encoding: .utf8).contains("Gone Girl"))
+    }
+
+    /// The tests' own runs never see the developer's favorites: `BinaryRun` gives each an empty data home.
+    func testRunsWithoutADataHomeOfTheirOwnSeeNoFavorites() throws {
+        let cache = try indexedCache(try temporaryFile("movies.json", Self.catalog))
+        let added = try BinaryRun.run(["favorites", "add", "0", "--cache", cache])
+        XCTAssertEqual(added.status, 0, added.standardError)
+        let listed = try BinaryRun.run(["favorites", "--cache", cache])
+        XCTAssertTrue(listed.standardOutput.hasPrefix("No favorites yet"), "a new data home per run: \(listed.standardOutput)")
+    }
+}

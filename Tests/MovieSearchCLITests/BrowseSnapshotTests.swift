@@ -1,0 +1,199 @@
+import MovieSearch
+@testable import MovieSearchCLI
+import XCTest
+
+/// Whole screens of `browse` at 80 × 24 and 40 × 10 (and the smallest, 20 × 6), as plain text lines and, where the
+/// style carries meaning, as styled runs: in-process snapshots of the pure renderer, as skim's tests keep them. A
+/// selected row is a bar of reverse video across the width, so its plain text ends in spaces.
+final class BrowseSnapshotTests: XCTestCase {
+    func testSearchAt80x24() throws {
+        let model = try BrowseFixtures.model(self, typed: "dark", favorites: [5])
+        XCTAssertEqual(model.screen(columns: 80, rows: 24).plainText, [
+            "Search · Top 15 · Favorites (1)",
+            "> dark",
+            "10 matches in 3 years",
+            "2017 · 3 matches",
+            ">  4.5  The Dark Tower ♥                                                        ",
+            "     1  Fifty Shades Darker",
+            "     –  Darkest Hour",
+            "2013 · 1 match",
+            "     4  Star Trek Into Darkness",
+            "2012 · 6 matches",
+            "     5  The Dark Knight Rises",
+            "   3.5  Dark Skies",
+            "     3  Dark Shadows",
+            "     3  Dark Places",
+            "     3  The Dark",
+            "     3  Dark Matter",
+        ] + Array(repeating: "", count: 8))
+        XCTAssertEqual(model.screen(columns: 80, rows: 24).cursor, Screen.Position(row: 1, column: 6))
+    }
+
+    func testSearchAt40x10ScrolledToTheSelection() throws {
+        var model = try BrowseFixtures.model(self, typed: "dark", columns: 40, rows: 10, favorites: [5])
+        model.press(.down, .down, .down, .down)
+        XCTAssertEqual(model.plainScreen, [
+            "Search · Top 15 · Favorites (1)",
+            "> dark",
+            "10 matches in 3 years",
+            "   4.5  The Dark Tower ♥",
+            "     1  Fifty Shades Darker",
+            "     –  Darkest Hour",
+            "2013 · 1 match",
+            "     4  Star Trek Into Darkness",
+            "2012 · 6 matches",
+            ">    5  The Dark Knight Rises           ",
+        ])
+        model.press(.down, .down, .down, .down, .down)
+        XCTAssertEqual(Array(model.plainScreen.suffix(3)), [
+            "     3  Dark Places",
+            "     3  The Dark",
+            "> … 1 more in 2012                      ",
+        ])
+    }
+
+    func testTopAt40x10CutsLongTitlesAndCountsWideOnesTwice() throws {
+        var model = try BrowseFixtures.model(self, columns: 40, rows: 10)
+        model.press(.control("t"))
+        XCTAssertEqual(model.plainScreen, [
+            "Search · Top 15 · Favorites (0)",
+            "> ",
+            "The 15 best-rated movies of 18",
+            ">  1.  8.6  2001  千と千尋の神隠し      ",
+            "   2.  8.5  2019  기생충",
+            "   3.  8.3  2001  Ame\u{301}lie",
+            "   4.    7  2007  The Assassination of …",
+            "   5.    5  2012  The Dark Knight Rises",
+            "   6.  4.5  2017  The Dark Tower",
+            "   7.    4  2013  Star Trek Into Darkne…",
+        ])
+    }
+
+    func testDetailsAt40x10() throws {
+        var model = try BrowseFixtures.model(self, typed: "dark kni", columns: 40, rows: 10)
+        model.press(.enter)
+        XCTAssertEqual(model.plainScreen, [
+            "Search · Top 15 · Favorites (0)",
+            "> dark kni",
+            "Esc: back · Tab: favorite · ↑/↓: scroll",
+            "The Dark Knight Rises",
+            "  year      2012",
+            "  rating    5",
+            "  genres    Action, Crime",
+            "  cast      Christian Bale, Tom Hardy",
+            "  overview  Eight years after the",
+            "            Joker's reign of anarchy,",
+        ])
+    }
+
+    func testYearPageAt40x10() throws {
+        var model = try BrowseFixtures.model(self, typed: "dark", columns: 40, rows: 10, favorites: [5, 0])
+        model.press(.end, .enter)
+        XCTAssertEqual(model.plainScreen, [
+            "Search · Top 15 · Favorites (2)",
+            "> dark",
+            "all 6 matches in 2012 · Esc: back",
+            "     5  The Dark Knight Rises ♥",
+            "   3.5  Dark Skies",
+            "     3  Dark Shadows",
+            "     3  Dark Places",
+            "     3  The Dark",
+            ">    3  Dark Matter                     ",
+            "",
+        ])
+    }
+
+    func testFavoritesAt40x10() throws {
+        var model = try BrowseFixtures.model(self, columns: 40, rows: 10, favorites: [5, 0, 12, 13, 16])
+        model.missingFavorites = [Favorite(id: 99, title: "Gone", year: 1990)]
+        model.press(.control("t"), .control("t"))
+        XCTAssertEqual(model.plainScreen, [
+            "Search · Top 15 · Favorites (6)",
+            "> ",
+            "5 favorites, newest first, 1 not in thi…",
+            "2017 · 1 favorite",
+            ">  4.5  The Dark Tower ♥                ",
+            "2012 · 1 favorite",
+            "     5  The Dark Knight Rises ♥",
+            "2001 · 2 favorites",
+            "   8.6  千と千尋の神隠し ♥",
+            "   8.3  Ame\u{301}lie ♥",
+        ])
+        model.press(.end)
+        XCTAssertEqual(Array(model.plainScreen.suffix(3)), [
+            ">    1  Evil\\e]0;pwned\\x07 Title ♥      ",
+            "not in this catalog · 1",
+            "     –  Gone (1990)",
+        ])
+    }
+
+    func testTheSmallestScreenStillShowsThePromptAndARow() throws {
+        let model = try BrowseFixtures.model(self, typed: "the assassination of jesse james", columns: 20, rows: 6)
+        let screen = model.screen(columns: 20, rows: 6)
+        XCTAssertEqual(screen.plainText, [
+            "Search · Top · ♥ 0",
+            "> …n of jesse james",
+            "1 match in 1 year",
+            "2007 · 1 match",
+            ">    7  The Assassi…",
+            "",
+        ])
+        XCTAssertEqual(screen.cursor, Screen.Position(row: 1, column: 19))
+    }
+
+    func testMatchedSpansAreBoldInTheSelectedRow() throws {
+        let model = try BrowseFixtures.model(self, typed: "dark kni")
+        let row = model.screen(columns: 80, rows: 24).lines[4]
+        var plain = TextStyle()
+        plain.reverse = true
+        var bold = plain
+        bold.bold = true
+        XCTAssertEqual(row.runs, [
+            ScreenLine.Run("> ", bold),
+            ScreenLine.Run("   5  ", plain),
+            ScreenLine.Run("The ", plain),
+            ScreenLine.Run("Dark", bold),
+            ScreenLine.Run(" ", plain),
+            ScreenLine.Run("Kni", bold),
+            ScreenLine.Run("ght Rises", plain),
+            ScreenLine.Run(String(repeating: " ", count: 51), plain),
+        ])
+    }
+
+    func testMatchedSpansAreBoldInOtherRowsAndCutTitlesKeepTheirSpans() throws {
+        let model = try BrowseFixtures.model(self, typed: "dark", columns: 24, rows: 12)
+        let row = model.screen(columns: 24, rows: 12).lines[8]  // Star Trek Into Darkness, cut
+        var bold = TextStyle()
+        bold.bold = true
+        XCTAssertEqual(row.runs, [
+            ScreenLine.Run("  ", bold), ScreenLine.Run("   4  "), ScreenLine.Run("Star Trek Into "),
+            ScreenLine.Run("…", bold),  // the cut fell in the span "Dark": the ellipsis takes its style
+        ])
+        let darkest = model.screen(columns: 24, rows: 12).lines[6]
+        XCTAssertEqual(darkest.runs.map(\.text), ["  ", "   –  ", "Dark", "est Hour"])
+        XCTAssertEqual(darkest.runs[2].style, bold)
+    }
+
+    func testTheFrameOfAScreenCarriesNoControlCharacterFromTheData() throws {
+        let model = try BrowseFixtures.model(self, typed: "evil")
+        var writer = FrameWriter(withColor: false)
+        let bytes = writer.frame(model.screen(columns: 80, rows: 24))
+        XCTAssertFalse(bytes.contains(0x07), "a BEL from the title reached the terminal")
+        XCTAssertFalse(zip(bytes, bytes.dropFirst()).contains { $0 == 0x1B && $1 == UInt8(ascii: "]") },
+                       "an OSC from the title reached the terminal")
+        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains("\\e]0;pwned\\x07 Title"))  // after a bold "Evil"
+    }
+
+    func testColourOnlyWhenAllowed() throws {
+        let index = try BrowseFixtures.index(self)
+        for color in [false, true] {
+            var model = BrowseModel(index: index, favorites: [0], color: color)
+            model.press(.text("dark kni"))
+            let runs = model.screen(columns: 80, rows: 24).lines.flatMap(\.runs)
+            XCTAssertEqual(runs.contains { $0.style.foreground != nil }, color)
+            // Without colour the selection is still reverse video and the spans still bold.
+            XCTAssertTrue(runs.contains { $0.style.reverse })
+            XCTAssertTrue(runs.contains { $0.text == "Dark" && $0.style.bold })
+        }
+    }
+}

@@ -1,0 +1,87 @@
+@testable import MovieSearchCLI
+import XCTest
+
+/// Terminal columns of text, and cutting and wrapping it without splitting a grapheme cluster.
+final class DisplayWidthTests: XCTestCase {
+    func testASCIIIsOneColumnACharacter() {
+        XCTAssertEqual(DisplayWidth.columns(of: ""), 0)
+        XCTAssertEqual(DisplayWidth.columns(of: "The Dark Knight"), 15)
+    }
+
+    func testEastAsianWideAndFullwidthTakeTwo() {
+        XCTAssertEqual(DisplayWidth.columns(of: "千と千尋の神隠し"), 16)
+        XCTAssertEqual(DisplayWidth.columns(of: "기생충"), 6)
+        XCTAssertEqual(DisplayWidth.columns(of: "ＡＢ"), 4)  // fullwidth Latin
+        XCTAssertEqual(DisplayWidth.columns(of: "Ｃ級 movie"), 10)
+    }
+
+    func testEmojiTakeTwo() {
+        XCTAssertEqual(DisplayWidth.columns(of: "🎬"), 2)
+        XCTAssertEqual(DisplayWidth.columns(of: "❤️"), 2)  // a narrow heart made emoji by U+FE0F
+        XCTAssertEqual(DisplayWidth.columns(of: "🇫🇷"), 2)  // a flag: two regional indicators
+        XCTAssertEqual(DisplayWidth.columns(of: "👍🏽"), 4)  // the tone modifier is wide on its own: over, never under
+    }
+
+    func testCombiningMarksAndZeroWidthCharactersTakeNone() {
+        XCTAssertEqual(DisplayWidth.columns(of: "Ame\u{301}lie"), 6)
+        XCTAssertEqual(DisplayWidth.columns(of: "a\u{200B}b\u{200D}c\u{FEFF}"), 3)
+        XCTAssertEqual(DisplayWidth.columns(of: "\u{FE0E}"), 0)
+        XCTAssertEqual(DisplayWidth.columns(of: "\u{1100}\u{1161}\u{11A8}"), 2)  // a syllable of conjoining jamo
+    }
+
+    func testAmbiguousCharactersTakeOne() {
+        XCTAssertEqual(DisplayWidth.columns(of: "…·♥–"), 4)
+    }
+
+    func testControlCharactersAreEscapedBeforeTheyAreMeasured() {
+        let title = "Evil\u{1B}]0;pwned\u{07}"
+        let escaped = TerminalSafeText.escaped(title)
+        XCTAssertEqual(escaped, "Evil\\e]0;pwned\\x07")
+        XCTAssertEqual(DisplayWidth.columns(of: escaped), escaped.count)
+        XCTAssertEqual(DisplayWidth.columns(of: "\u{1B}\u{85}"), 0)  // and would count nothing if they were not
+    }
+
+    func testTruncatedKeepsTextThatFits() {
+        XCTAssertEqual(DisplayWidth.truncated("Heat", toColumns: 4), "Heat")
+        XCTAssertEqual(DisplayWidth.truncated("千と", toColumns: 4), "千と")
+        XCTAssertEqual(DisplayWidth.truncated("Heat", toColumns: 0), "")
+    }
+
+    func testTruncatedCutsWithAnEllipsis() {
+        XCTAssertEqual(DisplayWidth.truncated("The Dark Knight", toColumns: 8), "The Dar…")
+        XCTAssertEqual(DisplayWidth.truncated("The Dark Knight", toColumns: 1), "…")
+        // A wide character that would straddle the last column is left out whole.
+        XCTAssertEqual(DisplayWidth.truncated("千と千尋の神隠し", toColumns: 7), "千と千…")
+        XCTAssertEqual(DisplayWidth.truncated("千と千尋の神隠し", toColumns: 6), "千と…")
+    }
+
+    func testTruncatedNeverSplitsAGraphemeCluster() {
+        let cut = DisplayWidth.truncated("Ame\u{301}lie Poulain", toColumns: 4)
+        XCTAssertEqual(cut, "Ame\u{301}…")
+        XCTAssertEqual(cut.unicodeScalars.count, 5)  // the accent stayed with its letter
+        XCTAssertEqual(DisplayWidth.truncated("ab👍🏽cd", toColumns: 5), "ab…")
+        XCTAssertEqual(DisplayWidth.truncated("🇫🇷🇩🇪🇮🇹", toColumns: 5), "🇫🇷🇩🇪…")
+    }
+
+    func testEveryCutFitsItsWidth() {
+        let texts = ["千と千尋の神隠し", "Ame\u{301}lie", "🎬 Movie night 🍿", "ＡＢＣ abc", "👨‍👩‍👧 family"]
+        for text in texts {
+            for columns in 0...20 {
+                let cut = DisplayWidth.truncated(text, toColumns: columns)
+                XCTAssertLessThanOrEqual(DisplayWidth.columns(of: cut), columns, "\(text) at \(columns)")
+                XCTAssertTrue(text.hasPrefix(cut) || cut.hasSuffix("…"), "\(cut)")
+            }
+        }
+    }
+
+    func testWrappedBreaksBetweenWordsAndLongWordsBetweenClusters() {
+        XCTAssertEqual(DisplayWidth.wrapped("Christian Bale, Tom Hardy", toColumns: 15),
+                       ["Christian Bale,", "Tom Hardy"])
+        XCTAssertEqual(DisplayWidth.wrapped("https://example.com/abc", toColumns: 10),
+                       ["https://ex", "ample.com/", "abc"])
+        XCTAssertEqual(DisplayWidth.wrapped("千と千尋の", toColumns: 5), ["千と", "千尋", "の"])
+        XCTAssertEqual(DisplayWidth.wrapped("", toColumns: 5), [""])
+        // A wide character on a 1-column line still goes, alone, rather than looping for ever.
+        XCTAssertEqual(DisplayWidth.wrapped("千と", toColumns: 1), ["千", "と"])
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import XCTest
+@testable import MovieSearch
+import TestSupport
+
+/// The favorites file format (version 1) and `FavoritesFile`: what is read, what is refused and why, and how it
+/// is written.
+final class FavoriteListTests: XCTestCase {
+    private let rises = Favorite(id: 745, title: "The Dark Knight Rises", year: 2012)
+    private let quoted = Favorite(id: 0, title: "Say \"Hi\" \\ Ünïcödé 千と千尋\n", year: -5)
+
+    private func list(_ text: String) throws(FavoritesError) -> FavoriteList {
+        try FavoriteList(jsonBytes: Array(text.utf8), source: "f.json")
+    }
+
+    private func assertRefused(_ text: String, _ expected: FavoritesError, file: StaticString = #filePath,
+                               line: UInt = #line) {
+        XCTAssertThrowsError(try list(text), file: file, line: line) { error in
+            XCTAssertEqual(error as? FavoritesError, expected, file: file, line: line)
+        }
+    }
+
+    // MARK: Format
+
+    func testTheIssuesExampleReads() throws {
+        let read = try list(#"{"version":1,"favorites":[{"id":745,"title":"The Dark Knight Rises","year":2012}]}"#)
+        XCTAssertEqual(read.entries, [rises])
+    }
+
+    func testWrittenBytesAreOneEntryALineAndReadBack() throws {
+        let original = FavoriteList(entries: [rises, quoted, Favorite(id: 3, title: "", year: 2020)])
+        let bytes = original.jsonBytes()
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("{\"version\":1,\"favorites\":[\n{\"id\":745,\"title\":\"The Dark Knight Rises\",\"year\":2012},\n"), text)
+        XCTAssertTrue(text.hasSuffix("\n]}\n"), text)
+        XCTAssertEqual(text.filter { $0 == "\n" }.count, 5, "one line per entry, the title's line feed escaped")
+        XCTAssertEqual(try FavoriteList(jsonBytes: bytes), original)
+        // Other JSON readers agree.
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        XCTAssertEqual(parsed["version"] as? Int, 1)
+        XCTAssertEqual((parsed["favorites"] as? [[String: Any]])?[1]["title"] as? String, quoted.title)
+    }
+
+    func testEmptyListRoundTrips() throws {
+        XCTAssertEqual(String(decoding: FavoriteList().jsonBytes(), as: UTF8.self), "{\"version\":1,\"favorites\":[]}\n")
+        XCTAssertEqual(try FavoriteList(jsonBytes: FavoriteList().jsonBytes()), FavoriteList())
+    }
+
+    func testMalformedJSONIsCorruptWithLineAndColumn() {
+        assertRefused("{\"version\":1,\n\"favorites\":[", .corrupt(
+            path: "f.json", reason: "malformed JSON at line 2, column 14: unexpected end of input, expected a value or ']'"))
+        XCTAssertThrowsError(try list("")) { XCTAssertTrue(($0 as? FavoritesError)?.isAboutContent == true) }
+        XCTAssertThrowsError(try FavoriteList(jsonBytes: [0xFF, 0xFE, 0x00])) {
+            guard case .corrupt? = $0 as? FavoritesError else { return XCTFail("\($0)") }
+        }
+    }
+
+    func testOtherJSONIsForeign() {
+        assertRefused("[1,2]", .foreign(path: "f.json", reason: "it holds an array, not an object"))
+        assertRefused(#"{"movies":[]}"#, .foreign(path: "f.json", reason: #"it has no "version" and "favorites" members"#))
+        assertRefused(#"{"favorites":[]}"#, .foreign(path: "f.json", reason: #"it has no "version" and "favorites" members"#))
+        assertRefused(#"{"version":"1","favorites":[]}"#,
+                      .foreign(path: "f.json", reason: #"its "version" is a string, not an integer"#))
+    }
+
+    func testOtherVersionsAreRefused() {
+        assertRefused(#"{"version":2,"favorites":[]}"#, .unsupportedVersion(path: "f.json", version: "2"))
+        assertRefused(#"{"version":0,"favorites":[]}"#, .unsupportedVersion(path: "f.json", version: "0"))
+        XCTAssertTrue(FavoritesError.unsupportedVersion(path: "f.json", version: "2").description
+            .contains("version 2 is not supported"))
+    }
+
+    /// Strict: whatever version 1 does not hold makes the file corrupt, so that it is never saved over.
+    func testEntriesMustBeExactlyIdTitleYear() {
+        let cases: [(String, String)] = [
+            (#"{"version":1,"favorites":{}}"#, #""favorites" is an object, not an array"#),
+            (#"{"version":1,"favorites":[5]}"#, "favorite 1 is a number, not an object"),
+            (#"{"version":1,"favorites":[{"title":"A","year":1}]}"#,
+             #"favorite 1: "id" is missing or not an integer from 0 to 4294967295"#),
+            (#"{"version":1,"favorites":[{"id":-1,"title":"A","year":1}]}"#,
+             #"favorite 1: "id" is missing or not an integer from 0 to 4294967295"#),
+            (#"{"version":1,"favorites":[{"id":1.5,"title":"A","year":1}]}"#,
+             #"favorite 1: "id" is missing or not an integer from 0 to 4294967295"#),
+            (#"{"version":1,"favorites":[{"id":1,"title":"A","year":1},{"id":1,"title":5,"year":1}]}"#,
+             #"favorite 2: "title" is missing or not a string"#),
+            (#"{"version":1,"favorites":[{"id":1,"title":"A","year":"1999"}]}"#,
+             #"favorite 1: "year" is missing or not an integer"#),
+            (#"{"version":1,"favorites":[{"id":1,"title":"A","year":1,"note":"x"}]}"#,
+             #"favorite 1 has a member "note" that version 1 does not have"#),
+            (#"{"version":1,"favorites":[{"id":1,"id":2,"title":"A","year":1}]}"#,
+             #"favorite 1 has the member "id" twice"#),
+            (#"{"version":1,"favorites":[],"owner":"ana"}"#,
+             #"the top-level object has a member "owner" that version 1 does not have"#),
+        ]
+        for (text, reason) in cases { assertRefused(text, .corrupt(path: "f.json", reason: reason)) }
+    }
+
+    func testMessagesAreOneLineNamingThePathAndSayingTheFileWasKept() {
+        let errors: [FavoritesError] = [
+            .corrupt(path: "/x/f.json", reason: "r"), .foreign(path: "/x/f.json", reason: "r"),
+            .unsupportedVersion(path: "/x/f.json", version: "3"), .unreadable(path: "/x/f.json", reason: "r"),
+            .unwritable(path: "/x/f.json", operation: "write", reason: "r"),
+        ]
+        for error in errors {
+            XCTAssertTrue(error.description.contains("/x/f.json"), error.description)
+            XCTAssertTrue(error.description.contains("left as it"), error.description)
+            XCTAssertFalse(error.description.contains("\n"))
+        }
+    }
+
+    // MARK: FavoritesFile
+
+    func testMissingFileIsAnEmptyList() throws {
+        let folder = try TestPaths.temporaryFolder(self).path
+        XCTAssertEqual(try FavoritesFile.read(path: folder + "/none.json"), FavoriteList())
+    }
+
+    func testWriteThenReadCreatingFoldersWithMode0700() throws {
+        let folder = try TestPaths.temporaryFolder(self).path
+        let path = folder + "/a/b/favorites.json"
+        let original = FavoriteList(entries: [rises, quoted])
+        try FavoritesFile.write(original, to: path, creatingFolder: true)
+        XCTAssertEqual(try FavoritesFile.read(path: path), original)
+        for created in [folder + "/a", folder + "/a/b"] {
+            let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: created)[.posixPermissions] as? Int)
+            XCTAssertEqual(mode & 0o777, 0o700, created)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/a/b"), ["favorites.json"],
+                       "no temporary file left")
+        // Replaced whole on the next write.
+        try FavoritesFile.write(FavoriteList(entries: [rises]), to: path, creatingFolder: false)
+        XCTAssertEqual(try FavoritesFile.read(path: path).entries, [rises])
+    }
+
+    func testWriteWithoutCreatingFoldersFailsOnAMissingFolder() throws {
+        let folder = try TestPaths.temporaryFolder(self).path
+        XCTAssertThrowsError(try FavoritesFile.write(FavoriteList(), to: folder + "/nope/f.json", creatingFolder: false)) {
+            guard case let .unwritable(path, operation, reason)? = $0 as? FavoritesError else { return XCTFail("\($0)") }
+            XCTAssertEqual(path, folder + "/nope/f.json")
+            XCTAssertEqual(operation, "create a temporary file beside")
+            XCTAssertEqual(reason, "No such file or directory")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/nope"))
+    }
+
+    func testAFileWhereAFolderShouldBeIsReported() throws {
+        let file = try temporaryFile("plain", "x")
+        XCTAssertThrowsError(try FavoritesFile.write(FavoriteList(), to: file + "/sub/f.json", creatingFolder: true)) {
+            XCTAssertEqual($0 as? FavoritesError, .unwritable(path: file, operation: "create the folder",
+                                                               reason: "a file is there, not a folder"))
+        }
+    }
+
+    func testFolderFIFOAndHugeFileAreRefusedWithoutHanging() throws {
+        let folder = try TestPaths.temporaryFolder(self).path
+        XCTAssertThrowsError(try FavoritesFile.read(path: folder)) {
+            XCTAssertEqual($0 as? FavoritesError, .unreadable(path: folder, reason: "it is a folder; give a file path"))
+        }
+        // A FIFO with no writer: opening it for reading would block for ever without O_NONBLOCK.
+        let fifo = folder + "/fifo.json"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertThrowsError(try FavoritesFile.read(path: fifo)) {
+            XCTAssertEqual($0 as? FavoritesError, .unreadable(
+                path: fifo, reason: "it is not a regular file (a pipe or a device); give a file path"))
+        }
+        // A sparse file just over the limit: refused from its size, before any read or allocation.
+        let huge = folder + "/huge.json"
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge, contents: nil))
+        XCTAssertEqual(truncate(huge, off_t(FavoritesFile.maximumBytes + 1)), 0)
+        XCTAssertThrowsError(try FavoritesFile.read(path: huge)) {
+            XCTAssertEqual($0 as? FavoritesError, .unreadable(path: huge, reason: "larger than 16 MiB"))
+        }
+    }
+
+    func testWriteRefusesToReplaceAFIFO() throws {
+        let fifo = try TestPaths.temporaryFolder(self).path + "/fifo.json"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertThrowsError(try FavoritesFile.write(FavoriteList(), to: fifo, creatingFolder: false)) {
+            guard case .unwritable? = $0 as? FavoritesError else { return XCTFail("\($0)") }
+        }
+        var status = stat()
+        XCTAssertEqual(lstat(fifo, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO)
+    }
+}
