@@ -10,8 +10,11 @@ public enum MovieSearchCommand {
     /// Every subcommand, in the order the overview lists them. A new subcommand is one file and one line here.
     static var subcommands: [any Subcommand.Type] {
         [IndexCommand.self, QueryCommand.self, ShowCommand.self, TopCommand.self, FavoritesCommand.self, BrowseCommand.self,
-         PhotosCommand.self, BenchCommand.self]
+         PhotosCommand.self, BenchCommand.self, VersionCommand.self, CompletionsCommand.self, ManCommand.self]
     }
+
+    /// The options the tool takes before (instead of) a subcommand.
+    static let topLevelOptions = ["--help", "--version"]
 
     /// Runs the tool with the process's arguments, standard streams and environment, and exits with its status.
     public static func main() -> Never {
@@ -67,26 +70,33 @@ public enum MovieSearchCommand {
     }
 
     private static func dispatch(_ arguments: [ArgumentWord], _ context: CommandContext) -> Int32 {
-        let configurations = subcommands.map { $0.configuration }
+        // Configurations are built when asked for (a `static let` each): a query builds only those it passes on
+        // its way to its own, not every subcommand's help text.
         guard let name = arguments.first?.text else {
-            context.standardError.write(HelpFormatter.overview(configurations))
+            context.standardError.write(HelpFormatter.overview(subcommands.map { $0.configuration }))
             return 2
         }
         if name == "-h" || name == "--help" {
-            context.standardOutput.write(HelpFormatter.overview(configurations))
+            context.standardOutput.write(HelpFormatter.overview(subcommands.map { $0.configuration }))
             return 0
         }
-        if name == "help" { return help(topic: arguments.dropFirst().map(\.displayText), context) }
-        guard let command = subcommands.first(where: { $0.configuration.name == name }) else {
+        if name == "--version" {
+            context.standardOutput.write(Version.description)
+            return 0
+        }
+        if name == "help" { return help(topic: arguments.dropFirst().map { $0.displayText }, context) }
+        guard let command = subcommands.first(where: { $0.name == name }) else {
             let problem = name.hasPrefix("-")
                 ? "expected a subcommand before '\(arguments[0].displayText)'"
+                    + Suggestion.phrase(for: name, among: topLevelOptions)
                 : "unknown subcommand '\(arguments[0].displayText)'"
+                    + Suggestion.phrase(for: name, among: subcommandNames)
             context.standardError.write(HelpFormatter.usageError(UsageError(problem), command: nil))
             return 2
         }
         let configuration = command.configuration
         let rest = Array(arguments.dropFirst())
-        if ArgumentParser.asksForHelp(rest.map(\.text)) {
+        if ArgumentParser.asksForHelp(rest.map { $0.text }) {
             context.standardOutput.write(HelpFormatter.help(configuration))
             return 0
         }
@@ -106,14 +116,19 @@ public enum MovieSearchCommand {
         }
     }
 
+    /// The words that may follow `moviesearch`: every subcommand, and `help`.
+    static var subcommandNames: [String] { subcommands.map { $0.name } + ["help"] }
+
     /// `moviesearch help [<subcommand>]`, as in git and swift-argument-parser.
     private static func help(topic: [String], _ context: CommandContext) -> Int32 {
         guard let name = topic.first else {
             context.standardOutput.write(HelpFormatter.overview(subcommands.map { $0.configuration }))
             return 0
         }
-        guard topic.count == 1, let command = subcommands.first(where: { $0.configuration.name == name }) else {
-            let problem = topic.count == 1 ? "unknown subcommand '\(name)'" : "unexpected argument '\(topic[1])'"
+        guard topic.count == 1, let command = subcommands.first(where: { $0.name == name }) else {
+            let problem = topic.count == 1
+                ? "unknown subcommand '\(name)'" + Suggestion.phrase(for: name, among: subcommandNames)
+                : "unexpected argument '\(topic[1])'"
             context.standardError.write(HelpFormatter.usageError(UsageError(problem), command: nil))
             return 2
         }

@@ -15,6 +15,7 @@ final class UsageTests: XCTestCase {
             Usage: moviesearch index <catalog> [-o|--output <cache>]
                      [--format <auto|json|tmdb|imdb|csv>] [--ratings <file>]
                      [--title-types <types>] [--column <field=column>] [--skip-invalid]
+                     [--quiet]
 
             """,
         "query": """
@@ -50,6 +51,9 @@ final class UsageTests: XCTestCase {
                      [--flickr-key <key>] [--print]
 
             """,
+        "version": "Usage: moviesearch version\n",
+        "completions": "Usage: moviesearch completions <shell>\n",
+        "man": "Usage: moviesearch man\n",
         "photos": """
             Usage: moviesearch photos <id> [--cache <file>] [--response <file|->]
                      [--flickr-key <key>] [--json]
@@ -120,10 +124,18 @@ final class UsageTests: XCTestCase {
         }
     }
 
+    /// The dispatcher finds a subcommand by `name` without building its configuration: the two must agree.
+    func testSubcommandNamesAreTheirConfigurationsNames() {
+        for command in MovieSearchCommand.subcommands {
+            XCTAssertEqual(command.name, command.configuration.name)
+        }
+        XCTAssertEqual(Set(MovieSearchCommand.subcommands.map { $0.name }).count, MovieSearchCommand.subcommands.count)
+    }
+
     func testUnknownSubcommands() {
         for (arguments, problem) in [
             (["bogus"], "unknown subcommand 'bogus'"),
-            (["Query"], "unknown subcommand 'Query'"),
+            (["Query"], "unknown subcommand 'Query'; did you mean 'query'?"),
             (["--json"], "expected a subcommand before '--json'"),
             (["help", "bogus"], "unknown subcommand 'bogus'"),
             (["help", "query", "x"], "unexpected argument 'x'"),
@@ -212,7 +224,7 @@ final class UsageTests: XCTestCase {
                              + "overview, poster_path, tmdb_id, imdb_id")
         assertUsageError(["index", "a.json", "-o"], "missing value for '--output <cache>'")
         assertUsageError(["index", "a.json", "--output"], "missing value for '--output <cache>'")
-        assertUsageError(["index", "a.json", "--skip"], "unknown option '--skip'")
+        assertUsageError(["index", "a.json", "--skip"], "unknown option '--skip'; did you mean '--skip-invalid'?")
         assertUsageError(["index", "a.json", "b.json"], "unexpected argument 'b.json'")
     }
 

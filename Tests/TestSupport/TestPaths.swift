@@ -14,8 +14,13 @@ package enum TestPaths {
     package static let sampleCatalog = packageRoot.appendingPathComponent("Data/sample-movies.json").path
     package static let sampleCache = packageRoot.appendingPathComponent("Data/sample-movies.mscache").path
 
-    /// The `moviesearch` executable that `swift build` / `swift test` put beside the test bundle.
+    /// The `moviesearch` executable that `swift build` / `swift test` put beside the test bundle, or the one
+    /// `MOVIESEARCH_TEST_BINARY` names: `.ci/run` runs the end-to-end tests once more against the installed static
+    /// binary, to check it reads caches and writes files as the dynamic one does.
     package static let binary: URL = {
+        if let given = ProcessInfo.processInfo.environment["MOVIESEARCH_TEST_BINARY"], !given.isEmpty {
+            return URL(fileURLWithPath: given)
+        }
         #if os(macOS)
         let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL
             .deletingLastPathComponent()

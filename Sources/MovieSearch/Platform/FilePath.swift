@@ -20,6 +20,13 @@ package struct FilePath: Hashable, Sendable, CustomStringConvertible {
         self.bytes = Array(bytes.prefix { $0 != 0 })
     }
 
+    /// The same for an array, the usual case. Not generic, so that a caller in another module (the CLI, for every
+    /// path on its command line) runs code compiled for arrays rather than generic code that asks the runtime for
+    /// the sequence's types, a cost each short-lived process would pay at start-up.
+    package init(bytes: [UInt8]) {
+        if let nul = bytes.firstIndex(of: 0) { self.bytes = Array(bytes[..<nul]) } else { self.bytes = bytes }
+    }
+
     /// The path spelled by `string` in UTF-8.
     package init(_ string: String) {
         self.init(bytes: string.utf8)

@@ -20,6 +20,10 @@ import Synchronization
 /// `MovieIndex` is immutable after `init` and safe to share between threads: run queries from as many threads as
 /// you like on one instance.
 public final class MovieIndex: Sendable {
+    /// The cache format version this build of the library writes and reads (`CacheFormat`): a cache of any other
+    /// version is refused with a message to rebuild it.
+    public static var cacheFormatVersion: Int { Int(CacheFormat.version) }
+
     /// The path the cache was opened from (bytes that are not valid UTF-8 shown as `\xE9`, see `FilePath`).
     public let path: String
 
@@ -31,7 +35,24 @@ public final class MovieIndex: Sendable {
     /// Reads movie records, for `movie(id:)` and `topRated(limit:)`.
     private let records: MovieRecords
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
-    private let details = SynchronizedLRUCache<Int, Movie>(capacity: MovieIndex.detailCacheCapacity)
+    private var details: SynchronizedLRUCache<Int, Movie> {
+        detailStore.withLock { store in
+            // Thread Sanitizer cannot see `Mutex` on Linux by itself (see `ThreadSanitizer`).
+            let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+            ThreadSanitizer.acquire(address)
+            defer { ThreadSanitizer.release(address) }
+            if let cache = store { return unsafeDowncast(cache, to: SynchronizedLRUCache<Int, Movie>.self) }
+            let cache = SynchronizedLRUCache<Int, Movie>(capacity: MovieIndex.detailCacheCapacity)
+            store = cache
+            return cache
+        }
+    }
+    /// The two caches are made on first use, not when the file is opened: a short-lived process that answers one
+    /// query (the CLI) never reads a movie twice nor walks a word twice, and making a cache of a generic type is a
+    /// measurable part of its start-up (the runtime builds the type's metadata). Each is kept as `AnyObject` (only
+    /// ever the one type, read back with `unsafeDowncast`), so that releasing an index that never made one does
+    /// not build that metadata either.
+    private let detailStore = Mutex<AnyObject?>(nil)
     /// How many decoded movies `movie(id:)` keeps.
     static let detailCacheCapacity = 64
     /// Movies decoded from the file so far (cache misses of `movie(id:)`), for tests and diagnostics.
@@ -40,8 +61,19 @@ public final class MovieIndex: Sendable {
     /// The typo walks of recent query words (folded bytes → term ranges with their distances): a query typed a
     /// letter at a time repeats its earlier words, and a walk costs tens of microseconds where a look-up costs
     /// well under one.
-    let typoWalks = SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]>(
-        capacity: MovieIndex.typoWalkCacheCapacity)
+    var typoWalks: SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]> {
+        typealias Walks = SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]>
+        return typoWalkStore.withLock { store in
+            let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+            ThreadSanitizer.acquire(address)
+            defer { ThreadSanitizer.release(address) }
+            if let cache = store { return unsafeDowncast(cache, to: Walks.self) }
+            let cache = Walks(capacity: MovieIndex.typoWalkCacheCapacity)
+            store = cache
+            return cache
+        }
+    }
+    private let typoWalkStore = Mutex<AnyObject?>(nil)
     /// How many words' typo walks `typoWalks` keeps.
     static let typoWalkCacheCapacity = 64
     /// Typo walks run so far (misses of `typoWalks`), for tests and diagnostics.
@@ -111,18 +143,23 @@ public final class MovieIndex: Sendable {
         return try executor.runWithTypos(query) ?? exact
     }
 
+    /// The movie with this id, decoded from the file whether or not `movie(id:)` has it cached, and not cached:
+    /// for a caller that reads each movie once (the CLI printing one answer). Throws `CacheError.noSuchMovie` for
+    /// an id the cache does not hold.
+    package func decodedMovie(id: Int) throws(CacheError) -> Movie {
+        guard let slot = try records.slot(of: id) else {
+            throw CacheError.noSuchMovie(id: id, movieCount: movieCount, ids: try records.idRange())
+        }
+        decodeCounter.add(1, ordering: .relaxed)
+        return try records.movie(slot: slot)
+    }
+
     /// The movie with this id. Throws `CacheError.noSuchMovie` for an id the cache does not hold.
     ///
     /// The last `detailCacheCapacity` movies opened are kept decoded (an LRU cache), so reopening one costs a
     /// dictionary lookup.
     public func movie(id: Int) throws -> Movie {
-        try details.value(forKey: id) { () throws(CacheError) -> Movie in
-            guard let slot = try records.slot(of: id) else {
-                throw CacheError.noSuchMovie(id: id, movieCount: movieCount, ids: try records.idRange())
-            }
-            decodeCounter.add(1, ordering: .relaxed)
-            return try records.movie(slot: slot)
-        }
+        try details.value(forKey: id) { () throws(CacheError) -> Movie in try decodedMovie(id: id) }
     }
 
     /// The `limit` best-rated movies over all years: rating descending, unrated last, lower id first on ties.

@@ -103,7 +103,7 @@ enum TextLayout {
     /// column starting half-way across `width`; one item a line when two do not fit side by side.
     static func twoColumns(_ items: [String], width: Int) -> [String] {
         let gap = 2
-        let widest = items.lazy.map(\.count).max() ?? 0
+        let widest = items.lazy.map { $0.count }.max() ?? 0
         let column = max(widest + gap, width / 2)
         guard items.count > 1, widest + column <= width else { return items }
         return stride(from: 0, to: items.count, by: 2).map { index in

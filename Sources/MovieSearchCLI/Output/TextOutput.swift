@@ -23,10 +23,12 @@ final class TextOutput {
     private(set) var failure: SystemError?
 
     /// Creates a stream that flushes to `destination` once `capacity` bytes are pending.
+    ///
+    /// The buffer grows as text is written (and keeps its size across flushes) rather than being allocated whole
+    /// here: a short answer, the usual one, then costs no 64 KB allocation at start-up.
     init(_ destination: Destination, capacity: Int = 1 << 16) {
         self.destination = destination
         self.capacity = capacity
-        buffer.reserveCapacity(capacity)
     }
 
     /// Whether writes are being dropped because an earlier one failed.

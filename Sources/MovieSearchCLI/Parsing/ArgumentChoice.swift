@@ -15,18 +15,32 @@ extension ArgumentChoice {
     static var expectation: String {
         let words = allCases.map { "'\($0.rawValue)'" }
         guard words.count > 1 else { return words.first ?? "nothing" }
-        return words.dropLast().joined(separator: ", ") + " or " + words.last!
+        var text = words[0]
+        for word in words[1..<(words.count - 1)] { text += ", " + word }
+        return text + " or " + words[words.count - 1]
     }
 
+    // Closures rather than key paths (`map(\.rawValue)`) here and on every path a command runs: a key path is an
+    // object the runtime builds on first use, a cost each short-lived process would pay at start-up.
+
+    /// The shell offers exactly the words the parser accepts.
+    static var completion: ValueCompletion { .choices(allCases.map { $0.rawValue }) }
+
     /// `auto|always|never`: how the usage line and the help name the value, so that they show every choice.
-    static var valueName: String { allCases.map(\.rawValue).joined(separator: "|") }
+    static var valueName: String {
+        // A loop rather than `joined(separator:)`, whose generic code costs this process's start-up more than
+        // the joining itself.
+        var text = ""
+        for choice in allCases { text += text.isEmpty ? choice.rawValue : "|" + choice.rawValue }
+        return text
+    }
 }
 
 extension Option where Value: ArgumentChoice {
     /// `--name <a|b|c>`: one of the choice's words; its command uses `defaultValue` when it is left out. The help
     /// is `help`, then ` (default a).`, the way numeric options state their default.
-    init(_ name: String, default defaultValue: Value, help: String) {
-        self.init(name, valueName: Value.valueName, help: "\(help) (default \(defaultValue.rawValue)).")
+    init(_ name: String, default defaultValue: Value, help: @autoclosure @escaping @Sendable () -> String) {
+        self.init(name, valueName: Value.valueName, help: "\(help()) (default \(defaultValue.rawValue)).")
     }
 }
 

@@ -16,13 +16,38 @@ struct ArgumentDefinition: Sendable {
     /// The one-letter name (`o` for `-o`), if any.
     var shortName: Character?
     /// How the help and usage name the value (`file` in `--cache <file>`).
-    var valueName: String
+    var valueName: String { valueNameText() }
     /// One or two sentences for the help.
-    var help: String
+    var help: String { helpText() }
     /// A positional argument that may be left out (the command checks what it needs).
     var isOptional: Bool
     /// Checks a value's text: `nil` when valid, else what a valid value looks like.
     var check: @Sendable (String) -> String?
+    /// The type of the value (`nil` for a flag), from which `completion` is worked out when a completion script
+    /// asks, not each time a command line is parsed.
+    var valueType: (any ArgumentValue.Type)?
+
+    // The texts are built when read (help, usage, messages, completion scripts), not when a command line is
+    // parsed: a query parses its arguments but prints no help, and building every option's help (numbers
+    // grouped, choices listed) was a measurable part of its start-up.
+    private let valueNameText: @Sendable () -> String
+    private let helpText: @Sendable () -> String
+
+    init(kind: Kind, name: String, shortName: Character?, valueName: @autoclosure @escaping @Sendable () -> String,
+         help: @autoclosure @escaping @Sendable () -> String, isOptional: Bool,
+         check: @escaping @Sendable (String) -> String?, valueType: (any ArgumentValue.Type)? = nil) {
+        self.kind = kind
+        self.name = name
+        self.shortName = shortName
+        self.valueNameText = valueName
+        self.helpText = help
+        self.isOptional = isOptional
+        self.check = check
+        self.valueType = valueType
+    }
+
+    /// What a shell's completion may offer for the value (nothing for a flag).
+    var completion: ValueCompletion { valueType?.completion ?? .none }
 
     /// How the usage line shows the argument: `--cache <file>`, `--json`, `<text>`.
     var synopsis: String {
@@ -54,8 +79,8 @@ protocol ArgumentDeclaration: Sendable {
 struct Flag: ArgumentDeclaration {
     let definition: ArgumentDefinition
 
-    init(_ name: String, help: String) {
-        definition = ArgumentDefinition(kind: .flag, name: name, shortName: nil, valueName: "", help: help,
+    init(_ name: String, help: @autoclosure @escaping @Sendable () -> String) {
+        definition = ArgumentDefinition(kind: .flag, name: name, shortName: nil, valueName: "", help: help(),
                                         isOptional: true, check: { _ in nil })
     }
 }
@@ -64,9 +89,11 @@ struct Flag: ArgumentDeclaration {
 struct Option<Value: ArgumentValue>: ArgumentDeclaration {
     let definition: ArgumentDefinition
 
-    init(_ name: String, short: Character? = nil, valueName: String, rule: ValueRule<Value> = .any, help: String) {
-        definition = ArgumentDefinition(kind: .option, name: name, shortName: short, valueName: valueName,
-                                        help: help, isOptional: true, check: Self.checker(rule))
+    init(_ name: String, short: Character? = nil, valueName: @autoclosure @escaping @Sendable () -> String,
+         rule: ValueRule<Value> = .any, help: @autoclosure @escaping @Sendable () -> String) {
+        definition = ArgumentDefinition(kind: .option, name: name, shortName: short, valueName: valueName(),
+                                        help: help(), isOptional: true, check: Self.checker(rule),
+                                        valueType: Value.self)
     }
 
     static func checker(_ rule: ValueRule<Value>) -> @Sendable (String) -> String? {
@@ -78,11 +105,14 @@ extension Option where Value == Int {
     /// `--name <N>`: a whole number in `range` (see `ValueRule.inRange`); its command uses `defaultValue` when it
     /// is left out. Every numeric option's help says its range and default the same way: `help`, then
     /// `, 0 to 1,000,000 (default 5)`, then `; note` if there is one, then a full stop.
-    init(_ name: String, valueName: String, range: ClosedRange<Int>, default defaultValue: Int, help: String,
-         note: String? = nil) {
-        var text = "\(help), \(ValueRule.spelled(range)) (default \(defaultValue))"
-        if let note { text += "; \(note)" }
-        self.init(name, valueName: valueName, rule: .inRange(range), help: text + ".")
+    init(_ name: String, valueName: String, range: ClosedRange<Int>, default defaultValue: Int,
+         help: @autoclosure @escaping @Sendable () -> String,
+         note: @autoclosure @escaping @Sendable () -> String? = nil) {
+        self.init(name, valueName: valueName, rule: .inRange(range), help: {
+            var text = "\(help()), \(ValueRule.spelled(range)) (default \(defaultValue))"
+            if let note = note() { text += "; \(note)" }
+            return text + "."
+        }())
     }
 }
 
@@ -90,8 +120,10 @@ extension Option where Value == Int {
 struct Argument<Value: ArgumentValue>: ArgumentDeclaration {
     let definition: ArgumentDefinition
 
-    init(_ valueName: String, isOptional: Bool = false, rule: ValueRule<Value> = .any, help: String) {
+    init(_ valueName: String, isOptional: Bool = false, rule: ValueRule<Value> = .any,
+         help: @autoclosure @escaping @Sendable () -> String) {
         definition = ArgumentDefinition(kind: .positional, name: valueName, shortName: nil, valueName: valueName,
-                                        help: help, isOptional: isOptional, check: Option<Value>.checker(rule))
+                                        help: help(), isOptional: isOptional, check: Option<Value>.checker(rule),
+                                        valueType: Value.self)
     }
 }

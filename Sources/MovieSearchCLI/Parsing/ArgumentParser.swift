@@ -58,7 +58,8 @@ struct ArgumentParser {
                 // The value's bytes follow the first `=`, which a repaired byte never is.
                 if let equals = raw.bytes.firstIndex(of: UInt8(ascii: "=")) { attached = raw.dropping(equals + 1) }
                 guard let found = definitions.first(where: { $0.kind != .positional && $0.name == name }) else {
-                    throw UsageError("unknown option '--\(name)'")
+                    let known = definitions.filter { $0.kind != .positional }.map { "--" + $0.name } + ["--help"]
+                    throw UsageError("unknown option '--\(name)'" + Suggestion.phrase(for: "--" + name, among: known))
                 }
                 definition = found
             } else {

@@ -9,10 +9,13 @@ protocol ArgumentValue: Sendable {
     init?(argument: String, bytes: [UInt8])
     /// What a valid value looks like, for the message when a text is not one ("a whole number").
     static var expectation: String { get }
+    /// What a shell's completion may offer for a value of this type: nothing by default.
+    static var completion: ValueCompletion { get }
 }
 
 extension ArgumentValue {
     init?(argument: String, bytes: [UInt8]) { self.init(argument: argument) }
+    static var completion: ValueCompletion { .none }
 }
 
 /// A path: any bytes but none at all, since an empty path names no file (`-o ''` is a usage error, not a write
@@ -28,6 +31,7 @@ extension FilePath: ArgumentValue {
     }
 
     static var expectation: String { "a file path (not empty)" }
+    static var completion: ValueCompletion { .file }
 }
 
 extension String: ArgumentValue {
@@ -43,9 +47,16 @@ extension Int: ArgumentValue {
 /// A further condition on a value, beyond being of its type (for example: not negative).
 struct ValueRule<Value: ArgumentValue>: Sendable {
     /// What a valid value looks like, replacing the type's own `expectation` in messages.
-    var expectation: String
+    var expectation: String { expectationText() }
     /// Whether `value` is acceptable.
     var accepts: @Sendable (Value) -> Bool
+    /// Built when a message needs it, not when the option is declared.
+    private let expectationText: @Sendable () -> String
+
+    init(expectation: @autoclosure @escaping @Sendable () -> String, accepts: @escaping @Sendable (Value) -> Bool) {
+        self.expectationText = expectation
+        self.accepts = accepts
+    }
 
     /// Every value of the type.
     static var any: ValueRule { ValueRule(expectation: Value.expectation, accepts: { _ in true }) }

@@ -6,19 +6,23 @@ struct CommandConfiguration: Sendable {
     /// One line for the overview and the help's first line.
     var abstract: String
     /// Paragraphs after the options in the help, if any.
-    var discussion: String
+    var discussion: String { discussionText() }
     /// The declared arguments, in the order the help lists them.
     var arguments: [ArgumentDefinition]
     /// Usage lines written by hand, for a command whose forms one generated line cannot say (`query` takes a
     /// text or `--stdin`); each line without the leading `moviesearch <name>`.
-    var usageForms: [String]?
+    var usageForms: [String]? { usageFormsText() }
 
-    init(name: String, abstract: String, discussion: String = "", usageForms: [String]? = nil,
-         arguments: [any ArgumentDeclaration]) {
+    // Built when the help or a usage line is printed, not each time the command runs (see `ArgumentDefinition`).
+    private let discussionText: @Sendable () -> String
+    private let usageFormsText: @Sendable () -> [String]?
+
+    init(name: String, abstract: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+         usageForms: @autoclosure @escaping @Sendable () -> [String]? = nil, arguments: [any ArgumentDeclaration]) {
         self.name = name
         self.abstract = abstract
-        self.discussion = discussion
-        self.usageForms = usageForms
-        self.arguments = arguments.map(\.definition)
+        self.discussionText = discussion
+        self.usageFormsText = usageForms
+        self.arguments = arguments.map { $0.definition }
     }
 }

@@ -8,8 +8,9 @@ struct CommandContext {
     /// The width of the terminal standard error is on, or `nil` when it is a pipe or file (or in tests): where a
     /// progress display may be drawn.
     var errorTerminalWidth: Int? = nil
-    /// The cache read when neither `--cache` nor `MOVIESEARCH_CACHE` names one (tests point it elsewhere).
-    var sampleCachePath = CacheLocation.samplePath
+    /// The cache read when neither `--cache` nor `MOVIESEARCH_CACHE` names one (tests point it elsewhere); `nil`
+    /// for the package's sample, whose path is worked out only when it is needed.
+    var sampleCachePath: String? = nil
 
     /// Prints a one-line remark on stderr that does not change the outcome (which default was used). Control
     /// characters in `text` (from a path it names) are escaped, see `TerminalSafeText.escapedMessage(_:)`.

@@ -9,8 +9,9 @@ import MovieSearch
 /// untimed first, so the figures describe a warm index (blocks checked, pages in memory), as in an app that
 /// searches as the user types.
 struct BenchCommand: Subcommand {
+    static let name = "bench"
     static let configuration = CommandConfiguration(
-        name: "bench",
+        name: name,
         abstract: "Time queries in-process: percentiles per query, open time, cache size, peak memory.",
         discussion: """
             Opens the cache (timed), runs every query once to warm up, then times each query call on its own \

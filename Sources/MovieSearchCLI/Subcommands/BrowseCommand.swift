@@ -10,8 +10,9 @@ import MovieSearch
 /// the rows that changed). Favorites are saved after every toggle, atomically. The terminal is restored on every
 /// way out: quitting, Ctrl-C, SIGTERM, SIGHUP, a thrown error.
 struct BrowseCommand: Subcommand {
+    static let name = "browse"
     static let configuration = CommandConfiguration(
-        name: "browse",
+        name: name,
         abstract: "Search as you type in the terminal; details, the top list and favorites.",
         discussion: """
             Keys: type to search; Backspace or Ctrl-H deletes back, Ctrl-U clears the query, Ctrl-W deletes the \

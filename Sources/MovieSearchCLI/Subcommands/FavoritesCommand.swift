@@ -3,8 +3,9 @@ import MovieSearch
 /// `moviesearch favorites [list|add <id>|remove <id>] [--json] [--favorites <file>] [--cache <file>]`: the
 /// favorites, without a terminal (`browse` shows and toggles the same ones).
 struct FavoritesCommand: Subcommand {
+    static let name = "favorites"
     static let configuration = CommandConfiguration(
-        name: "favorites",
+        name: name,
         abstract: "List, add or remove favorite movies (the ♥ of browse, query, top and show).",
         discussion: """
             list (the default) prints the favorites newest year first, then best-rated first, and those no \

@@ -1,10 +1,11 @@
 import MovieSearch
 
 /// `moviesearch index <catalog|-> [-o|--output <cache>] [--format …] [--ratings <file>] [--title-types …]
-/// [--column field=column]… [--skip-invalid]`: builds the binary cache of a catalog in any format it reads.
+/// [--column field=column]… [--skip-invalid] [--quiet]`: builds the binary cache of a catalog in any format it reads.
 struct IndexCommand: Subcommand {
+    static let name = "index"
     static let configuration = CommandConfiguration(
-        name: "index",
+        name: name,
         abstract: "Build the binary cache of a movie catalog (JSON, TMDb JSON, IMDb TSV or CSV; gzipped or not), "
             + "for the other commands to read.",
         discussion: """
@@ -19,7 +20,7 @@ struct IndexCommand: Subcommand {
             stops at its first byte that is not JSON, and may hold at most \
             \(FileReader.byteLimitDescription(CatalogDecoder.maximumStreamBytes)).
             """,
-        arguments: [catalog, output, format, ratings, titleTypes, column, skipInvalid])
+        arguments: [catalog, output, format, ratings, titleTypes, column, skipInvalid, quiet])
 
     static let catalog = Argument<FilePath>(
         "catalog",
@@ -32,6 +33,9 @@ struct IndexCommand: Subcommand {
     static let skipInvalid = Flag(
         "skip-invalid",
         help: "Leave out invalid movies (and say how many) instead of stopping at the first one.")
+    static let quiet = Flag(
+        "quiet",
+        help: "Print nothing but errors: no summary, no warnings, no progress display.")
     static let format = Option<CatalogFormatChoice>(
         "format", default: .auto,
         help: "The catalog's format; auto tells it from the first bytes")
@@ -57,9 +61,12 @@ struct IndexCommand: Subcommand {
     var catalogPath: FilePath
     var outputPath: FilePath
     var options: CatalogOptions
+    /// `--quiet`: errors only.
+    var isQuiet: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         catalogPath = arguments[Self.catalog]!
+        isQuiet = arguments[Self.quiet]
         if arguments[Self.output] == nil {
             // The default output lies beside the catalog, which only makes sense for a regular file: not
             // `/dev/stdin.mscache`.
@@ -131,7 +138,7 @@ struct IndexCommand: Subcommand {
             throw IndexError.outputIsRatings(ratings: ratingsPath.description, output: outputPath.description)
         }
         let catalogName = readsStandardInput ? Self.standardInputName : catalogPath.description
-        let progress = context.errorTerminalWidth.map { ProgressLine(output: context.standardError, width: $0) }
+        let progress = isQuiet ? nil : context.errorTerminalWidth.map { ProgressLine(output: context.standardError, width: $0) }
         // Erased however the run ends, so that an error line starts at the left margin of a clean line.
         defer { progress?.finish() }
         let input = readsStandardInput ? context.standardInput.catalogInput : try Self.open(catalogPath)
@@ -160,6 +167,7 @@ struct IndexCommand: Subcommand {
         let statistics = try CacheWriter.write(catalog, to: outputPath, progress: progress?.handler)
         progress?.finish()
         let elapsed = (ContinuousClock.now - start).wholeNanoseconds
+        if isQuiet { return }
 
         if catalog.duplicates > 0 {
             context.warning("\(TextLayout.count(catalog.duplicates, "record repeats", "records repeat")) a TMDb id "

@@ -3,8 +3,9 @@ import MovieSearch
 /// `moviesearch photos <id> [--cache <file>] [--response <file|->] [--flickr-key <key>] [--json]`: the Flickr
 /// request for a movie's photos and, from a saved response, the photo URLs. Never opens a network connection.
 struct PhotosCommand: Subcommand {
+    static let name = "photos"
     static let configuration = CommandConfiguration(
-        name: "photos",
+        name: name,
         abstract: "Print the Flickr photo search request for a movie, and the photo URLs of a saved answer.",
         discussion: """
             On a terminal the photo URLs come in two columns when they fit; otherwise one per line. Photos of the \

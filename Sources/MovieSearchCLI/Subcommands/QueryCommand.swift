@@ -4,8 +4,9 @@ import MovieSearch
 /// [--color …] [--json] [--favorites <file>]`:
 /// word-prefix search, forgiving typos when nothing matches exactly, grouped by year.
 struct QueryCommand: Subcommand {
+    static let name = "query"
     static let configuration = CommandConfiguration(
-        name: "query",
+        name: name,
         abstract: "Search titles by word prefixes; answers grouped by year, best-rated first.",
         discussion: """
             Years come newest first, each with its number of matches; inside a year, rating descending, unrated \
@@ -83,12 +84,14 @@ struct QueryCommand: Subcommand {
         let favoriteIDs = try FavoritesLocation.favoriteIDs(favorites, index: index, context)
         guard let query else { return try runBatch(index, favoriteIDs: favoriteIDs, context) }
         let result = try index.search(query, perYear: perYear, typos: typos)
+        // One answer reads each movie once: decoded straight from the file, without the index's LRU cache (which
+        // `--stdin` keeps using, as its queries share movies).
+        let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
         if printsJSON {
-            out.line(bytes: try Self.json(result, movie: index.movie(id:), posterSize: posterSize,
-                                          favorites: favoriteIDs).bytes)
+            out.line(bytes: try Self.json(result, movie: movie, posterSize: posterSize, favorites: favoriteIDs).bytes)
         } else {
             let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
-            try Self.printHuman(result, movie: index.movie(id:), to: out, bold: bold, favorites: favoriteIDs)
+            try Self.printHuman(result, movie: movie, to: out, bold: bold, favorites: favoriteIDs)
         }
     }
 
@@ -181,7 +184,7 @@ struct QueryCommand: Subcommand {
         }
         let groups = try result.years.map { year in (year, try year.movieIDs.map(movie)) }
         let ratings = groups.map { $0.1.map { TextLayout.rating($0.rating) ?? "unrated" } }
-        let ratingWidth = ratings.joined().map(\.count).max() ?? 0
+        let ratingWidth = ratings.joined().map { $0.count }.max() ?? 0
 
         var summary = summary(result)
         if Tokenizer.tokens(in: result.query).isEmpty { summary += " (no words in the query: every movie matches)" }

@@ -3,8 +3,9 @@ import MovieSearch
 /// `moviesearch show <id> [--cache <file>] [--flickr-key <key>] [--poster-size <size>] [--json]
 /// [--favorites <file>]`: one movie's details, a ♥ after the title of a favorite.
 struct ShowCommand: Subcommand {
+    static let name = "show"
     static let configuration = CommandConfiguration(
-        name: "show",
+        name: name,
         abstract: "Show a movie's details: title, year, rating, genres, cast, and the Flickr request for photos.",
         discussion: """
             When the catalog gave them, also: the original title, the overview, the poster's URL, the TMDb id \
@@ -57,7 +58,7 @@ struct ShowCommand: Subcommand {
         rows += optionalRows(movie)
         rows.append(("flickr", TerminalSafeText.escaped(request), false))
         out.line(TerminalSafeText.escaped(movie.title) + (isFavorite ? TextLayout.favoriteMark : ""))
-        let labelWidth = rows.map(\.label.count).max()!
+        let labelWidth = rows.map { $0.label.count }.max()!
         let indent = String(repeating: " ", count: labelWidth + 4)
         for (label, value, wraps) in rows {
             let prefix = "  " + TextLayout.padRight(label, labelWidth) + "  "

@@ -3,8 +3,9 @@ import MovieSearch
 /// `moviesearch top [--limit <N>] [--cache <file>] [--favorites <file>]`: the best-rated movies over all years,
 /// favorites marked with ♥.
 struct TopCommand: Subcommand {
+    static let name = "top"
     static let configuration = CommandConfiguration(
-        name: "top",
+        name: name,
         abstract: "List the best-rated movies over all years: rating descending, catalog order on ties.",
         arguments: [limit, CacheLocation.option, FavoritesLocation.option])
 
@@ -37,7 +38,7 @@ struct TopCommand: Subcommand {
             + "\(TextLayout.grouped(index.movieCount)):")
         let ratings = movies.map { TextLayout.rating($0.rating) ?? "unrated" }
         let rankWidth = String(movies.count).count + 1
-        let ratingWidth = ratings.map(\.count).max()!
+        let ratingWidth = ratings.map { $0.count }.max()!
         for (rank, (movie, rating)) in zip(movies, ratings).enumerated() {
             out.line("  \(TextLayout.padLeft("\(rank + 1).", rankWidth))  \(TextLayout.padLeft(rating, ratingWidth))"
                 + "  \(movie.year)  \(TerminalSafeText.escaped(movie.title))"

@@ -34,7 +34,7 @@ enum CacheLocation {
     static func resolve(_ given: FilePath?, _ context: CommandContext) throws(UsageError) -> FilePath {
         if let given { return given }
         if let named = context.environment.path(environmentVariable) { return named }
-        let sample = FilePath(context.sampleCachePath)
+        let sample = FilePath(context.sampleCachePath ?? samplePath)
         guard Syscalls.isReadable(sample) else {
             throw UsageError("no cache to read: pass --cache <file> or set \(environmentVariable) "
                 + "(build a cache with 'moviesearch index <catalog.json>')")

@@ -1,0 +1,114 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `moviesearch completions bash|zsh|fish`: the scripts are loaded into the real shells. bash's is sourced and its
+/// completion function run on command lines (what Tab would offer, `COMPREPLY`); zsh's and fish's are checked for
+/// syntax, and fish's answers `complete -C` for real.
+final class CompletionEndToEndTests: XCTestCase {
+    private func script(_ shell: String) throws -> String {
+        let folder = try TestPaths.temporaryFolder(self)
+        let run = try BinaryRun.run(["completions", shell])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertEqual(run.standardError, "")
+        let path = folder.appendingPathComponent("moviesearch.\(shell)").path
+        try run.standardOutput.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// What bash's completion function offers for `words` (the last is the word being completed), one per line,
+    /// sorted.
+    private func bashCompletions(_ words: [String], script: String, in folder: String? = nil) throws -> [String] {
+        let bash = try ExternalTool.require("bash", package: "bash")
+        let program = """
+            source \(quoted(script)) || exit 9
+            \(folder.map { "cd \(quoted($0)) || exit 9" } ?? "")
+            COMP_WORDS=(\(words.map(quoted).joined(separator: " ")))
+            COMP_CWORD=\(words.count - 1)
+            COMPREPLY=()
+            _moviesearch
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let run = try ChildProcess.run(bash, ["--norc", "--noprofile", "-c", program], timeLimit: 30)
+        XCTAssertTrue(run.exited(0), "\(run.summary) \(run.standardError)")
+        return run.standardOutput.split(separator: "\n").map(String.init).sorted()
+    }
+
+    func testBashCompletesSubcommandsOptionsChoicesAndFiles() throws {
+        let path = try script("bash")
+        XCTAssertEqual(try bashCompletions(["moviesearch", "q"], script: path), ["query"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "co"], script: path), ["completions"])
+        let all = try bashCompletions(["moviesearch", ""], script: path)
+        for name in ["index", "query", "show", "top", "photos", "bench", "version", "completions", "man", "help"] {
+            XCTAssertTrue(all.contains(name), "\(name) missing from \(all)")
+        }
+        XCTAssertEqual(try bashCompletions(["moviesearch", "--v"], script: path), ["--version"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "query", "--ty"], script: path), ["--typos"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "query", "--typos", ""], script: path), ["auto", "off"])
+        // `--typos=o`: bash splits the word at '='.
+        XCTAssertEqual(try bashCompletions(["moviesearch", "query", "--typos", "=", "o"], script: path), ["off"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "query", "--color", "a"], script: path),
+                       ["always", "auto"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "show", "3", "--poster-size", "w1"], script: path),
+                       ["w154", "w185"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "index", "x.json", "--format", "c"], script: path), ["csv"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "completions", ""], script: path), ["bash", "fish", "zsh"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "help", "sh"], script: path), ["show"])
+        // Numbers, query texts and movie ids: nothing (not file names).
+        let folder = try TestPaths.temporaryFolder(self)
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("movies.json").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("movies.mscache").path, contents: Data())
+        XCTAssertEqual(try bashCompletions(["moviesearch", "show", ""], script: path, in: folder.path), [])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "photos", ""], script: path, in: folder.path), [])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "query", ""], script: path, in: folder.path), [])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "query", "--per-year", ""], script: path, in: folder.path), [])
+        // Paths: file names, for an option and for `index`'s catalog, also after an option and its value.
+        XCTAssertEqual(try bashCompletions(["moviesearch", "query", "--cache", "movies.m"], script: path,
+                                           in: folder.path), ["movies.mscache"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "index", "--format", "json", "mo"], script: path,
+                                           in: folder.path), ["movies.json", "movies.mscache"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "index", "movies.json", "-o", "movies.ms"], script: path,
+                                           in: folder.path), ["movies.mscache"])
+        // Options of the subcommand given, and `--help`.
+        let options = try bashCompletions(["moviesearch", "show", "--"], script: path)
+        XCTAssertTrue(options.contains("--json") && options.contains("--cache") && options.contains("--help"),
+                      "\(options)")
+        XCTAssertFalse(options.contains("--typos"), "\(options)")
+    }
+
+    func testZshScriptParses() throws {
+        let zsh = try ExternalTool.require("zsh", package: "zsh")
+        let path = try script("zsh")
+        let run = try ChildProcess.run(zsh, ["-n", path], timeLimit: 30)
+        XCTAssertTrue(run.exited(0), "\(run.summary) \(run.standardError)")
+        XCTAssertEqual(run.standardError, "")
+        // Loaded after compinit, it registers itself for moviesearch.
+        let loaded = try ChildProcess.run(zsh, ["-f", "-c", """
+            autoload -Uz compinit && compinit -u -D && source \(quoted(path)) && print -r -- $_comps[moviesearch]
+            """], timeLimit: 30)
+        XCTAssertTrue(loaded.exited(0), "\(loaded.summary) \(loaded.standardError)")
+        XCTAssertEqual(loaded.standardOutput, "_moviesearch\n")
+    }
+
+    func testFishScriptParsesAndCompletes() throws {
+        let fish = try ExternalTool.require("fish", package: "fish")
+        let path = try script("fish")
+        let syntax = try ChildProcess.run(fish, ["--no-execute", path], timeLimit: 30)
+        XCTAssertTrue(syntax.exited(0), "\(syntax.summary) \(syntax.standardError)")
+
+        func complete(_ line: String) throws -> [String] {
+            let run = try ChildProcess.run(fish, ["--no-config", "-c", "source \(quoted(path)); complete -C \(quoted(line))"],
+                                           environment: ["HOME": try TestPaths.temporaryFolder(self).path],
+                                           timeLimit: 30)
+            XCTAssertTrue(run.exited(0), "\(run.summary) \(run.standardError)")
+            return run.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
+        }
+        XCTAssertEqual(try complete("moviesearch qu"), ["query"])
+        XCTAssertEqual(try complete("moviesearch query --typos "), ["auto", "off"])
+        XCTAssertEqual(try complete("moviesearch completions "), ["bash", "fish", "zsh"])
+        XCTAssertEqual(try complete("moviesearch show "), [])
+        XCTAssertTrue(try complete("moviesearch query --").contains("--per-year"))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `moviesearch man` prints a man page that `man -l` (else groff or mandoc) renders, naming every subcommand and
+/// every option the parser knows.
+final class ManPageEndToEndTests: XCTestCase {
+    /// The page rendered as plain text by whichever formatter is installed.
+    private func rendered(_ page: String) throws -> String {
+        let folder = try TestPaths.temporaryFolder(self)
+        let path = folder.appendingPathComponent("moviesearch.1").path
+        try page.write(toFile: path, atomically: true, encoding: .utf8)
+        let command: (String, [String])
+        if let man = ExternalTool.find("man") {
+            command = (man, ["-l", path])
+        } else if let groff = ExternalTool.find("groff") {
+            command = (groff, ["-man", "-Tutf8", path])
+        } else if let mandoc = ExternalTool.find("mandoc") {
+            command = (mandoc, ["-Tutf8", path])
+        } else {
+            _ = try ExternalTool.require("man", package: "man-db")
+            return ""
+        }
+        // Wide, plain text: no pager, no hyphenation across lines that would split an option's name.
+        let run = try ChildProcess.run(command.0, command.1,
+                                       environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "250",
+                                                     "MAN_KEEP_FORMATTING": "", "LANG": "C.UTF-8"],
+                                       timeLimit: 60)
+        XCTAssertTrue(run.exited(0), "\(run.summary) \(run.standardError)")
+        XCTAssertFalse(run.standardError.contains("warning"), run.standardError)
+        // Overstrike bold/underline (`x\bx`) removed, in case the formatter used it.
+        var plain = ""
+        for character in run.standardOutput {
+            if character == "\u{8}" { if !plain.isEmpty { plain.removeLast() } } else { plain.append(character) }
+        }
+        return plain
+    }
+
+    func testTheManPageRendersEverySubcommandAndOption() throws {
+        let run = try BinaryRun.run(["man"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertTrue(run.standardOutput.hasPrefix(".\\\""), String(run.standardOutput.prefix(80)))
+        XCTAssertTrue(run.standardOutput.contains(".TH MOVIESEARCH 1"))
+        let text = try rendered(run.standardOutput)
+        XCTAssertTrue(text.contains("NAME"), text)
+        XCTAssertTrue(text.contains("moviesearch - search a movie catalog offline"), text)
+
+        // Every subcommand and option, as `--help` lists them: read from each subcommand's help.
+        let overview = try BinaryRun.run(["--help"]).standardOutput
+        let names = overview.components(separatedBy: "SUBCOMMANDS:\n")[1]
+            .split(separator: "\n").prefix { !$0.isEmpty }
+            .compactMap { line -> String? in
+                line.hasPrefix("  ") && !line.hasPrefix("   ") ? String(line.split(separator: " ")[0]) : nil
+            }
+        XCTAssertGreaterThanOrEqual(names.count, 9, overview)
+        for name in names {
+            XCTAssertTrue(text.contains("moviesearch \(name)"), "no 'moviesearch \(name)' in the page")
+            let help = try BinaryRun.run([name, "--help"]).standardOutput
+            let options = help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "[" || $0 == "]" })
+                .filter { $0.hasPrefix("--") && $0.count > 2 }
+                .map { String($0.prefix { $0 != "=" && $0 != "." && $0 != "'" && $0 != ")" }) }
+            XCTAssertFalse(options.isEmpty, help)
+            for option in Set(options) {
+                XCTAssertTrue(text.contains(option), "\(name): \(option) missing from the man page")
+            }
+        }
+        XCTAssertTrue(text.contains("EXIT STATUS"), text)
+        XCTAssertTrue(text.contains("MOVIESEARCH_CACHE"), text)
+    }
+}
