@@ -95,14 +95,15 @@ final class BrowseQuitEndToEndTests: XCTestCase {
     }
 
     /// SIGTERM and SIGHUP (sent with kill, as a closing terminal or a service manager would) restore the terminal
-    /// too; the status is whatever browse chose, only its end is required.
-    func testTermAndHangUpSignalsRestore() throws {
-        for signal in [SIGTERM, SIGHUP] {
+    /// too; their status is whatever browse chose, only its end is required. SIGINT sent with kill is Ctrl-C: 130.
+    func testSignalsRestore() throws {
+        for (signal, expected) in [(SIGTERM, nil), (SIGHUP, nil), (SIGINT, 130)] as [(Int32, Int32?)] {
             let run = try startFromShell()
             run.session.type("dark")
             try run.session.waitUntil("the query typed") { BrowseSupport.prompt($0) == "> dark" }
             XCTAssertEqual(kill(try run.processID(), signal), 0)
             let status = try run.checkRestored()
+            if let expected { XCTAssertEqual(status, expected, "after signal \(signal)") }
             print("browse's exit status after signal \(signal): \(status)")
             run.session.kill()
         }
