@@ -204,6 +204,30 @@ final class BrowseEndToEndTests: XCTestCase {
         try BrowseSupport.waitForFavorites(session.dataHome + "/moviesearch/favorites.json", ["The Dark Knight Rises"])
     }
 
+    /// With `--photos-dir` holding a saved Flickr answer named `<id>.json`, the details page lists its photo URLs.
+    func testDetailsPageListsSavedPhotos() throws {
+        let folder = try TestPaths.temporaryFolder(self).path
+        try Data("""
+            {"photos":{"page":1,"pages":1,"perpage":10,"total":"2","photo":[
+              {"id":"53001","owner":"1@N01","secret":"abc123","server":"65535","farm":66,"title":"one"},
+              {"id":"53002","owner":"2@N01","secret":"def456","server":"65535","farm":"66","title":"two"}
+            ]},"stat":"ok"}
+            """.utf8).write(to: URL(fileURLWithPath: folder + "/745.json"))
+        let session = try browse(["--photos-dir", folder, "--flickr-key", "k3y"], columns: 100, rows: 30)
+        try session.waitForText("Favorites (0)")
+        session.type("dark knight rises")
+        try session.waitUntil("The Dark Knight Rises selected") {
+            BrowseSupport.selected($0)?.contains("The Dark Knight Rises") == true
+        }
+        session.press("Enter")
+        let screen = try session.waitForText("Christian Bale")
+        for url in ["http://farm66.static.flickr.com/65535/53001_abc123.jpg",
+                    "http://farm66.static.flickr.com/65535/53002_def456.jpg"] {
+            XCTAssertTrue(screen.contains { $0.contains(url) }, "\(url): \(TmuxSession.framed(screen))")
+        }
+        XCTAssertTrue(screen.joined().contains("k3y"), TmuxSession.framed(screen))
+    }
+
     /// The query's editing keys as a terminal sends them (tmux writes the bytes an xterm would): ←, Ctrl-A,
     /// Delete, Ctrl-E, Backspace, Ctrl-W, Ctrl-H, Ctrl-U; the cursor stays where the text is edited.
     func testEditingKeysThroughTheTerminal() throws {
