@@ -112,7 +112,8 @@ final class FrameWriterTests: XCTestCase {
         var line = ScreenLine("The Dark Knight Ri… ")
         line.append("♥", TextStyle(foreground: .red))
         let bytes = text(writer.frame(Screen(lines: [line, ScreenLine("x")])))
-        XCTAssertEqual(bytes, Self.begin + "\u{1B}[1;1H\u{1B}[2KThe Dark Knight Ri… \u{1B}[0;31m♥\u{1B}[0m" + Self.end)
+        XCTAssertEqual(bytes, Self.begin
+            + "\u{1B}[1;1H\u{1B}[2KThe Dark Knight Ri… \u{1B}[0;31m♥\u{1B}[0m" + Self.end)
         XCTAssertFalse(bytes.contains("\u{1B}[K"), "no erase after the text: it would take the last cell")
         XCTAssertTrue(bytes.hasSuffix("♥\u{1B}[0m" + Self.end), "nothing erases after the last cell is drawn")
         var fresh = FrameWriter(withColor: true)
