@@ -19,7 +19,7 @@ final class FrameWriterTests: XCTestCase {
         var writer = FrameWriter(withColor: true)
         let bytes = writer.frame(screen(["> dark", "", "2012"], cursor: .init(row: 0, column: 6)))
         XCTAssertEqual(text(bytes), Self.begin + Self.clear
-            + "\u{1B}[1;1H> dark\u{1B}[K" + "\u{1B}[3;1H2012\u{1B}[K"
+            + "\u{1B}[1;1H> dark" + "\u{1B}[3;1H2012"
             + "\u{1B}[1;7H\u{1B}[?25h" + Self.end)
     }
 
@@ -28,14 +28,14 @@ final class FrameWriterTests: XCTestCase {
         _ = writer.frame(screen(["> d", "row one", "row two", "row three"], cursor: .init(row: 0, column: 3)))
         let bytes = writer.frame(screen(["> da", "row one", "row 2", "row three"], cursor: .init(row: 0, column: 4)))
         XCTAssertEqual(text(bytes), Self.begin
-            + "\u{1B}[1;1H> da\u{1B}[K" + "\u{1B}[3;1Hrow 2\u{1B}[K"
+            + "\u{1B}[1;1H\u{1B}[2K> da" + "\u{1B}[3;1H\u{1B}[2Krow 2"
             + "\u{1B}[1;5H\u{1B}[?25h" + Self.end)
     }
 
     func testARowThatBecameEmptyIsCleared() {
         var writer = FrameWriter(withColor: true)
         _ = writer.frame(screen(["a", "b"]))
-        XCTAssertEqual(text(writer.frame(screen(["a", ""]))), Self.begin + "\u{1B}[2;1H\u{1B}[K" + Self.end)
+        XCTAssertEqual(text(writer.frame(screen(["a", ""]))), Self.begin + "\u{1B}[2;1H\u{1B}[2K" + Self.end)
     }
 
     func testAnUnchangedScreenWritesNothing() {
@@ -59,14 +59,14 @@ final class FrameWriterTests: XCTestCase {
         _ = writer.frame(same)
         writer.invalidate()
         XCTAssertEqual(text(writer.frame(same)), Self.begin + Self.clear
-            + "\u{1B}[1;1Ha\u{1B}[K\u{1B}[2;1Hb\u{1B}[K" + Self.end)
+            + "\u{1B}[1;1Ha\u{1B}[2;1Hb" + Self.end)
     }
 
     func testADifferentRowCountRedrawsEverything() {
         var writer = FrameWriter(withColor: true)
         _ = writer.frame(screen(["a", "b", "c"]))
         XCTAssertEqual(text(writer.frame(screen(["a", "b"]))), Self.begin + Self.clear
-            + "\u{1B}[1;1Ha\u{1B}[K\u{1B}[2;1Hb\u{1B}[K" + Self.end)
+            + "\u{1B}[1;1Ha\u{1B}[2;1Hb" + Self.end)
     }
 
     func testStylesPerRunResetAtTheEndOfTheRow() {
@@ -80,15 +80,15 @@ final class FrameWriterTests: XCTestCase {
         line.append(" ♥", TextStyle(foreground: .red))
         let bytes = writer.frame(Screen(lines: [line]))
         XCTAssertEqual(text(bytes), Self.begin + Self.clear
-            + "\u{1B}[1;1H8.4 \u{1B}[0;1mDark\u{1B}[0m \u{1B}[0;1;33mKnight\u{1B}[0;31m ♥\u{1B}[0m\u{1B}[K" + Self.end,
-            "same style in a row: one code; plain after styled: a reset; a reset before the clear")
+            + "\u{1B}[1;1H8.4 \u{1B}[0;1mDark\u{1B}[0m \u{1B}[0;1;33mKnight\u{1B}[0;31m ♥\u{1B}[0m" + Self.end,
+            "same style in a row: one code; plain after styled: a reset; a reset at the end of the row")
     }
 
     func testEveryAttribute() {
         var writer = FrameWriter(withColor: true)
         let style = TextStyle(bold: true, dim: true, reverse: true, underline: true, foreground: .cyan)
         XCTAssertEqual(text(writer.frame(Screen(lines: [ScreenLine("x", style)]))),
-                       Self.begin + Self.clear + "\u{1B}[1;1H\u{1B}[0;1;2;4;7;36mx\u{1B}[0m\u{1B}[K" + Self.end)
+                       Self.begin + Self.clear + "\u{1B}[1;1H\u{1B}[0;1;2;4;7;36mx\u{1B}[0m" + Self.end)
     }
 
     func testWithoutColorForegroundsAreDroppedAndTheRestKept() {
@@ -99,8 +99,26 @@ final class FrameWriterTests: XCTestCase {
         line.append("bold", TextStyle(bold: true, underline: true, foreground: .blue))
         let bytes = text(writer.frame(Screen(lines: [line])))
         XCTAssertEqual(bytes, Self.begin + Self.clear + "\u{1B}[1;1H\u{1B}[0;7msel\u{1B}[0mred\u{1B}[0;1;4mbold"
-            + "\u{1B}[0m\u{1B}[K" + Self.end)
+            + "\u{1B}[0m" + Self.end)
         for color in 30...37 { XCTAssertFalse(bytes.contains(";\(color)m"), "no colour code \(color)") }
+    }
+
+    /// With line wrapping off, the cursor stays on the last cell after a row as wide as the screen: an erase to
+    /// the end of the line written after the text would blank that cell (the `♥` or `…` that ends a cut title).
+    func testAFullWidthRowIsErasedBeforeItsTextSoItsLastCellStays() {
+        var writer = FrameWriter(withColor: true)
+        let wide = "Dark Knight Rises, The…"
+        _ = writer.frame(screen([wide, "x"]))
+        var line = ScreenLine("The Dark Knight Ri… ")
+        line.append("♥", TextStyle(foreground: .red))
+        let bytes = text(writer.frame(Screen(lines: [line, ScreenLine("x")])))
+        XCTAssertEqual(bytes, Self.begin
+            + "\u{1B}[1;1H\u{1B}[2KThe Dark Knight Ri… \u{1B}[0;31m♥\u{1B}[0m" + Self.end)
+        XCTAssertFalse(bytes.contains("\u{1B}[K"), "no erase after the text: it would take the last cell")
+        XCTAssertTrue(bytes.hasSuffix("♥\u{1B}[0m" + Self.end), "nothing erases after the last cell is drawn")
+        var fresh = FrameWriter(withColor: true)
+        let first = text(fresh.frame(screen([wide])))
+        XCTAssertTrue(first.hasSuffix(wide + Self.end), "a full redraw: the clear comes first, nothing after the row")
     }
 
     func testAFrameIsOneBufferWithTheTextAsGiven() {

@@ -173,9 +173,36 @@ final class KeyDecoderTests: XCTestCase {
     func testAPasteWithoutItsEndEndsAtTheFlush() {
         var decoder = KeyDecoder()
         XCTAssertEqual(decoder.feed(Array("\(esc)[200~abc\(esc)[20".utf8)), [])
-        XCTAssertTrue(decoder.hasPendingEscape, "waiting for the end of the paste")
+        XCTAssertTrue(decoder.isInsidePaste, "waiting for the end of the paste")
+        XCTAssertEqual(decoder.pendingTimeout, KeyDecoder.pasteDelay)
         XCTAssertEqual(decoder.flushPending(), [.text("abc")])
+        XCTAssertFalse(decoder.isInsidePaste)
         XCTAssertEqual(decoder.feed(Array("x".utf8)), [.text("x")], "out of paste mode")
+    }
+
+    /// A paste that comes in pieces far apart: the short Esc wait must not apply inside it, or the rest would be
+    /// decoded as keys (a CR as Enter, a tab as Tab, `1~` as text).
+    func testInsideAPasteTheWaitIsThePasteDelayNotTheEscapeDelay() {
+        var decoder = KeyDecoder()
+        XCTAssertNil(decoder.pendingTimeout, "nothing pending")
+        XCTAssertEqual(decoder.feed([0x1B]), [])
+        XCTAssertEqual(decoder.pendingTimeout, KeyDecoder.escapeDelay, "a lone ESC: the short wait")
+        XCTAssertEqual(decoder.pendingTimeoutMilliseconds, KeyDecoder.escapeDelayMilliseconds)
+        XCTAssertEqual(decoder.feed(Array("[200~dark\r".utf8)), [])
+        XCTAssertTrue(decoder.isInsidePaste)
+        XCTAssertFalse(decoder.hasPendingEscape, "inside a paste no Esc is pending")
+        XCTAssertEqual(decoder.pendingTimeout, KeyDecoder.pasteDelay)
+        XCTAssertEqual(decoder.pendingTimeoutMilliseconds, KeyDecoder.pasteDelayMilliseconds)
+        XCTAssertGreaterThanOrEqual(KeyDecoder.pasteDelay, .seconds(1), "long enough for a paste in pieces")
+        XCTAssertEqual(Duration.milliseconds(KeyDecoder.pasteDelayMilliseconds), KeyDecoder.pasteDelay)
+        XCTAssertEqual(Duration.milliseconds(KeyDecoder.escapeDelayMilliseconds), KeyDecoder.escapeDelay)
+        XCTAssertEqual(decoder.feed(Array("\u{1B}[20".utf8)), [], "the start of the end marker, or of text")
+        XCTAssertEqual(decoder.pendingTimeout, KeyDecoder.pasteDelay, "still inside the paste")
+        XCTAssertEqual(decoder.feed(Array("1~\r".utf8)), [.text("dark "), .enter], "one text, then a real Enter")
+        XCTAssertFalse(decoder.isInsidePaste)
+        XCTAssertNil(decoder.pendingTimeout)
+        XCTAssertEqual(decoder.feed(Array("\u{E5}".utf8.prefix(1))), [])
+        XCTAssertNil(decoder.pendingTimeout, "a cut character waits without a timeout")
     }
 
     func testAHugePasteIsCut() {

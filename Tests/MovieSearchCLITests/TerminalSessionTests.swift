@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import MovieSearch
 @testable import MovieSearchCLI
 import XCTest
@@ -70,7 +71,7 @@ final class TerminalSessionTests: XCTestCase {
 
     func testRestorePutsBackTheSignalDispositions() throws {
         let terminal = try PseudoTerminal()
-        let signals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT]
+        let signals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP]
         let previousHangUp = signal(SIGHUP, SIG_IGN)
         defer { signal(SIGHUP, previousHangUp) }
         let before = signals.map(handler(of:))
@@ -107,6 +108,128 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(try session.nextEvent(), .key(.escape))
         terminal.type("x")
         XCTAssertEqual(try session.nextEvent(), .key(.text("x")))
+    }
+
+    /// A paste the terminal writes in two pieces 100 ms apart (far past the 25 ms Esc wait) is one text: the rest
+    /// is not decoded as keys (the CR as Enter, the tab as Tab, `1~` as text).
+    func testAPasteInTwoPiecesFarApartIsOneText() throws {
+        let terminal = try PseudoTerminal()
+        let session = session(terminal)
+        try session.enter()
+        defer { session.restore() }
+        terminal.type("\u{1B}[200~dark\r")
+        let master = terminal.master
+        let rest = Array("\tknight\u{1B}[201~".utf8)
+        Thread.detachNewThread {
+            usleep(100_000)
+            _ = rest.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        }
+        XCTAssertEqual(try session.nextEvent(), .key(.text("dark  knight")))
+        terminal.type("\r")
+        XCTAssertEqual(try session.nextEvent(), .key(.enter), "the first Enter is the one typed after the paste")
+    }
+
+    /// A SIGTSTP (`kill -TSTP`) gives the terminal back (main screen, original settings) before the process
+    /// stops, takes it again once continued, and comes back as `.resize`. The stop itself is replaced here by a
+    /// look at the terminal at that moment.
+    func testSIGTSTPGivesTheTerminalBackWhileStoppedAndComesBackAsResize() throws {
+        let terminal = try PseudoTerminal()
+        terminal.makeSettingsUnusual()
+        let before = terminal.settingsBytes()
+        let session = session(terminal)
+        try session.enter()
+        defer { session.restore() }
+        let raw = terminal.settingsBytes()
+        XCTAssertEqual(terminal.output(), session.enterSequence)
+        var whileStopped: (settings: [UInt8], output: [UInt8])?
+        session.stopProcess = { whileStopped = (terminal.settingsBytes(), terminal.output()) }
+
+        guard handler(of: SIGTSTP) > 1 else { return XCTFail("SIGTSTP not caught") }
+        XCTAssertEqual(raise(SIGTSTP), 0)
+        XCTAssertEqual(try session.nextEvent(), .resize, "draw everything again")
+        XCTAssertEqual(whileStopped?.settings, before, "the original settings while stopped: echo, line mode")
+        XCTAssertEqual(whileStopped?.output, session.restoreSequence, "the main screen back while stopped")
+        XCTAssertEqual(terminal.settingsBytes(), raw, "raw mode again once continued")
+        XCTAssertEqual(terminal.output(), session.enterSequence, "the alternate screen again")
+        XCTAssertTrue(session.isEntered)
+        terminal.type("q")
+        XCTAssertEqual(try session.nextEvent(), .key(.text("q")))
+
+        session.restore()
+        XCTAssertEqual(terminal.settingsBytes(), before)
+    }
+
+    /// `suspend()`, which the driver calls on Ctrl-Z: the same, and the `.resize` comes before keys read already.
+    func testSuspendStopsAndTheNextEventIsResize() throws {
+        let terminal = try PseudoTerminal()
+        let before = terminal.settingsBytes()
+        let session = session(terminal)
+        try session.suspend()
+        XCTAssertTrue(terminal.output().isEmpty, "not entered: nothing to do")
+        try session.enter()
+        defer { session.restore() }
+        terminal.type("a\u{1A}b")
+        XCTAssertEqual(try session.nextEvent(), .key(.text("a")))
+        XCTAssertEqual(try session.nextEvent(), .key(.control("z")))
+        _ = terminal.output()
+        var stops = 0
+        var settingsWhileStopped: [UInt8]?
+        session.stopProcess = {
+            stops += 1
+            settingsWhileStopped = terminal.settingsBytes()
+        }
+        try session.suspend()
+        XCTAssertEqual(stops, 1)
+        XCTAssertEqual(settingsWhileStopped, before)
+        XCTAssertEqual(terminal.output(), session.restoreSequence + session.enterSequence)
+        XCTAssertEqual(try session.nextEvent(), .resize, "before the key read with Ctrl-Z")
+        XCTAssertEqual(try session.nextEvent(), .key(.text("b")))
+    }
+
+    /// The real stop: the process stops with SIGSTOP and goes on once continued. A child process sends SIGCONT
+    /// to this one every 20 ms until the test ends (a SIGCONT sent before the stop does nothing; the next one
+    /// continues it).
+    func testSuspendReallyStopsUntilContinued() throws {
+        let terminal = try PseudoTerminal()
+        let session = session(terminal)
+        try session.enter()
+        defer { session.restore() }
+        let continuer = Process()
+        continuer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        continuer.arguments = ["-c", "while kill -CONT \(getpid()); do sleep 0.02; done"]
+        try continuer.run()
+        defer {
+            continuer.terminate()
+            continuer.waitUntilExit()
+        }
+        try session.suspend()
+        XCTAssertEqual(try session.nextEvent(), .resize)
+        XCTAssertFalse(try Syscalls.terminalSettings(terminal.slave).get().echoes, "raw mode again")
+    }
+
+    /// The `select` wait that Apple systems use (their `poll` does not support terminals), run here on Linux:
+    /// the hand-set `fd_set` bits find the descriptor that can be read, the timeout ends the wait.
+    func testTheSelectWaitFindsReadableDescriptorsAndTimesOut() throws {
+        #if _endian(little)
+        let terminal = try PseudoTerminal()
+        var ends: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { ends.forEach { close($0) } }
+        XCTAssertEqual(try Syscalls.waitUntilReadableWithSelect([terminal.slave, ends[0]], timeoutMilliseconds: 30)
+            .get(), [false, false], "nothing to read: the timeout ends the wait")
+        terminal.type("x\n")  // a whole line: the terminal is in line mode here
+        XCTAssertEqual(try Syscalls.waitUntilReadableWithSelect([terminal.slave, ends[0]], timeoutMilliseconds: -1)
+            .get(), [true, false])
+        var byte: UInt8 = 1
+        XCTAssertEqual(write(ends[1], &byte, 1), 1)
+        XCTAssertEqual(try Syscalls.waitUntilReadableWithSelect([ends[0]], timeoutMilliseconds: 1000).get(), [true])
+        XCTAssertEqual(try Syscalls.waitUntilReadableWithSelect([ends[0], terminal.slave], timeoutMilliseconds: 0)
+            .get(), [true, true])
+        XCTAssertThrowsError(try Syscalls.waitUntilReadableWithSelect([4096], timeoutMilliseconds: 0).get(),
+                             "past FD_SETSIZE: an error, not a write past the fd_set")
+        #else
+        throw XCTSkip("the hand-set fd_set bits match glibc's only on a little-endian machine")
+        #endif
     }
 
     func testSIGWINCHComesAsResizeWithTheNewSize() throws {

@@ -318,8 +318,10 @@ package enum Syscalls {
 // MARK: Terminal
 
 /// The descriptor the signal handler of `Syscalls.installSignalPipe` writes to, -1 when none. Set before the
-/// handler is installed and left set after it is removed (a signal already being handled may still read it), so
-/// the handler reads a plain, already-initialized global: async-signal-safe.
+/// handlers are installed and set back to -1 by `Syscalls.restoreSignalActions` once they are removed, before the
+/// pipe is closed: a handler still running then (on another thread) writes to -1, which fails harmlessly, rather
+/// than into a file that reuses the pipe's number. The handler reads a plain, already-initialized global:
+/// async-signal-safe.
 nonisolated(unsafe) private var signalPipeWriteDescriptor: Int32 = -1
 
 /// The signal handler of `Syscalls.installSignalPipe`: writes the signal's number as one byte to the self-pipe and
@@ -343,6 +345,15 @@ extension Syscalls {
         package static var hangUp: Int32 { SIGHUP }
         /// `SIGINT` (sent by `kill`; raw mode delivers Ctrl-C as a byte instead).
         package static var interrupt: Int32 { SIGINT }
+        /// `SIGTSTP`: a request to stop for job control (sent by `kill -TSTP`; raw mode delivers Ctrl-Z as a byte
+        /// instead). Unlike `SIGSTOP`, it can be caught, so that the terminal is given back before stopping.
+        package static var suspend: Int32 { SIGTSTP }
+    }
+
+    /// Stops this process (`raise(SIGSTOP)`, which cannot be caught or ignored) until a `SIGCONT` (the shell's
+    /// `fg` or `bg`) continues it; returns then.
+    package static func stopProcess() {
+        raise(SIGSTOP)
     }
 
     /// A terminal's line discipline settings (`struct termios`), as `tcgetattr` gives them, to be put back exactly.
@@ -476,9 +487,24 @@ extension Syscalls {
 
     /// Waits until one of `descriptors` can be read without blocking (or has hung up or failed: a read then says
     /// why), for at most `timeoutMilliseconds` (-1: for ever): which ones can, all false when the time ran out.
-    /// `nil` when a caught signal ended the wait early (`EINTR`, which `poll` never restarts), so that the caller
-    /// looks at its self-pipe at once and does not take the interruption for the end of its timeout.
+    /// `nil` when a caught signal ended the wait early (`EINTR`, which neither `poll` nor `select` restarts), so
+    /// that the caller looks at its self-pipe at once and does not take the interruption for the end of its
+    /// timeout.
+    ///
+    /// `poll` on Linux; `select` on Apple systems, whose `poll` does not support devices (a terminal comes back
+    /// `POLLNVAL` at once, as fzf and termbox2 found), so that the timeout and the self-pipe would never be seen.
     package static func waitUntilReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32)
+        -> Result<[Bool]?, SystemError>
+    {
+        #if canImport(Darwin)
+        return waitUntilReadableWithSelect(descriptors, timeoutMilliseconds: timeoutMilliseconds)
+        #else
+        return waitUntilReadableWithPoll(descriptors, timeoutMilliseconds: timeoutMilliseconds)
+        #endif
+    }
+
+    /// `waitUntilReadable` with `poll`.
+    package static func waitUntilReadableWithPoll(_ descriptors: [Int32], timeoutMilliseconds: Int32)
         -> Result<[Bool]?, SystemError>
     {
         var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -488,6 +514,45 @@ extension Syscalls {
             return code == EINTR ? .success(nil) : .failure(SystemError(code: code))
         }
         return .success(entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 })
+    }
+
+    /// `waitUntilReadable` with `select`: for Apple systems, compiled everywhere so that Linux tests run it. A
+    /// descriptor at or past `FD_SETSIZE` (1024), which an `fd_set` cannot hold, fails with `EINVAL`.
+    ///
+    /// Swift has no `FD_SET`/`FD_ISSET` (C macros), so the bits are set by hand, as Darwin's macros do:
+    /// descriptor `d` is bit `d % 32` of the 32-bit word `d / 32`. Glibc uses 64-bit words instead, which on a
+    /// little-endian machine (every one Linux tests run on) puts each bit at the same place in memory.
+    package static func waitUntilReadableWithSelect(_ descriptors: [Int32], timeoutMilliseconds: Int32)
+        -> Result<[Bool]?, SystemError>
+    {
+        let capacity = MemoryLayout<fd_set>.size * 8
+        guard descriptors.allSatisfy({ $0 >= 0 && Int($0) < capacity }) else {
+            return .failure(SystemError(code: EINVAL))
+        }
+        var readable = fd_set()
+        withUnsafeMutableBytes(of: &readable) { bits in
+            for descriptor in descriptors {
+                let offset = Int(descriptor) / 32 * 4
+                let word = bits.load(fromByteOffset: offset, as: UInt32.self)
+                bits.storeBytes(of: word | 1 << UInt32(descriptor % 32), toByteOffset: offset, as: UInt32.self)
+            }
+        }
+        var timeout = timeval()
+        timeout.tv_sec = .init(timeoutMilliseconds / 1000)
+        timeout.tv_usec = .init(timeoutMilliseconds % 1000 * 1000)
+        let highest = descriptors.max() ?? -1
+        let result = timeoutMilliseconds < 0
+            ? select(highest + 1, &readable, nil, nil, nil)
+            : select(highest + 1, &readable, nil, nil, &timeout)
+        if result == -1 {
+            let code = errno
+            return code == EINTR ? .success(nil) : .failure(SystemError(code: code))
+        }
+        return .success(withUnsafeBytes(of: &readable) { bits in
+            descriptors.map { descriptor in
+                bits.load(fromByteOffset: Int(descriptor) / 32 * 4, as: UInt32.self) & 1 << UInt32(descriptor % 32) != 0
+            }
+        })
     }
 
     /// Whether `error` says that nothing can be read now from a descriptor that does not block (`EAGAIN`,

@@ -20,7 +20,7 @@ struct BrowseCommand: Subcommand {
             the selection, PgUp/PgDn page, Home/End jump; Enter opens the movie's details (on a '… more' row, all \
             of that year's matches); Tab marks or unmarks the selected movie as a favorite and moves down; Ctrl-T \
             goes Search → Top 15 → Favorites; Esc goes back, clears the query, and quits when it is empty; Ctrl-C \
-            quits (status 130).
+            quits (status 130); Ctrl-Z stops browse as a job (fg brings it back).
             Favorites are kept in $XDG_DATA_HOME/moviesearch/favorites.json (~/.local/share when XDG_DATA_HOME is \
             unset), written after every change; query, top and show mark them with ♥.
             The screen is drawn on the terminal (/dev/tty), so that with --print standard output holds only the \
@@ -106,6 +106,10 @@ struct BrowseCommand: Subcommand {
                 if signal != Syscalls.Signal.interrupt { break loop }
                 session.restore()
                 throw CommandExit(status: 130)
+            case .key(.control("z")):
+                // Ctrl-Z, which raw mode delivers as a byte: stop as a shell's job would, the terminal given back;
+                // the session redraws everything on `fg` (its next event is `.resize`).
+                try session.suspend()
             case .key(let key):
                 switch model.handle(key) {
                 case .none:

@@ -7,11 +7,16 @@
 ///
 /// A frame is one buffer, for one `write`: the synchronized-update brackets (`ESC[?2026h` … `ESC[?2026l`, which a
 /// terminal that knows them uses to show the frame at once, and any other ignores as an unknown mode), the cursor
-/// hidden while rows are drawn, then for each changed row its position (`ESC[row;1H`), each run's attributes
-/// (`ESC[0;…m`, only where they change), a reset at the end of the row if any attribute is on (so that the clear
-/// uses the default background), and `ESC[K` to clear what the row held beyond its new text. Last the cursor is
-/// placed and shown, or left hidden. Rows are drawn whole: a row is short (one screen width), and drawing it whole
-/// keeps the writer from measuring text, which the renderer already did.
+/// hidden while rows are drawn, then for each changed row its position (`ESC[row;1H`), the row erased (`ESC[2K`,
+/// with the default background: the row before ended with its attributes reset), each run's attributes (`ESC[0;…m`,
+/// only where they change), and a reset at the end of the row if any attribute is on. Last the cursor is placed and
+/// shown, or left hidden. Rows are drawn whole: a row is short (one screen width), and drawing it whole keeps the
+/// writer from measuring text, which the renderer already did.
+///
+/// The row is erased before its text, not after it (`ESC[K`): line wrapping is off, so after a row exactly as wide
+/// as the screen the cursor stays on the last cell, and an erase to the end of the line there would blank that cell
+/// (the `♥` or `…` a cut title ends with). A frame that redraws everything clears the screen first and skips the
+/// per-row erase.
 ///
 /// Without colour (`withColor` false) foreground colours are dropped; bold, dim, underline and reverse video are
 /// kept, as they are not colour.
@@ -47,6 +52,7 @@ struct FrameWriter {
             if !redrawAll, let previous, previous.lines[row] == line { continue }
             if redrawAll, line.runs.isEmpty { continue }  // the clear left it blank
             appendMove(row: row, column: 0, to: &bytes)
+            if !redrawAll { bytes.append(contentsOf: Self.eraseLine) }
             appendLine(line, to: &bytes)
         }
         if let cursor = screen.cursor {
@@ -66,7 +72,8 @@ struct FrameWriter {
     private static let showCursor = Array("\u{1B}[?25h".utf8)
     /// Attributes off, cursor home, whole screen cleared.
     private static let clearScreen = Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
-    private static let clearToEndOfLine = Array("\u{1B}[K".utf8)
+    /// The whole row the cursor is on erased (the cursor does not move).
+    private static let eraseLine = Array("\u{1B}[2K".utf8)
     private static let resetAttributes = Array("\u{1B}[0m".utf8)
 
     /// `ESC[row;columnH`, counted from 1.
@@ -74,7 +81,7 @@ struct FrameWriter {
         bytes.append(contentsOf: "\u{1B}[\(row + 1);\(column + 1)H".utf8)
     }
 
-    /// One row's runs, each in its style, then the reset and the clear to the end of the row.
+    /// One row's runs, each in its style, then the reset if an attribute is on.
     private func appendLine(_ line: ScreenLine, to bytes: inout [UInt8]) {
         var current = TextStyle.plain
         for run in line.runs where !run.text.isEmpty {
@@ -86,7 +93,6 @@ struct FrameWriter {
             bytes.append(contentsOf: run.text.utf8)
         }
         if current != .plain { bytes.append(contentsOf: Self.resetAttributes) }
-        bytes.append(contentsOf: Self.clearToEndOfLine)
     }
 
     /// `style` as written: without its colour when colour is off.

@@ -3,7 +3,7 @@
 ///     var decoder = KeyDecoder()
 ///     decoder.feed(Array("dark\u{1B}[A".utf8))   // [.text("dark"), .up]
 ///     decoder.feed([0x1B])                        // [] — Esc, or the start of a sequence?
-///     decoder.hasPendingEscape                    // true: wait `KeyDecoder.escapeDelay` for more bytes…
+///     decoder.pendingTimeout                      // 25 ms: wait that long for more bytes…
 ///     decoder.flushPending()                      // …none came: [.escape]
 ///
 /// What it understands, as xterm, tmux, GNOME/VTE, iTerm2 and the Linux console send it:
@@ -23,7 +23,10 @@
 ///   is never lost. An ESC right before another ESC is the Esc key (`ESC ESC [A`: `.escape`, `.up`).
 ///
 /// A lone ESC byte is either the Esc key or the first byte of a sequence whose rest has not arrived yet; like
-/// fzf's ESCDELAY, the reader waits `escapeDelay` for more bytes and, when none come, calls `flushPending()`.
+/// fzf's ESCDELAY, the reader waits `escapeDelay` for more bytes and, when none come, calls `flushPending()`. A
+/// paste is different: a terminal writes a long one in pieces, which can come far more than 25 ms apart (a slow
+/// link, a busy terminal), and the end marker is certain to come, so inside a paste the reader waits
+/// `pasteDelay` instead. `pendingTimeout` says which wait applies now.
 struct KeyDecoder {
     /// How long a reader waits after an ESC (or an unfinished sequence) for the rest before calling
     /// `flushPending()`. A terminal sends a whole sequence in one write, so its bytes arrive within a millisecond
@@ -32,6 +35,14 @@ struct KeyDecoder {
 
     /// `escapeDelay` in milliseconds, for `poll`.
     static var escapeDelayMilliseconds: Int32 { 25 }
+
+    /// How long a reader waits, inside a bracketed paste, for more of it before calling `flushPending()`, which
+    /// ends the paste with what arrived. Long, as the end marker is sure to come unless the terminal stalled: a
+    /// pause in a paste must not end it and have the rest typed as keys (a newline as Enter, a tab as Tab).
+    static let pasteDelay = Duration.seconds(3)
+
+    /// `pasteDelay` in milliseconds, for `poll`.
+    static var pasteDelayMilliseconds: Int32 { 3000 }
 
     /// The most bytes of one paste kept (64 KiB); the rest is dropped. A query is a few words; this bounds the
     /// memory a runaway paste can take.
@@ -48,11 +59,27 @@ struct KeyDecoder {
 
     init() {}
 
-    /// Whether the decoder is waiting for bytes that may never come: an ESC that may be the Esc key, an unfinished
-    /// sequence, or a paste whose end marker has not arrived. The reader calls `flushPending()` when
-    /// `escapeDelay` has passed with nothing more to `feed`.
+    /// Whether an ESC that may be the Esc key, or an unfinished escape sequence, waits for more bytes (outside a
+    /// paste): `flushPending()` resolves it once `escapeDelay` has passed with nothing more to `feed`.
     var hasPendingEscape: Bool {
-        paste != nil || pending.first == 0x1B
+        paste == nil && pending.first == 0x1B
+    }
+
+    /// Whether a bracketed paste has begun and its end marker has not arrived yet.
+    var isInsidePaste: Bool {
+        paste != nil
+    }
+
+    /// How long the reader waits for more bytes before calling `flushPending()`: `pasteDelay` inside a paste,
+    /// `escapeDelay` after an ESC or an unfinished sequence, `nil` when nothing pending needs a timeout (a UTF-8
+    /// character cut between two reads waits for its end, however long).
+    var pendingTimeout: Duration? {
+        isInsidePaste ? Self.pasteDelay : hasPendingEscape ? Self.escapeDelay : nil
+    }
+
+    /// `pendingTimeout` in milliseconds, for `poll`; `nil` for no timeout.
+    var pendingTimeoutMilliseconds: Int32? {
+        isInsidePaste ? Self.pasteDelayMilliseconds : hasPendingEscape ? Self.escapeDelayMilliseconds : nil
     }
 
     /// Decodes `bytes`, the next bytes read from the terminal, together with what earlier calls left pending: the
@@ -93,9 +120,10 @@ struct KeyDecoder {
         case wait(Int)
     }
 
-    /// Resolves what is pending once `escapeDelay` has passed with no more bytes: a lone ESC is the Esc key; an
+    /// Resolves what is pending once `pendingTimeout` has passed with no more bytes: a lone ESC is the Esc key; an
     /// unfinished sequence (Alt and `[` or `O`, a sequence cut by a stalled link) is swallowed; an unfinished paste
-    /// ends with what arrived of it. An unfinished UTF-8 character keeps waiting.
+    /// ends with what arrived of it (its end marker, should it come later, is swallowed). An unfinished UTF-8
+    /// character keeps waiting.
     mutating func flushPending() -> [Key] {
         var keys: [Key] = []
         if let pasted = paste {

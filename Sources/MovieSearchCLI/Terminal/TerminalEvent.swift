@@ -3,7 +3,8 @@ enum TerminalEvent: Equatable, Sendable {
     /// A key (or a paste) the person typed.
     case key(Key)
     /// The window changed size (SIGWINCH): read `TerminalSession.size` and draw everything again
-    /// (`FrameWriter.invalidate()`). Several changes before the reader asked come as one.
+    /// (`FrameWriter.invalidate()`). Several changes before the reader asked come as one. Also after a stop for
+    /// job control (SIGTSTP, `TerminalSession.suspend()`): the terminal was given back and taken again.
     case resize
     /// The process was asked to end: SIGTERM, SIGHUP or SIGINT (sent by `kill`; in raw mode Ctrl-C is the key
     /// `.control("c")`), or the terminal hung up (its input ended: reported as SIGHUP, which is what a hang-up

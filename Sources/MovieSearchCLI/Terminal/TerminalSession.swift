@@ -11,7 +11,7 @@ import MovieSearch
 ///     loop: while true {
 ///         switch try terminal.nextEvent() {
 ///         case let .key(key): …                     // model.handle(key), then write the next frame
-///         case .resize: writer.invalidate(); …      // redraw everything at the new size
+///         case .resize: writer.invalidate(); …      // redraw everything at the new size (also after a stop)
 ///         case .terminate: break loop
 ///         }
 ///     }
@@ -19,10 +19,16 @@ import MovieSearch
 /// `enter()` saves the terminal's settings and puts it in raw mode (no echo, no line editing, no signals from
 /// Ctrl-C or Ctrl-Z, no Ctrl-S/Ctrl-Q flow control, CR kept as CR), switches to the alternate screen (so that what
 /// was on the screen comes back untouched), turns line wrapping off (a row never wraps into the next one, even if a
-/// terminal measures a character wider than we did) and bracketed paste on. SIGWINCH, SIGTERM, SIGHUP and SIGINT
-/// are caught into a self-pipe that `nextEvent()` polls with the terminal. `restore()` undoes all of it, in the
-/// reverse order, and `deinit` calls it too. A crash (a trap) or SIGKILL cannot restore anything; `reset` or
-/// `stty sane` then does.
+/// terminal measures a character wider than we did) and bracketed paste on. SIGWINCH, SIGTERM, SIGHUP, SIGINT and
+/// SIGTSTP are caught into a self-pipe that `nextEvent()` waits on with the terminal. `restore()` undoes all of
+/// it, in the reverse order, and `deinit` calls it too. A crash (a trap) or SIGKILL cannot restore anything;
+/// `reset` or `stty sane` then does.
+///
+/// Job control: a SIGTSTP (`kill -TSTP`), or `suspend()` (which the driver calls on Ctrl-Z, a key in raw mode),
+/// gives the terminal back as `restore()` does (main screen, original settings), stops the process with SIGSTOP,
+/// and once the shell continues it (`fg`) takes the terminal again (raw mode, alternate screen) and has the next
+/// event be `.resize`, so that the driver draws the whole screen again. The signal handlers stay in place
+/// meanwhile: a SIGTERM sent while stopped is seen once continued.
 ///
 /// Not thread-safe: one thread reads events, draws and restores.
 final class TerminalSession {
@@ -48,11 +54,18 @@ final class TerminalSession {
 
     /// The signals caught while entered.
     private static var caughtSignals: [Int32] {
-        [Syscalls.Signal.windowChanged, Syscalls.Signal.terminate, Syscalls.Signal.hangUp, Syscalls.Signal.interrupt]
+        [Syscalls.Signal.windowChanged, Syscalls.Signal.terminate, Syscalls.Signal.hangUp, Syscalls.Signal.interrupt,
+         Syscalls.Signal.suspend]
     }
 
-    /// Whether the terminal is in raw mode and on the alternate screen (between `enter()` and `restore()`).
+    /// Whether the session is entered: between `enter()` and `restore()`, stopped or not.
     private(set) var isEntered = false
+    /// Whether the terminal is in raw mode and on the alternate screen: entered and not stopped by `suspend()`.
+    private var holdsTerminal = false
+
+    /// How `suspend()` stops the process: `Syscalls.stopProcess`; tests put a function that looks at the terminal
+    /// in its place, so that the test process is not stopped.
+    var stopProcess: () -> Void = { Syscalls.stopProcess() }
 
     /// The terminal of this process: `/dev/tty` for input and output, as fzf does, so that standard output can be a
     /// pipe (`browse --print | jq`); else standard input and output when both are terminals.
@@ -133,16 +146,50 @@ final class TerminalSession {
         }
         savedSettings = original
         isEntered = true
-        if case let .failure(error) = Syscalls.setTerminalSettings(inputDescriptor, original.raw) {
-            restore()
-            throw .settingsFailed(error)
-        }
         do {
-            try write(enterSequence)
+            try takeTerminal()
         } catch {
             restore()
             throw error
         }
+    }
+
+    /// Raw mode, then the alternate screen. Raw mode first: continued in the background (`bg`), the process is
+    /// stopped by `tcsetattr` (SIGTTOU) until it is in the foreground, before it writes anything.
+    private func takeTerminal() throws(TerminalError) {
+        guard let original = savedSettings else { return }
+        holdsTerminal = true
+        if case let .failure(error) = Syscalls.setTerminalSettings(inputDescriptor, original.raw) {
+            throw .settingsFailed(error)
+        }
+        try write(enterSequence)
+    }
+
+    /// The main screen, then the original settings; errors ignored (the terminal may be gone).
+    private func giveBackTerminal() {
+        guard holdsTerminal else { return }
+        holdsTerminal = false
+        _ = restoreSequence.withUnsafeBytes { Syscalls.writeAll(outputDescriptor, $0) }
+        if let settings = savedSettings {
+            _ = Syscalls.setTerminalSettings(inputDescriptor, settings)
+        }
+    }
+
+    /// Stops the process for job control, as a shell's Ctrl-Z would: gives the terminal back as it was before
+    /// `enter()` (main screen, original settings), stops the process (SIGSTOP), and once it is continued (`fg`)
+    /// takes the terminal again (raw mode, alternate screen). The next `nextEvent()` is then `.resize`, before any
+    /// key already read, so that the driver draws the whole screen again (the alternate screen may have been
+    /// cleared, and the window may have changed size meanwhile). The driver calls it on the key `.control("z")`;
+    /// a SIGTSTP does the same within `nextEvent()`. Does nothing when not entered.
+    ///
+    /// - Throws: what `enter()` throws when the terminal cannot be taken again; the session is then still
+    ///   entered, and `restore()` gives back what is left.
+    func suspend() throws(TerminalError) {
+        guard isEntered else { return }
+        giveBackTerminal()
+        stopProcess()
+        queued.insert(.resize, at: queuedStart)
+        try takeTerminal()
     }
 
     /// Gives the terminal back as it was before `enter()`: the main screen with its contents and cursor, the
@@ -152,11 +199,8 @@ final class TerminalSession {
     func restore() {
         guard isEntered else { return }
         isEntered = false
-        _ = restoreSequence.withUnsafeBytes { Syscalls.writeAll(outputDescriptor, $0) }
-        if let settings = savedSettings {
-            _ = Syscalls.setTerminalSettings(inputDescriptor, settings)
-            savedSettings = nil
-        }
+        giveBackTerminal()
+        savedSettings = nil
         // After the terminal: a signal that now ends the process finds the terminal already restored.
         Syscalls.restoreSignalActions(savedSignals)
         savedSignals = []
@@ -175,8 +219,9 @@ final class TerminalSession {
     }
 
     /// Waits for the next thing to act on: a key, a resize, or a request to end (a signal caught, or the terminal
-    /// hung up). A lone Esc comes `KeyDecoder.escapeDelay` after it was typed. A pending signal comes before keys
-    /// read with it; keys already decoded come first.
+    /// hung up). A lone Esc comes `KeyDecoder.escapeDelay` after it was typed; a paste whose end has not come yet
+    /// is waited for up to `KeyDecoder.pasteDelay`. A pending signal comes before keys read with it; keys already
+    /// decoded come first. A SIGTSTP stops the process here (see `suspend()`) and comes back as `.resize`.
     func nextEvent() throws(TerminalError) -> TerminalEvent {
         while true {
             if queuedStart < queued.count {
@@ -188,20 +233,22 @@ final class TerminalSession {
                 }
                 return event
             }
-            let waitsForEscape = decoder.hasPendingEscape
+            // The short Esc wait only for an ESC or an unfinished sequence; inside a paste, the long paste wait.
+            let timeout = decoder.pendingTimeoutMilliseconds
             let descriptors = [inputDescriptor] + (signalPipe.map { [$0.read] } ?? [])
             let ready: [Bool]
-            switch Syscalls.waitUntilReadable(
-                descriptors, timeoutMilliseconds: waitsForEscape ? KeyDecoder.escapeDelayMilliseconds : -1)
-            {
+            switch Syscalls.waitUntilReadable(descriptors, timeoutMilliseconds: timeout ?? -1) {
             case let .success(.some(flags)): ready = flags
             case .success(nil): continue  // a signal: the self-pipe has its byte
             case let .failure(error): throw .readFailed(error)
             }
-            if ready.count > 1, ready[1], let event = takeSignals() { return event }
+            if ready.count > 1, ready[1] {
+                if let event = try takeSignals() { return event }
+                if queuedStart < queued.count { continue }  // stopped and continued: the `.resize` first
+            }
             if ready[0] {
                 if let event = try readKeys() { return event }
-            } else if waitsForEscape, !ready.contains(true) {
+            } else if timeout != nil, !ready.contains(true) {
                 queued.append(contentsOf: decoder.flushPending().map(TerminalEvent.key))
             }
         }
@@ -227,11 +274,12 @@ final class TerminalSession {
         }
     }
 
-    /// Empties the self-pipe: the first terminating signal in it, else `.resize` if a SIGWINCH came; `nil` when
-    /// it held nothing.
-    private func takeSignals() -> TerminalEvent? {
+    /// Empties the self-pipe: the first terminating signal in it; else, after a SIGTSTP, stops as `suspend()`
+    /// does and returns `.resize`; else `.resize` if a SIGWINCH came; `nil` when it held nothing.
+    private func takeSignals() throws(TerminalError) -> TerminalEvent? {
         guard let pipe = signalPipe else { return nil }
         var resized = false
+        var stopRequested = false
         var terminating: Int32?
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
@@ -241,12 +289,18 @@ final class TerminalSession {
                 let signal = Int32(byte)
                 if signal == Syscalls.Signal.windowChanged {
                     resized = true
+                } else if signal == Syscalls.Signal.suspend {
+                    stopRequested = true
                 } else if terminating == nil {
                     terminating = signal
                 }
             }
         }
         if let signal = terminating { return .terminate(signal: signal) }
+        if stopRequested {
+            try suspend()
+            return nil  // `suspend()` queued the `.resize`, which `nextEvent()` returns next
+        }
         return resized ? .resize : nil
     }
 
