@@ -109,6 +109,44 @@ final class BrowseQuitEndToEndTests: XCTestCase {
         }
     }
 
+    /// Ctrl-Z from an interactive shell with job control: browse stops and gives the terminal back (the shell says
+    /// it stopped); `fg` brings it back drawn whole, its query kept, and it still answers keys.
+    func testControlZSuspendsAndFgResumes() throws {
+        let bash = "/bin/bash"
+        guard FileManager.default.isExecutableFile(atPath: bash) else { throw XCTSkip("\(bash) not found") }
+        let binary = try ChildProcess.binary()
+        let session = try TmuxSession(test: self, ["/usr/bin/env", "PS1=$ ", bash, "--norc", "--noprofile", "-i"],
+                                      columns: 100, rows: 16)
+        try session.waitUntil("the shell's prompt") { $0.contains("$") }
+        session.type("'\(binary)' browse --cache '\(cache)'")
+        session.press("Enter")
+        try session.waitForText("Favorites (0)")
+        session.type("dark")
+        try session.waitUntil("the query typed") { BrowseSupport.prompt($0) == "> dark" }
+
+        session.press("C-z")
+        let stopped = try session.waitUntil("the shell back, browse stopped") {
+            $0.contains { $0.contains("Stopped") } && $0.contains("$")
+        }
+        XCTAssertFalse(try session.isAlternateScreenOn(), TmuxSession.framed(stopped))
+
+        session.type("fg")
+        session.press("Enter")
+        try session.waitUntil("browse back with its query") {
+            BrowseSupport.prompt($0) == "> dark" && $0[0].contains("Favorites (0)")
+                && $0.contains { $0.contains("The Darkest Minds") }
+        }
+        XCTAssertTrue(try session.isAlternateScreenOn())
+        session.type(" kni")
+        try session.waitForText("The Dark Knight Rises")
+        session.press("C-c")
+        try session.waitUntil("the shell's prompt after browse") { $0.last { !$0.isEmpty } == "$" }
+        XCTAssertFalse(try session.isAlternateScreenOn())
+        session.type("exit $?")
+        session.press("Enter")
+        XCTAssertEqual(try session.waitForExit(), 130, "browse's status, as the shell saw it")
+    }
+
     /// SIGKILL right after Tab, at delays from none to a few milliseconds, several times over: the favorites file
     /// is always absent or whole (`{"version":1,"favorites":[…]}` listing After.Life or nothing), never torn.
     func testSIGKILLRightAfterAToggleLeavesAValidFavoritesFile() throws {
