@@ -538,9 +538,9 @@ final class BrowseEndToEndTests: XCTestCase {
 
         for (columns, rows) in [(30, 12), (20, 6), (26, 7)] {
             try session.resize(columns: columns, rows: rows)
-            // tmux shows the old screen cut to the new width until browse redraws: the cut title, ending in …,
-            // tells the redraw apart.
-            let screen = try session.waitUntil("a redraw at \(columns) × \(rows), the long title cut with …") {
+            let screen = try session.waitUntil("a redraw at \(columns) × \(rows)") {
+                // tmux cuts the old screen to the new width itself before browse redraws: wait for browse's own
+                // frame, whose cut title ends with `…`, else the old screen would be taken for it.
                 $0.count == rows && BrowseSupport.prompt($0) == "> dark kni"
                     && $0.contains { $0.contains("Batman") && $0.hasSuffix("…") }
             }

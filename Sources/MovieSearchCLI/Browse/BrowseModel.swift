@@ -396,15 +396,7 @@ struct BrowseModel {
                 favoritesError = Self.message(error)
             }
         }
-        movies.sort { a, b in
-            if a.year != b.year { return a.year > b.year }
-            switch (a.rating, b.rating) {
-            case let (x?, y?) where x != y: return x > y
-            case (_?, nil): return true
-            case (nil, _?): return false
-            default: return a.id < b.id
-            }
-        }
+        movies.sort(by: AnswerOrder.precedes)
         var rows: [BrowseRow] = []
         var index = 0
         while index < movies.count {

@@ -255,22 +255,9 @@ struct BrowseRenderer {
             line.append(piece(done, utf16.count))
             return line
         }
-        var run = String.UnicodeScalarView()
-        var runIsBold = false
-        var offset = 0
-        var next = 0
-        for scalar in title.unicodeScalars {
-            while next < spans.count, spans[next].upperBound <= offset { next += 1 }
-            let isBold = next < spans.count && spans[next].lowerBound <= offset
-            if isBold != runIsBold {
-                line.append(TerminalSafeText.escaped(String(run)), runIsBold ? matchStyle : .plain)
-                run = String.UnicodeScalarView()
-                runIsBold = isBold
-            }
-            run.append(scalar)
-            offset += UTF16.width(scalar)
+        for run in Highlight.runs(title, bold: spans) {
+            line.append(run.text, run.isBold ? matchStyle : .plain)
         }
-        line.append(TerminalSafeText.escaped(String(run)), runIsBold ? matchStyle : .plain)
         return line
     }
 }

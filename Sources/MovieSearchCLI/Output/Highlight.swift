@@ -27,9 +27,23 @@ enum Highlight {
     ///     start inside it.
     /// - Returns: The escaped text with `boldOn`/`boldOff` around each bold run; without spans, the escaped text.
     static func escaped(_ text: String, bold spans: [Range<Int>]) -> String {
-        let spans = MatchHighlighter.merged(spans)
-        guard !spans.isEmpty else { return TerminalSafeText.escaped(text) }
         var result = ""
+        for run in runs(text, bold: spans) {
+            result += run.isBold ? boldOn + run.text + boldOff : run.text
+        }
+        return result
+    }
+
+    /// `text` cut into runs that are bold or not, each escaped on its own as `TerminalSafeText.escaped(_:)` does:
+    /// what `escaped(_:bold:)` writes with codes, and browse draws as styled runs of a screen line.
+    ///
+    /// - Parameters: as for `escaped(_:bold:)`.
+    /// - Returns: The runs in order, none empty, no two neighbours alike; joined, their texts are exactly
+    ///   `TerminalSafeText.escaped(text)`.
+    static func runs(_ text: String, bold spans: [Range<Int>]) -> [(text: String, isBold: Bool)] {
+        let spans = MatchHighlighter.merged(spans)
+        guard !spans.isEmpty else { return text.isEmpty ? [] : [(TerminalSafeText.escaped(text), false)] }
+        var result: [(text: String, isBold: Bool)] = []
         var run = String.UnicodeScalarView()
         var runIsBold = false
         var offset = 0
@@ -39,16 +53,14 @@ enum Highlight {
             while next < spans.count, spans[next].upperBound <= offset { next += 1 }
             let isBold = next < spans.count && spans[next].lowerBound <= offset
             if isBold != runIsBold {
-                result += TerminalSafeText.escaped(String(run))
-                result += isBold ? boldOn : boldOff
+                if !run.isEmpty { result.append((TerminalSafeText.escaped(String(run)), runIsBold)) }
                 run = String.UnicodeScalarView()
                 runIsBold = isBold
             }
             run.append(scalar)
             offset += UTF16.width(scalar)
         }
-        result += TerminalSafeText.escaped(String(run))
-        if runIsBold { result += boldOff }
+        if !run.isEmpty { result.append((TerminalSafeText.escaped(String(run)), runIsBold)) }
         return result
     }
 }

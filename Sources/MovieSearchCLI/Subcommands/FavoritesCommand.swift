@@ -79,7 +79,7 @@ struct FavoritesCommand: Subcommand {
                 context.warning("\(error)")
             }
         }
-        let movies = try Self.displayOrder(store?.favorites.map { try index.movie(id: $0.id) } ?? [])
+        let movies = try AnswerOrder.sorted(store?.favorites.map { try index.movie(id: $0.id) } ?? [])
         let missing = store?.missing ?? []
         if printsJSON {
             var json = JSONWriter(capacity: 256)
@@ -122,20 +122,6 @@ struct FavoritesCommand: Subcommand {
             let idText = note.isEmpty ? String(id) : "-"
             out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(year)  \(TextLayout.padLeft(idText, idWidth))"
                 + "  \(TerminalSafeText.escaped(title))\(note)")
-        }
-    }
-
-    /// Newest year first, then rating descending, unrated last, lower id first: the order of an answer's years
-    /// and of the movies inside a year, and of browse's Favorites view.
-    static func displayOrder(_ movies: [Movie]) -> [Movie] {
-        movies.sorted { left, right in
-            if left.year != right.year { return left.year > right.year }
-            switch (left.rating, right.rating) {
-            case let (l?, r?) where l != r: return l > r
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return left.id < right.id
-            }
         }
     }
 
