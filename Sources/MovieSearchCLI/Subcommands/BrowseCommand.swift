@@ -76,8 +76,7 @@ struct BrowseCommand: Subcommand {
         }
         let index = try CacheLocation.open(cache, context)
         let favorites = try FavoritesLocation.open(favoritesPath, noSave: !savesFavorites, index: index, context)
-        let key = flickrKey.flatMap { $0.isEmpty ? nil : $0 } ?? context.environment[FlickrKey.environmentVariable]
-            ?? FlickrPhotos.placeholderAPIKey
+        let key = FlickrKey.given(flickrKey, context.environment) ?? FlickrPhotos.placeholderAPIKey
         // Colour follows `--color` as for `query`; the screen is the terminal whatever standard output is.
         let allowsColor = color.allowsEscapes(outputIsTerminal: true, environment: context.environment)
         var store = favorites.store

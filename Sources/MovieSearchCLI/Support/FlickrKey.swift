@@ -13,10 +13,16 @@ enum FlickrKey {
     /// (`--flickr-key ''`) is no key, as an empty `FLICKR_API_KEY` is: a request with `api_key=` would only fail
     /// later, at Flickr.
     static func resolve(_ given: String?, _ context: CommandContext) -> String {
-        if let given, !given.isEmpty { return given }
-        if let named = context.environment[environmentVariable] { return named }
+        if let key = Self.given(given, context.environment) { return key }
         context.note("no Flickr API key (pass --flickr-key <key> or set \(environmentVariable)): "
             + "the request URL holds the placeholder \(FlickrPhotos.placeholderAPIKey)")
         return FlickrPhotos.placeholderAPIKey
+    }
+
+    /// The key given or named by the environment, without the placeholder's note: `nil` when there is none (for
+    /// `browse`, which has no line to print a note on once it holds the terminal).
+    static func given(_ given: String?, _ environment: Environment) -> String? {
+        if let given, !given.isEmpty { return given }
+        return environment[environmentVariable]
     }
 }
