@@ -36,16 +36,9 @@ public final class MovieIndex: Sendable {
     private let records: MovieRecords
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
     private var details: SynchronizedLRUCache<Int, Movie> {
-        detailStore.withLock { store in
-            // Thread Sanitizer cannot see `Mutex` on Linux by itself (see `ThreadSanitizer`).
-            let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-            ThreadSanitizer.acquire(address)
-            defer { ThreadSanitizer.release(address) }
-            if let cache = store { return unsafeDowncast(cache, to: SynchronizedLRUCache<Int, Movie>.self) }
-            let cache = SynchronizedLRUCache<Int, Movie>(capacity: MovieIndex.detailCacheCapacity)
-            store = cache
-            return cache
-        }
+        typealias Details = SynchronizedLRUCache<Int, Movie>
+        return unsafeDowncast(made(in: detailStore) { Details(capacity: MovieIndex.detailCacheCapacity) },
+                              to: Details.self)
     }
     /// The two caches are made on first use, not when the file is opened: a short-lived process that answers one
     /// query (the CLI) never reads a movie twice nor walks a word twice, and making a cache of a generic type is a
@@ -63,19 +56,30 @@ public final class MovieIndex: Sendable {
     /// well under one.
     var typoWalks: SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]> {
         typealias Walks = SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]>
-        return typoWalkStore.withLock { store in
+        return unsafeDowncast(made(in: typoWalkStore) { Walks(capacity: MovieIndex.typoWalkCacheCapacity) },
+                              to: Walks.self)
+    }
+    private let typoWalkStore = Mutex<AnyObject?>(nil)
+
+    /// How many words' typo walks `typoWalks` keeps.
+    static let typoWalkCacheCapacity = 64
+
+    /// The object `store` holds, made by `make` on the first call: the lazily made caches above. Not generic, so
+    /// that no generic metadata is built for it at run time; the caller casts the object back to the one type it
+    /// ever stores.
+    private func made(in store: borrowing Mutex<AnyObject?>, _ make: () -> AnyObject) -> AnyObject {
+        store.withLock { object in
+            // Thread Sanitizer cannot see `Mutex` on Linux by itself (see `ThreadSanitizer`).
             let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
             ThreadSanitizer.acquire(address)
             defer { ThreadSanitizer.release(address) }
-            if let cache = store { return unsafeDowncast(cache, to: Walks.self) }
-            let cache = Walks(capacity: MovieIndex.typoWalkCacheCapacity)
-            store = cache
-            return cache
+            if let made = object { return made }
+            let made = make()
+            object = made
+            return made
         }
     }
-    private let typoWalkStore = Mutex<AnyObject?>(nil)
-    /// How many words' typo walks `typoWalks` keeps.
-    static let typoWalkCacheCapacity = 64
+
     /// Typo walks run so far (misses of `typoWalks`), for tests and diagnostics.
     var typoWalkCount: Int { walkCounter.load(ordering: .relaxed) }
     let walkCounter = Atomic<Int>(0)
