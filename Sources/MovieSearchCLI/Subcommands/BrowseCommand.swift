@@ -92,8 +92,8 @@ struct BrowseCommand: Subcommand {
         var writer = FrameWriter(withColor: allowsColor)
         var chosen: Int?
         loop: while true {
-            let (columns, rows) = session.size
-            try session.write(writer.frame(model.screen(columns: columns, rows: rows)))
+            // The size the model was last given (at start, then on each SIGWINCH): no ioctl per key.
+            try session.write(writer.frame(model.screen(columns: model.columns, rows: model.rows)))
             switch try session.nextEvent() {
             case .resize:
                 let size = session.size
@@ -103,8 +103,7 @@ struct BrowseCommand: Subcommand {
                 // SIGTERM or SIGHUP (also a terminal that went away): a request to quit, which is quitting like
                 // Esc, status 0, as the issue asks; SIGINT sent with `kill` is Ctrl-C, status 130.
                 if signal != Syscalls.Signal.interrupt { break loop }
-                session.restore()
-                throw CommandExit(status: 130)
+                throw CommandExit(status: 130)  // after the deferred restore
             case .key(.control("z")):
                 // Ctrl-Z, which raw mode delivers as a byte: stop as a shell's job would, the terminal given back;
                 // the session redraws everything on `fg` (its next event is `.resize`).
@@ -115,8 +114,7 @@ struct BrowseCommand: Subcommand {
                     break
                 case .quit(let status):
                     if status == 0 { break loop }
-                    session.restore()
-                    throw CommandExit(status: status)
+                    throw CommandExit(status: status)  // after the deferred restore
                 case .print(let id):
                     chosen = id
                     break loop
