@@ -7,8 +7,8 @@ import TestSupport
 /// `index` replaces a cache that a reader is querying: the reader keeps its mapping of the old file (the writer
 /// renames a new file into place and never truncates the old one), so it neither crashes nor changes its answers.
 final class ReplaceWhileQueryingTests: XCTestCase {
-    /// How many times `index` replaces the cache during each test.
-    static let replacements = 6
+    /// How many times `index` replaces the cache during each test (three in a sampled run, `TestScale`).
+    static let replacements = TestScale.pick(sampled: 3, full: 6)
     /// Catalog size: smaller with the slower debug binary, to keep `swift test` fast; `.ci/run` runs these tests
     /// once more optimized, on the larger catalogs.
     #if DEBUG

@@ -114,9 +114,11 @@ final class CacheFileTests: XCTestCase {
         XCTAssertNoThrow(try index.verify())
     }
 
+    /// Every length in a full run (`TestScale`); a sampled run keeps every length inside the header, directory and
+    /// block table.
     func testTruncatedAtEveryLength() throws {
         let bytes = try CacheWriter.encode(Fixtures.small)
-        for length in 0..<bytes.count {
+        for length in TestScale.positions(bytes.count, keeping: Self.framing(bytes), stride: 7) {
             let error = try openError(Array(bytes[0..<length]))
             switch error {
             case .truncated(_, let expected, let actual)?:
@@ -134,14 +136,15 @@ final class CacheFileTests: XCTestCase {
     }
 
     /// Flipping any bit anywhere is caught: at open for the header, directory and block table, and for content
-    /// at the latest by `verify()`; a query either throws or answers exactly as the intact cache would.
+    /// at the latest by `verify()`; a query either throws or answers exactly as the intact cache would. Every byte
+    /// in a full run (`TestScale`); a sampled run keeps every byte of the header, directory and block table.
     func testFlippedBytesNeverGiveWrongAnswers() throws {
         let bytes = try CacheWriter.encode(Fixtures.small)
         let intact = try Fixtures.index(Fixtures.small, self)
         let queries = ["dark", "", "the d", "knight", "500", "bru"]
         let expected = try queries.map { try intact.search($0) }
         let path = try TestPaths.temporaryFolder(self).path + "/flipped.mscache"
-        for position in 0..<bytes.count {
+        for position in TestScale.positions(bytes.count, keeping: Self.framing(bytes), stride: 7) {
             var damaged = bytes
             damaged[position] ^= UInt8(1) << UInt8(position % 8)
             try Data(damaged).write(to: URL(fileURLWithPath: path))
@@ -161,6 +164,13 @@ final class CacheFileTests: XCTestCase {
                 guard case .checksumMismatch? = error as? CacheError else { return XCTFail("byte \(position): \(error)") }
             }
         }
+    }
+
+    /// The bytes of a cache that frame its content: the header and directory at the start, the block table at the end.
+    private static func framing(_ bytes: [UInt8]) -> [Range<Int>] {
+        let sections = Int(bytes.u32(at: CacheFormat.HeaderField.sectionCount))
+        let blockTable = Int(bytes.u64(at: CacheFormat.HeaderField.blockTableOffset))
+        return [0..<CacheFormat.headerSize + sections * CacheFormat.directoryEntrySize, blockTable..<bytes.count]
     }
 
     func testWrongVersion() throws {

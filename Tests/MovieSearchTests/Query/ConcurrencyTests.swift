@@ -11,8 +11,12 @@ import TestSupport
 /// LRU cache of `movie(id:)`, or the query path.
 final class ConcurrencyTests: XCTestCase {
     static let threadCount = 8
-    /// Each round opens the file afresh, so that the threads race to check its blocks and sections first.
-    static let rounds = 2
+    /// Each round opens the file afresh, so that the threads race to check its blocks and sections first. A sampled
+    /// run (`TestScale`: plain `swift test`) has one round of half the steps; `.ci/run` runs the full tests under
+    /// Thread Sanitizer.
+    static let rounds = TestScale.pick(sampled: 1, full: 2)
+    /// How many of `count` items each thread goes through, each thread from its own starting point.
+    static func steps(_ count: Int) -> Range<Int> { 0..<TestScale.pick(sampled: count / 2, full: count) }
 
     /// The decade query set from eight threads at once, each starting at a different query, with the details of
     /// the first movies of every eighth answer, as a results list would show them.
@@ -25,7 +29,7 @@ final class ConcurrencyTests: XCTestCase {
         for round in 0..<Self.rounds {
             let index = try MovieIndex(path: decade.cache)
             let failures = Self.onThreads { thread, fail in
-                for step in queries.indices {
+                for step in Self.steps(queries.count) {
                     let position = (step + thread * queries.count / Self.threadCount) % queries.count
                     do {
                         let result = try index.search(queries[position])
@@ -55,7 +59,7 @@ final class ConcurrencyTests: XCTestCase {
             let failures = Self.onThreads { thread, fail in
                 // Threads walk the ids with different strides (all odd, so each visits every id) and starts.
                 let stride = 2 * thread + 1
-                for step in movies.indices {
+                for step in Self.steps(movies.count) {
                     let id = (thread * 101 + step * stride) % movies.count
                     do {
                         if try index.movie(id: id) != movies[id] { fail("movie \(id) differs") }
@@ -86,7 +90,7 @@ final class ConcurrencyTests: XCTestCase {
 
         let index = try MovieIndex(path: decade.cache)
         let failures = Self.onThreads { thread, fail in
-            for step in queries.indices {
+            for step in Self.steps(queries.count) {
                 let position = (step + thread * queries.count / Self.threadCount) % queries.count
                 do {
                     if try answer(index, queries[position]) != expected[position] {
