@@ -56,6 +56,8 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(try bashCompletions(["moviesearch", "index", "x.json", "--format", "c"], script: path), ["csv"])
         XCTAssertEqual(try bashCompletions(["moviesearch", "completions", ""], script: path), ["bash", "fish", "zsh"])
         XCTAssertEqual(try bashCompletions(["moviesearch", "help", "sh"], script: path), ["show"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "favorites", ""], script: path), ["add", "list", "remove"])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "favorites", "r"], script: path), ["remove"])
         // Numbers, query texts and movie ids: nothing (not file names).
         let folder = try TestPaths.temporaryFolder(self)
         _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("movies.json").path, contents: Data())
@@ -108,6 +110,7 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(try complete("moviesearch qu"), ["query"])
         XCTAssertEqual(try complete("moviesearch query --typos "), ["auto", "off"])
         XCTAssertEqual(try complete("moviesearch completions "), ["bash", "fish", "zsh"])
+        XCTAssertEqual(try complete("moviesearch favorites "), ["add", "list", "remove"])
         XCTAssertEqual(try complete("moviesearch show "), [])
         XCTAssertTrue(try complete("moviesearch query --").contains("--per-year"))
     }

@@ -151,7 +151,7 @@ final class TyposAndColorEndToEndTests: XCTestCase {
         let queries = try temporaryFile("queries.txt", "dark\n")
         for (arguments, problem) in [
             (["query", "dark", "--typos", "sometimes"], "invalid value 'sometimes' for '--typos <auto|off>': expected 'auto' or 'off'"),
-            (["query", "--stdin", "--typos=Off"], "invalid value 'Off' for '--typos <auto|off>': expected 'auto' or 'off'"),
+            (["query", "--stdin", "--typos=Off"], "invalid value 'Off' for '--typos <auto|off>': expected 'auto' or 'off'; did you mean 'off'?"),
             (["bench", "--cache", cache, "--queries", queries, "--typos", "1"],
              "invalid value '1' for '--typos <auto|off>': expected 'auto' or 'off'"),
             (["query", "dark", "--color", "yes"],

@@ -112,10 +112,13 @@ final class ArgumentParserTests: XCTestCase {
             XCTAssertEqual(try parser.parse(["--fruit=\(word)"])[fruit]?.rawValue, word)
         }
         XCTAssertEqual(try parser.parse(["--fruit", "plum", "--fruit", "apple"])[fruit], .apple)
-        for word in ["Apple", "", "apples", "-", " pear", "1"] {
+        // A word close to one of them gets it suggested, as a mistyped option does.
+        let meant = ["Apple": "apple", "": nil, "apples": "apple", "-": nil, " pear": "pear", "1": nil, "plm": "plum"]
+        for (word, suggested) in meant {
             XCTAssertThrowsError(try parser.parse(["--fruit", word]), word) { error in
+                let hint = suggested.map { "; did you mean '\($0)'?" } ?? ""
                 XCTAssertEqual(error as? UsageError, UsageError(
-                    "invalid value '\(word)' for '--fruit <apple|pear|plum>': expected 'apple', 'pear' or 'plum'"))
+                    "invalid value '\(word)' for '--fruit <apple|pear|plum>': expected 'apple', 'pear' or 'plum'\(hint)"))
             }
         }
         XCTAssertEqual(Switch.expectation, "'on'")

@@ -165,17 +165,19 @@ final class UsageTests: XCTestCase {
         assertUsageError(["query", "dark", "--json=yes"], "option '--json' takes no value")
     }
 
-    /// A choice is one of its words, spelled exactly; anything else names them all.
+    /// A choice is one of its words, spelled exactly; anything else names them all, and the word meant when one is
+    /// close (as for an unknown option).
     func testTyposAndColorUsageErrors() {
-        for value in ["maybe", "", "AUTO", "on", "auto "] {
+        let hints = ["maybe": "", "": "", "AUTO": "; did you mean 'auto'?", "on": "", "auto ": "; did you mean 'auto'?"]
+        for (value, hint) in hints {
             assertUsageError(["query", "dark", "--typos", value],
-                             "invalid value '\(value)' for '--typos <auto|off>': expected 'auto' or 'off'")
+                             "invalid value '\(value)' for '--typos <auto|off>': expected 'auto' or 'off'\(hint)")
             assertUsageError(["query", "--stdin", "--typos=\(value)"],
-                             "invalid value '\(value)' for '--typos <auto|off>': expected 'auto' or 'off'")
+                             "invalid value '\(value)' for '--typos <auto|off>': expected 'auto' or 'off'\(hint)")
             assertUsageError(["bench", "--cache", "c", "--queries", "q", "--typos", value],
-                             "invalid value '\(value)' for '--typos <auto|off>': expected 'auto' or 'off'")
+                             "invalid value '\(value)' for '--typos <auto|off>': expected 'auto' or 'off'\(hint)")
             assertUsageError(["query", "dark", "--color", value],
-                             "invalid value '\(value)' for '--color <auto|always|never>': expected 'auto', 'always' or 'never'")
+                             "invalid value '\(value)' for '--color <auto|always|never>': expected 'auto', 'always' or 'never'\(hint)")
         }
         assertUsageError(["query", "dark", "--typos"], "missing value for '--typos <auto|off>'")
         assertUsageError(["query", "dark", "--color"], "missing value for '--color <auto|always|never>'")
@@ -185,10 +187,13 @@ final class UsageTests: XCTestCase {
 
     func testPosterSizeUsageErrors() {
         let sizes = "'w92', 'w154', 'w185', 'w342', 'w500', 'w780' or 'original'"
-        for value in ["w100", "", "W500", "500", "w500 ", "Original"] {
+        let hints = ["w100": "w500", "": nil, "W500": "w500", "500": "w500", "w500 ": "w500", "Original": "original",
+                     "large": nil]
+        for (value, meant) in hints {
+            let hint = meant.map { "; did you mean '\($0)'?" } ?? ""
             for command in [["show", "1"], ["query", "dark"], ["query", "--stdin"]] {
                 assertUsageError(command + ["--poster-size", value],
-                                 "invalid value '\(value)' for '--poster-size <w92|w154|w185|w342|w500|w780|original>': expected \(sizes)")
+                                 "invalid value '\(value)' for '--poster-size <w92|w154|w185|w342|w500|w780|original>': expected \(sizes)\(hint)")
             }
         }
         assertUsageError(["show", "1", "--poster-size"], "missing value for '--poster-size <w92|w154|w185|w342|w500|w780|original>'")
@@ -244,7 +249,11 @@ final class UsageTests: XCTestCase {
         assertUsageError(["favorites", "remove", "x"],
                          "invalid value 'x' for '<id>': expected a whole number from 0 to 4,294,967,295")
         assertUsageError(["favorites", "list", "3"], "unexpected argument '3': 'list' takes no id")
-        assertUsageError(["favorites", "toggle"], "unknown action 'toggle': expected 'list', 'add <id>' or 'remove <id>'")
+        assertUsageError(["favorites", "toggle"], "invalid value 'toggle' for '<action>': expected 'list', 'add' or 'remove'")
+        assertUsageError(["favorites", "ad", "3"],
+                         "invalid value 'ad' for '<action>': expected 'list', 'add' or 'remove'; did you mean 'add'?")
+        assertUsageError(["query", "dark", "--color", "alwys"],
+                         "invalid value 'alwys' for '--color <auto|always|never>': expected 'auto', 'always' or 'never'; did you mean 'always'?")
         assertUsageError(["favorites", "add", "1", "2"], "unexpected argument '2'")
     }
 

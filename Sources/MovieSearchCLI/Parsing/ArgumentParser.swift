@@ -103,7 +103,10 @@ struct ArgumentParser {
                        in parsed: inout ParsedArguments) throws(UsageError) {
         if let expectation = definition.check(word.text) {
             let label = definition.kind == .positional ? definition.synopsis : definition.helpLabel
-            throw UsageError("invalid value '\(word.displayText)' for '\(label)': expected \(expectation)")
+            // A choice's word mistyped (`--color alwys`, `favorites ad`) gets the word meant, as an unknown option does.
+            var hint = ""
+            if case .choices(let words) = definition.completion { hint = Suggestion.phrase(for: word.text, among: words) }
+            throw UsageError("invalid value '\(word.displayText)' for '\(label)': expected \(expectation)\(hint)")
         }
         parsed.set(definition, to: word)
     }

@@ -23,12 +23,12 @@ struct FavoritesCommand: Subcommand {
         ],
         arguments: [action, id, FavoritesLocation.option, CacheLocation.option, json])
 
-    /// What the command does.
-    enum Action: String, CaseIterable {
+    /// What the command does: a choice, so that the parser names the three words and Tab offers them.
+    enum Action: String, ArgumentChoice {
         case list, add, remove
     }
 
-    static let action = Argument<String>(
+    static let action = Argument<Action>(
         "action", isOptional: true, help: "list (the default), add or remove.")
     static let id = Argument<Int>(
         "id", isOptional: true, rule: .movieID, help: "The movie to add or remove, as 'query --json' prints it.")
@@ -46,14 +46,11 @@ struct FavoritesCommand: Subcommand {
     var printsJSON: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        let word = arguments[Self.action] ?? Action.list.rawValue
-        guard let action = Action(rawValue: word) else {
-            throw UsageError("unknown action '\(word)': expected 'list', 'add <id>' or 'remove <id>'")
-        }
+        let action = arguments[Self.action] ?? .list
         self.action = action
         id = arguments[Self.id]
         if action == .list, let id { throw UsageError("unexpected argument '\(id)': 'list' takes no id") }
-        if action != .list, id == nil { throw UsageError("missing argument '<id>' for '\(word)'") }
+        if action != .list, id == nil { throw UsageError("missing argument '<id>' for '\(action.rawValue)'") }
         favorites = arguments[FavoritesLocation.option]
         cache = arguments[CacheLocation.option]
         printsJSON = arguments[Self.json]
