@@ -141,6 +141,35 @@ final class FavoritesEndToEndTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/no"))
     }
 
+    /// Many `favorites add` at once, each of another movie: every one is in the file afterwards. Each reads the
+    /// file, adds and saves under the folder's lock; without it, saves made from the same old file drop each
+    /// other's movie.
+    func testSimultaneousAddsAreAllKept() throws {
+        let count = 16
+        let catalog = "[" + (0..<count).map { #"{"title":"Movie \#($0)","year":2000}"# }.joined(separator: ",") + "]"
+        let setup = try setup(catalog)
+        try FileManager.default.createDirectory(atPath: setup.dataHome + "/moviesearch", withIntermediateDirectories: true)
+        for round in 0..<3 {
+            try? FileManager.default.removeItem(atPath: setup.file)
+            let processes = (0..<count).map { id in
+                let process = ChildProcess.configured(try! ChildProcess.binary(),
+                                                      ["favorites", "add", "\(id)", "--cache", setup.cache])
+                process.environment?[ChildProcess.dataHomeVariable] = setup.dataHome
+                process.standardOutput = FileHandle.nullDevice
+                return process
+            }
+            for process in processes { try process.run() }
+            for process in processes {
+                process.waitUntilExit()
+                XCTAssertEqual(process.terminationStatus, 0, "round \(round)")
+            }
+            let list = try setup.run(["favorites", "list", "--json"])
+            let object = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any]
+            let ids = (object?["favorites"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+            XCTAssertEqual(Set(ids), Set(0..<count), "round \(round): \(list.standardOutput)")
+        }
+    }
+
     // MARK: Marks in query, top and show
 
     func testQueryTopAndShowMarkFavorites() throws {

@@ -20,6 +20,9 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The file could not be saved: the folder is missing or read-only, the disk is full. `operation` is the step
     /// that failed, as a message says it ("create a temporary file beside", "create the folder").
     case unwritable(path: String, operation: String, reason: String)
+    /// Another process kept the favorites locked (`FavoritesFile.withLock`) for longer than a change waits: a
+    /// change of its own that did not finish, or a process stopped while saving.
+    case busy(path: String)
     /// There is no default place for favorites: neither `XDG_DATA_HOME` (absolute) nor `HOME` is set.
     case noLocation
 
@@ -40,6 +43,9 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible 
             return "cannot read favorites \(path): \(reason); it was left as it is"
         case let .unwritable(path, operation, reason):
             return "cannot save favorites: cannot \(operation) \(path): \(reason); the favorites file was left as it was"
+        case let .busy(path):
+            return "cannot save favorites \(path): another moviesearch has been changing them for over "
+                + "\(FavoritesFile.lockWaitMilliseconds / 1000) s (a stopped process?); nothing was changed, try again"
         case .noLocation:
             return "no place to keep favorites: set HOME or XDG_DATA_HOME, or pass --favorites <file>"
         }
@@ -50,7 +56,7 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible 
     public var isAboutContent: Bool {
         switch self {
         case .corrupt, .foreign, .unsupportedVersion: true
-        case .unreadable, .unwritable, .noLocation: false
+        case .unreadable, .unwritable, .busy, .noLocation: false
         }
     }
 }

@@ -86,6 +86,44 @@ public enum FavoritesFile {
         }
     }
 
+    /// How long `withLock` waits for another process's change to the same favorites before giving up.
+    public static let lockWaitMilliseconds = 5_000
+
+    /// Runs `body`, a change of the favorites at `path` (read, change, save), while holding the lock of the
+    /// file's folder, so that two processes changing the same favorites at once (two `favorites add`, an add
+    /// while `browse` toggles) each read the other's change and keep it, rather than the last save dropping it.
+    ///
+    /// The lock is the folder's `flock`: the file itself cannot carry it, as each save renames a new file onto
+    /// it, and a lock file of its own would be left beside the favorites. It is advisory (only moviesearch takes
+    /// it), and the system lets it go when the process ends in any way, so a killed process never leaves it
+    /// taken. A change waits for another to finish for up to `lockWaitMilliseconds`, polling, then throws
+    /// `FavoritesError.busy` with nothing read or changed. When the folder cannot be opened (not created yet: the
+    /// first save creates it; no permission) or the file system has no locks, `body` runs without the lock.
+    public static func withLock<Value>(path: String, _ body: () throws -> Value) throws -> Value {
+        try withLock(FilePath(path), body)
+    }
+
+    /// `withLock(path:_:)` for a path of raw bytes, which need not be valid UTF-8; `waitMilliseconds` is for
+    /// tests.
+    package static func withLock<Value>(_ path: FilePath, waitMilliseconds: Int = lockWaitMilliseconds,
+                                        _ body: () throws -> Value) throws -> Value {
+        let folder = path.split.folder
+        guard case let .success(descriptor) = Syscalls.openFolder(folder.isEmpty ? FilePath(".") : folder) else {
+            return try body()
+        }
+        defer { Syscalls.closeDescriptor(descriptor) }
+        var waited = 0
+        while true {
+            switch Syscalls.tryLockExclusively(descriptor) {
+            case .success(true), .failure: return try body()
+            case .success(false):
+                guard waited < waitMilliseconds else { throw FavoritesError.busy(path: path.description) }
+                Syscalls.sleep(milliseconds: 5)
+                waited += 5
+            }
+        }
+    }
+
     /// Creates each missing folder on the way to `path`'s file, outermost first, with mode `folderMode`
     /// (`mkdir -p -m 0700`, except that folders already there keep their mode).
     static func makeFolders(above path: FilePath) throws(FavoritesError) {

@@ -202,6 +202,27 @@ package enum Syscalls {
         checked(source.withCString { from in destination.withCString { rename(from, $0) } })
     }
 
+    /// Opens the folder at `path` read-only, to hold a lock on it (`tryLockExclusively`); the caller closes the
+    /// descriptor, which lets the lock go. `O_DIRECTORY`: anything but a folder fails, never blocks.
+    static func openFolder(_ path: FilePath) -> Result<Int32, SystemError> {
+        retryingInterrupts { path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } }
+    }
+
+    /// Takes the exclusive advisory lock on the file or folder open on `descriptor` without waiting (`flock`,
+    /// `LOCK_EX | LOCK_NB`): true when taken, false when another open description holds it. Closing the
+    /// descriptor lets it go, as does the process ending in any way.
+    static func tryLockExclusively(_ descriptor: Int32) -> Result<Bool, SystemError> {
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return .success(true) }
+        let code = lastErrorNumber()
+        if code == EWOULDBLOCK || code == EINTR { return .success(false) }
+        return .failure(SystemError(code: code))
+    }
+
+    /// Sleeps for `milliseconds` (a signal may cut it short).
+    static func sleep(milliseconds: Int) {
+        usleep(useconds_t(milliseconds * 1000))
+    }
+
     /// Removes the file at `path` (`unlink`).
     @discardableResult
     static func removeFile(_ path: FilePath) -> Result<Void, SystemError> {

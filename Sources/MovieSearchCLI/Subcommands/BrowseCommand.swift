@@ -159,10 +159,13 @@ struct BrowseCommand: Subcommand {
             return favorites.readOnlyReason
         }
         do {
-            var current = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
-            apply(&current)
-            try favorites.save(current)
-            store = current
+            // Under the lock, so that a `favorites add` run meanwhile from another terminal is read and kept.
+            store = try FavoritesFile.withLock(location.path) {
+                var current = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
+                apply(&current)
+                try favorites.save(current)
+                return current
+            }
             return nil
         } catch {
             apply(&store)

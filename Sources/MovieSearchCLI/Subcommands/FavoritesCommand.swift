@@ -125,8 +125,15 @@ struct FavoritesCommand: Subcommand {
     // MARK: add, remove
 
     private func change(_ index: MovieIndex, _ context: CommandContext) throws {
-        guard let id else { return }
         let location = try FavoritesLocation.forWriting(favorites, context)
+        // Read, change and save under the lock: another process's change made meanwhile is read, not saved over.
+        try FavoritesFile.withLock(location.path) { try change(index, context, at: location) }
+    }
+
+    private func change(_ index: MovieIndex, _ context: CommandContext, at location: FavoritesLocation.Location)
+        throws
+    {
+        guard let id else { return }
         // A file that cannot be read or understood stops the change here: it is never overwritten.
         var store = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
         let out = context.standardOutput
