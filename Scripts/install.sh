@@ -54,9 +54,14 @@ binary="${MOVIESEARCH_BINARY:-}"
 if [[ -z "$binary" ]]; then
     cd "$root"
     # Generic metadata prespecialized at compile time (`[YearMatches]`' storage and the like) rather than built by
-    # the runtime on first use, which a one-query process would pay for at each start.
+    # the runtime on first use, which a one-query process would pay for at each start. The metadata that is still
+    # built at run time is asked for through its type's metadata function, with the generic arguments and their
+    # conformances passed in, instead of by mangled name: a name is demangled by the runtime, and each conformance
+    # it needs (`String: Hashable` for a dictionary's storage, `Int: Comparable` for `Range<Int>`) is found by
+    # scanning every conformance record in the binary. A query ran 1.38 M instructions with names, 1.03 M without.
     build=(swift build -c release --product moviesearch --scratch-path .build-install
-           -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata)
+           -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata
+           -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
     if "${build[@]}" -Xswiftc -static-executable; then
         binary="$("${build[@]}" -Xswiftc -static-executable --show-bin-path)/moviesearch"
     else
