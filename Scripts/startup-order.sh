@@ -42,9 +42,11 @@ if [[ -f "$catalog" ]]; then
 fi
 caches+=("$root/Data/sample-movies.mscache")
 traces=()
+# Without chasing, every function entered starts a block of its own in the trace (valgrind otherwise follows a
+# call into its callee within one block, and the callee would be missing from the list).
 for cache in "${caches[@]}"; do
     trace="$scratch/trace${#traces[@]}"
-    valgrind --tool=lackey --trace-superblocks=yes --trace-mem=yes --log-file="$trace" \
+    valgrind --tool=lackey --vex-guest-chase=no --trace-superblocks=yes --trace-mem=yes --log-file="$trace" \
         "$binary" query --cache "$cache" dark > /dev/null
     traces+=("$trace")
 done
