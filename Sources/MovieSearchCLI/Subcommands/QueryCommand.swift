@@ -85,13 +85,14 @@ struct QueryCommand: Subcommand {
         guard let query else { return try runBatch(index, favoriteIDs: favoriteIDs, context) }
         let result = try index.search(query, perYear: perYear, typos: typos)
         // One answer reads each movie once: decoded straight from the file, without the index's LRU cache (which
-        // `--stdin` keeps using, as its queries share movies).
-        let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
+        // `--stdin` keeps using, as its queries share movies); for text, only the fields a line shows.
         if printsJSON {
+            let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
             out.line(bytes: try Self.json(result, movie: movie, posterSize: posterSize, favorites: favoriteIDs).bytes)
         } else {
             let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
-            context.keepUntilExit(try Self.printHuman(result, movie: movie, to: out, bold: bold, favorites: favoriteIDs))
+            let listing = { (id: Int) throws -> MovieListing in try index.decodedListing(id: id) }
+            context.keepUntilExit(try Self.printHuman(result, movie: listing, to: out, bold: bold, favorites: favoriteIDs))
         }
         context.keepUntilExit(result)
         context.keepUntilExit(index)
@@ -178,8 +179,8 @@ struct QueryCommand: Subcommand {
     /// movie whose id `favorites` holds has a ♥ after its title. Returns the movies it listed, year by year (for
     /// `CommandContext.keepUntilExit(_:)`).
     @discardableResult
-    static func printHuman(_ result: SearchResult, movie: (Int) throws -> Movie, to out: TextOutput,
-                           bold: Bool = false, favorites: Set<Int> = []) throws -> [[Movie]] {
+    static func printHuman(_ result: SearchResult, movie: (Int) throws -> MovieListing, to out: TextOutput,
+                           bold: Bool = false, favorites: Set<Int> = []) throws -> [[MovieListing]] {
         let quoted = TerminalSafeText.quoted(result.query)
         if result.total == 0 {
             // A typo answer with no match: the second search ran too, and the user should know it did.
@@ -209,8 +210,12 @@ struct QueryCommand: Subcommand {
             for (movie, rating) in zip(movies, yearRatings) {
                 let title = highlighter.map { Highlight.escaped(movie.title, bold: $0.utf16Ranges(in: movie.title)) }
                     ?? TerminalSafeText.escaped(movie.title)
-                let mark = favorites.contains(movie.id) ? TextLayout.favoriteMark : ""
-                out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(title)\(mark)")
+                // In pieces, straight into the output's buffer, rather than one interpolated string per line.
+                out.write("  ")
+                out.write(TextLayout.padLeft(rating, ratingWidth))
+                out.write("  ")
+                out.write(title)
+                out.line(favorites.contains(movie.id) ? TextLayout.favoriteMark : "")
             }
         }
         return movieLists
