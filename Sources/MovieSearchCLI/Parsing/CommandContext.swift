@@ -17,7 +17,7 @@ struct CommandContext {
 
     /// Keeps `value` alive until the process exits when it exits after this command (`processExitsAfterRun`), so
     /// that nothing of it is freed one by one just before the kernel takes the whole address space back: releasing
-    /// an opened index unmaps its file, and the decoded movies of an answer are about a hundred objects. Elsewhere
+    /// an opened index unmaps its file, and an answer's titles and lists are dozens of objects. Elsewhere
     /// (tests), nothing: `value` is released as usual.
     func keepUntilExit<Value>(_ value: Value) {
         guard processExitsAfterRun else { return }
