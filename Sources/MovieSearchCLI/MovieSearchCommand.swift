@@ -31,6 +31,7 @@ public enum MovieSearchCommand {
             environment: .process,
             terminal: Terminal.detect(environment: .process))
         context.errorTerminalWidth = Terminal.errorWidth(environment: .process)
+        context.processExitsAfterRun = true
         // From `argv` itself: `CommandLine.arguments` repairs bytes that are not UTF-8, and a path so repaired
         // names another file.
         Syscalls.exitProcess(run(ArgumentWord.processArguments(), context))

@@ -96,7 +96,7 @@ final class QueryOutputTests: XCTestCase {
 
     func testHumanOutputAlignsRatingsAndCountsYears() throws {
         let out = TextOutput(.memory)
-        try QueryCommand.printHuman(result, movie: { self.movies[$0] }, to: out)
+        try QueryCommand.printHuman(result, movie: { MovieListing(self.movies[$0]) }, to: out)
         out.flush()
         XCTAssertEqual(out.capturedText, """
             "dark": 5 matches in 2 years
@@ -114,18 +114,18 @@ final class QueryOutputTests: XCTestCase {
 
     func testHumanOutputOfNoMatchAndOfBrowseMode() throws {
         let none = TextOutput(.memory)
-        try QueryCommand.printHuman(SearchResult(query: "zzz", total: 0, years: []), movie: { self.movies[$0] }, to: none)
+        try QueryCommand.printHuman(SearchResult(query: "zzz", total: 0, years: []), movie: { MovieListing(self.movies[$0]) }, to: none)
         none.flush()
         XCTAssertEqual(none.capturedText, "No movie matches \"zzz\".\n")
         let noTypo = TextOutput(.memory)
         try QueryCommand.printHuman(SearchResult(query: "zzzzzz", total: 0, years: [], mode: .typo),
-                                    movie: { self.movies[$0] }, to: noTypo, bold: true)
+                                    movie: { MovieListing(self.movies[$0]) }, to: noTypo, bold: true)
         noTypo.flush()
         XCTAssertEqual(noTypo.capturedText, "No movie matches \"zzzzzz\", even with typos.\n")
 
         let browse = TextOutput(.memory)
         let all = SearchResult(query: "?!", total: 1, years: [YearMatches(year: 2014, count: 1, movieIDs: [0])])
-        try QueryCommand.printHuman(all, movie: { self.movies[$0] }, to: browse)
+        try QueryCommand.printHuman(all, movie: { MovieListing(self.movies[$0]) }, to: browse)
         browse.flush()
         XCTAssertEqual(browse.capturedText, """
             "?!": 1 match in 1 year (no words in the query: every movie matches)
@@ -139,7 +139,7 @@ final class QueryOutputTests: XCTestCase {
     /// With `bold`, each title's spans are between SGR 1 and SGR 22, and nothing else changes.
     func testHumanOutputInBold() throws {
         let out = TextOutput(.memory)
-        try QueryCommand.printHuman(result, movie: { self.movies[$0] }, to: out, bold: true)
+        try QueryCommand.printHuman(result, movie: { MovieListing(self.movies[$0]) }, to: out, bold: true)
         out.flush()
         let on = Highlight.boldOn, off = Highlight.boldOff
         XCTAssertEqual(out.capturedText, """
@@ -176,7 +176,7 @@ final class QueryOutputTests: XCTestCase {
         let typo = SearchResult(query: "ligthhouse", total: 1, years: [
             YearMatches(year: 2014, count: 1, movieIDs: [0], typoCounts: [1]),
         ], mode: .typo)
-        try QueryCommand.printHuman(typo, movie: { self.movies[$0] }, to: out, bold: true)
+        try QueryCommand.printHuman(typo, movie: { MovieListing(self.movies[$0]) }, to: out, bold: true)
         out.flush()
         XCTAssertEqual(out.capturedText, """
             "ligthhouse": no exact match; 1 match with typos in 1 year

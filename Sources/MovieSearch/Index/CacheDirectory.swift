@@ -6,7 +6,10 @@
 ///
 /// Parsing first compares the metadata checksum, which covers the directory and the block checksum table (so a
 /// damaged table is caught at open too), then checks every entry: inside the content, the length its width and
-/// count imply, each tag once. Unknown tags are kept and never looked up. O(S) for S entries.
+/// count imply, each tag once. Unknown tags are kept and never looked up. O(S²) tag comparisons for S entries
+/// (at most `CacheFormat.maximumSectionCount`; a cache has about 30): the entries are kept in an array searched in
+/// order rather than a `Dictionary`, whose storage's generic metadata and `UInt32: Hashable` look-up the runtime
+/// would otherwise build at every open, a measurable part of a one-query process's start-up.
 struct CacheDirectory: Sendable {
     /// One section's bytes: an absolute offset and a length, both inside the checked content.
     struct Section: Sendable, Equatable {
@@ -20,7 +23,14 @@ struct CacheDirectory: Sendable {
         var count: Int
     }
 
-    private let sections: [UInt32: Section]
+    /// A directory entry: its tag (four ASCII bytes as a little-endian u32) and its section.
+    private struct Entry: Sendable {
+        let tag: UInt32
+        let section: Section
+    }
+
+    /// The entries in directory order.
+    private let entries: [Entry]
 
     /// Parses the directory of `file`, the whole file's bytes, whose header is `header`.
     init(parsing file: UnsafeRawBufferPointer, header: CacheHeader, path: String) throws(CacheError) {
@@ -32,7 +42,8 @@ struct CacheDirectory: Sendable {
            XXHash64.hash(table, seed: XXHash64.hash(directory)) != header.metadataChecksum {
             throw .checksumMismatch(path: path, region: "the section directory")
         }
-        var sections: [UInt32: Section] = [:]
+        var entries: [Entry] = []
+        entries.reserveCapacity(header.sectionCount)
         for index in 0..<header.sectionCount {
             let entry = index * CacheFormat.directoryEntrySize
             let width = directory.littleEndianU32(at: entry + CacheFormat.DirectoryField.width)
@@ -48,13 +59,18 @@ struct CacheDirectory: Sendable {
                     && CacheFormat.packedLength(count: Int(count), width: Int(width)) == Int(length)
             guard shapeIsValid else { throw .corrupt(path: path, detail: "section \(index) has the wrong length") }
             let section = Section(offset: Int(offset), length: Int(length), number: index, width: Int(width), count: Int(count))
-            if sections.updateValue(section, forKey: directory.littleEndianU32(at: entry + CacheFormat.DirectoryField.tag)) != nil {
+            let tag = directory.littleEndianU32(at: entry + CacheFormat.DirectoryField.tag)
+            if entries.contains(where: { $0.tag == tag }) {
                 throw .corrupt(path: path, detail: "section \(index) appears twice")
             }
+            entries.append(Entry(tag: tag, section: section))
         }
-        self.sections = sections
+        self.entries = entries
     }
 
     /// The section `tag`, or `nil` when the directory has none.
-    subscript(tag: CacheFormat.Tag) -> Section? { sections[tag.code] }
+    subscript(tag: CacheFormat.Tag) -> Section? {
+        let code = tag.code
+        return entries.first { $0.tag == code }?.section
+    }
 }

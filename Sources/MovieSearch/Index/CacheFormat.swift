@@ -320,11 +320,16 @@ enum CacheFormat {
         /// The sections every cache has.
         static var required: [Tag] { allCases.filter { !$0.isOptional } }
 
-        /// The tag as the u32 stored in the directory (its four ASCII bytes, little-endian).
+        /// The tag as the u32 stored in the directory (its four ASCII bytes, little-endian). Read from the bytes in
+        /// place (a tag is a small string, copied to the stack), not by walking `String.UTF8View`: an open looks up
+        /// every tag.
         var code: UInt32 {
-            var value: UInt32 = 0
-            for (index, byte) in rawValue.utf8.enumerated() { value |= UInt32(byte) << (8 * UInt32(index)) }
-            return value
+            let bytes = { (bytes: UnsafeBufferPointer<UInt8>) -> UInt32 in
+                var value: UInt32 = 0
+                for index in bytes.indices { value |= UInt32(bytes[index]) << (8 * UInt32(index)) }
+                return value
+            }
+            return rawValue.utf8.withContiguousStorageIfAvailable(bytes) ?? Array(rawValue.utf8).withUnsafeBufferPointer(bytes)
         }
     }
 

@@ -44,19 +44,11 @@ struct MovieRecords {
     /// The movie in slot `slot` (below the movie count).
     func movie(slot: Int) throws(CacheError) -> Movie {
         let id = Int(try file.packed(sections.movieIDs, slot))
-        let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
-        let title = try text(Int(titleBounds[0]), Int(titleBounds[1]))
+        let title = try title(slot: slot)
         let years = try YearTable(file: file, years: sections.years)
         let yearNumber = Int(try file.packed(sections.movieYears, slot))
         guard yearNumber < years.count else { throw .corrupt(path: file.path, detail: "a movie's year is not in the year table") }
-        let ratingNumber = Int(try file.packed(sections.movieRatings, slot))
-        var rating: Double?
-        if ratingNumber < sections.ratings.length / 8 {
-            let bits = try file.bytes(sections.ratings, (ratingNumber * 8)..<(ratingNumber * 8 + 8))
-            rating = Double(bitPattern: UInt64(littleEndian: bits.loadUnaligned(as: UInt64.self)))
-        } else if ratingNumber > sections.ratings.length / 8 {
-            throw .corrupt(path: file.path, detail: "a movie's rating is not in the rating table")
-        }
+        let rating = try rating(slot: slot)
         let listBounds = try file.packed(sections.listOffsets, slot..<(slot + 2))
         let listStart = Int(listBounds[0]), listEnd = Int(listBounds[1])
         let castCount = Int(try file.packed(sections.castCounts, slot))
@@ -76,6 +68,31 @@ struct MovieRecords {
         var movie = Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
         try readOptionalFields(slot: slot, into: &movie)
         return movie
+    }
+
+    /// The id, title and rating of the movie in slot `slot` (below the movie count), read and checked as
+    /// `movie(slot:)` reads them, and nothing else of its record.
+    func listing(slot: Int) throws(CacheError) -> MovieListing {
+        MovieListing(id: Int(try file.packed(sections.movieIDs, slot)), title: try title(slot: slot),
+                     rating: try rating(slot: slot))
+    }
+
+    /// The title of slot `slot`.
+    private func title(slot: Int) throws(CacheError) -> String {
+        let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
+        return try text(Int(titleBounds[0]), Int(titleBounds[1]))
+    }
+
+    /// The rating of slot `slot`: `nil` for the number one past the rating table (unrated).
+    private func rating(slot: Int) throws(CacheError) -> Double? {
+        let ratingNumber = Int(try file.packed(sections.movieRatings, slot))
+        if ratingNumber < sections.ratings.length / 8 {
+            let bits = try file.bytes(sections.ratings, (ratingNumber * 8)..<(ratingNumber * 8 + 8))
+            return Double(bitPattern: UInt64(littleEndian: bits.loadUnaligned(as: UInt64.self)))
+        } else if ratingNumber > sections.ratings.length / 8 {
+            throw .corrupt(path: file.path, detail: "a movie's rating is not in the rating table")
+        }
+        return nil
     }
 
     /// The fields of the optional sections (`CacheFormat`, "Optional sections") that slot `slot` has.

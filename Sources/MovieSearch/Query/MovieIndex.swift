@@ -158,6 +158,16 @@ public final class MovieIndex: Sendable {
         return try records.movie(slot: slot)
     }
 
+    /// The id, title and rating of the movie with this id, decoded from the file without the rest of its record
+    /// (nor the cache of `movie(id:)`): for the CLI listing one answer. Throws `CacheError.noSuchMovie` for an id
+    /// the cache does not hold.
+    package func decodedListing(id: Int) throws(CacheError) -> MovieListing {
+        guard let slot = try records.slot(of: id) else {
+            throw CacheError.noSuchMovie(id: id, movieCount: movieCount, ids: try records.idRange())
+        }
+        return try records.listing(slot: slot)
+    }
+
     /// The movie with this id. Throws `CacheError.noSuchMovie` for an id the cache does not hold.
     ///
     /// The last `detailCacheCapacity` movies opened are kept decoded (an LRU cache), so reopening one costs a

@@ -120,8 +120,10 @@ enum TerminalSafeText {
 
     /// A quick scan of the UTF-8 bytes that rules out most texts: everything escaped is ASCII below 0x20, DEL,
     /// `\`, `"`, or starts with the lead byte 0xC2 (U+0080–U+00BF) or 0xE2 (U+2000–U+2FFF).
+    /// The bytes are scanned in place where the string has them contiguous (every native string does): walking
+    /// `String.UTF8View` index by index costs several times more per byte, and every title printed is scanned.
     private static func mayNeedEscaping(_ text: String, doublingBackslashes: Bool, inQuotes: Bool) -> Bool {
-        text.utf8.contains { byte in
+        let mayNeed = { (byte: UInt8) -> Bool in
             switch byte {
             case 0x00...0x1F, 0x7F, 0xC2, 0xE2: return true
             case UInt8(ascii: "\\"): return doublingBackslashes
@@ -129,6 +131,8 @@ enum TerminalSafeText {
             default: return false
             }
         }
+        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: mayNeed) }
+            ?? text.utf8.contains(where: mayNeed)
     }
 
     private static func hex(_ value: UInt32, digits: Int) -> String {

@@ -11,6 +11,19 @@ struct CommandContext {
     /// The cache read when neither `--cache` nor `MOVIESEARCH_CACHE` names one (tests point it elsewhere); `nil`
     /// for the package's sample, whose path is worked out only when it is needed.
     var sampleCachePath: String? = nil
+    /// Whether the process exits as soon as the command returns (`MovieSearchCommand.main()`), not in tests that
+    /// run commands in-process: then what a command made need not be freed, see `keepUntilExit(_:)`.
+    var processExitsAfterRun = false
+
+    /// Keeps `value` alive until the process exits when it exits after this command (`processExitsAfterRun`), so
+    /// that nothing of it is freed one by one just before the kernel takes the whole address space back: releasing
+    /// an opened index unmaps its file, and an answer's titles and lists are dozens of objects. Elsewhere
+    /// (tests), nothing: `value` is released as usual.
+    func keepUntilExit<Value>(_ value: Value) {
+        guard processExitsAfterRun else { return }
+        // Never deinitialized nor deallocated: the process is about to end.
+        UnsafeMutablePointer<Value>.allocate(capacity: 1).initialize(to: value)
+    }
 
     /// Prints a one-line remark on stderr that does not change the outcome (which default was used). Control
     /// characters in `text` (from a path it names) are escaped, see `TerminalSafeText.escapedMessage(_:)`.

@@ -1,10 +1,21 @@
 /// The values found on a command line, read back through the declarations that describe them.
 ///
 /// The parser has already checked every value against its declaration, so reading one back cannot fail.
+///
+/// Kept in two small arrays searched in order, not a `Dictionary` and a `Set`: a command line has a handful of
+/// arguments, and a hashed collection keyed by `String` makes the runtime build its storage's generic metadata and
+/// look up `String: Hashable` among every conformance in the binary, which every `moviesearch query` paid at start.
 struct ParsedArguments {
-    /// Every value given for each option or positional, in command-line order.
-    private var values: [String: [ArgumentWord]] = [:]
-    private var flags: Set<String> = []
+    /// The words given for one option or positional, in command-line order.
+    private struct Values {
+        let key: String
+        var words: [ArgumentWord]
+    }
+
+    /// Every value given for each option or positional, each key once, in the order first given.
+    private var values: [Values] = []
+    /// The flags given, each once.
+    private var flags: [String] = []
 
     subscript(flag: Flag) -> Bool {
         flags.contains(flag.definition.name)
@@ -12,26 +23,37 @@ struct ParsedArguments {
 
     /// The value given for `option` (the last one when it was given more than once), or `nil`.
     subscript<Value>(option: Option<Value>) -> Value? {
-        values[Self.key(option.definition)]?.last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
+        words(for: option.definition).last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 
     /// Every value given for `option`, in command-line order, for an option that may be repeated
     /// (`--column rating=score --column title=name`).
     func all<Value>(_ option: Option<Value>) -> [Value] {
-        (values[Self.key(option.definition)] ?? []).compactMap { Value(argument: $0.text, bytes: $0.bytes) }
+        words(for: option.definition).compactMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 
     /// The value given for `argument`, or `nil` when an optional one was left out.
     subscript<Value>(argument: Argument<Value>) -> Value? {
-        values[Self.key(argument.definition)]?.last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
+        words(for: argument.definition).last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 
     mutating func set(_ definition: ArgumentDefinition, to value: ArgumentWord) {
-        values[Self.key(definition), default: []].append(value)
+        let key = Self.key(definition)
+        if let index = values.firstIndex(where: { $0.key == key }) {
+            values[index].words.append(value)
+        } else {
+            values.append(Values(key: key, words: [value]))
+        }
     }
 
     mutating func setFlag(_ definition: ArgumentDefinition) {
-        flags.insert(definition.name)
+        if !flags.contains(definition.name) { flags.append(definition.name) }
+    }
+
+    /// The words given for `definition`, none when it was not given.
+    private func words(for definition: ArgumentDefinition) -> [ArgumentWord] {
+        let key = Self.key(definition)
+        return values.first { $0.key == key }?.words ?? []
     }
 
     // Positional labels and option names live in one table, so a positional `<cache>` and an option `--cache`

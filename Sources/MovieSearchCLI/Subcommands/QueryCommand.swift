@@ -85,14 +85,17 @@ struct QueryCommand: Subcommand {
         guard let query else { return try runBatch(index, favoriteIDs: favoriteIDs, context) }
         let result = try index.search(query, perYear: perYear, typos: typos)
         // One answer reads each movie once: decoded straight from the file, without the index's LRU cache (which
-        // `--stdin` keeps using, as its queries share movies).
-        let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
+        // `--stdin` keeps using, as its queries share movies); for text, only the fields a line shows.
         if printsJSON {
+            let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
             out.line(bytes: try Self.json(result, movie: movie, posterSize: posterSize, favorites: favoriteIDs).bytes)
         } else {
             let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
-            try Self.printHuman(result, movie: movie, to: out, bold: bold, favorites: favoriteIDs)
+            let listing = { (id: Int) throws -> MovieListing in try index.decodedListing(id: id) }
+            context.keepUntilExit(try Self.printHuman(result, movie: listing, to: out, bold: bold, favorites: favoriteIDs))
         }
+        context.keepUntilExit(result)
+        context.keepUntilExit(index)
     }
 
     /// One JSON line per input line, flushed whenever the input pauses (see `InputSource.forEachLine`).
@@ -173,24 +176,33 @@ struct QueryCommand: Subcommand {
     /// ```
     ///
     /// With `bold`, the matched spans of each title are in bold (`Highlight`); titles are escaped either way. A
-    /// movie whose id `favorites` holds has a ♥ after its title.
-    static func printHuman(_ result: SearchResult, movie: (Int) throws -> Movie, to out: TextOutput,
-                           bold: Bool = false, favorites: Set<Int> = []) throws {
+    /// movie whose id `favorites` holds has a ♥ after its title. Returns the movies it listed, year by year (for
+    /// `CommandContext.keepUntilExit(_:)`).
+    @discardableResult
+    static func printHuman(_ result: SearchResult, movie: (Int) throws -> MovieListing, to out: TextOutput,
+                           bold: Bool = false, favorites: Set<Int> = []) throws -> [[MovieListing]] {
         let quoted = TerminalSafeText.quoted(result.query)
         if result.total == 0 {
             // A typo answer with no match: the second search ran too, and the user should know it did.
             out.line(result.mode == .typo ? "No movie matches \(quoted), even with typos." : "No movie matches \(quoted).")
-            return
+            return []
         }
-        let groups = try result.years.map { year in (year, try year.movieIDs.map(movie)) }
-        let ratings = groups.map { $0.1.map { TextLayout.rating($0.rating) ?? "unrated" } }
-        let ratingWidth = ratings.joined().map { $0.count }.max() ?? 0
+        let movieLists = try result.years.map { year in try year.movieIDs.map(movie) }
+        let ratings = movieLists.map { $0.map { TextLayout.rating($0.rating) ?? "unrated" } }
+        // A loop rather than `ratings.joined()`, whose flattened view is a generic type built at run time.
+        var ratingWidth = 0
+        for yearRatings in ratings {
+            for rating in yearRatings { ratingWidth = max(ratingWidth, rating.count) }
+        }
 
         var summary = summary(result)
         if Tokenizer.tokens(in: result.query).isEmpty { summary += " (no words in the query: every movie matches)" }
         out.line(summary)
         let highlighter = bold ? result.highlighter : nil
-        for ((year, movies), yearRatings) in zip(groups, ratings) {
+        // Indices rather than nested `zip`s: the iterator of a zip of zips is a generic type the runtime would
+        // build, looking up its associated types by name.
+        for group in result.years.indices {
+            let year = result.years[group], movies = movieLists[group], yearRatings = ratings[group]
             out.line()
             var header = "\(year.year) · \(TextLayout.count(year.count, "match", "matches"))"
             if movies.count < year.count { header += ", \(movies.count) shown" }
@@ -198,10 +210,15 @@ struct QueryCommand: Subcommand {
             for (movie, rating) in zip(movies, yearRatings) {
                 let title = highlighter.map { Highlight.escaped(movie.title, bold: $0.utf16Ranges(in: movie.title)) }
                     ?? TerminalSafeText.escaped(movie.title)
-                let mark = favorites.contains(movie.id) ? TextLayout.favoriteMark : ""
-                out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(title)\(mark)")
+                // In pieces, straight into the output's buffer, rather than one interpolated string per line.
+                out.write("  ")
+                out.write(TextLayout.padLeft(rating, ratingWidth))
+                out.write("  ")
+                out.write(title)
+                out.line(favorites.contains(movie.id) ? TextLayout.favoriteMark : "")
             }
         }
+        return movieLists
     }
 
     /// The first line of an answer that matched: `"dark": 7 matches in 3 years`, or for a typo answer

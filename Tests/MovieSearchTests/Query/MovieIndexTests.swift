@@ -89,6 +89,22 @@ final class MovieIndexTests: XCTestCase {
         XCTAssertEqual(index.typoWalkCount, 2, "trekk is a new word with a budget")
     }
 
+    /// A listing (what `query` prints of a movie) holds what the whole movie holds, rated and unrated, and an id
+    /// the cache lacks is the same error.
+    func testListingsAgreeWithTheDecodedMovies() throws {
+        let index = try Fixtures.index(Fixtures.small, self)
+        for movie in Fixtures.small.movies {
+            XCTAssertEqual(try index.decodedListing(id: movie.id),
+                           MovieListing(id: movie.id, title: movie.title, rating: movie.rating), movie.title)
+            XCTAssertEqual(try index.decodedListing(id: movie.id), MovieListing(try index.decodedMovie(id: movie.id)))
+        }
+        XCTAssertTrue(Fixtures.small.movies.contains { $0.rating == nil }, "the fixture has an unrated movie")
+        XCTAssertThrowsError(try index.decodedListing(id: 99)) { error in
+            guard case CacheError.noSuchMovie(id: 99, _, _) = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(index.decodedMovieCount, Fixtures.small.movies.count, "listings are not counted as movies")
+    }
+
     func testReopenedMoviesAreDecodedOnce() throws {
         let index = try Fixtures.index(Fixtures.small, self)
         XCTAssertEqual(try index.movie(id: 3).title, "Star Trek Into Darkness")
