@@ -15,10 +15,10 @@ import Synchronization
 /// Noncopyable: it owns the flags, freed by `deinit`. It borrows the file's bytes: it must not outlive them
 /// (`MappedCacheFile` holds both).
 struct BlockVerifier: ~Copyable {
-    /// Sections up to this size are checked whole the first time any part is read, and flagged. Larger ones are
-    /// checked block by block, so a query never hashes more than it reads plus a block. A reading policy, not
-    /// part of the format.
-    static let wholeSectionLimit = 4 * CacheFormat.blockSize
+    /// Sections up to this size (four blocks) are checked whole the first time any part is read, and flagged.
+    /// Larger ones are checked block by block, so a query never hashes more than it reads plus a block. A
+    /// reading policy, not part of the format.
+    private let wholeSectionLimit: Int
 
     private let path: String
     private let base: UnsafeRawPointer
@@ -38,6 +38,7 @@ struct BlockVerifier: ~Copyable {
         contentStart = header.contentStart
         contentEnd = header.contentEnd
         blockShift = header.blockSize.trailingZeroBitCount
+        wholeSectionLimit = 4 * header.blockSize
         let words = (header.blockCount + 63) / 64
         verifiedWordCount = words
         verifiedBlocks = .allocate(capacity: max(words, 1))
@@ -63,7 +64,7 @@ struct BlockVerifier: ~Copyable {
     /// Checks a small section whole (and flags it), or the blocks of `range` (absolute, inside the section) in a
     /// large one.
     func verify(_ section: CacheDirectory.Section, _ range: Range<Int>) throws(CacheError) {
-        if section.length <= Self.wholeSectionLimit {
+        if section.length <= wholeSectionLimit {
             try verify(section.offset..<(section.offset + section.length))
             verifiedSections[section.number].store(true, ordering: .releasing)
         } else {

@@ -22,7 +22,7 @@
 /// |-------:|-----:|--------------------|--------------------------------------------------------------------|
 /// |      0 |    8 | magic              | `89 4D 53 43 0D 0A 1A 0A` (`\x89MSC\r\n\x1A\n`, PNG-style: catches text-mode transfers) |
 /// |      8 |    4 | version            | `4`; any other value is refused with "rebuild the cache"           |
-/// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer uses 65,536) |
+/// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer: see below) |
 /// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
 /// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
 /// |     28 |    4 | movieCount (N)     | movies stored                                                      |
@@ -52,7 +52,9 @@
 /// ## Block checksums (at `blockTableOffset`, to the end of the file)
 ///
 /// The content, from the end of the directory (rounded up to 8) to `blockTableOffset`, is cut into blocks of
-/// `blockSize` bytes (the last one shorter); entry `i` is the XXH64 (seed 0) of block `i`, as a u64.
+/// `blockSize` bytes (the last one shorter); entry `i` is the XXH64 (seed 0) of block `i`, as a u64. The writer
+/// uses 4,096-byte blocks for content of up to 4 MiB and 65,536-byte blocks above; a reader takes any power of two
+/// from 4,096 to 2^30.
 /// Opening a cache checks the header, the directory and this table (a few KB even for a million movies); the
 /// reader checks each content block the first time a query touches it, and `MovieIndex.verify()` checks them all.
 /// So a flipped byte anywhere gives a checksum error before it can give a wrong answer, and opening stays O(1)
@@ -210,8 +212,20 @@ enum CacheFormat {
     static let headerSize = 64
     /// Bytes in one directory entry.
     static let directoryEntrySize = 32
-    /// The checksum block size the writer uses.
+    /// The checksum block size the writer uses for content of more than `smallContentLimit` bytes.
     static let blockSize = 65_536
+    /// The checksum block size the writer uses for content of up to `smallContentLimit` bytes: a short-lived
+    /// process querying a small cache hashes only the few 4 KB blocks it reads, not 64 KB around each (for the
+    /// decade catalog, a third of the instructions of a whole `query` process went to hashing). The table stays
+    /// small (1,024 entries at most); larger caches keep 64 KB blocks, so that their table stays a few KB.
+    static let smallBlockSize = 4096
+    /// Content up to this size is cut into `smallBlockSize` blocks.
+    static let smallContentLimit = 4 << 20
+
+    /// The block size the writer uses for `contentLength` bytes of content.
+    static func blockSize(contentLength: Int) -> Int {
+        contentLength <= smallContentLimit ? smallBlockSize : blockSize
+    }
     /// Zero bytes after the last entry of a packed section, so that any entry can be read with one 8-byte load.
     static let packedPadding = 8
     /// The widest packed entry, in bits.

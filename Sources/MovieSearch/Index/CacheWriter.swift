@@ -46,22 +46,29 @@ public enum CacheWriter {
         return statistics
     }
 
-    static func encodeWithStatistics(_ catalog: Catalog) throws(CacheError) -> (bytes: [UInt8], statistics: Statistics) {
-        let (chunks, statistics) = try layOut(catalog)
+    /// The bytes and statistics of `catalog`'s cache; `blockSize` overrides the block size the content's length
+    /// calls for (tests: a small catalog in the large caches' blocks).
+    static func encodeWithStatistics(_ catalog: Catalog, blockSize: Int? = nil) throws(CacheError)
+        -> (bytes: [UInt8], statistics: Statistics)
+    {
+        let (chunks, statistics) = try layOut(catalog, blockSize: blockSize)
         return (Array(chunks.joined()), statistics)
     }
 
     /// The file as consecutive chunks: header, directory, each section with its padding, block checksums. Kept
     /// apart rather than copied into one buffer: for a million movies that copy alone would touch 150 MB anew.
-    private static func layOut(_ catalog: Catalog, progress: IndexingProgressHandler? = nil) throws(CacheError)
-        -> (chunks: [[UInt8]], statistics: Statistics)
+    private static func layOut(_ catalog: Catalog, progress: IndexingProgressHandler? = nil, blockSize given: Int? = nil)
+        throws(CacheError) -> (chunks: [[UInt8]], statistics: Statistics)
     {
         let sections = try CacheSections(catalog, progress: progress)
         let parts = sections.parts
         let contentStart = CacheFormat.aligned(CacheFormat.headerSize + parts.count * CacheFormat.directoryEntrySize)
         var chunks: [[UInt8]] = [[], []]  // header and directory, filled in last
         var directory = ByteWriter()
-        var hasher = BlockHasher(blockSize: CacheFormat.blockSize)
+        var contentLength = 0
+        for part in parts { contentLength = CacheFormat.aligned(contentLength + part.bytes.count) }
+        let blockSize = given ?? CacheFormat.blockSize(contentLength: contentLength)
+        var hasher = BlockHasher(blockSize: blockSize)
         var offset = contentStart
         for part in parts {
             directory.u32(part.tag.code)
@@ -87,7 +94,7 @@ public enum CacheWriter {
         var header = ByteWriter()
         header.append(CacheFormat.magic)
         header.u32(CacheFormat.version)
-        header.u32(UInt32(CacheFormat.blockSize))
+        header.u32(UInt32(blockSize))
         header.u64(UInt64(fileLength))
         header.u32(UInt32(parts.count))
         header.u32(try CacheSections.checked(sections.movieCount, "movies"))

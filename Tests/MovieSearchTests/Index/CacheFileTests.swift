@@ -27,7 +27,7 @@ final class CacheFileTests: XCTestCase {
         func u32(_ offset: Int) -> UInt32 { bytes.u32(at: offset) }
         func u64(_ offset: Int) -> UInt64 { bytes.u64(at: offset) }
         XCTAssertEqual(u32(8), CacheFormat.version)
-        XCTAssertEqual(u32(12), UInt32(CacheFormat.blockSize))
+        XCTAssertEqual(u32(12), 4096, "a small cache is checked in 4 KB blocks")
         XCTAssertEqual(u64(16), UInt64(bytes.count))
         XCTAssertEqual(u32(24), UInt32(CacheFormat.Tag.required.count))
         XCTAssertEqual(u32(28), 16)
@@ -91,6 +91,37 @@ final class CacheFileTests: XCTestCase {
             // Entry i is bits i × width ..< (i + 1) × width of the little-endian bit string.
             for (index, value) in values.enumerated() {
                 XCTAssertEqual(ForgedCache.packedEntry(index, width: width, in: part.bytes), value, "width \(width), entry \(index)")
+            }
+        }
+    }
+
+    /// Content of up to 4 MiB is cut into 4 KB blocks (a query of a small cache hashes only what it reads), more
+    /// into 64 KB blocks (the block table of a large cache stays small). A cache in 64 KB blocks reads, verifies
+    /// and catches a flipped byte in any of its blocks as one in 4 KB blocks does.
+    func testBlockSizeFollowsTheContentLength() throws {
+        XCTAssertEqual(CacheFormat.blockSize(contentLength: 0), 4096)
+        XCTAssertEqual(CacheFormat.blockSize(contentLength: 4 << 20), 4096)
+        XCTAssertEqual(CacheFormat.blockSize(contentLength: (4 << 20) + 8), 65_536)
+        let catalog = try CatalogDecoder.decode(GeneratedCatalog(movies: 3_000, seed: 5).json(), source: "generated")
+        let small = try CacheWriter.encode(catalog)
+        let large = try CacheWriter.encodeWithStatistics(catalog, blockSize: 65_536).bytes
+        XCTAssertEqual(small.u32(at: CacheFormat.HeaderField.blockSize), 4096)
+        XCTAssertEqual(large.u32(at: CacheFormat.HeaderField.blockSize), 65_536)
+        let contentStart = CacheFormat.aligned(CacheFormat.headerSize
+            + Int(large.u32(at: CacheFormat.HeaderField.sectionCount)) * CacheFormat.directoryEntrySize)
+        let contentEnd = Int(large.u64(at: CacheFormat.HeaderField.blockTableOffset))
+        XCTAssertGreaterThan(contentEnd - contentStart, 65_536, "more than one large block")
+        let queries = ["the", "a", "love st", ""]
+        let expected = try queries.map { try MovieIndex(path: write(small, name: "small.mscache")).search($0) }
+        let index = try MovieIndex(path: write(large, name: "large.mscache"))
+        XCTAssertNoThrow(try index.verify())
+        XCTAssertEqual(try queries.map { try index.search($0) }, expected)
+        for position in stride(from: contentStart + 100, to: contentEnd, by: 65_536) {
+            var damaged = large
+            damaged[position] ^= 0x10
+            let path = try write(damaged, name: "damaged.mscache")
+            XCTAssertThrowsError(try MovieIndex(path: path).verify(), "byte \(position)") { error in
+                guard case .checksumMismatch? = error as? CacheError else { return XCTFail("byte \(position): \(error)") }
             }
         }
     }

@@ -36,7 +36,7 @@ final class CacheHeaderTests: XCTestCase {
         XCTAssertEqual(header.yearCount, 7)
         XCTAssertEqual(header.termCount, Set(Fixtures.small.movies.flatMap { Tokenizer.tokens(in: $0.title) }).count)
         XCTAssertEqual(header.sectionCount, CacheFormat.Tag.required.count)
-        XCTAssertEqual(header.blockSize, CacheFormat.blockSize)
+        XCTAssertEqual(header.blockSize, CacheFormat.smallBlockSize)
         XCTAssertEqual(header.contentStart, CacheFormat.aligned(64 + 32 * CacheFormat.Tag.required.count))
         XCTAssertEqual(header.contentEnd, Int(forged.u64(at: CacheFormat.HeaderField.blockTableOffset)))
         XCTAssertEqual(forged.bytes.count - header.contentEnd, header.blockCount * 8)
