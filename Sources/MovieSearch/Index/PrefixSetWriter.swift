@@ -1,9 +1,9 @@
-/// Lays out the prefix sets of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`; `CacheFormat`,
+/// Lays out the prefix sets of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`, `BMPI`; `CacheFormat`,
 /// "Sections"): the union of the postings of every prefix range of two terms or more with more than
 /// `CacheFormat.mergeLimit` postings, and a bitmap for every single term whose posting list is longer than a
 /// bitmap. `PrefixSetReader` reads them.
 ///
-///     var writer = PrefixSetWriter(movieCount: n, yearFirstRanks: firstRanks)
+///     var writer = PrefixSetWriter(movieCount: n, yearFirstRanks: firstRanks, idOfRank: ranks)
 ///     try writer.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
 ///     parts.append(contentsOf: try writer.parts())
 ///
@@ -14,6 +14,9 @@ struct PrefixSetWriter {
     private let bitmapWords: Int
     /// The year (its position in `YEAR`) of each rank, for the per-year counts of a bitmap.
     private let yearOfRank: [Int32]
+    /// The first rank of each year, and the movie id at each rank (`RANK`): for each year's first ids of a set.
+    private let yearFirstRanks: [Int]
+    private let idOfRank: [UInt32]
 
     /// `PRFO`: for each term, where its entries start in `entries`.
     private var offsets: [UInt32] = []
@@ -21,11 +24,15 @@ struct PrefixSetWriter {
     private var entries: [(end: UInt32, bitmap: Bool, number: Int)] = []
     private var listOffsets: [UInt32] = [0], listData: [UInt32] = []
     private var bitmapCardinalities: [UInt32] = [], bitmapYearCounts: [UInt32] = [], bitmaps = ByteWriter()
+    /// `BMPI`: the first ids per year of each bitmap set, `CacheFormat.firstIDsPerYear` slots per year.
+    private var bitmapFirstIDs: [UInt32] = []
     private var setCount = 0
     /// `YCRG` and `YCNT` before sorting: the term ranges whose long lists have their counts per year, and the counts,
     /// `yearCount` per range, in the order the ranges were met.
     private var countedRanges: [(low: UInt32, end: UInt32)] = []
     private var rangeYearCounts: [UInt32] = []
+    /// `YCID` before sorting: the first ids per year of each counted range, as `bitmapFirstIDs`.
+    private var rangeFirstIDs: [UInt32] = []
 
     // Scratch space, reused from one set to the next.
     private var bitmap: [UInt64]
@@ -34,9 +41,13 @@ struct PrefixSetWriter {
     private var seen: [UInt32]
     private var members: [UInt32] = []
 
-    /// A writer for a catalog of `movieCount` movies whose years start at ranks `yearFirstRanks` (newest first).
-    init(movieCount: Int, yearFirstRanks: [Int]) {
+    /// A writer for a catalog of `movieCount` movies whose years start at ranks `yearFirstRanks` (newest first),
+    /// with the movie id `idOfRank[r]` at rank r.
+    init(movieCount: Int, yearFirstRanks: [Int], idOfRank: [UInt32]) {
+        precondition(idOfRank.count == movieCount, "one id per rank")
         self.movieCount = movieCount
+        self.yearFirstRanks = yearFirstRanks
+        self.idOfRank = idOfRank
         bitmapWords = CacheFormat.bitmapWordCount(movieCount: movieCount)
         var yearOfRank = [Int32](repeating: 0, count: movieCount)
         for (year, first) in yearFirstRanks.enumerated() {
@@ -101,6 +112,7 @@ struct PrefixSetWriter {
             }
             for word in bitmap { bitmaps.u64(word) }
             bitmapYearCounts.append(contentsOf: perYear)
+            bitmapFirstIDs.append(contentsOf: firstIDsOfBitmap())
             entries.append((UInt32(end), true, bitmapCardinalities.count))
             bitmapCardinalities.append(UInt32(members.count))
         } else {
@@ -116,13 +128,45 @@ struct PrefixSetWriter {
     /// Records the counts per year of `ranks`, the list of the terms `low..<end` (`YCRG`, `YCNT`).
     private mutating func countYears(of ranks: ArraySlice<UInt32>, low: Int, end: Int) {
         for year in perYear.indices { perYear[year] = 0 }
-        for rank in ranks { perYear[Int(yearOfRank[Int(rank)])] += 1 }
+        let slots = CacheFormat.firstIDsPerYear
+        var firstIDs = [UInt32](repeating: 0, count: perYear.count * slots)
+        for rank in ranks {
+            let year = Int(yearOfRank[Int(rank)])
+            if perYear[year] < slots { firstIDs[year * slots + Int(perYear[year])] = idOfRank[Int(rank)] }
+            perYear[year] += 1
+        }
         countedRanges.append((UInt32(low), UInt32(end)))
         rangeYearCounts.append(contentsOf: perYear)
+        rangeFirstIDs.append(contentsOf: firstIDs)
     }
 
-    /// The seven sections, with set numbers in `PRFE`: list sets first, then bitmap sets; and the two of the counts
-    /// per year of long lists when there are any.
+    /// The ids of the first `CacheFormat.firstIDsPerYear` ranks of each year in `bitmap`, whose counts per year
+    /// are `perYear` (0 in the slots of a year with fewer).
+    private func firstIDsOfBitmap() -> [UInt32] {
+        let slots = CacheFormat.firstIDsPerYear
+        var ids: [UInt32] = []
+        ids.reserveCapacity(perYear.count * slots)
+        for year in perYear.indices {
+            let wanted = min(Int(perYear[year]), slots)
+            var found = 0
+            var word = yearFirstRanks[year] >> 6
+            var bits = wanted > 0 ? bitmap[word] & (UInt64.max << UInt64(yearFirstRanks[year] & 63)) : 0
+            while found < wanted {
+                while bits == 0 {
+                    word += 1
+                    bits = bitmap[word]
+                }
+                ids.append(idOfRank[word << 6 | bits.trailingZeroBitCount])
+                bits &= bits - 1
+                found += 1
+            }
+            ids.append(contentsOf: repeatElement(0, count: slots - found))
+        }
+        return ids
+    }
+
+    /// The eight sections, with set numbers in `PRFE`: list sets first, then bitmap sets; and the three of the
+    /// counts and first ids per year of long lists when there are any.
     func parts() throws(CacheError) -> [CacheSections.Part] {
         let listSetCount = listOffsets.count - 1
         var pairs: [UInt32] = []
@@ -137,15 +181,19 @@ struct PrefixSetWriter {
             let order = countedRanges.indices.sorted {
                 (countedRanges[$0].low, countedRanges[$0].end) < (countedRanges[$1].low, countedRanges[$1].end)
             }
-            var keys: [UInt32] = [], counts: [UInt32] = []
+            let slots = years * CacheFormat.firstIDsPerYear
+            var keys: [UInt32] = [], counts: [UInt32] = [], ids: [UInt32] = []
             keys.reserveCapacity(order.count * 2)
             counts.reserveCapacity(order.count * years)
+            ids.reserveCapacity(order.count * slots)
             for index in order {
                 keys.append(countedRanges[index].low)
                 keys.append(countedRanges[index].end)
                 counts.append(contentsOf: rangeYearCounts[(index * years)..<((index + 1) * years)])
+                ids.append(contentsOf: rangeFirstIDs[(index * slots)..<((index + 1) * slots)])
             }
-            counted = [.packed(.rangeYearCountKeys, keys), .packed(.rangeYearCounts, counts)]
+            counted = [.packed(.rangeYearCountKeys, keys), .packed(.rangeYearCounts, counts),
+                       .packed(.rangeFirstIDs, ids)]
         }
         return counted + [
             .packed(.prefixOffsets, offsets),
@@ -154,6 +202,7 @@ struct PrefixSetWriter {
             .packed(.listSetData, listData),
             .packed(.bitmapCardinalities, bitmapCardinalities),
             .packed(.bitmapYearCounts, bitmapYearCounts),
+            .packed(.bitmapFirstIDs, bitmapFirstIDs),
             .bytes(.bitmaps, bitmaps.bytes),
         ]
     }
