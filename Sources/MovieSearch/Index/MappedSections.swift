@@ -6,7 +6,7 @@ struct MappedSections: Sendable {
     var ranks, topRated, years: MappedCacheFile.Section
     var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
     var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
-    var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs: MappedCacheFile.Section
+    var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
     var names, lists, strings: MappedCacheFile.Section
     /// The optional sections (`CacheFormat`, "Optional sections"): `nil` when no movie has the field.
     var originalTitles: TextField? = nil, overviews: TextField? = nil
@@ -62,6 +62,8 @@ extension MappedSections {
                 bitmapFirstIDs: file.packedSection(
                     .bitmapFirstIDs,
                     expectedCount: product(product(bitmapCount, file.yearCount), CacheFormat.firstIDsPerYear)),
+                bitmapPairCounts: file.packedSection(
+                    .bitmapPairCounts, expectedCount: product(product(bitmapCount, max(bitmapCount - 1, 0)) / 2, file.yearCount)),
                 names: file.packedSection(.names),
                 lists: file.packedSection(.lists),
                 strings: file.section(.strings))

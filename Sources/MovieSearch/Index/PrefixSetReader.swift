@@ -7,7 +7,7 @@ struct PrefixSetReader {
     private let file: MappedCacheFile
     private let prefixOffsets, prefixEntries, postingOffsets, postings: MappedCacheFile.Section
     private let listSetOffsets, listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
-    private let bitmapFirstIDs: MappedCacheFile.Section
+    private let bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
     private let rangeYearCountKeys, rangeYearCounts, rangeFirstIDs: MappedCacheFile.Section?
 
     init(file: MappedCacheFile, sections: MappedSections) {
@@ -22,6 +22,7 @@ struct PrefixSetReader {
         bitmapYearCounts = sections.bitmapYearCounts
         bitmaps = sections.bitmaps
         bitmapFirstIDs = sections.bitmapFirstIDs
+        bitmapPairCounts = sections.bitmapPairCounts
         rangeYearCountKeys = sections.rangeYearCountKeys
         rangeYearCounts = sections.rangeYearCounts
         rangeFirstIDs = sections.rangeFirstIDs
@@ -105,6 +106,17 @@ struct PrefixSetReader {
                        storage: .bitmap(try file.u64s(bitmaps, byteOffset: bitmap * words * 8, count: words)),
                        yearCounts: try file.packed(bitmapYearCounts,
                                                    (bitmap * file.yearCount)..<((bitmap + 1) * file.yearCount)),
-                       firstIDs: try file.packed(bitmapFirstIDs, (bitmap * slots)..<((bitmap + 1) * slots)))
+                       firstIDs: try file.packed(bitmapFirstIDs, (bitmap * slots)..<((bitmap + 1) * slots)),
+                       bitmapNumber: bitmap)
+    }
+
+    /// The matches per year of the intersection of bitmap sets `a` and `b` (two different ones), from `BMPP`.
+    func pairYearCounts(_ a: Int, _ b: Int) throws(CacheError) -> PackedView {
+        let count = bitmapCardinalities.count
+        guard a != b, a >= 0, b >= 0, a < count, b < count else {
+            throw .corrupt(path: file.path, detail: "bitmap sets out of range")
+        }
+        let pair = CacheFormat.bitmapPairIndex(min(a, b), max(a, b), bitmapCount: count)
+        return try file.packed(bitmapPairCounts, (pair * file.yearCount)..<((pair + 1) * file.yearCount))
     }
 }

@@ -7,11 +7,13 @@
 ///     try writer.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
 ///     parts.append(contentsOf: try writer.parts())
 ///
-/// A set is stored as a list of ranks or, when strictly smaller, as a bitmap of ⌈N / 64⌉ words with its count per
-/// year: exactly when it has more than 2⌈N / 64⌉ ranks. Used by `CacheSections` only, on one thread.
+/// A set is stored as a list of ranks or as a bitmap of ⌈N / 64⌉ words with its count per year: exactly when it has
+/// more than `CacheFormat.bitmapMinimum(movieCount:)` ranks. Used by `CacheSections` only, on one thread.
 struct PrefixSetWriter {
     private let movieCount: Int
     private let bitmapWords: Int
+    /// Sets of more ranks than this are bitmaps (`CacheFormat.bitmapMinimum(movieCount:)`).
+    private let bitmapMinimum: Int
     /// The year (its position in `YEAR`) of each rank, for the per-year counts of a bitmap.
     private let yearOfRank: [Int32]
     /// The first rank of each year, and the movie id at each rank (`RANK`): for each year's first ids of a set.
@@ -49,6 +51,7 @@ struct PrefixSetWriter {
         self.yearFirstRanks = yearFirstRanks
         self.idOfRank = idOfRank
         bitmapWords = CacheFormat.bitmapWordCount(movieCount: movieCount)
+        bitmapMinimum = CacheFormat.bitmapMinimum(movieCount: movieCount)
         var yearOfRank = [Int32](repeating: 0, count: movieCount)
         for (year, first) in yearFirstRanks.enumerated() {
             let end = year + 1 < yearFirstRanks.count ? yearFirstRanks[year + 1] : movieCount
@@ -68,7 +71,7 @@ struct PrefixSetWriter {
             offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
             let term = terms[low]
             // A frequent term gets a bitmap too, so that it meets other bitmaps word by word.
-            if starts[low + 1] - starts[low] > bitmapWords * 2 {
+            if starts[low + 1] - starts[low] > bitmapMinimum {
                 members.removeAll(keepingCapacity: true)
                 members.append(contentsOf: postings[starts[low]..<starts[low + 1]])
                 try storeMembers(low: low, end: low + 1)
@@ -103,7 +106,7 @@ struct PrefixSetWriter {
 
     /// Stores `members` (distinct ranks) as the set of the terms `low..<end`: a list or, when smaller, a bitmap.
     private mutating func storeMembers(low: Int, end: Int) throws(CacheError) {
-        if members.count > bitmapWords * 2 {  // strictly smaller as a bitmap
+        if members.count > bitmapMinimum {
             for word in bitmap.indices { bitmap[word] = 0 }
             for year in perYear.indices { perYear[year] = 0 }
             for rank in members {
@@ -138,6 +141,31 @@ struct PrefixSetWriter {
         countedRanges.append((UInt32(low), UInt32(end)))
         rangeYearCounts.append(contentsOf: perYear)
         rangeFirstIDs.append(contentsOf: firstIDs)
+    }
+
+    /// `BMPP`: the matches per year of the intersection of every pair of bitmap sets, pairs in the order of
+    /// `CacheFormat.bitmapPairIndex`. Year by year, so that one year's words of all the bitmaps stay in cache while
+    /// every pair is counted over them (a pair at a time would read the bitmaps whole once per pair).
+    private func pairYearCounts() -> [UInt32] {
+        let count = bitmapCardinalities.count, years = perYear.count
+        let pairs = count * max(count - 1, 0) / 2
+        var counts = [UInt32](repeating: 0, count: pairs * years)
+        if pairs == 0 { return counts }
+        bitmaps.bytes.withUnsafeBytes { raw in
+            let views = (0..<count).map { U64View(base: raw.baseAddress! + $0 * bitmapWords * 8, count: bitmapWords) }
+            for year in 0..<years {
+                let end = year + 1 < years ? yearFirstRanks[year + 1] : movieCount
+                let range = yearFirstRanks[year]..<end
+                var pair = 0
+                for a in 0..<count {
+                    for b in (a + 1)..<count {
+                        counts[pair * years + year] = UInt32(BitKernels.intersectionCount(views[a], views[b], range))
+                        pair += 1
+                    }
+                }
+            }
+        }
+        return counts
     }
 
     /// The ids of the first `CacheFormat.firstIDsPerYear` ranks of each year in `bitmap`, whose counts per year
@@ -203,6 +231,7 @@ struct PrefixSetWriter {
             .packed(.bitmapCardinalities, bitmapCardinalities),
             .packed(.bitmapYearCounts, bitmapYearCounts),
             .packed(.bitmapFirstIDs, bitmapFirstIDs),
+            .packed(.bitmapPairCounts, pairYearCounts()),
             .bytes(.bitmaps, bitmaps.bytes),
         ]
     }

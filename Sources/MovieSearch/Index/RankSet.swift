@@ -17,6 +17,8 @@ struct RankSet {
     /// With `yearCounts`: the ids of its first matches in each year, `CacheFormat.firstIDsPerYear` slots a year
     /// (`BMPI`, `YCID`).
     var firstIDs: PackedView? = nil
+    /// For a bitmap set, its number among the bitmap sets (for `BMPP`, the counts of two bitmaps met).
+    var bitmapNumber: Int? = nil
 
     /// Whether the set is a bitmap (else its ranks are listed).
     var isBitmap: Bool {

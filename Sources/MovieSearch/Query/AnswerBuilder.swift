@@ -158,6 +158,27 @@ struct AnswerBuilder {
         }
     }
 
+    /// Matches given as the intersection of two bitmaps of the file with its counts per year (`BMPP`): only the
+    /// words up to each year's listed matches are read. A count larger than the year is corrupt; one larger than
+    /// the year's matches lists those there are (`addYear(_:count:firstBits:from:)` stops at the bitmap's end).
+    mutating func addIntersection(_ a: U64View, _ b: U64View, counts: PackedView, _ table: YearTable)
+        throws(CacheError)
+    {
+        guard a.count == b.count, a.count == CacheFormat.bitmapWordCount(movieCount: ranks.count),
+              counts.count == table.count else {
+            throw .corrupt(path: path, detail: "a bitmap set has the wrong size")
+        }
+        for year in 0..<table.count {
+            let count = Int(counts[year])
+            guard count > 0 else { continue }
+            let first = table.firstRank(year)
+            guard count <= table.endRank(year) - first else {
+                throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
+            }
+            addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first)
+        }
+    }
+
     /// Matches given as a stored bitmap with its counts per year: only the listed movies' bits are read.
     mutating func addBitmap(_ words: U64View, counts: PackedView, _ table: YearTable) throws(CacheError) {
         var total = 0

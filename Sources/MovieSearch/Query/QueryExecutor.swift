@@ -26,7 +26,7 @@ struct QueryExecutor {
         sets.reserveCapacity(ranges.count)
         for range in ranges { sets.append(try index.prefixSets.rankSet(of: range)) }
         // Lists first, smallest first, then bitmaps: a list drives when there is one, so a bitmap first means all
-        // are bitmaps. Every stored set of more than 2⌈N / 64⌉ ranks is a bitmap and no smaller one is, so this
+        // are bitmaps. Every stored set of more than `CacheFormat.bitmapMinimum` ranks is a bitmap and no smaller one is, so this
         // is smallest first too, except where a range without a set is merged: in a tiny catalog (a range of at
         // most `CacheFormat.mergeLimit` ranks can outnumber a bitmap) or for a token longer than
         // `CacheFormat.maximumPrefixSetLength` bytes, which no one types.
@@ -45,7 +45,11 @@ struct QueryExecutor {
                 break
             }
             if sets.count == 2, case .bitmap(let second) = sets[1].storage {
-                try answer.addIntersection(first, second, years)
+                if let a = sets[0].bitmapNumber, let b = sets[1].bitmapNumber, a != b {
+                    try answer.addIntersection(first, second, counts: try index.prefixSets.pairYearCounts(a, b), years)
+                } else {
+                    try answer.addIntersection(first, second, years)
+                }
                 break
             }
             var words = first.copied()
