@@ -166,8 +166,8 @@
 /// `CacheFormat.yearCountMinimum` ranks has its counts per year stored, as a bitmap set has in `BMPC`: a query of
 /// one token then reads each year's count, and its first K ranks are the next K of the list, where it would
 /// otherwise search the list for every year's end (150 searches for IMDb's years). Only large catalogs have such
-/// lists (a list holds at most `CacheFormat.bitmapMinimum` ranks), so the three sections are absent from small caches, and present
-/// together or not at all. The reader checks the counts against the list (their sum is its length, each year's
+/// lists (a list holds at most `CacheFormat.bitmapMinimum` ranks), so the three sections are absent from small
+/// caches, and present together or not at all. The reader checks the counts against the list (their sum is its length, each year's
 /// count fits the year) as it uses them. `YCID` holds each year's first F ids as `BMPI` does for bitmaps.
 ///
 /// ## A query, step by step

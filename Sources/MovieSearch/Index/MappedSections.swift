@@ -63,7 +63,8 @@ extension MappedSections {
                     .bitmapFirstIDs,
                     expectedCount: product(product(bitmapCount, file.yearCount), CacheFormat.firstIDsPerYear)),
                 bitmapPairCounts: file.packedSection(
-                    .bitmapPairCounts, expectedCount: product(product(bitmapCount, max(bitmapCount - 1, 0)) / 2, file.yearCount)),
+                    .bitmapPairCounts,
+                    expectedCount: product(product(bitmapCount, max(bitmapCount - 1, 0)) / 2, file.yearCount)),
                 names: file.packedSection(.names),
                 lists: file.packedSection(.lists),
                 strings: file.section(.strings))
@@ -79,7 +80,8 @@ extension MappedSections {
             imdbTexts = try Self.textField(.imdbID, file)
             if file.hasSection(.tmdbIDs) { tmdbIDs = try file.packedSection(.tmdbIDs, expectedCount: n) }
             if file.hasSection(.imdbNumbers) { imdbNumbers = try file.packedSection(.imdbNumbers, expectedCount: n) }
-            if file.hasSection(.rangeYearCountKeys) || file.hasSection(.rangeYearCounts) || file.hasSection(.rangeFirstIDs) {
+            if file.hasSection(.rangeYearCountKeys) || file.hasSection(.rangeYearCounts)
+                || file.hasSection(.rangeFirstIDs) {
                 let keys = try file.packedSection(.rangeYearCountKeys)
                 guard keys.count % 2 == 0 else {
                     throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
@@ -88,7 +90,8 @@ extension MappedSections {
                 rangeYearCounts = try file.packedSection(.rangeYearCounts,
                                                          expectedCount: product(keys.count / 2, file.yearCount))
                 rangeFirstIDs = try file.packedSection(
-                    .rangeFirstIDs, expectedCount: product(product(keys.count / 2, file.yearCount), CacheFormat.firstIDsPerYear))
+                    .rangeFirstIDs,
+                    expectedCount: product(product(keys.count / 2, file.yearCount), CacheFormat.firstIDsPerYear))
             }
     }
 

@@ -1,6 +1,6 @@
 /// Reads the prefix sets and posting lists of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`,
-/// `BMPI`, `TPST`, `POST`; `YCRG`, `YCNT`, `YCID`), which `PrefixSetWriter` and `CacheSections` lay out (`CacheFormat`, "Sections"): for a range of
-/// term ids, the ranks of the titles that have one of those terms.
+/// `BMPI`, `BMPP`, `TPST`, `POST`; `YCRG`, `YCNT`, `YCID`), which `PrefixSetWriter` and `CacheSections` lay out
+/// (`CacheFormat`, "Sections"): for a range of term ids, the ranks of the titles that have one of those terms.
 ///
 /// Built once per open and kept by `MovieIndex`, rather than at each query.
 struct PrefixSetReader {

@@ -1,7 +1,8 @@
-/// Lays out the prefix sets of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`, `BMPI`; `CacheFormat`,
-/// "Sections"): the union of the postings of every prefix range of two terms or more with more than
-/// `CacheFormat.mergeLimit` postings, and a bitmap for every single term whose posting list is longer than a
-/// bitmap. `PrefixSetReader` reads them.
+/// Lays out the prefix sets of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`, `BMPI`, `BMPP`;
+/// `CacheFormat`, "Sections"): the union of the postings of every prefix range of two terms or more with more than
+/// `CacheFormat.mergeLimit` postings, and a bitmap for every single term whose posting list is longer than
+/// `CacheFormat.bitmapMinimum(movieCount:)`; with the counts and first ids per year of bitmaps and long lists, and
+/// the counts per year of every pair of bitmaps. `PrefixSetReader` reads them.
 ///
 ///     var writer = PrefixSetWriter(movieCount: n, yearFirstRanks: firstRanks, idOfRank: ranks)
 ///     try writer.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
@@ -193,7 +194,7 @@ struct PrefixSetWriter {
         return ids
     }
 
-    /// The eight sections, with set numbers in `PRFE`: list sets first, then bitmap sets; and the three of the
+    /// The nine sections, with set numbers in `PRFE`: list sets first, then bitmap sets; and the three of the
     /// counts and first ids per year of long lists when there are any.
     func parts() throws(CacheError) -> [CacheSections.Part] {
         let listSetCount = listOffsets.count - 1

@@ -26,9 +26,9 @@ struct QueryExecutor {
         sets.reserveCapacity(ranges.count)
         for range in ranges { sets.append(try index.prefixSets.rankSet(of: range)) }
         // Lists first, smallest first, then bitmaps: a list drives when there is one, so a bitmap first means all
-        // are bitmaps. Every stored set of more than `CacheFormat.bitmapMinimum` ranks is a bitmap and no smaller one is, so this
-        // is smallest first too, except where a range without a set is merged: in a tiny catalog (a range of at
-        // most `CacheFormat.mergeLimit` ranks can outnumber a bitmap) or for a token longer than
+        // are bitmaps. Every stored set of more than `CacheFormat.bitmapMinimum` ranks is a bitmap and no smaller
+        // one is, so this is smallest first too, except where a range without a set is merged: in a tiny catalog
+        // (a range of at most `CacheFormat.mergeLimit` ranks can outnumber a bitmap) or for a token longer than
         // `CacheFormat.maximumPrefixSetLength` bytes, which no one types.
         sets.sort { ($0.isBitmap ? 1 : 0, $0.cardinality) < ($1.isBitmap ? 1 : 0, $1.cardinality) }
         if sets.count == 1, let counts = sets[0].yearCounts, let ids = sets[0].firstIDs,
