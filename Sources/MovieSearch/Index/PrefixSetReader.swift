@@ -2,8 +2,10 @@
 /// `BMPI`, `BMPP`, `TPST`, `POST`; `YCRG`, `YCNT`, `YCID`), which `PrefixSetWriter` and `CacheSections` lay out
 /// (`CacheFormat`, "Sections"): for a range of term ids, the ranks of the titles that have one of those terms.
 ///
-/// Built once per open and kept by `MovieIndex`, rather than at each query.
-struct PrefixSetReader {
+/// Built once per open and kept by `MovieIndex`, rather than at each query. A class, not a struct: a query calls
+/// it once per token, and a struct of its fourteen sections was copied at each call, which cost a short query more
+/// than the reference that is passed instead.
+final class PrefixSetReader: Sendable {
     private let file: MappedCacheFile
     private let prefixOffsets, prefixEntries, postingOffsets, postings: MappedCacheFile.Section
     private let listSetOffsets, listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
