@@ -328,8 +328,16 @@ final class MovieIndexTests: XCTestCase {
         var bitmap = [UInt64](repeating: 0, count: words)
         XCTAssertTrue(BitKernels.setBits(of: ranks, in: &bitmap, below: movieCount))
         XCTAssertEqual(bitmap.reduce(0) { $0 + $1.nonzeroBitCount }, ranks.count)
-        BitKernels.clearWords(of: ranks, in: &bitmap, below: movieCount)
+        BitKernels.clearWords(of: ranks, in: &bitmap, below: movieCount)  // 5 ranks, 79 words: all words cleared
         XCTAssertTrue(bitmap.allSatisfy { $0 == 0 })
+        // Few ranks against the words: only the words they set are cleared.
+        let large = 1_000_000
+        var sparse = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: large))
+        let few: [UInt32] = [3, 64, 65, 500_000, 999_999]
+        XCTAssertTrue(BitKernels.setBits(of: few, in: &sparse, below: large))
+        XCTAssertEqual(sparse.reduce(0) { $0 + $1.nonzeroBitCount }, few.count)
+        BitKernels.clearWords(of: few, in: &sparse, below: large)
+        XCTAssertTrue(sparse.allSatisfy { $0 == 0 })
     }
 
     /// 0.0 and -0.0 are equal ratings: their movies keep id order in answers and in the top list (SEARCH-SPEC),
