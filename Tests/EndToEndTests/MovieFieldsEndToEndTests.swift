@@ -103,7 +103,7 @@ final class MovieFieldsEndToEndTests: XCTestCase {
         let run = try BinaryRun.run(["show", "0", "--cache", cache])
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.standardError, """
-            moviesearch: \(cache) is a cache of format version 3, this moviesearch reads version 4; rebuild it with 'moviesearch index'
+            moviesearch: \(cache) is a cache of format version 3, this moviesearch reads version \(MovieIndex.cacheFormatVersion); rebuild it with 'moviesearch index'
 
             """)
     }

@@ -1,4 +1,4 @@
-/// The binary cache format, version 4: the one place where it is documented.
+/// The binary cache format, version 5: the one place where it is documented.
 ///
 /// A cache holds everything a query needs, laid out so that a query reads its answer where it lies in the
 /// memory-mapped file: no JSON, no structure rebuilt in memory, and an open that costs the same whatever the size.
@@ -21,7 +21,7 @@
 /// | offset | size | field              | meaning                                                            |
 /// |-------:|-----:|--------------------|--------------------------------------------------------------------|
 /// |      0 |    8 | magic              | `89 4D 53 43 0D 0A 1A 0A` (`\x89MSC\r\n\x1A\n`, PNG-style: catches text-mode transfers) |
-/// |      8 |    4 | version            | `4`; any other value is refused with "rebuild the cache"           |
+/// |      8 |    4 | version            | `5`; any other value is refused with "rebuild the cache"           |
 /// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer: see below) |
 /// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
 /// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
@@ -92,6 +92,8 @@
 /// | `BMPN` | packed | B          | matches in bitmap set b                                                   |
 /// | `BMPC` | packed | B × Y      | matches of bitmap set b per year (in `YEAR` order): entries `b × Y ..< (b + 1) × Y` |
 /// | `BMPS` | bytes  | 8 × W × B  | bitmap set b: W = ⌈N / 64⌉ u64 words from word `b × W`; bit r % 64 of word r / 64 is rank r |
+/// | `BMPP` | packed | P × Y      | matches per year of the intersection of each pair of bitmap sets a < b, P = B(B − 1) / 2 pairs in order (0, 1), (0, 2) … (0, B − 1), (1, 2) …: pair p = a·B − a(a + 1)/2 + (b − a − 1) has entries `p × Y ..< (p + 1) × Y` |
+/// | `BMPI` | packed | B × Y × F  | first ids of bitmap set b per year: entries `(b × Y + y) × F ..< (b × Y + y + 1) × F` hold the movie ids (`RANK` values) of its first min(F, count) ranks in year y, in rank order; the slots past the count are 0 |
 /// | `NAME` | packed | M + 1      | name j is `STRG` bytes `NAME[j] ..< NAME[j + 1]`: the distinct cast and genre names, sorted by bytes, after the titles |
 /// | `LIST` | packed | any        | name ids: each slot's cast, then its genres, in slot order                |
 /// | `STRG` | bytes  | any        | UTF-8 text of titles (in slot order), then names                          |
@@ -103,11 +105,18 @@
 /// stores, for every prefix of at most `CacheFormat.maximumPrefixSetLength` bytes whose terms form a range of two
 /// or more term ids and have more than `CacheFormat.mergeLimit` postings in all, the union of their postings once (ranges shared by several prefixes,
 /// like `th` and `the` when every `th…` term is a `the…` term, are stored once), as a list set or, when that would
-/// be larger, as a bitmap set: exactly when it has more than 2⌈N / 64⌉ ranks. A smaller range has no set: its
+/// be larger or slower, as a bitmap set: exactly when it has more than `CacheFormat.bitmapMinimum(movieCount:)` ranks
+/// (2⌈N / 64⌉, where the bitmap becomes the smaller, up to about 1.2 million movies; fewer above, see there). A
+/// smaller range has no set: its
 /// few postings, contiguous in `POST`, are merged at query time. A frequent term (`the`) gets a bitmap set beside
 /// its posting list by the same rule, so that every set above that size is a bitmap and two large sets meet word
 /// by word. A bitmap carries its count per year, so a one-word query such as `t` reads its counts instead of
-/// counting bits.
+/// counting bits, and its first F = `CacheFormat.firstIDsPerYear` (8) movie ids per year (`BMPI`), so that a
+/// one-word query listing at most F a year reads its whole answer from two short runs of entries: no bit of the
+/// bitmap, nor `RANK`, which at 10 million movies cost a cache miss or three per year. And every pair of bitmap
+/// sets has the counts per year of its intersection (`BMPP`): a query of two frequent tokens (`the d`) reads each
+/// year's count and the first words of each year, where counting would read both bitmaps whole (2.3 MB at 10 million
+/// movies). At 10 million movies, 239 bitmaps make 28,441 pairs, 11 MB.
 ///
 /// ## Optional sections: the fields only some catalogs have
 ///
@@ -153,14 +162,15 @@
 /// |--------|--------|------------|--------------------------------------------------------------------------|
 /// | `YCRG` | packed | 2 × C      | pairs `<low, end>`, ascending: the term ranges `[low, end)` whose listed set has its counts here |
 /// | `YCNT` | packed | C × Y      | the matches per year (in `YEAR` order) of range c: entries `c × Y ..< (c + 1) × Y` |
+/// | `YCID` | packed | C × Y × F  | the first ids per year of range c's list, laid out as `BMPI`: entries `(c × Y + y) × F ..< (c × Y + y + 1) × F` |
 ///
 /// A range whose set is a list (a list set, or a single term's posting list) of at least
 /// `CacheFormat.yearCountMinimum` ranks has its counts per year stored, as a bitmap set has in `BMPC`: a query of
 /// one token then reads each year's count, and its first K ranks are the next K of the list, where it would
 /// otherwise search the list for every year's end (150 searches for IMDb's years). Only large catalogs have such
-/// lists (a list holds at most 2⌈N / 64⌉ ranks), so the two sections are absent from small caches, and present
-/// together or not at all. The reader checks the counts against the list (their sum is its length, each year's
-/// count fits the year) as it uses them.
+/// lists (a list holds at most `CacheFormat.bitmapMinimum` ranks), so the three sections are absent from small
+/// caches, and present together or not at all. The reader checks the counts against the list (their sum is its length, each year's
+/// count fits the year) as it uses them. `YCID` holds each year's first F ids as `BMPI` does for bitmaps.
 ///
 /// ## A query, step by step
 ///
@@ -173,7 +183,9 @@
 ///    query for a list of like size. If it is a bitmap, all are, and they are ANDed word by word.
 /// 3. Matches come in rank order: `YEAR` cuts them into years (a binary search per year in a list, a popcount
 ///    per year in a bitmap), which gives each year's count and its first K ranks; `RANK` turns ranks into ids.
-///    Nothing is sorted at query time but a small merged range.
+///    Nothing is sorted at query time but a small merged range. A query of one token whose set has its counts
+///    per year (`BMPC`, `YCNT`) and lists K ≤ F a year reads the counts and the first ids (`BMPI`, `YCID`) only;
+///    one of exactly two bitmap sets reads their pair's counts (`BMPP`) and each year's first words.
 /// 4. Only if that matched nothing (and typo tolerance is on), the typo pass (SEARCH-SPEC, "Typo tolerance";
 ///    `QueryExecutor+Typos`): a token of 5 scalars or more, without a number, walks the range of terms that begin
 ///    with its first scalar in order, keeping optimal-string-alignment rows for the prefix each term shares with
@@ -203,11 +215,14 @@
 /// for a catalog without the optional fields, but a version-3 reader would ignore those sections (unknown tags are
 /// ignored) and show movies without their fields, and a version-3 cache of a catalog that had them lost them. So
 /// a version-3 cache is refused as well, with the same message: rebuilding it from its catalog keeps the fields.
+/// Version 4 had no first ids per year (`BMPI`, `YCID`) nor counts of pairs of bitmaps (`BMPP`), and its lists
+/// held up to 2⌈N / 64⌉ ranks whatever the catalog's size; it is refused with the same message (rebuilding adds
+/// them).
 enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The version this build writes and reads.
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
     /// Bytes in the fixed header.
     static let headerSize = 64
     /// Bytes in one directory entry.
@@ -259,6 +274,35 @@ enum CacheFormat {
     /// none. (A writer's choice: the reader uses whatever counts the file has.)
     static let yearCountMinimum = 2048
 
+    /// F: the first ids stored per year for a set with counts per year (`BMPI`, `YCID`). A query that lists at most
+    /// this many a year (the CLI and the library list 5 by default) answers one token from them alone.
+    static let firstIDsPerYear = 8
+
+    /// The most ranks a set of a catalog of `movieCount` movies is stored as a list with; a larger one is a bitmap
+    /// set. (A writer's choice: the reader takes any set as it is stored.)
+    ///
+    /// 2W (W = ⌈N / 64⌉) is where a bitmap becomes the smaller of the two. But meeting a set as a list costs a step
+    /// per rank, and as a bitmap a bit test per rank of the other set: in a large catalog, a list of hundreds of
+    /// thousands of ranks met by a word of a few thousand titles (`up in`) cost a millisecond where the bitmap
+    /// costs tens of microseconds. So a list holds at most `max(W / 2, bitmapListFloor)` ranks when that is less
+    /// than 2W: a catalog of up to about 1.2 million movies keeps 2W (and its file its size), one of 1.2 to 4.7
+    /// million `bitmapListFloor`, a larger one W / 2 (at 10 million movies 72,816 ranks: about 190 more bitmaps,
+    /// 170 MB more file).
+    static func bitmapMinimum(movieCount: Int) -> Int {
+        let words = bitmapWordCount(movieCount: movieCount)
+        return min(2 * words, max(words / 2, bitmapListFloor))
+    }
+
+    /// Lists of up to this many ranks are walked fast enough that no catalog makes them bitmaps below 2W
+    /// (`bitmapMinimum(movieCount:)`).
+    static let bitmapListFloor = 36_864
+
+    /// The pair number of bitmap sets `a` < `b` among `bitmapCount` in `BMPP`: pairs in order (0, 1), (0, 2) … (0,
+    /// B − 1), (1, 2) …
+    static func bitmapPairIndex(_ a: Int, _ b: Int, bitmapCount: Int) -> Int {
+        a * bitmapCount - a * (a + 1) / 2 + (b - a - 1)
+    }
+
     /// u64 words of one bitmap set over `movieCount` ranks (`BMPS`): W = ⌈N / 64⌉.
     static func bitmapWordCount(movieCount: Int) -> Int { (movieCount + 63) / 64 }
 
@@ -298,6 +342,8 @@ enum CacheFormat {
         case bitmapCardinalities = "BMPN"
         case bitmapYearCounts = "BMPC"
         case bitmaps = "BMPS"
+        case bitmapFirstIDs = "BMPI"
+        case bitmapPairCounts = "BMPP"
         case names = "NAME"
         case lists = "LIST"
         case strings = "STRG"
@@ -313,6 +359,7 @@ enum CacheFormat {
         case posterPathEmpty = "PSTE"
         case rangeYearCountKeys = "YCRG"
         case rangeYearCounts = "YCNT"
+        case rangeFirstIDs = "YCID"
         case tmdbIDs = "TMDB"
         case imdbNumbers = "IMDB"
         case imdbTextOffsets = "IMDO"
@@ -323,7 +370,7 @@ enum CacheFormat {
         /// above).
         var isOptional: Bool {
             switch self {
-            case .rangeYearCountKeys, .rangeYearCounts, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
+            case .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
                  .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs, .imdbNumbers,
                  .imdbTextOffsets, .imdbText, .imdbTextEmpty:
                 return true

@@ -115,7 +115,7 @@ struct CacheSections {
         yearOfSlot = []
         ratingOfSlot = []
         report(.terms)
-        try buildTerms(movies: movies, ranked: ranked, progress: progress)
+        try buildTerms(movies: movies, ranked: ranked, idOfRank: ranks, progress: progress)
         parts.append(.packed(.ranks, ranks))
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
@@ -133,7 +133,8 @@ struct CacheSections {
     }
 
     /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`).
-    private mutating func buildTerms(movies: MovieColumns, ranked: [UInt32], progress: IndexingProgressHandler?)
+    private mutating func buildTerms(movies: MovieColumns, ranked: [UInt32], idOfRank: [UInt32],
+                                     progress: IndexingProgressHandler?)
         throws(CacheError)
     {
         // Each title's distinct tokens as provisional ids (order of first appearance), flat, by rank.
@@ -215,7 +216,7 @@ struct CacheSections {
         parts.append(.packed(.postingOffsets, postingOffsets))
         parts.append(.packed(.postings, flatPostings))
         progress?(IndexingProgress(phase: .prefixSets, records: movies.count))
-        var prefixSets = PrefixSetWriter(movieCount: movieCount, yearFirstRanks: yearFirstRanks)
+        var prefixSets = PrefixSetWriter(movieCount: movieCount, yearFirstRanks: yearFirstRanks, idOfRank: idOfRank)
         try prefixSets.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
         parts.append(contentsOf: try prefixSets.parts())
     }

@@ -6,14 +6,15 @@ struct MappedSections: Sendable {
     var ranks, topRated, years: MappedCacheFile.Section
     var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
     var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
-    var bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
+    var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
     var names, lists, strings: MappedCacheFile.Section
     /// The optional sections (`CacheFormat`, "Optional sections"): `nil` when no movie has the field.
     var originalTitles: TextField? = nil, overviews: TextField? = nil
     var posterPaths: TextField? = nil, imdbTexts: TextField? = nil
     var tmdbIDs: MappedCacheFile.Section? = nil, imdbNumbers: MappedCacheFile.Section? = nil
-    /// The counts per year of long lists (`YCRG`, `YCNT`), `nil` when no list has them.
+    /// The counts and first ids per year of long lists (`YCRG`, `YCNT`, `YCID`), `nil` when no list has them.
     var rangeYearCountKeys: MappedCacheFile.Section? = nil, rangeYearCounts: MappedCacheFile.Section? = nil
+    var rangeFirstIDs: MappedCacheFile.Section? = nil
 
     /// The sections of one text field: `FO` (N + 1 entries), `FT`, and `FE` (N entries) when present.
     struct TextField: Sendable {
@@ -58,6 +59,12 @@ extension MappedSections {
                 bitmapCardinalities: bitmapCardinalities,
                 bitmapYearCounts: file.packedSection(.bitmapYearCounts, expectedCount: product(bitmapCount, file.yearCount)),
                 bitmaps: file.section(.bitmaps, expectedLength: product(bitmapCount, CacheFormat.bitmapWordCount(movieCount: n) * 8)),
+                bitmapFirstIDs: file.packedSection(
+                    .bitmapFirstIDs,
+                    expectedCount: product(product(bitmapCount, file.yearCount), CacheFormat.firstIDsPerYear)),
+                bitmapPairCounts: file.packedSection(
+                    .bitmapPairCounts,
+                    expectedCount: product(product(bitmapCount, max(bitmapCount - 1, 0)) / 2, file.yearCount)),
                 names: file.packedSection(.names),
                 lists: file.packedSection(.lists),
                 strings: file.section(.strings))
@@ -73,7 +80,8 @@ extension MappedSections {
             imdbTexts = try Self.textField(.imdbID, file)
             if file.hasSection(.tmdbIDs) { tmdbIDs = try file.packedSection(.tmdbIDs, expectedCount: n) }
             if file.hasSection(.imdbNumbers) { imdbNumbers = try file.packedSection(.imdbNumbers, expectedCount: n) }
-            if file.hasSection(.rangeYearCountKeys) || file.hasSection(.rangeYearCounts) {
+            if file.hasSection(.rangeYearCountKeys) || file.hasSection(.rangeYearCounts)
+                || file.hasSection(.rangeFirstIDs) {
                 let keys = try file.packedSection(.rangeYearCountKeys)
                 guard keys.count % 2 == 0 else {
                     throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
@@ -81,6 +89,9 @@ extension MappedSections {
                 rangeYearCountKeys = keys
                 rangeYearCounts = try file.packedSection(.rangeYearCounts,
                                                          expectedCount: product(keys.count / 2, file.yearCount))
+                rangeFirstIDs = try file.packedSection(
+                    .rangeFirstIDs,
+                    expectedCount: product(product(keys.count / 2, file.yearCount), CacheFormat.firstIDsPerYear))
             }
     }
 

@@ -1,13 +1,16 @@
 /// Reads the prefix sets and posting lists of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`,
-/// `TPST`, `POST`), which `PrefixSetWriter` and `CacheSections` lay out (`CacheFormat`, "Sections"): for a range of
-/// term ids, the ranks of the titles that have one of those terms.
+/// `BMPI`, `BMPP`, `TPST`, `POST`; `YCRG`, `YCNT`, `YCID`), which `PrefixSetWriter` and `CacheSections` lay out
+/// (`CacheFormat`, "Sections"): for a range of term ids, the ranks of the titles that have one of those terms.
 ///
-/// Built once per open and kept by `MovieIndex`, rather than at each query.
-struct PrefixSetReader {
+/// Built once per open and kept by `MovieIndex`, rather than at each query. A class, not a struct: a query calls
+/// it once per token, and a struct of its fourteen sections was copied at each call, which cost a short query more
+/// than the reference that is passed instead.
+final class PrefixSetReader: Sendable {
     private let file: MappedCacheFile
     private let prefixOffsets, prefixEntries, postingOffsets, postings: MappedCacheFile.Section
     private let listSetOffsets, listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
-    private let rangeYearCountKeys, rangeYearCounts: MappedCacheFile.Section?
+    private let bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
+    private let rangeYearCountKeys, rangeYearCounts, rangeFirstIDs: MappedCacheFile.Section?
 
     init(file: MappedCacheFile, sections: MappedSections) {
         self.file = file
@@ -20,8 +23,11 @@ struct PrefixSetReader {
         bitmapCardinalities = sections.bitmapCardinalities
         bitmapYearCounts = sections.bitmapYearCounts
         bitmaps = sections.bitmaps
+        bitmapFirstIDs = sections.bitmapFirstIDs
+        bitmapPairCounts = sections.bitmapPairCounts
         rangeYearCountKeys = sections.rangeYearCountKeys
         rangeYearCounts = sections.rangeYearCounts
+        rangeFirstIDs = sections.rangeFirstIDs
     }
 
     /// The ranks whose titles have a term in `terms`: the range's prefix set if it has one (ranges of two terms
@@ -35,7 +41,7 @@ struct PrefixSetReader {
         for entry in 0..<(candidates.count / 2) where Int(candidates[entry * 2]) == terms.upperBound {
             var set = try prefixSet(Int(candidates[entry * 2 + 1]))
             if !set.isBitmap && set.cardinality >= CacheFormat.yearCountMinimum {
-                set.yearCounts = try yearCounts(of: terms)
+                (set.yearCounts, set.firstIDs) = try yearCounts(of: terms)
             }
             return set
         }
@@ -44,8 +50,8 @@ struct PrefixSetReader {
         guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
         let postings = try file.packed(self.postings, start..<end)
         if terms.count == 1 {
-            let counts = postings.count >= CacheFormat.yearCountMinimum ? try yearCounts(of: terms) : nil
-            return RankSet(cardinality: postings.count, storage: .list(postings), yearCounts: counts)
+            let (counts, ids) = postings.count >= CacheFormat.yearCountMinimum ? try yearCounts(of: terms) : (nil, nil)
+            return RankSet(cardinality: postings.count, storage: .list(postings), yearCounts: counts, firstIDs: ids)
         }
         // A title with two of the terms is in both lists: sort, then drop the repeats.
         var merged = postings.values()
@@ -59,10 +65,10 @@ struct PrefixSetReader {
         return RankSet(cardinality: merged.count, storage: .merged(merged), yearCounts: nil)
     }
 
-    /// The counts per year stored for the list of `terms` (`YCRG`, `YCNT`), if the file has them: a binary search
-    /// over the ranges.
-    private func yearCounts(of terms: Range<Int>) throws(CacheError) -> PackedView? {
-        guard let rangeYearCountKeys, let rangeYearCounts else { return nil }
+    /// The counts and first ids per year stored for the list of `terms` (`YCRG`, `YCNT`, `YCID`), if the file has
+    /// them: a binary search over the ranges.
+    private func yearCounts(of terms: Range<Int>) throws(CacheError) -> (PackedView?, PackedView?) {
+        guard let rangeYearCountKeys, let rangeYearCounts, let rangeFirstIDs else { return (nil, nil) }
         let keys = try file.packed(rangeYearCountKeys, 0..<rangeYearCountKeys.count)
         var low = 0, high = keys.count / 2
         while low < high {
@@ -71,8 +77,10 @@ struct PrefixSetReader {
             if key < (terms.lowerBound, terms.upperBound) { low = middle + 1 } else { high = middle }
         }
         guard low < keys.count / 2, Int(keys[low * 2]) == terms.lowerBound, Int(keys[low * 2 + 1]) == terms.upperBound
-        else { return nil }
-        return try file.packed(rangeYearCounts, (low * file.yearCount)..<((low + 1) * file.yearCount))
+        else { return (nil, nil) }
+        let slots = file.yearCount * CacheFormat.firstIDsPerYear
+        return (try file.packed(rangeYearCounts, (low * file.yearCount)..<((low + 1) * file.yearCount)),
+                try file.packed(rangeFirstIDs, (low * slots)..<((low + 1) * slots)))
     }
 
     /// Set number `set` of `PRFE`: a list set below the number of list sets, a bitmap set from there on.
@@ -95,9 +103,22 @@ struct PrefixSetReader {
         guard cardinality <= file.movieCount else {
             throw .corrupt(path: file.path, detail: "prefix set \(set) holds more ranks than there are movies")
         }
+        let slots = file.yearCount * CacheFormat.firstIDsPerYear
         return RankSet(cardinality: cardinality,
                        storage: .bitmap(try file.u64s(bitmaps, byteOffset: bitmap * words * 8, count: words)),
                        yearCounts: try file.packed(bitmapYearCounts,
-                                                   (bitmap * file.yearCount)..<((bitmap + 1) * file.yearCount)))
+                                                   (bitmap * file.yearCount)..<((bitmap + 1) * file.yearCount)),
+                       firstIDs: try file.packed(bitmapFirstIDs, (bitmap * slots)..<((bitmap + 1) * slots)),
+                       bitmapNumber: bitmap)
+    }
+
+    /// The matches per year of the intersection of bitmap sets `a` and `b` (two different ones), from `BMPP`.
+    func pairYearCounts(_ a: Int, _ b: Int) throws(CacheError) -> PackedView {
+        let count = bitmapCardinalities.count
+        guard a != b, a >= 0, b >= 0, a < count, b < count else {
+            throw .corrupt(path: file.path, detail: "bitmap sets out of range")
+        }
+        let pair = CacheFormat.bitmapPairIndex(min(a, b), max(a, b), bitmapCount: count)
+        return try file.packed(bitmapPairCounts, (pair * file.yearCount)..<((pair + 1) * file.yearCount))
     }
 }

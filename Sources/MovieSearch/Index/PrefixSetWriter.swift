@@ -1,19 +1,25 @@
-/// Lays out the prefix sets of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`; `CacheFormat`,
-/// "Sections"): the union of the postings of every prefix range of two terms or more with more than
-/// `CacheFormat.mergeLimit` postings, and a bitmap for every single term whose posting list is longer than a
-/// bitmap. `PrefixSetReader` reads them.
+/// Lays out the prefix sets of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`, `BMPI`, `BMPP`;
+/// `CacheFormat`, "Sections"): the union of the postings of every prefix range of two terms or more with more than
+/// `CacheFormat.mergeLimit` postings, and a bitmap for every single term whose posting list is longer than
+/// `CacheFormat.bitmapMinimum(movieCount:)`; with the counts and first ids per year of bitmaps and long lists, and
+/// the counts per year of every pair of bitmaps. `PrefixSetReader` reads them.
 ///
-///     var writer = PrefixSetWriter(movieCount: n, yearFirstRanks: firstRanks)
+///     var writer = PrefixSetWriter(movieCount: n, yearFirstRanks: firstRanks, idOfRank: ranks)
 ///     try writer.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
 ///     parts.append(contentsOf: try writer.parts())
 ///
-/// A set is stored as a list of ranks or, when strictly smaller, as a bitmap of ⌈N / 64⌉ words with its count per
-/// year: exactly when it has more than 2⌈N / 64⌉ ranks. Used by `CacheSections` only, on one thread.
+/// A set is stored as a list of ranks or as a bitmap of ⌈N / 64⌉ words with its count per year: exactly when it has
+/// more than `CacheFormat.bitmapMinimum(movieCount:)` ranks. Used by `CacheSections` only, on one thread.
 struct PrefixSetWriter {
     private let movieCount: Int
     private let bitmapWords: Int
+    /// Sets of more ranks than this are bitmaps (`CacheFormat.bitmapMinimum(movieCount:)`).
+    private let bitmapMinimum: Int
     /// The year (its position in `YEAR`) of each rank, for the per-year counts of a bitmap.
     private let yearOfRank: [Int32]
+    /// The first rank of each year, and the movie id at each rank (`RANK`): for each year's first ids of a set.
+    private let yearFirstRanks: [Int]
+    private let idOfRank: [UInt32]
 
     /// `PRFO`: for each term, where its entries start in `entries`.
     private var offsets: [UInt32] = []
@@ -21,11 +27,15 @@ struct PrefixSetWriter {
     private var entries: [(end: UInt32, bitmap: Bool, number: Int)] = []
     private var listOffsets: [UInt32] = [0], listData: [UInt32] = []
     private var bitmapCardinalities: [UInt32] = [], bitmapYearCounts: [UInt32] = [], bitmaps = ByteWriter()
+    /// `BMPI`: the first ids per year of each bitmap set, `CacheFormat.firstIDsPerYear` slots per year.
+    private var bitmapFirstIDs: [UInt32] = []
     private var setCount = 0
     /// `YCRG` and `YCNT` before sorting: the term ranges whose long lists have their counts per year, and the counts,
     /// `yearCount` per range, in the order the ranges were met.
     private var countedRanges: [(low: UInt32, end: UInt32)] = []
     private var rangeYearCounts: [UInt32] = []
+    /// `YCID` before sorting: the first ids per year of each counted range, as `bitmapFirstIDs`.
+    private var rangeFirstIDs: [UInt32] = []
 
     // Scratch space, reused from one set to the next.
     private var bitmap: [UInt64]
@@ -34,10 +44,15 @@ struct PrefixSetWriter {
     private var seen: [UInt32]
     private var members: [UInt32] = []
 
-    /// A writer for a catalog of `movieCount` movies whose years start at ranks `yearFirstRanks` (newest first).
-    init(movieCount: Int, yearFirstRanks: [Int]) {
+    /// A writer for a catalog of `movieCount` movies whose years start at ranks `yearFirstRanks` (newest first),
+    /// with the movie id `idOfRank[r]` at rank r.
+    init(movieCount: Int, yearFirstRanks: [Int], idOfRank: [UInt32]) {
+        precondition(idOfRank.count == movieCount, "one id per rank")
         self.movieCount = movieCount
+        self.yearFirstRanks = yearFirstRanks
+        self.idOfRank = idOfRank
         bitmapWords = CacheFormat.bitmapWordCount(movieCount: movieCount)
+        bitmapMinimum = CacheFormat.bitmapMinimum(movieCount: movieCount)
         var yearOfRank = [Int32](repeating: 0, count: movieCount)
         for (year, first) in yearFirstRanks.enumerated() {
             let end = year + 1 < yearFirstRanks.count ? yearFirstRanks[year + 1] : movieCount
@@ -57,7 +72,7 @@ struct PrefixSetWriter {
             offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
             let term = terms[low]
             // A frequent term gets a bitmap too, so that it meets other bitmaps word by word.
-            if starts[low + 1] - starts[low] > bitmapWords * 2 {
+            if starts[low + 1] - starts[low] > bitmapMinimum {
                 members.removeAll(keepingCapacity: true)
                 members.append(contentsOf: postings[starts[low]..<starts[low + 1]])
                 try storeMembers(low: low, end: low + 1)
@@ -92,7 +107,7 @@ struct PrefixSetWriter {
 
     /// Stores `members` (distinct ranks) as the set of the terms `low..<end`: a list or, when smaller, a bitmap.
     private mutating func storeMembers(low: Int, end: Int) throws(CacheError) {
-        if members.count > bitmapWords * 2 {  // strictly smaller as a bitmap
+        if members.count > bitmapMinimum {
             for word in bitmap.indices { bitmap[word] = 0 }
             for year in perYear.indices { perYear[year] = 0 }
             for rank in members {
@@ -101,6 +116,7 @@ struct PrefixSetWriter {
             }
             for word in bitmap { bitmaps.u64(word) }
             bitmapYearCounts.append(contentsOf: perYear)
+            bitmapFirstIDs.append(contentsOf: firstIDsOfBitmap())
             entries.append((UInt32(end), true, bitmapCardinalities.count))
             bitmapCardinalities.append(UInt32(members.count))
         } else {
@@ -116,13 +132,70 @@ struct PrefixSetWriter {
     /// Records the counts per year of `ranks`, the list of the terms `low..<end` (`YCRG`, `YCNT`).
     private mutating func countYears(of ranks: ArraySlice<UInt32>, low: Int, end: Int) {
         for year in perYear.indices { perYear[year] = 0 }
-        for rank in ranks { perYear[Int(yearOfRank[Int(rank)])] += 1 }
+        let slots = CacheFormat.firstIDsPerYear
+        var firstIDs = [UInt32](repeating: 0, count: perYear.count * slots)
+        for rank in ranks {
+            let year = Int(yearOfRank[Int(rank)])
+            if perYear[year] < slots { firstIDs[year * slots + Int(perYear[year])] = idOfRank[Int(rank)] }
+            perYear[year] += 1
+        }
         countedRanges.append((UInt32(low), UInt32(end)))
         rangeYearCounts.append(contentsOf: perYear)
+        rangeFirstIDs.append(contentsOf: firstIDs)
     }
 
-    /// The seven sections, with set numbers in `PRFE`: list sets first, then bitmap sets; and the two of the counts
-    /// per year of long lists when there are any.
+    /// `BMPP`: the matches per year of the intersection of every pair of bitmap sets, pairs in the order of
+    /// `CacheFormat.bitmapPairIndex`. Year by year, so that one year's words of all the bitmaps stay in cache while
+    /// every pair is counted over them (a pair at a time would read the bitmaps whole once per pair).
+    private func pairYearCounts() -> [UInt32] {
+        let count = bitmapCardinalities.count, years = perYear.count
+        let pairs = count * max(count - 1, 0) / 2
+        var counts = [UInt32](repeating: 0, count: pairs * years)
+        if pairs == 0 { return counts }
+        bitmaps.bytes.withUnsafeBytes { raw in
+            let views = (0..<count).map { U64View(base: raw.baseAddress! + $0 * bitmapWords * 8, count: bitmapWords) }
+            for year in 0..<years {
+                let end = year + 1 < years ? yearFirstRanks[year + 1] : movieCount
+                let range = yearFirstRanks[year]..<end
+                var pair = 0
+                for a in 0..<count {
+                    for b in (a + 1)..<count {
+                        counts[pair * years + year] = UInt32(BitKernels.intersectionCount(views[a], views[b], range))
+                        pair += 1
+                    }
+                }
+            }
+        }
+        return counts
+    }
+
+    /// The ids of the first `CacheFormat.firstIDsPerYear` ranks of each year in `bitmap`, whose counts per year
+    /// are `perYear` (0 in the slots of a year with fewer).
+    private func firstIDsOfBitmap() -> [UInt32] {
+        let slots = CacheFormat.firstIDsPerYear
+        var ids: [UInt32] = []
+        ids.reserveCapacity(perYear.count * slots)
+        for year in perYear.indices {
+            let wanted = min(Int(perYear[year]), slots)
+            var found = 0
+            var word = yearFirstRanks[year] >> 6
+            var bits = wanted > 0 ? bitmap[word] & (UInt64.max << UInt64(yearFirstRanks[year] & 63)) : 0
+            while found < wanted {
+                while bits == 0 {
+                    word += 1
+                    bits = bitmap[word]
+                }
+                ids.append(idOfRank[word << 6 | bits.trailingZeroBitCount])
+                bits &= bits - 1
+                found += 1
+            }
+            ids.append(contentsOf: repeatElement(0, count: slots - found))
+        }
+        return ids
+    }
+
+    /// The nine sections, with set numbers in `PRFE`: list sets first, then bitmap sets; and the three of the
+    /// counts and first ids per year of long lists when there are any.
     func parts() throws(CacheError) -> [CacheSections.Part] {
         let listSetCount = listOffsets.count - 1
         var pairs: [UInt32] = []
@@ -137,15 +210,19 @@ struct PrefixSetWriter {
             let order = countedRanges.indices.sorted {
                 (countedRanges[$0].low, countedRanges[$0].end) < (countedRanges[$1].low, countedRanges[$1].end)
             }
-            var keys: [UInt32] = [], counts: [UInt32] = []
+            let slots = years * CacheFormat.firstIDsPerYear
+            var keys: [UInt32] = [], counts: [UInt32] = [], ids: [UInt32] = []
             keys.reserveCapacity(order.count * 2)
             counts.reserveCapacity(order.count * years)
+            ids.reserveCapacity(order.count * slots)
             for index in order {
                 keys.append(countedRanges[index].low)
                 keys.append(countedRanges[index].end)
                 counts.append(contentsOf: rangeYearCounts[(index * years)..<((index + 1) * years)])
+                ids.append(contentsOf: rangeFirstIDs[(index * slots)..<((index + 1) * slots)])
             }
-            counted = [.packed(.rangeYearCountKeys, keys), .packed(.rangeYearCounts, counts)]
+            counted = [.packed(.rangeYearCountKeys, keys), .packed(.rangeYearCounts, counts),
+                       .packed(.rangeFirstIDs, ids)]
         }
         return counted + [
             .packed(.prefixOffsets, offsets),
@@ -154,6 +231,8 @@ struct PrefixSetWriter {
             .packed(.listSetData, listData),
             .packed(.bitmapCardinalities, bitmapCardinalities),
             .packed(.bitmapYearCounts, bitmapYearCounts),
+            .packed(.bitmapFirstIDs, bitmapFirstIDs),
+            .packed(.bitmapPairCounts, pairYearCounts()),
             .bytes(.bitmaps, bitmaps.bytes),
         ]
     }

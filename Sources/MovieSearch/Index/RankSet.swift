@@ -14,6 +14,11 @@ struct RankSet {
     var storage: Storage
     /// Its matches per year, in `YEAR` order: for a bitmap, and for a long list (`CacheFormat.yearCountMinimum`).
     var yearCounts: PackedView?
+    /// With `yearCounts`: the ids of its first matches in each year, `CacheFormat.firstIDsPerYear` slots a year
+    /// (`BMPI`, `YCID`).
+    var firstIDs: PackedView? = nil
+    /// For a bitmap set, its number among the bitmap sets (for `BMPP`, the counts of two bitmaps met).
+    var bitmapNumber: Int? = nil
 
     /// Whether the set is a bitmap (else its ranks are listed).
     var isBitmap: Bool {

@@ -6,7 +6,8 @@ struct AnswerBuilder {
     private var ids: [Int] = []
     /// The typo count of each listed id, in a typo answer only (an exact answer's counts are all 0).
     private var typos: [UInt16] = []
-    private var years: [(year: Int, count: Int, idsEnd: Int)] = []
+    /// Each year added, with where its listed ids start in `ids` (they end where the next year's start).
+    private var years: [(year: Int, count: Int, idsStart: Int)] = []
     private var total = 0
 
     init(perYear: Int, ranks: PackedView, path: String, yearCount: Int) {
@@ -25,9 +26,9 @@ struct AnswerBuilder {
         years.append((year, count, ids.count))
     }
 
+    /// Lists the movie at `rank` in the year added last.
     private mutating func list(rank: Int) {
         ids.append(Int(ranks[rank]))
-        years[years.count - 1].idsEnd = ids.count
     }
 
     /// Every movie (a query without tokens).
@@ -116,39 +117,65 @@ struct AnswerBuilder {
         }
     }
 
-    /// Matches given as the intersection of two bitmaps of the file, met year by year in one pass: each word of
-    /// the two is read once, ANDed, counted and, while the year wants more, listed. Nothing is allocated; making the
-    /// intersection first would write it (N / 64 words) and read it again to count it.
+    /// Matches given as the intersection of two bitmaps of the file, met year by year: each year's count by one
+    /// tight pass that ANDs and counts its words (`BitKernels.intersectionCount`, which the compiler vectorizes),
+    /// then its first `perYear` matches from the year's first words, read again while they are in cache. Nothing is
+    /// allocated; making the intersection first would write it (N / 64 words) and read it again to count it.
     mutating func addIntersection(_ a: U64View, _ b: U64View, _ table: YearTable) throws(CacheError) {
         guard a.count == b.count, a.count == CacheFormat.bitmapWordCount(movieCount: ranks.count) else {
             throw .corrupt(path: path, detail: "a bitmap set has the wrong size")
         }
-        var listed: [Int] = []
-        listed.reserveCapacity(min(perYear, 64))
         for year in 0..<table.count {
             let first = table.firstRank(year), end = table.endRank(year)
-            guard first < end else { continue }
-            let firstWord = first >> 6, lastWord = (end - 1) >> 6
-            let head: UInt64 = ~0 << UInt64(first & 63)
-            let tail: UInt64 = ~0 >> UInt64(63 - ((end - 1) & 63))
-            var count = 0
-            var wanted = perYear
-            listed.removeAll(keepingCapacity: true)
-            for word in firstWord...lastWord {
-                var bits = a[word] & b[word]
-                if word == firstWord { bits &= head }
-                if word == lastWord { bits &= tail }
-                count += bits.nonzeroBitCount
-                while wanted > 0 && bits != 0 {
-                    listed.append(word << 6 | bits.trailingZeroBitCount)
-                    bits &= bits - 1
-                    wanted -= 1
-                }
+            let count = BitKernels.intersectionCount(a, b, first..<end)
+            guard count > 0 else { continue }
+            addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first)
+        }
+    }
+
+    /// Matches given as their counts per year and the ids of their first matches in each year, `slots` a year (a
+    /// stored set's `BMPC` or `YCNT` with its `BMPI` or `YCID`), for at most `slots` listed a year: neither the
+    /// set nor `RANK` is read. The counts are checked as `addSorted(_:counts:_:)` checks them (each fits its year,
+    /// and they add up to the set's `cardinality`), so counts that disagree with a forged set give an error.
+    mutating func addFirstIDs(counts: PackedView, firstIDs: PackedView, slots: Int, cardinality: Int,
+                              _ table: YearTable) throws(CacheError) {
+        precondition(perYear <= slots, "more listed a year than the first ids hold")
+        guard counts.count == table.count, firstIDs.count == table.count * slots else { throw Self.outOfOrder(path) }
+        var total = 0
+        for year in 0..<table.count {
+            let count = Int(counts[year])
+            guard count > 0 else { continue }
+            total += count
+            guard count <= table.endRank(year) - table.firstRank(year), total <= cardinality else {
+                throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
             }
-            if count > 0 {
-                addYear(table.year(year), count: count)
-                for rank in listed { list(rank: rank) }
+            addYear(table.year(year), count: count)
+            let first = year * slots
+            for slot in first..<(first + min(count, perYear)) { ids.append(Int(firstIDs[slot])) }
+        }
+        guard total == cardinality else {
+            throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
+        }
+    }
+
+    /// Matches given as the intersection of two bitmaps of the file with its counts per year (`BMPP`): only the
+    /// words up to each year's listed matches are read. A count larger than the year is corrupt; one larger than
+    /// the year's matches lists those there are (`addYear(_:count:firstBits:from:)` stops at the bitmap's end).
+    mutating func addIntersection(_ a: U64View, _ b: U64View, counts: PackedView, _ table: YearTable)
+        throws(CacheError)
+    {
+        guard a.count == b.count, a.count == CacheFormat.bitmapWordCount(movieCount: ranks.count),
+              counts.count == table.count else {
+            throw .corrupt(path: path, detail: "a bitmap set has the wrong size")
+        }
+        for year in 0..<table.count {
+            let count = Int(counts[year])
+            guard count > 0 else { continue }
+            let first = table.firstRank(year)
+            guard count <= table.endRank(year) - first else {
+                throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
             }
+            addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first)
         }
     }
 
@@ -266,13 +293,13 @@ struct AnswerBuilder {
 
     /// The answer collected so far, for `query`, found in `mode`.
     func result(query: String, mode: SearchMode = .exact) -> SearchResult {
-        var start = 0
-        let ids = self.ids, typos = self.typos
-        let groups = years.map { entry -> YearMatches in
-            defer { start = entry.idsEnd }
+        let ids = self.ids, typos = self.typos, years = self.years
+        let groups = years.indices.map { index -> YearMatches in
+            let entry = years[index]
+            let end = index + 1 < years.count ? years[index + 1].idsStart : ids.count
             return YearMatches(year: entry.year, count: entry.count,
-                               movieIDs: MovieIDList(storage: ids, range: start..<entry.idsEnd),
-                               typoCounts: TypoCountList(storage: typos, range: start..<entry.idsEnd))
+                               movieIDs: MovieIDList(storage: ids, range: entry.idsStart..<end),
+                               typoCounts: TypoCountList(storage: typos, range: entry.idsStart..<end))
         }
         return SearchResult(query: query, total: total, years: groups, mode: mode)
     }

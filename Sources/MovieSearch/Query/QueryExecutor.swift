@@ -26,11 +26,18 @@ struct QueryExecutor {
         sets.reserveCapacity(ranges.count)
         for range in ranges { sets.append(try index.prefixSets.rankSet(of: range)) }
         // Lists first, smallest first, then bitmaps: a list drives when there is one, so a bitmap first means all
-        // are bitmaps. Every stored set of more than 2⌈N / 64⌉ ranks is a bitmap and no smaller one is, so this
-        // is smallest first too, except where a range without a set is merged: in a tiny catalog (a range of at
-        // most `CacheFormat.mergeLimit` ranks can outnumber a bitmap) or for a token longer than
+        // are bitmaps. Every stored set of more than `CacheFormat.bitmapMinimum` ranks is a bitmap and no smaller
+        // one is, so this is smallest first too, except where a range without a set is merged: in a tiny catalog
+        // (a range of at most `CacheFormat.mergeLimit` ranks can outnumber a bitmap) or for a token longer than
         // `CacheFormat.maximumPrefixSetLength` bytes, which no one types.
         sets.sort { ($0.isBitmap ? 1 : 0, $0.cardinality) < ($1.isBitmap ? 1 : 0, $1.cardinality) }
+        if sets.count == 1, let counts = sets[0].yearCounts, let ids = sets[0].firstIDs,
+           perYear <= CacheFormat.firstIDsPerYear {
+            // One token whose set has its counts and first ids per year: the answer is stored as it is.
+            try answer.addFirstIDs(counts: counts, firstIDs: ids, slots: CacheFormat.firstIDsPerYear,
+                                   cardinality: sets[0].cardinality, years)
+            return answer.result(query: query)
+        }
         switch sets[0].storage {
         case .bitmap(let first):
             if sets.count == 1, let counts = sets[0].yearCounts {
@@ -38,7 +45,11 @@ struct QueryExecutor {
                 break
             }
             if sets.count == 2, case .bitmap(let second) = sets[1].storage {
-                try answer.addIntersection(first, second, years)
+                if let a = sets[0].bitmapNumber, let b = sets[1].bitmapNumber, a != b {
+                    try answer.addIntersection(first, second, counts: try index.prefixSets.pairYearCounts(a, b), years)
+                } else {
+                    try answer.addIntersection(first, second, years)
+                }
                 break
             }
             var words = first.copied()
@@ -68,25 +79,28 @@ struct QueryExecutor {
             }
             return
         }
-        var matches = try Self.filter(smallest, by: sets[1], movieCount: file.movieCount, path: file.path)
+        let scratch = index.scratchBitmaps
+        var matches = try Self.filter(smallest, by: sets[1], movieCount: file.movieCount, path: file.path,
+                                      scratch: scratch)
         for index in 2..<sets.count where !matches.isEmpty {
-            matches = try Self.filter(matches, by: sets[index], movieCount: file.movieCount, path: file.path)
+            matches = try Self.filter(matches, by: sets[index], movieCount: file.movieCount, path: file.path,
+                                      scratch: scratch)
         }
         try answer.addSorted(matches, years)
     }
 
     /// The ranks of `candidates` (ascending) that are in `set`: a bit test each for a bitmap; for a list, see
-    /// `intersect(_:_:movieCount:)`.
+    /// `intersect(_:_:movieCount:scratch:)`, which borrows its bitmaps (of `movieCount` ranks) from `scratch`.
     static func filter<Candidates: RankSequence>(_ candidates: Candidates, by set: RankSet, movieCount: Int,
-                                                 path: String) throws(CacheError) -> [UInt32] {
+                                                 path: String, scratch: ScratchBitmaps) throws(CacheError) -> [UInt32] {
         let kept: [UInt32]?
         switch set.storage {
         case .bitmap(let words):
             kept = BitKernels.filter(candidates, below: movieCount) { words[$0] }
         case .list(let list):
-            kept = Self.intersect(candidates, list, movieCount: movieCount)
+            kept = Self.intersect(candidates, list, movieCount: movieCount, scratch: scratch)
         case .merged(let list):
-            kept = Self.intersect(candidates, list, movieCount: movieCount)
+            kept = Self.intersect(candidates, list, movieCount: movieCount, scratch: scratch)
         }
         guard let kept else { throw .corrupt(path: path, detail: "rank out of range") }
         return kept
@@ -98,12 +112,22 @@ struct QueryExecutor {
     /// A list much longer than the candidates is galloped through, so the cost follows the candidates. Two lists
     /// of like size (two words of a few thousand titles each, the slowest queries of a large catalog) would make
     /// that a binary search per candidate, each step a mispredicted branch: instead the longer list becomes a
-    /// bitmap for the moment, and the candidates are tested against it without a branch.
-    private static func intersect<Candidates: RankSequence, List: RankSequence>(_ candidates: Candidates, _ list: List,
-                                                                               movieCount: Int) -> [UInt32]? {
+    /// bitmap for the moment (one of `scratch`'s, cleared again where the list set it), and the candidates are
+    /// tested against it without a branch.
+    private static func intersect<Candidates: RankSequence, List: RankSequence>(
+        _ candidates: Candidates, _ list: List, movieCount: Int, scratch: ScratchBitmaps
+    ) -> [UInt32]? {
         if candidates.count >= 1024, list.count / 32 <= candidates.count {
-            guard let bits = BitKernels.bitmap(of: list, below: movieCount) else { return nil }
-            return BitKernels.filter(candidates, below: movieCount) { bits[$0] }
+            var bits = scratch.take()
+            var kept: [UInt32]?
+            if BitKernels.setBits(of: list, in: &bits, below: movieCount) {
+                kept = bits.withUnsafeBufferPointer { words in
+                    BitKernels.filter(candidates, below: movieCount) { words[$0] }
+                }
+            }
+            BitKernels.clearWords(of: list, in: &bits, below: movieCount)
+            scratch.giveBack(bits)
+            return kept
         }
         var kept: [UInt32] = []
         var position = 0

@@ -3,9 +3,10 @@ import XCTest
 @testable import MovieSearch
 import TestSupport
 
-/// Long lists carry their counts per year (`YCRG`, `YCNT`; `CacheFormat.yearCountMinimum`): a catalog large enough
-/// to have such lists answers exactly as the reference search does, and counts that disagree with their list (a
-/// forged file) are a corrupt cache, never a wrong answer or a trap.
+/// Long lists carry their counts and first ids per year (`YCRG`, `YCNT`, `YCID`; `CacheFormat.yearCountMinimum`):
+/// a catalog large enough to have such lists answers exactly as the reference search does, whether the answer is
+/// read from the first ids (at most `CacheFormat.firstIDsPerYear` listed a year) or from the list; counts that
+/// disagree with their list (a forged file) are a corrupt cache where the list is read, and never a trap.
 final class ListYearCountTests: XCTestCase {
     /// 80,000 movies over 40 years: `alpha` in 2,500 titles (a single term's posting list, between the counts'
     /// minimum and the bitmap size of 2 × 1,250 words), the `beta…` words 2,222 titles in all (a list set for the
@@ -31,11 +32,17 @@ final class ListYearCountTests: XCTestCase {
         let forged = ForgedCache(bytes)
         let counted = forged.entry(of: .rangeYearCountKeys).count / 2
         XCTAssertEqual(counted, 2, "alpha's posting list and the list set of be/bet/beta")
+        XCTAssertEqual(forged.entry(of: .rangeFirstIDs).count,
+                       forged.entry(of: .rangeYearCounts).count * CacheFormat.firstIDsPerYear)
         let index = try MovieIndex(bytes: bytes, self)
         let reference = ReferenceSearch(Self.catalog)
+        let slots = CacheFormat.firstIDsPerYear
         for query in ["alpha", "alp", "be", "bet", "beta", "beta3", "gamma", "alpha w1", "be w1", "alpha gamma", "beta gamma"] {
-            XCTAssertEqual(try index.search(query, perYear: 3, typos: .off), reference.search(query, perYear: 3), query)
-            XCTAssertEqual(try index.search(query, perYear: 0, typos: .off), reference.search(query, perYear: 0), query)
+            // Up to `slots` a year from the first ids, one more from the list.
+            for perYear in [0, 3, slots, slots + 1] {
+                XCTAssertEqual(try index.search(query, perYear: perYear, typos: .off),
+                               reference.search(query, perYear: perYear), "\(query) \(perYear)")
+            }
         }
     }
 
@@ -47,15 +54,44 @@ final class ListYearCountTests: XCTestCase {
         forged.setPacked(.rangeYearCounts, first, to: forged.packed(.rangeYearCounts, first) - 1)
         forged.setPacked(.rangeYearCounts, first + 1, to: forged.packed(.rangeYearCounts, first + 1) + 1)
         let index = try MovieIndex(bytes: forged.sealed(), self)
-        XCTAssertThrowsError(try index.search("alpha")) { error in
+        // Read through the list (more listed a year than the first ids hold), the moved match is out of its year.
+        XCTAssertThrowsError(try index.search("alpha", perYear: CacheFormat.firstIDsPerYear + 1)) { error in
             guard case CacheError.corrupt = error else { return XCTFail("\(error)") }
         }
+        // Read from the counts and first ids alone, the counts still fit their years and add up: a forged file may
+        // answer wrongly there (`MappedCacheFile`), but it answers, without a trap.
+        XCTAssertNoThrow(try index.search("alpha"))
         // Counts that add up to less than the list: corrupt too (the list's rest would belong to no year).
         var fewer = ForgedCache(Self.bytes)
         fewer.setPacked(.rangeYearCounts, first, to: fewer.packed(.rangeYearCounts, first) - 1)
         XCTAssertThrowsError(try MovieIndex(bytes: fewer.sealed(), self).search("alpha")) { error in
             guard case CacheError.corrupt = error else { return XCTFail("\(error)") }
         }
+        // Counts that add up to more than the list: corrupt, from the first ids as from the list.
+        var overfull = ForgedCache(Self.bytes)
+        overfull.setPacked(.rangeYearCounts, first, to: overfull.packed(.rangeYearCounts, first) + 1)
+        for perYear in [3, CacheFormat.firstIDsPerYear + 1] {
+            XCTAssertThrowsError(try MovieIndex(bytes: overfull.sealed(), self).search("alpha", perYear: perYear)) { error in
+                guard case CacheError.corrupt = error else { return XCTFail("\(error)") }
+            }
+        }
+    }
+
+    /// The first ids are what `RANK` gives for the first ranks of each year; a forged first id changes the movie
+    /// listed, nothing else (ids are only listed, never followed).
+    func testFirstIDsAreTheListsFirstRanksAndAForgedOneIsOnlyListed() throws {
+        var forged = ForgedCache(Self.bytes)
+        let slots = CacheFormat.firstIDsPerYear
+        let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
+        let year = (0..<years).first { forged.packed(.rangeYearCounts, $0) > 0 }!
+        let original = forged.packed(.rangeFirstIDs, year * slots)
+        let index = try MovieIndex(bytes: Self.bytes, self)
+        let answer = try index.search("alpha", perYear: 1, typos: .off)
+        XCTAssertEqual(answer.years.first.map { UInt32($0.movieIDs[0]) }, original)
+        forged.setPacked(.rangeFirstIDs, year * slots, to: 77_777)
+        let changed = try MovieIndex(bytes: forged.sealed(), self).search("alpha", perYear: 1, typos: .off)
+        XCTAssertEqual(changed.years.first?.movieIDs[0], 77_777)
+        XCTAssertEqual(changed.total, answer.total)
     }
 }
 

@@ -297,6 +297,7 @@ final class MovieIndexTests: XCTestCase {
     func testIntersectionKernels() throws {
         var generator = SplitMix64(seed: 5)
         let movieCount = 100_000
+        let scratch = ScratchBitmaps(wordCount: CacheFormat.bitmapWordCount(movieCount: movieCount))
         func sortedSample(_ count: Int) -> [UInt32] {
             Array(Set((0..<count).map { _ in UInt32(generator.next() % UInt64(movieCount)) })).sorted()
         }
@@ -304,14 +305,55 @@ final class MovieIndexTests: XCTestCase {
             let candidates = sortedSample(small), list = sortedSample(large)
             let expected = candidates.filter(Set(list).contains)
             let set = RankSet(cardinality: list.count, storage: .merged(list), yearCounts: nil)
-            XCTAssertEqual(try QueryExecutor.filter(candidates, by: set, movieCount: movieCount, path: "p"), expected, "\(small) in \(large)")
+            XCTAssertEqual(try QueryExecutor.filter(candidates, by: set, movieCount: movieCount, path: "p", scratch: scratch),
+                           expected, "\(small) in \(large)")
             let bits = try XCTUnwrap(BitKernels.bitmap(of: list, below: movieCount))
             XCTAssertEqual(BitKernels.filter(candidates, below: movieCount) { bits[$0] }, expected)
         }
+        // The bitmaps lent for the lists of like size came back cleared.
+        let lent = scratch.take()
+        XCTAssertEqual(lent.count, CacheFormat.bitmapWordCount(movieCount: movieCount))
+        XCTAssertTrue(lent.allSatisfy { $0 == 0 })
         let forged = RankSet(cardinality: 2_000, storage: .merged((0..<2_000).map(UInt32.init)), yearCounts: nil)
-        XCTAssertThrowsError(try QueryExecutor.filter((0..<1_500).map { UInt32($0 * 100) }, by: forged, movieCount: 1_000, path: "p"))
+        XCTAssertThrowsError(try QueryExecutor.filter((0..<1_500).map { UInt32($0 * 100) }, by: forged, movieCount: 1_000,
+                                                      path: "p", scratch: ScratchBitmaps(wordCount: 16)))
         XCTAssertNil(BitKernels.bitmap(of: [UInt32(5), 1_000], below: 1_000))
         XCTAssertNil(BitKernels.filter([UInt32(5), 1_000], below: 1_000) { _ in .max })
+    }
+
+    /// `BitKernels.intersectionCount` counts the common bits of two bitmaps in any bit range, edges included, as a
+    /// bit-by-bit count does; `clearWords` undoes `setBits`.
+    func testIntersectionCountAndScratchClearing() throws {
+        var generator = SplitMix64(seed: 11)
+        let movieCount = 5_000
+        let words = CacheFormat.bitmapWordCount(movieCount: movieCount)
+        let a = (0..<words).map { _ in generator.next() }, b = (0..<words).map { _ in generator.next() }
+        func bytes(_ words: [UInt64]) -> [UInt8] { words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word.littleEndian >> ($0 * 8)) } } }
+        let left = bytes(a), right = bytes(b)
+        try left.withUnsafeBytes { leftBytes in
+            try right.withUnsafeBytes { rightBytes in
+                let viewA = U64View(base: try XCTUnwrap(leftBytes.baseAddress), count: words)
+                let viewB = U64View(base: try XCTUnwrap(rightBytes.baseAddress), count: words)
+                for range in [0..<0, 0..<1, 3..<60, 63..<65, 0..<64, 64..<128, 10..<4_999, 1_000..<3_333, 0..<movieCount] {
+                    let expected = range.filter { rank in (a[rank / 64] & b[rank / 64]) >> UInt64(rank % 64) & 1 == 1 }.count
+                    XCTAssertEqual(BitKernels.intersectionCount(viewA, viewB, range), expected, "\(range)")
+                }
+            }
+        }
+        let ranks: [UInt32] = [0, 63, 64, 700, 4_999]
+        var bitmap = [UInt64](repeating: 0, count: words)
+        XCTAssertTrue(BitKernels.setBits(of: ranks, in: &bitmap, below: movieCount))
+        XCTAssertEqual(bitmap.reduce(0) { $0 + $1.nonzeroBitCount }, ranks.count)
+        BitKernels.clearWords(of: ranks, in: &bitmap, below: movieCount)  // 5 ranks, 79 words: all words cleared
+        XCTAssertTrue(bitmap.allSatisfy { $0 == 0 })
+        // Few ranks against the words: only the words they set are cleared.
+        let large = 1_000_000
+        var sparse = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: large))
+        let few: [UInt32] = [3, 64, 65, 500_000, 999_999]
+        XCTAssertTrue(BitKernels.setBits(of: few, in: &sparse, below: large))
+        XCTAssertEqual(sparse.reduce(0) { $0 + $1.nonzeroBitCount }, few.count)
+        BitKernels.clearWords(of: few, in: &sparse, below: large)
+        XCTAssertTrue(sparse.allSatisfy { $0 == 0 })
     }
 
     /// 0.0 and -0.0 are equal ratings: their movies keep id order in answers and in the top list (SEARCH-SPEC),

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+@testable import MovieSearch
+import TestSupport
+
+/// Every pair of bitmap sets has the counts per year of its intersection (`BMPP`): they are the counts of the two
+/// bitmaps ANDed, a query of two bitmap sets answers exactly as the reference search does from them, and a count
+/// that does not fit its year (a forged file) is a corrupt cache, never a trap.
+final class BitmapPairCountTests: XCTestCase {
+    /// 6,400 movies over 20 years (⌈N / 64⌉ = 100 words, so sets of more than 200 ranks are bitmaps): `aa` in every
+    /// second title, `bb` every third, `cc` every fifth, `dd` every seventh (four bitmaps, six pairs), and one of
+    /// 3,000 rare words in each; and one movie alone in 1950 with all four.
+    private static let catalog: Catalog = {
+        var random = SplitMix64(seed: 21)
+        let movies = (0..<6_400).map { id -> Movie in
+            var words = ["r\(random.next() % 3_000)"]
+            for (word, every) in [("aa", 2), ("bb", 3), ("cc", 5), ("dd", 7)] where id % every == 0 { words.append(word) }
+            words.shuffle(using: &random)
+            let rating = random.next() % 4 == 0 ? nil : Double(random.next() % 50) / 10
+            return Movie(id: id, title: words.joined(separator: " "), year: 2000 + Int(random.next() % 20), rating: rating)
+        }
+        return Catalog(movies: movies + [Movie(id: 6_400, title: "dd cc bb aa", year: 1950, rating: 3)])
+    }()
+
+    private static let bytes: [UInt8] = try! CacheWriter.encode(catalog)
+
+    func testPairCountsAreTheIntersectionsAndAnswerLikeTheReference() throws {
+        let forged = ForgedCache(Self.bytes)
+        let bitmaps = forged.entry(of: .bitmapCardinalities).count
+        let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
+        XCTAssertGreaterThanOrEqual(bitmaps, 4, "aa, bb, cc, dd (and the prefixes that hold all titles)")
+        XCTAssertEqual(forged.entry(of: .bitmapPairCounts).count, bitmaps * (bitmaps - 1) / 2 * years)
+        // Each pair's counts, against the two bitmaps read bit by bit.
+        let movieCount = Self.catalog.movies.count
+        let words = CacheFormat.bitmapWordCount(movieCount: movieCount)
+        let bitmapBytes = forged.entry(of: .bitmaps).offset
+        func bit(_ set: Int, _ rank: Int) -> Bool {
+            forged.bytes[bitmapBytes + set * words * 8 + rank / 8] & (1 << UInt8(rank % 8)) != 0
+        }
+        let yearTable = forged.entry(of: .years).offset
+        let firstRanks = (0..<years).map { Int(forged.u32(at: yearTable + $0 * 8 + 4)) }
+        for a in 0..<bitmaps {
+            for b in (a + 1)..<bitmaps {
+                let pair = CacheFormat.bitmapPairIndex(a, b, bitmapCount: bitmaps)
+                for year in 0..<years {
+                    let end = year + 1 < years ? firstRanks[year + 1] : movieCount
+                    let expected = (firstRanks[year]..<end).filter { bit(a, $0) && bit(b, $0) }.count
+                    XCTAssertEqual(Int(forged.packed(.bitmapPairCounts, pair * years + year)), expected, "\(a) \(b) \(year)")
+                }
+            }
+        }
+        let index = try MovieIndex(bytes: Self.bytes, self)
+        let reference = ReferenceSearch(Self.catalog)
+        for query in ["aa bb", "bb aa", "aa cc", "bb dd", "cc dd", "aa bb cc", "a b", "aa r1", "dd r12 bb"] {
+            for perYear in [0, 1, 5, 40] {
+                XCTAssertEqual(try index.search(query, perYear: perYear, typos: .off),
+                               reference.search(query, perYear: perYear), "\(query) \(perYear)")
+            }
+        }
+    }
+
+    func testAPairCountLargerThanItsYearIsCorrupt() throws {
+        var forged = ForgedCache(Self.bytes)
+        let entry = forged.entry(of: .bitmapPairCounts)
+        // The widest value the section holds, in every year: more than 1950 holds (one movie), and more than most
+        // years' matches, which the listing must not run past the bitmaps for.
+        let widest = UInt32((1 << UInt64(entry.width)) - 1)
+        XCTAssertGreaterThan(widest, 1)
+        for position in 0..<entry.count { forged.setPacked(.bitmapPairCounts, position, to: widest) }
+        let index = try MovieIndex(bytes: forged.sealed(), self)
+        XCTAssertThrowsError(try index.search("aa bb", perYear: 1_000, typos: .off)) { error in
+            guard case CacheError.corrupt = error else { return XCTFail("\(error)") }
+        }
+    }
+}
+
+private extension MovieIndex {
+    /// The cache `bytes`, written to a temporary file and opened.
+    convenience init(bytes: [UInt8], _ test: XCTestCase) throws {
+        let path = try TestPaths.temporaryFolder(test).appendingPathComponent("pairs.mscache").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try self.init(path: path)
+    }
+}
