@@ -45,6 +45,16 @@ struct AlignmentRows: ~Copyable {
     private static let maskedLength = 64 - maskOffset
     /// The length of the term prefix the rows are for.
     private(set) var depth = 0
+    /// For `canImprove(within:)`, per excess e (0...maximumExcess, n − depth + budget − remaining, clamped) and
+    /// best b (0...budget + 1), at `e × (budget + 2) + b`: bit b − 1 − max(0, e − k) of each lane k of this row
+    /// (where that is ≥ 0), and bit b − 2 − max(0, e − k) of the previous row's.
+    /// (Tables built once per process, `improvementMasks`.)
+    private let rowMasks: UnsafeMutablePointer<UInt64>
+    private let previousRowMasks: UnsafeMutablePointer<UInt64>
+    /// `laneSpread`, read once here rather than through the global's lazy initializer at every push.
+    private let spreadTable: UnsafeMutablePointer<UInt64>
+    /// An excess from which no lane can count (every lane's extra edits reach the cap).
+    private let maximumExcess: Int
 
     /// Bit 0 of every lane.
     private static let ones: UInt64 = 0x1111_1111_1111_1111
@@ -97,6 +107,11 @@ struct AlignmentRows: ~Copyable {
         }
         self.otherScalars = otherScalars
         self.otherMasks = otherMasks
+        maximumExcess = width + budget + 1
+        let masks = improvementMasks[budget]
+        rowMasks = masks
+        previousRowMasks = masks + (maximumExcess + 1) * (budget + 2)
+        spreadTable = laneSpread
     }
 
     deinit {
@@ -119,12 +134,22 @@ struct AlignmentRows: ~Copyable {
     /// Whether a longer term prefix could have a smaller prefix distance: no row below can hold a value under
     /// the smaller of this row's minimum and the previous row's minimum + 1 (a transposition reaches back two
     /// rows). When it could not, every term that extends the prefix has exactly `prefixDistance`.
-    var canImprove: Bool {
-        // A lane below b has bit b − 1 clear; one whose value + 1 is below b has bit b − 2 clear.
-        let best = UInt64(self.best[depth])
-        if best == 0 { return false }
-        if ~cells[depth] & (Self.ones &<< (best - 1)) != 0 { return true }
-        return best >= 2 && depth > 0 && ~cells[depth - 1] & (Self.ones &<< (best - 2)) != 0
+    var canImprove: Bool { canImprove(within: Int.max / 2) }
+
+    /// Whether a longer term prefix, at most `remaining` scalars longer, could have a smaller prefix distance.
+    ///
+    /// Reaching the query's end from cell i of this row takes at least n − i − remaining more edits (each query
+    /// scalar left that no term scalar is left for is an edit): a cell counts only if its value plus that is
+    /// below the prefix distance so far, and likewise a cell of the previous row, through a transposition, plus 1.
+    /// So the typo walk skips a subtree whose terms are all too short for the query (`TypoTrie.Node.height`).
+    @inline(__always)
+    func canImprove(within remaining: Int) -> Bool {
+        // A lane at most b has bit b of its thermometer clear: the masks hold, per lane, the bit of the largest
+        // value that, with the lane's extra edits, is still below the best (`heightMask`).
+        let excess = query.count &- depth &+ budget &- remaining
+        let index = min(max(excess, 0), maximumExcess) &* (budget &+ 2) &+ Int(best[depth])
+        if ~cells[depth] & rowMasks[index] != 0 { return true }
+        return depth > 0 && ~cells[depth &- 1] & previousRowMasks[index] != 0
     }
 
     /// With the rows reset to the empty prefix and `term` pushed until nothing can improve: the length of the
@@ -178,13 +203,13 @@ struct AlignmentRows: ~Copyable {
         }
         // Lane k is cell i = j − budget + k: the diagonal compares q[i − 1] with the scalar, a transposition needs
         // q[i − 1] = t[j − 2] and q[i − 2] = t[j − 1].
-        let matches = Self.spread(scalarBits &>> 1 & bandBits) &* 0xF
+        let matches = spread(scalarBits &>> 1 & bandBits) &* 0xF
         let previous = cells[j &- 1]
         var row = increment(previous) & (previous | ~matches)
         row &= increment(previous &>> 4 | capLane &<< 60)
         let transpositions = beforeBits &>> 1 & scalarBits & bandBits
         if transpositions != 0 {
-            row &= increment(cells[j &- 2]) | ~(Self.spread(transpositions) &* 0xF)
+            row &= increment(cells[j &- 2]) | ~(spread(transpositions) &* 0xF)
         }
         // d(i, j) ≤ d(i − 1, j) + 1, carried across the lanes in steps of 1 and 2, which together carry 1 to 3
         // lanes: a carry of 4 or more adds at least the cap (at most 4), and changes nothing.
@@ -231,8 +256,8 @@ struct AlignmentRows: ~Copyable {
 
     /// Bits 0–6 of `bits` on bit 0 of lanes 0–6.
     @inline(__always)
-    private static func spread(_ bits: UInt64) -> UInt64 {
-        laneSpread[Int(truncatingIfNeeded: bits & 0x7F)]
+    private func spread(_ bits: UInt64) -> UInt64 {
+        spreadTable[Int(truncatingIfNeeded: bits & 0x7F)]
     }
 
     /// Doubles the room for rows (a term longer than any seen so far).
@@ -265,3 +290,25 @@ nonisolated(unsafe) private let laneSpread: UnsafeMutablePointer<UInt64> = {
     }
     return table
 }()
+
+/// `AlignmentRows`' masks for `canImprove(within:)`, per budget 0...3, built once per process: for budget b
+/// (width w = 2b + 1, maximum excess m = w + b + 1), (m + 1) × (b + 2) masks of a row, then as many of the
+/// previous row (see `AlignmentRows.rowMasks`).
+nonisolated(unsafe) private let improvementMasks: [UnsafeMutablePointer<UInt64>] = (0...3).map { budget in
+    let width = 2 * budget + 1, maximumExcess = width + budget + 1
+    let count = (maximumExcess + 1) * (budget + 2)
+    let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * count)
+    for excess in 0...maximumExcess {
+        for best in 0...(budget + 1) {
+            var row: UInt64 = 0, previous: UInt64 = 0
+            for k in 0..<width {
+                let bound = best - 1 - max(0, excess - k)
+                if bound >= 0 { row |= 1 << UInt64(4 * k + bound) }
+                if bound >= 1 { previous |= 1 << UInt64(4 * k + bound - 1) }
+            }
+            table[excess * (budget + 2) + best] = row
+            table[count + excess * (budget + 2) + best] = previous
+        }
+    }
+    return table
+}

@@ -60,6 +60,16 @@ public final class MovieIndex: Sendable {
                               to: Walks.self)
     }
     private let typoWalkStore = Mutex<AnyObject?>(nil)
+    /// The tries of the term buckets that typo walks have gone through, by first scalar (`TypoTrie`): built from
+    /// the terms on a bucket's first walk, so that a walk visits one node per prefix and jumps over a subtree.
+    var typoTries: SynchronizedLRUCache<UInt32, TypoTrie> {
+        typealias Tries = SynchronizedLRUCache<UInt32, TypoTrie>
+        return unsafeDowncast(made(in: typoTrieStore) { Tries(capacity: MovieIndex.typoTrieCacheCapacity) },
+                              to: Tries.self)
+    }
+    private let typoTrieStore = Mutex<AnyObject?>(nil)
+    /// How many first scalars' tries `typoTries` keeps: every letter of a Latin alphabet, and some.
+    static let typoTrieCacheCapacity = 64
 
     /// How many words' typo walks `typoWalks` keeps.
     static let typoWalkCacheCapacity = 64

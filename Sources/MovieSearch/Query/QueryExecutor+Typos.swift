@@ -34,7 +34,7 @@ extension QueryExecutor {
         // Exact tokens first: a cheap look-up each, and one that matches nothing ends the pass before any walk.
         tokens.sort { $0.budget < $1.budget }
         var tokenSets: [[(set: RankSet, distance: Int)]] = []
-        let walk = TypoTermWalk(dictionary: index.terms, path: file.path)
+        let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries)
         for token in tokens {
             let ranges = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
                 if token.budget == 0 {
