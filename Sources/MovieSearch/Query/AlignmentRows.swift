@@ -29,12 +29,13 @@ struct AlignmentRows: ~Copyable {
     private let bandLanes: UInt64
     private var capacity: Int
     /// Per row j: its cells (lane k: i = j − budget + k), the smallest last-column value of rows 0...j, the first
-    /// row with that value, the scalar that made it, and a caller's tag.
+    /// row with that value, the scalar that made it, and that scalar's positions in the query (`mask(of:)`, for
+    /// a short query), read again by the next row's transpositions.
     private var cells: UnsafeMutablePointer<UInt64>
     private var best: UnsafeMutablePointer<UInt8>
     private var bestRow: UnsafeMutablePointer<Int>
     private var scalars: UnsafeMutablePointer<UInt32>
-    private var tags: UnsafeMutablePointer<Int>
+    private var scalarMasks: UnsafeMutablePointer<UInt64>
     /// For a token of at most `maskedLength` scalars: per ASCII scalar, and per other scalar of the token, the
     /// positions where the token has it, as bits from `maskOffset` on (so that a window that starts before the
     /// token is a plain shift). A push then reads a window's matches with a shift instead of comparing each cell.
@@ -75,7 +76,7 @@ struct AlignmentRows: ~Copyable {
         best = .allocate(capacity: capacity)
         bestRow = .allocate(capacity: capacity)
         self.scalars = .allocate(capacity: capacity)
-        tags = .allocate(capacity: capacity)
+        scalarMasks = .allocate(capacity: capacity)
         var row = capLanes
         for k in 0..<width {
             let i = k - budget
@@ -88,7 +89,7 @@ struct AlignmentRows: ~Copyable {
         best[0] = UInt8(min(scalars.count, budget + 1))
         bestRow[0] = 0
         self.scalars[0] = 0
-        tags[0] = 0
+        scalarMasks[0] = 0
         asciiMasks = .allocate(capacity: 128)
         asciiMasks.initialize(repeating: 0, count: 128)
         var otherScalars: [UInt32] = [], otherMasks: [UInt64] = []
@@ -121,7 +122,7 @@ struct AlignmentRows: ~Copyable {
         best.deallocate()
         bestRow.deallocate()
         scalars.deallocate()
-        tags.deallocate()
+        scalarMasks.deallocate()
     }
 
     /// pd(q, prefix): the smallest distance from the query to a prefix of the term prefix so far, capped at
@@ -163,19 +164,15 @@ struct AlignmentRows: ~Copyable {
         return prefixDistance <= budget ? bestLength : nil
     }
 
-    /// The caller's tag of row `row` (1...depth), set by `push(_:tag:)`.
-    @inline(__always)
-    func tag(of row: Int) -> Int { tags[row] }
-
     /// Drops the rows beyond `depth` (at most the current depth).
     @inline(__always)
     mutating func pop(to depth: Int) {
         self.depth = min(self.depth, depth)
     }
 
-    /// Computes the row of the term prefix extended by `scalar`, and keeps `tag` with it.
+    /// Computes the row of the term prefix extended by `scalar`.
     @inline(__always)
-    mutating func push(_ scalar: UInt32, tag: Int = 0) {
+    mutating func push(_ scalar: UInt32) {
         // Every shift below is a masking shift (`&<<`, `&>>`) by an amount proven below 64: Swift's smart shifts
         // check their amount, which doubled the cost of a push.
         let j = depth &+ 1
@@ -185,11 +182,14 @@ struct AlignmentRows: ~Copyable {
         // Bit k: whether q[j − budget − 2 + k] is `scalar` (resp. `before`), for k in 0...width.
         var scalarBits: UInt64 = 0, beforeBits: UInt64 = 0
         let base = j &- budget &- 2
+        var scalarMask: UInt64 = 0
         if n <= Self.maskedLength {
+            scalarMask = mask(of: scalar)
             let shift = base &+ Self.maskOffset  // ≥ 0: base ≥ −1 − budget ≥ −maskOffset
             if shift < 64 {
-                scalarBits = mask(of: scalar) &>> UInt64(shift)
-                if j >= 2 { beforeBits = mask(of: before) &>> UInt64(shift) }
+                scalarBits = scalarMask &>> UInt64(shift)
+                // Row 0 has no scalar: its mask is 0.
+                beforeBits = scalarMasks[j &- 1] &>> UInt64(shift)
             }
         } else {
             for k in 0...width {
@@ -236,7 +236,7 @@ struct AlignmentRows: ~Copyable {
             bestRow[j] = bestRow[j &- 1]
         }
         scalars[j] = scalar
-        tags[j] = tag
+        scalarMasks[j] = scalarMask
         depth = j
     }
 
@@ -268,7 +268,7 @@ struct AlignmentRows: ~Copyable {
         Self.move(&best, count: capacity, to: newCapacity)
         Self.move(&bestRow, count: capacity, to: newCapacity)
         Self.move(&scalars, count: capacity, to: newCapacity)
-        Self.move(&tags, count: capacity, to: newCapacity)
+        Self.move(&scalarMasks, count: capacity, to: newCapacity)
         capacity = newCapacity
     }
 

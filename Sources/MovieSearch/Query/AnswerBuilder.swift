@@ -212,7 +212,7 @@ struct AnswerBuilder {
                 }
                 var slot = order.count
                 while slot > 0, order[slot - 1] > key { slot -= 1 }
-                order.insert(key, at: slot)
+                if slot == order.count { order.append(key) } else { order.insert(key, at: slot) }
             }
             if wanted > Self.insertionLimit { order.sort() }
             for key in order.prefix(wanted) {

@@ -15,14 +15,14 @@ extension QueryExecutor {
         // A repeated token is looked up once, but its typos count as often as it is typed (the spec sums over the
         // query's tokens).
         var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int)] = []
-        var seen: [[UInt8]: Int] = [:]  // a token's place in `tokens`: linear in a long query, not quadratic
+        var seen: [TokenKey: Int] = [:]  // a token's place in `tokens`: linear in a long query, not quadratic
         Tokenizer.forEachToken(in: query) { bytes in
             let token = Array(bytes)
-            if let place = seen[token] {
+            if let place = seen[TokenKey(bytes: token)] {
                 tokens[place].repeats += 1
                 return
             }
-            seen[token] = tokens.count
+            seen[TokenKey(bytes: token)] = tokens.count
             let scalars = TypoBudget.scalars(of: bytes)
             tokens.append((token, scalars, TypoBudget.edits(for: scalars), 1))
         }
@@ -41,7 +41,7 @@ extension QueryExecutor {
                     let range = try index.terms.range(ofPrefix: bytes)
                     return range.isEmpty ? [] : [(terms: range, distance: 0)]
                 }
-                return try index.typoWalks.value(forKey: token.bytes) { () throws(CacheError) in
+                return try index.typoWalks.value(forKey: TokenKey(bytes: token.bytes)) { () throws(CacheError) in
                     index.walkCounter.add(1, ordering: .relaxed)
                     return try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
                 }
