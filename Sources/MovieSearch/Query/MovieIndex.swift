@@ -135,10 +135,11 @@ public final class MovieIndex: Sendable {
     ///
     /// Cost: an exact query costs what it did before typo tolerance existed (see the type's discussion); the mode
     /// and the typo counts come with the answer at no extra cost. Only a query that matches nothing exactly, with a
-    /// token of 5 scalars or more, pays for a typo pass: for each such token a walk of the terms that begin with
-    /// its first letter, with the optimal-string-alignment automaton over their shared prefixes, which skips
-    /// every branch that can no longer come within the token's budget (`TypoTermWalk`, `QueryExecutor+Typos`).
-    /// The walks of the last 64 words are kept, so a query typed a letter at a time walks each word once.
+    /// token of 5 scalars or more, pays for a typo pass: for each such token a walk of the trie of the terms that
+    /// begin with its first letter, with the optimal-string-alignment automaton, which skips every branch that can
+    /// no longer come within the token's budget (`TypoTermWalk`, `QueryExecutor+Typos`). The first walk of a
+    /// letter builds that letter's trie (one pass over its terms; the tries of 64 letters are kept); the walks of
+    /// the last 64 words are kept, so a query typed a letter at a time walks each word once.
     /// Spans are not part of the answer: `SearchResult.highlighter` computes them for the titles a caller shows.
     ///
     /// - Parameters:
