@@ -178,7 +178,6 @@ struct AlignmentRows: ~Copyable {
         let j = depth &+ 1
         if j == capacity { grow() }
         let n = query.count, budget = self.budget, capLanes = self.capLanes, bandBits = self.bandBits
-        let before = j >= 2 ? scalars[j &- 1] : UInt32.max
         // Bit k: whether q[j − budget − 2 + k] is `scalar` (resp. `before`), for k in 0...width.
         var scalarBits: UInt64 = 0, beforeBits: UInt64 = 0
         let base = j &- budget &- 2
@@ -192,6 +191,7 @@ struct AlignmentRows: ~Copyable {
                 beforeBits = scalarMasks[j &- 1] &>> UInt64(shift)
             }
         } else {
+            let before = j >= 2 ? scalars[j &- 1] : UInt32.max
             for k in 0...width {
                 let position = base &+ k
                 if UInt(bitPattern: position) < UInt(n) {

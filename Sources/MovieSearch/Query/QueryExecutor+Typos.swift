@@ -30,7 +30,6 @@ extension QueryExecutor {
         let years = try YearTable(file: file, years: index.sections.years)
         var answer = AnswerBuilder(perYear: perYear, ranks: try file.packed(index.sections.ranks, 0..<file.movieCount),
                                    path: file.path, yearCount: years.count)
-        let empty = answer.result(query: query, mode: .typo)
         // Exact tokens first: a cheap look-up each, and one that matches nothing ends the pass before any walk.
         tokens.sort { $0.budget < $1.budget }
         var tokenSets: [[(set: RankSet, distance: Int)]] = []
@@ -46,7 +45,7 @@ extension QueryExecutor {
                     return try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
                 }
             }
-            if ranges.isEmpty { return empty }
+            if ranges.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
             var sets: [(set: RankSet, distance: Int)] = []
             for range in ranges {
                 // Saturated: a typo count is a UInt16, and no one types a word 30,000 times.

@@ -27,6 +27,7 @@ struct TypoTermWalk {
         }
         var rows = AlignmentRows(query: token, budget: budget)
         var found: [(terms: Range<Int>, distance: Int)] = []
+        found.reserveCapacity(16)
         trie.nodes.withUnsafeBufferPointer { nodes in
             // The last node is the sentinel: it ends the walk and gives the last subtree's end.
             let count = nodes.count - 1
