@@ -215,7 +215,8 @@ struct AnswerBuilder {
                 if slot == order.count { order.append(key) } else { order.insert(key, at: slot) }
             }
             if wanted > Self.insertionLimit { order.sort() }
-            for key in order.prefix(wanted) {
+            for slot in 0..<min(wanted, order.count) {  // not `prefix`: a slice would retain `order` per year
+                let key = order[slot]
                 list(rank: Int(matches[Int(key & 0xFFFF_FFFF)]))
                 typos.append(UInt16(key >> 32))
             }

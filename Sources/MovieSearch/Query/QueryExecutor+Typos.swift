@@ -15,14 +15,25 @@ extension QueryExecutor {
         // A repeated token is looked up once, but its typos count as often as it is typed (the spec sums over the
         // query's tokens).
         var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int)] = []
-        var seen: [TokenKey: Int] = [:]  // a token's place in `tokens`: linear in a long query, not quadratic
+        // A token's place in `tokens`, once there are many (a long query stays linear, not quadratic); a short
+        // query's few tokens are compared directly, without hashing or a table.
+        var seen: [TokenKey: Int] = [:]
         Tokenizer.forEachToken(in: query) { bytes in
             let token = Array(bytes)
-            if let place = seen[TokenKey(bytes: token)] {
+            let place: Int?
+            if tokens.count < 8 {
+                place = tokens.firstIndex { $0.bytes == token }
+            } else {
+                if seen.isEmpty {
+                    for (place, earlier) in tokens.enumerated() { seen[TokenKey(bytes: earlier.bytes)] = place }
+                }
+                place = seen[TokenKey(bytes: token)]
+            }
+            if let place {
                 tokens[place].repeats += 1
                 return
             }
-            seen[TokenKey(bytes: token)] = tokens.count
+            if !seen.isEmpty { seen[TokenKey(bytes: token)] = tokens.count }
             let scalars = TypoBudget.scalars(of: bytes)
             tokens.append((token, scalars, TypoBudget.edits(for: scalars), 1))
         }
