@@ -176,7 +176,8 @@
 ///    `QueryExecutor+Typos`): a token of 5 scalars or more, without a number, walks the terms that begin with its
 ///    first scalar as a trie, one optimal-string-alignment row per trie node (`TypoTermWalk`, `AlignmentRows`).
 ///    The trie (`TypoTrie`: each node's scalar, depth, subtree end, first term and height) is built in memory
-///    from that range of `TTXO`/`TTXT` the first time a walk needs it, and kept by the index. As soon as a
+///    from that range of `TTXO`/`TTXT` on the letter's second walk, and kept by the index (the first walk goes
+///    through the sorted terms, keeping the rows of the prefix each shares with the one before). As soon as a
 ///    node's rows show that no term below it can lower its distance (counting the scalars the query has left
 ///    that its subtree's terms are too short to take), the node's whole subtree of terms is one range at that
 ///    distance, passed over in one jump. Each range found names its set as in step 2; the token with the

@@ -44,7 +44,8 @@ extension QueryExecutor {
         // Exact tokens first: a cheap look-up each, and one that matches nothing ends the pass before any walk.
         tokens.sort { $0.budget < $1.budget }
         var tokenSets: [[(set: RankSet, distance: Int)]] = []
-        let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries)
+        let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries,
+                                 lettersWalked: index.typoLettersWalked)
         for token in tokens {
             let ranges = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
                 if token.budget == 0 {

@@ -8,10 +8,15 @@
 /// row minimum has passed the budget, the distance is already as low as it can get, or the subtree's terms are too
 /// short to take in the rest of the token), every term under it has the same distance: the whole subtree is one
 /// range, and the walk jumps past it. So the cost follows the prefixes within the budget's reach, one row each.
+///
+/// The trie of a letter is built on the letter's second walk; its first walk goes through the sorted terms
+/// (`SortedTermWalk`), with the same answer.
 struct TypoTermWalk {
     let dictionary: TermDictionary
-    /// The tries of the buckets walked so far, by first scalar (`MovieIndex.typoTries`).
+    /// The tries of the buckets walked so far, by first scalar (`MovieIndex.typoTries`), and the first scalars
+    /// walked once without one (`MovieIndex.typoLettersWalked`).
     let tries: SynchronizedLRUCache<UInt32, TypoTrie>
+    let lettersWalked: SynchronizedLRUCache<UInt32, Bool>
 
     /// The term ranges that `token` (its scalars and UTF-8 bytes) matches within `budget` edits (at least 1),
     /// disjoint and ascending, each with the prefix distance of all its terms. A subtree stays one range, not
@@ -21,9 +26,19 @@ struct TypoTermWalk {
     {
         var firstLength = 1
         while firstLength < bytes.count, bytes[firstLength] & 0xC0 == 0x80 { firstLength += 1 }
-        let trie = try tries.value(forKey: token[0]) { () throws(CacheError) -> TypoTrie in
-            let bucket = try dictionary.range(ofPrefix: UnsafeBufferPointer(rebasing: bytes[..<firstLength]))
-            return try TypoTrie(texts: try dictionary.texts(of: bucket))
+        // A letter's first walk goes through its sorted terms: building the trie costs several such walks, which
+        // a process that answers one query would never win back. Its second walk builds the trie.
+        let trie: TypoTrie
+        if let built = tries.get(token[0]) {
+            trie = built
+        } else if lettersWalked.get(token[0]) == nil {
+            lettersWalked.add(true, forKey: token[0])
+            return try SortedTermWalk(dictionary: dictionary).matches(of: token, bytes: bytes, budget: budget)
+        } else {
+            trie = try tries.value(forKey: token[0]) { () throws(CacheError) -> TypoTrie in
+                let bucket = try dictionary.range(ofPrefix: UnsafeBufferPointer(rebasing: bytes[..<firstLength]))
+                return try TypoTrie(texts: try dictionary.texts(of: bucket))
+            }
         }
         var rows = AlignmentRows(query: token, budget: budget)
         var found: [(terms: Range<Int>, distance: Int)] = []

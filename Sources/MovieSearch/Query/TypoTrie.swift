@@ -27,52 +27,87 @@ final class TypoTrie: Sendable {
     let nodes: [Node]
 
     /// The trie of the terms `texts` holds (one bucket, in dictionary order).
+    ///
+    /// One pass over the terms: each term is read from where it leaves the open path (the nodes of the term
+    /// before), the nodes deeper than that are closed (their end set, their height passed to their parent), and
+    /// a node is opened for each scalar of the rest. Every node takes at least one byte of term text, so the
+    /// bucket's text length bounds the node count, and the work is done in buffers of that size, without the
+    /// checks of growing arrays (a walk of a letter of a million titles builds tens of thousands of nodes).
     init(texts: TermDictionary.Texts) throws(CacheError) {
-        var nodes: [Node] = []
-        nodes.reserveCapacity(texts.ids.count * 3)
-        // The open path: node indices by depth − 1, and the scalars they spell.
-        var path: [Int] = []
-        var scalars: [UInt32] = []
-        var term = texts.ids.lowerBound
-        var start = texts.start(of: term)
-        while term < texts.ids.upperBound {
-            let end = texts.start(of: term + 1)
-            let text = try texts.bytes(from: start, to: end)
-            start = end
-            var offset = 0, depth = 0
-            // Follow the open path as far as this term agrees with it.
-            while depth < scalars.count, offset < text.count {
-                let (scalar, next) = Self.scalar(in: text, at: offset)
-                if scalar != scalars[depth] { break }
-                offset = next
-                depth += 1
+        let first = texts.ids.lowerBound, last = texts.ids.upperBound
+        let textLength = first < last ? texts.start(of: last) - texts.start(of: first) : 0
+        // Checked once here, so that a damaged offset cannot make the buffers below too small.
+        _ = try texts.bytes(from: first < last ? texts.start(of: first) : 0, to: first < last ? texts.start(of: last) : 0)
+        let capacity = max(textLength, 0) + 1
+        var result: Result<Void, CacheError> = .success(())
+        let built = [Node](unsafeUninitializedCapacity: capacity) { nodes, count in
+            // The open path: node indices by depth − 1, and the scalars they spell (at most one per text byte).
+            let path = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+            let scalars = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+            defer {
+                path.deallocate()
+                scalars.deallocate()
             }
-            Self.close(&nodes, &path, &scalars, to: depth)
-            while offset < text.count {
-                let (scalar, next) = Self.scalar(in: text, at: offset)
-                offset = next
-                path.append(nodes.count)
-                scalars.append(scalar)
-                nodes.append(Node(label: scalar, depth: UInt32(truncatingIfNeeded: scalars.count), end: 0,
-                                  termLow: UInt32(truncatingIfNeeded: term), height: 0))
+            var open = 0, made = 0
+            /// Closes the open nodes deeper than `depth`.
+            func close(to depth: Int) {
+                while open > depth {
+                    open -= 1
+                    let node = path[open]
+                    nodes[node].end = UInt32(truncatingIfNeeded: made)
+                    if open > 0 {
+                        let parent = path[open - 1]
+                        nodes[parent].height = max(nodes[parent].height, nodes[node].height &+ 1)
+                    }
+                }
             }
-            term += 1
+            var term = first
+            var start = first < last ? texts.start(of: first) : 0
+            while term < last {
+                let end = texts.start(of: term + 1)
+                let text: UnsafeRawBufferPointer
+                do throws(CacheError) {
+                    text = try texts.bytes(from: start, to: end)
+                } catch {
+                    result = .failure(error)
+                    break
+                }
+                start = end
+                var offset = 0, depth = 0
+                // Follow the open path as far as this term agrees with it.
+                while depth < open, offset < text.count {
+                    let (scalar, next) = Self.scalar(in: text, at: offset)
+                    if scalar != scalars[depth] { break }
+                    offset = next
+                    depth += 1
+                }
+                close(to: depth)
+                // Each node below takes at least one byte of the bucket's text: `made` stays below `capacity`.
+                while offset < text.count, made < capacity - 1 {
+                    let (scalar, next) = Self.scalar(in: text, at: offset)
+                    offset = next
+                    path[open] = made
+                    scalars[open] = scalar
+                    open += 1
+                    (nodes.baseAddress! + made).initialize(to: Node(
+                        label: scalar, depth: UInt32(truncatingIfNeeded: open), end: 0,
+                        termLow: UInt32(truncatingIfNeeded: term), height: 0))
+                    made += 1
+                }
+                term += 1
+            }
+            close(to: 0)
+            (nodes.baseAddress! + made).initialize(to: Node(label: 0, depth: 0, end: 0,
+                                                            termLow: UInt32(truncatingIfNeeded: last), height: 0))
+            count = made + 1
         }
-        Self.close(&nodes, &path, &scalars, to: 0)
-        nodes.append(Node(label: 0, depth: 0, end: 0, termLow: UInt32(truncatingIfNeeded: texts.ids.upperBound),
-                          height: 0))
-        self.nodes = nodes
-    }
-
-    /// Closes the open nodes deeper than `depth`: sets their end, and passes their height up to their parent.
-    private static func close(_ nodes: inout [Node], _ path: inout [Int], _ scalars: inout [UInt32], to depth: Int) {
-        while path.count > depth {
-            let node = path.removeLast()
-            scalars.removeLast()
-            nodes[node].end = UInt32(truncatingIfNeeded: nodes.count)
-            if let parent = path.last {
-                nodes[parent].height = max(nodes[parent].height, nodes[node].height + 1)
+        if case .failure(let error) = result { throw error }
+        // Kept at its size: the text bound is a few times the node count.
+        nodes = [Node](unsafeUninitializedCapacity: built.count) { nodes, count in
+            built.withUnsafeBufferPointer { built in
+                _ = nodes.initialize(fromContentsOf: built)
             }
+            count = built.count
         }
     }
 

@@ -42,9 +42,35 @@ final class TypoTrieTests: XCTestCase {
         }
     }
 
+    /// A letter's first walk goes through the sorted terms and builds no trie; the second builds it; both find
+    /// the same terms at the same distances.
+    func testSecondWalkOfALetterBuildsItsTrie() throws {
+        let index = try Fixtures.index(Self.catalog, self)
+        let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries,
+                                lettersWalked: index.typoLettersWalked)
+        func terms(_ query: String) throws -> [Int: Int] {
+            let token = Array(query.unicodeScalars.map(\.value))
+            let found = try Array(query.utf8).withUnsafeBufferPointer {
+                try walk.matches(of: token, bytes: $0, budget: TypoBudget.edits(for: token))
+            }
+            var terms: [Int: Int] = [:]
+            for (range, distance) in found {
+                for term in range { terms[term] = distance }
+            }
+            return terms
+        }
+        let letter = UInt32(UInt8(ascii: "d"))
+        let sorted = try terms("drakness")
+        XCTAssertNil(index.typoTries.get(letter), "no trie after the first walk")
+        XCTAssertFalse(sorted.isEmpty)
+        XCTAssertEqual(try terms("drakness"), sorted, "the trie walk finds what the sorted walk found")
+        XCTAssertNotNil(index.typoTries.get(letter), "the second walk built the trie")
+    }
+
     func testWalkEqualsAScanOfEveryTerm() throws {
         let index = try Fixtures.index(Self.catalog, self)
-        let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries)
+        let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries,
+                                lettersWalked: index.typoLettersWalked)
         for query in ["darkness", "drakness", "darkets", "dreamscpae", "dreamscapes", "dejaa", "d😀xyz", "dragn",
                       "dxxxxxxxxxxxxxxxxx", "dartt"] {
             let token = Array(query.unicodeScalars.map(\.value))
