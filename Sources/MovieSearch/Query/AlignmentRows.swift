@@ -20,13 +20,6 @@
 struct AlignmentRows: ~Copyable {
     private let query: UnsafeMutableBufferPointer<UInt32>
     let budget: Int
-    private let width: Int
-    /// `budget + 1` in every lane: "more than the budget"; and in one lane.
-    private let capLanes: UInt64
-    private let capLane: UInt64
-    /// Bits 0..<width, and 0xF in lanes 0..<width.
-    private let bandBits: UInt64
-    private let bandLanes: UInt64
     private var capacity: Int
     /// Per row j: its cells (lane k: i = j − budget + k), the smallest last-column value of rows 0...j, the first
     /// row with that value, the scalar that made it, and that scalar's positions in the query (`mask(of:)`, for
@@ -66,11 +59,9 @@ struct AlignmentRows: ~Copyable {
         query = .allocate(capacity: scalars.count)
         _ = query.initialize(from: scalars)
         self.budget = budget
-        width = 2 * budget + 1
-        capLane = (1 << UInt64(budget + 1)) - 1
-        capLanes = capLane &* Self.ones
-        bandBits = (1 << UInt64(2 * budget + 1)) - 1
-        bandLanes = (1 << UInt64(4 * (2 * budget + 1))) - 1
+        // Lanes, and "more than the budget" in every lane, as `push(_:budget:)` works them out.
+        let width = 2 * budget + 1
+        let capLanes = ((1 << UInt64(budget + 1)) - 1) &* Self.ones
         capacity = 32
         cells = .allocate(capacity: capacity)
         best = .allocate(capacity: capacity)
@@ -144,9 +135,14 @@ struct AlignmentRows: ~Copyable {
     /// below the prefix distance so far, and likewise a cell of the previous row, through a transposition, plus 1.
     /// So the typo walk skips a subtree whose terms are all too short for the query (`TypoTrie.Node.height`).
     @inline(__always)
-    func canImprove(within remaining: Int) -> Bool {
+    func canImprove(within remaining: Int) -> Bool { canImprove(within: remaining, budget: budget) }
+
+    /// `canImprove(within:)`, given the rows' budget (see `push(_:budget:)`).
+    @inline(__always)
+    func canImprove(within remaining: Int, budget: Int) -> Bool {
         // A lane at most b has bit b of its thermometer clear: the masks hold, per lane, the bit of the largest
-        // value that, with the lane's extra edits, is still below the best (`heightMask`).
+        // value that, with the lane's extra edits, is still below the best (`improvementMasks`).
+        let maximumExcess = 3 &* budget &+ 2
         let excess = query.count &- depth &+ budget &- remaining
         let index = min(max(excess, 0), maximumExcess) &* (budget &+ 2) &+ Int(best[depth])
         if ~cells[depth] & rowMasks[index] != 0 { return true }
@@ -172,12 +168,22 @@ struct AlignmentRows: ~Copyable {
 
     /// Computes the row of the term prefix extended by `scalar`.
     @inline(__always)
-    mutating func push(_ scalar: UInt32) {
+    mutating func push(_ scalar: UInt32) { push(scalar, budget: budget) }
+
+    /// `push(_:)`, given the rows' budget: a caller that passes a constant (the typo walk, one loop per budget)
+    /// gets a push whose masks and widths are constants, not loads.
+    @inline(__always)
+    mutating func push(_ scalar: UInt32, budget: Int) {
         // Every shift below is a masking shift (`&<<`, `&>>`) by an amount proven below 64: Swift's smart shifts
         // check their amount, which doubled the cost of a push.
         let j = depth &+ 1
         if j == capacity { grow() }
-        let n = query.count, budget = self.budget, capLanes = self.capLanes, bandBits = self.bandBits
+        let width = 2 &* budget &+ 1
+        let capLane: UInt64 = (1 &<< UInt64(budget &+ 1)) &- 1
+        let capLanes = capLane &* Self.ones
+        let bandBits: UInt64 = (1 &<< UInt64(width)) &- 1
+        let bandLanes: UInt64 = (1 &<< UInt64(4 &* width)) &- 1
+        let n = query.count
         // Bit k: whether q[j − budget − 2 + k] is `scalar` (resp. `before`), for k in 0...width.
         var scalarBits: UInt64 = 0, beforeBits: UInt64 = 0
         let base = j &- budget &- 2
@@ -205,16 +211,16 @@ struct AlignmentRows: ~Copyable {
         // q[i − 1] = t[j − 2] and q[i − 2] = t[j − 1].
         let matches = spread(scalarBits &>> 1 & bandBits) &* 0xF
         let previous = cells[j &- 1]
-        var row = increment(previous) & (previous | ~matches)
-        row &= increment(previous &>> 4 | capLane &<< 60)
+        var row = Self.increment(capLanes, previous) & (previous | ~matches)
+        row &= Self.increment(capLanes, previous &>> 4 | capLane &<< 60)
         let transpositions = beforeBits &>> 1 & scalarBits & bandBits
         if transpositions != 0 {
-            row &= increment(cells[j &- 2]) | ~(spread(transpositions) &* 0xF)
+            row &= Self.increment(capLanes, cells[j &- 2]) | ~(spread(transpositions) &* 0xF)
         }
         // d(i, j) ≤ d(i − 1, j) + 1, carried across the lanes in steps of 1 and 2, which together carry 1 to 3
         // lanes: a carry of 4 or more adds at least the cap (at most 4), and changes nothing.
-        row &= increment(row &<< 4 | capLane)
-        if budget >= 2 { row &= increment(increment(row &<< 8 | capLane &* 0x11)) }
+        row &= Self.increment(capLanes, row &<< 4 | capLane)
+        if budget >= 2 { row &= Self.increment(capLanes, Self.increment(capLanes, row &<< 8 | capLane &* 0x11)) }
         // Cells outside the band or past the query's end (i > n) are "more than the budget"; the last column,
         // d(q, t[0..<j]), is lane n − j + budget, in the band only when j ≥ n − budget.
         var last = budget + 1
@@ -248,10 +254,10 @@ struct AlignmentRows: ~Copyable {
         return 0
     }
 
-    /// Each lane one more, up to the cap: the thermometer shifted up, with bit 0 set.
+    /// Each lane one more, up to the cap (`capLanes`): the thermometer shifted up, with bit 0 set.
     @inline(__always)
-    private func increment(_ row: UInt64) -> UInt64 {
-        (row &<< 1 | Self.ones) & capLanes
+    private static func increment(_ capLanes: UInt64, _ row: UInt64) -> UInt64 {
+        (row &<< 1 | ones) & capLanes
     }
 
     /// Bits 0–6 of `bits` on bit 0 of lanes 0–6.

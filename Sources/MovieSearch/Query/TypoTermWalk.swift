@@ -44,29 +44,41 @@ struct TypoTermWalk {
         var found: [(terms: Range<Int>, distance: Int)] = []
         found.reserveCapacity(16)
         trie.nodes.withUnsafeBufferPointer { nodes in
-            // The last node is the sentinel: it ends the walk and gives the last subtree's end.
-            let count = nodes.count - 1
-            var node = 0
-            while node < count {
-                let entry = nodes[node]
-                rows.pop(to: Int(entry.depth) - 1)
-                rows.push(entry.label)
-                let end = Int(entry.end)  // after `node`, at most `count`: the trie is built so
-                if !rows.canImprove(within: Int(entry.height)) {
-                    // Settled: every term below has this distance (or none is within the budget).
-                    if rows.prefixDistance <= budget {
-                        found.append((Int(entry.termLow)..<Int(nodes[end].termLow), rows.prefixDistance))
-                    }
-                    node = end
-                    continue
-                }
-                // A term ends here when the next node in preorder starts a later one.
-                if rows.prefixDistance <= budget, nodes[node + 1].termLow != entry.termLow {
-                    found.append((Int(entry.termLow)..<(Int(entry.termLow) + 1), rows.prefixDistance))
-                }
-                node += 1
+            // One loop per budget the spec has, so that the rows' masks and widths are constants in each.
+            switch budget {
+            case 1: Self.walk(nodes, &rows, budget: 1, into: &found)
+            case 2: Self.walk(nodes, &rows, budget: 2, into: &found)
+            default: Self.walk(nodes, &rows, budget: budget, into: &found)
             }
         }
         return found
+    }
+
+    /// The walk of `nodes` (a trie's, its sentinel last) with `rows` (of this `budget`, holding row 0).
+    @inline(__always)
+    private static func walk(_ nodes: UnsafeBufferPointer<TypoTrie.Node>, _ rows: inout AlignmentRows, budget: Int,
+                             into found: inout [(terms: Range<Int>, distance: Int)]) {
+        // The last node is the sentinel: it ends the walk and gives the last subtree's end.
+        let count = nodes.count - 1
+        var node = 0
+        while node < count {
+            let entry = nodes[node]
+            rows.pop(to: Int(entry.depth) - 1)
+            rows.push(entry.label, budget: budget)
+            let end = Int(entry.end)  // after `node`, at most `count`: the trie is built so
+            if !rows.canImprove(within: Int(entry.height), budget: budget) {
+                // Settled: every term below has this distance (or none is within the budget).
+                if rows.prefixDistance <= budget {
+                    found.append((Int(entry.termLow)..<Int(nodes[end].termLow), rows.prefixDistance))
+                }
+                node = end
+                continue
+            }
+            // A term ends here when the next node in preorder starts a later one.
+            if rows.prefixDistance <= budget, nodes[node + 1].termLow != entry.termLow {
+                found.append((Int(entry.termLow)..<(Int(entry.termLow) + 1), rows.prefixDistance))
+            }
+            node += 1
+        }
     }
 }
