@@ -12,8 +12,8 @@
 /// be matched within 2 edits by a term of 7 scalars or fewer).
 ///
 /// Built from the bucket's terms on the letter's second typo walk (`TypoTermWalk`) and kept by `MovieIndex`
-/// (`typoTries`): one pass over the terms, O(total scalars), about 20 bytes a node (century's largest letter, `s`,
-/// has 4,739 nodes; the generated 1M catalog's has 55,044). Nothing of it is stored in the cache file.
+/// (`typoTries`): one pass over the terms, O(total scalars), about 20 bytes a node (a letter of the century catalog
+/// has a few thousand nodes, one of the generated 1M catalog some tens of thousands). Nothing of it is stored in the cache file.
 final class TypoTrie: Sendable {
     /// One node; `end` and `termLow` index `nodes` and the dictionary.
     struct Node {
