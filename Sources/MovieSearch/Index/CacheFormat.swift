@@ -187,13 +187,17 @@
 ///    per year (`BMPC`, `YCNT`) and lists K ≤ F a year reads the counts and the first ids (`BMPI`, `YCID`) only;
 ///    one of exactly two bitmap sets reads their pair's counts (`BMPP`) and each year's first words.
 /// 4. Only if that matched nothing (and typo tolerance is on), the typo pass (SEARCH-SPEC, "Typo tolerance";
-///    `QueryExecutor+Typos`): a token of 5 scalars or more, without a number, walks the range of terms that begin
-///    with its first scalar in order, keeping optimal-string-alignment rows for the prefix each term shares with
-///    the one before (`TypoTermWalk`, `AlignmentRows`). As soon as a prefix's rows show that no longer prefix can
-///    lower its distance, its whole subtree of terms is one range at that distance, passed over without reading
-///    further. Each range found names its set as in step 2; the token with the smallest sets drives, the others
-///    keep the candidates one of their sets holds, adding the smallest distance among them, and each year lists
-///    fewer typos first. The format holds nothing for this pass but the sorted terms it already has.
+///    `QueryExecutor+Typos`): a token of 5 scalars or more, without a number, walks the terms that begin with its
+///    first scalar as a trie, one optimal-string-alignment row per trie node (`TypoTermWalk`, `AlignmentRows`).
+///    The trie (`TypoTrie`: each node's scalar, depth, subtree end, first term and height) is built in memory
+///    from that range of `TTXO`/`TTXT` on the letter's second walk, and kept by the index (the first walk goes
+///    through the sorted terms, keeping the rows of the prefix each shares with the one before). As soon as a
+///    node's rows show that no term below it can lower its distance (counting the scalars the query has left
+///    that its subtree's terms are too short to take), the node's whole subtree of terms is one range at that
+///    distance, passed over in one jump. Each range found names its set as in step 2; the token with the
+///    smallest sets drives, the others keep the candidates one of their sets holds, adding the smallest distance
+///    among them, and each year lists fewer typos first. The format holds nothing for this pass but the sorted
+///    terms it already has.
 ///
 /// ## Worked example
 ///

@@ -20,21 +20,15 @@
 struct AlignmentRows: ~Copyable {
     private let query: UnsafeMutableBufferPointer<UInt32>
     let budget: Int
-    private let width: Int
-    /// `budget + 1` in every lane: "more than the budget"; and in one lane.
-    private let capLanes: UInt64
-    private let capLane: UInt64
-    /// Bits 0..<width, and 0xF in lanes 0..<width.
-    private let bandBits: UInt64
-    private let bandLanes: UInt64
     private var capacity: Int
     /// Per row j: its cells (lane k: i = j − budget + k), the smallest last-column value of rows 0...j, the first
-    /// row with that value, the scalar that made it, and a caller's tag.
+    /// row with that value, the scalar that made it, and that scalar's positions in the query (`mask(of:)`, for
+    /// a short query), read again by the next row's transpositions.
     private var cells: UnsafeMutablePointer<UInt64>
     private var best: UnsafeMutablePointer<UInt8>
     private var bestRow: UnsafeMutablePointer<Int>
     private var scalars: UnsafeMutablePointer<UInt32>
-    private var tags: UnsafeMutablePointer<Int>
+    private var scalarMasks: UnsafeMutablePointer<UInt64>
     /// For a token of at most `maskedLength` scalars: per ASCII scalar, and per other scalar of the token, the
     /// positions where the token has it, as bits from `maskOffset` on (so that a window that starts before the
     /// token is a plain shift). A push then reads a window's matches with a shift instead of comparing each cell.
@@ -45,6 +39,16 @@ struct AlignmentRows: ~Copyable {
     private static let maskedLength = 64 - maskOffset
     /// The length of the term prefix the rows are for.
     private(set) var depth = 0
+    /// For `canImprove(within:)`, per excess e (0...maximumExcess, n − depth + budget − remaining, clamped) and
+    /// best b (0...budget + 1), at `e × (budget + 2) + b`: bit b − 1 − max(0, e − k) of each lane k of this row
+    /// (where that is ≥ 0), and bit b − 2 − max(0, e − k) of the previous row's.
+    /// (Tables built once per process, `improvementMasks`.)
+    private let rowMasks: UnsafeMutablePointer<UInt64>
+    private let previousRowMasks: UnsafeMutablePointer<UInt64>
+    /// `laneSpread`, read once here rather than through the global's lazy initializer at every push.
+    private let spreadTable: UnsafeMutablePointer<UInt64>
+    /// An excess from which no lane can count (every lane's extra edits reach the cap).
+    private let maximumExcess: Int
 
     /// Bit 0 of every lane.
     private static let ones: UInt64 = 0x1111_1111_1111_1111
@@ -55,17 +59,15 @@ struct AlignmentRows: ~Copyable {
         query = .allocate(capacity: scalars.count)
         _ = query.initialize(from: scalars)
         self.budget = budget
-        width = 2 * budget + 1
-        capLane = (1 << UInt64(budget + 1)) - 1
-        capLanes = capLane &* Self.ones
-        bandBits = (1 << UInt64(2 * budget + 1)) - 1
-        bandLanes = (1 << UInt64(4 * (2 * budget + 1))) - 1
+        // Lanes, and "more than the budget" in every lane, as `push(_:budget:)` works them out.
+        let width = 2 * budget + 1
+        let capLanes = ((1 << UInt64(budget + 1)) - 1) &* Self.ones
         capacity = 32
         cells = .allocate(capacity: capacity)
         best = .allocate(capacity: capacity)
         bestRow = .allocate(capacity: capacity)
         self.scalars = .allocate(capacity: capacity)
-        tags = .allocate(capacity: capacity)
+        scalarMasks = .allocate(capacity: capacity)
         var row = capLanes
         for k in 0..<width {
             let i = k - budget
@@ -78,7 +80,7 @@ struct AlignmentRows: ~Copyable {
         best[0] = UInt8(min(scalars.count, budget + 1))
         bestRow[0] = 0
         self.scalars[0] = 0
-        tags[0] = 0
+        scalarMasks[0] = 0
         asciiMasks = .allocate(capacity: 128)
         asciiMasks.initialize(repeating: 0, count: 128)
         var otherScalars: [UInt32] = [], otherMasks: [UInt64] = []
@@ -97,6 +99,11 @@ struct AlignmentRows: ~Copyable {
         }
         self.otherScalars = otherScalars
         self.otherMasks = otherMasks
+        maximumExcess = width + budget + 1
+        let masks = improvementMasks[budget]
+        rowMasks = masks
+        previousRowMasks = masks + (maximumExcess + 1) * (budget + 2)
+        spreadTable = laneSpread
     }
 
     deinit {
@@ -106,7 +113,7 @@ struct AlignmentRows: ~Copyable {
         best.deallocate()
         bestRow.deallocate()
         scalars.deallocate()
-        tags.deallocate()
+        scalarMasks.deallocate()
     }
 
     /// pd(q, prefix): the smallest distance from the query to a prefix of the term prefix so far, capped at
@@ -119,12 +126,27 @@ struct AlignmentRows: ~Copyable {
     /// Whether a longer term prefix could have a smaller prefix distance: no row below can hold a value under
     /// the smaller of this row's minimum and the previous row's minimum + 1 (a transposition reaches back two
     /// rows). When it could not, every term that extends the prefix has exactly `prefixDistance`.
-    var canImprove: Bool {
-        // A lane below b has bit b − 1 clear; one whose value + 1 is below b has bit b − 2 clear.
-        let best = UInt64(self.best[depth])
-        if best == 0 { return false }
-        if ~cells[depth] & (Self.ones &<< (best - 1)) != 0 { return true }
-        return best >= 2 && depth > 0 && ~cells[depth - 1] & (Self.ones &<< (best - 2)) != 0
+    var canImprove: Bool { canImprove(within: Int.max / 2) }
+
+    /// Whether a longer term prefix, at most `remaining` scalars longer, could have a smaller prefix distance.
+    ///
+    /// Reaching the query's end from cell i of this row takes at least n − i − remaining more edits (each query
+    /// scalar left that no term scalar is left for is an edit): a cell counts only if its value plus that is
+    /// below the prefix distance so far, and likewise a cell of the previous row, through a transposition, plus 1.
+    /// So the typo walk skips a subtree whose terms are all too short for the query (`TypoTrie.Node.height`).
+    @inline(__always)
+    func canImprove(within remaining: Int) -> Bool { canImprove(within: remaining, budget: budget) }
+
+    /// `canImprove(within:)`, given the rows' budget (see `push(_:budget:)`).
+    @inline(__always)
+    func canImprove(within remaining: Int, budget: Int) -> Bool {
+        // A lane at most b has bit b of its thermometer clear: the masks hold, per lane, the bit of the largest
+        // value that, with the lane's extra edits, is still below the best (`improvementMasks`).
+        let maximumExcess = 3 &* budget &+ 2
+        let excess = query.count &- depth &+ budget &- remaining
+        let index = min(max(excess, 0), maximumExcess) &* (budget &+ 2) &+ Int(best[depth])
+        if ~cells[depth] & rowMasks[index] != 0 { return true }
+        return depth > 0 && ~cells[depth &- 1] & previousRowMasks[index] != 0
     }
 
     /// With the rows reset to the empty prefix and `term` pushed until nothing can improve: the length of the
@@ -138,35 +160,44 @@ struct AlignmentRows: ~Copyable {
         return prefixDistance <= budget ? bestLength : nil
     }
 
-    /// The caller's tag of row `row` (1...depth), set by `push(_:tag:)`.
-    @inline(__always)
-    func tag(of row: Int) -> Int { tags[row] }
-
     /// Drops the rows beyond `depth` (at most the current depth).
     @inline(__always)
     mutating func pop(to depth: Int) {
         self.depth = min(self.depth, depth)
     }
 
-    /// Computes the row of the term prefix extended by `scalar`, and keeps `tag` with it.
+    /// Computes the row of the term prefix extended by `scalar`.
     @inline(__always)
-    mutating func push(_ scalar: UInt32, tag: Int = 0) {
+    mutating func push(_ scalar: UInt32) { push(scalar, budget: budget) }
+
+    /// `push(_:)`, given the rows' budget: a caller that passes a constant (the typo walk, one loop per budget)
+    /// gets a push whose masks and widths are constants, not loads.
+    @inline(__always)
+    mutating func push(_ scalar: UInt32, budget: Int) {
         // Every shift below is a masking shift (`&<<`, `&>>`) by an amount proven below 64: Swift's smart shifts
         // check their amount, which doubled the cost of a push.
         let j = depth &+ 1
         if j == capacity { grow() }
-        let n = query.count, budget = self.budget, capLanes = self.capLanes, bandBits = self.bandBits
-        let before = j >= 2 ? scalars[j &- 1] : UInt32.max
+        let width = 2 &* budget &+ 1
+        let capLane: UInt64 = (1 &<< UInt64(budget &+ 1)) &- 1
+        let capLanes = capLane &* Self.ones
+        let bandBits: UInt64 = (1 &<< UInt64(width)) &- 1
+        let bandLanes: UInt64 = (1 &<< UInt64(4 &* width)) &- 1
+        let n = query.count
         // Bit k: whether q[j − budget − 2 + k] is `scalar` (resp. `before`), for k in 0...width.
         var scalarBits: UInt64 = 0, beforeBits: UInt64 = 0
         let base = j &- budget &- 2
+        var scalarMask: UInt64 = 0
         if n <= Self.maskedLength {
+            scalarMask = mask(of: scalar)
             let shift = base &+ Self.maskOffset  // ≥ 0: base ≥ −1 − budget ≥ −maskOffset
             if shift < 64 {
-                scalarBits = mask(of: scalar) &>> UInt64(shift)
-                if j >= 2 { beforeBits = mask(of: before) &>> UInt64(shift) }
+                scalarBits = scalarMask &>> UInt64(shift)
+                // Row 0 has no scalar: its mask is 0.
+                beforeBits = scalarMasks[j &- 1] &>> UInt64(shift)
             }
         } else {
+            let before = j >= 2 ? scalars[j &- 1] : UInt32.max
             for k in 0...width {
                 let position = base &+ k
                 if UInt(bitPattern: position) < UInt(n) {
@@ -178,18 +209,18 @@ struct AlignmentRows: ~Copyable {
         }
         // Lane k is cell i = j − budget + k: the diagonal compares q[i − 1] with the scalar, a transposition needs
         // q[i − 1] = t[j − 2] and q[i − 2] = t[j − 1].
-        let matches = Self.spread(scalarBits &>> 1 & bandBits) &* 0xF
+        let matches = spread(scalarBits &>> 1 & bandBits) &* 0xF
         let previous = cells[j &- 1]
-        var row = increment(previous) & (previous | ~matches)
-        row &= increment(previous &>> 4 | capLane &<< 60)
+        var row = Self.increment(capLanes, previous) & (previous | ~matches)
+        row &= Self.increment(capLanes, previous &>> 4 | capLane &<< 60)
         let transpositions = beforeBits &>> 1 & scalarBits & bandBits
         if transpositions != 0 {
-            row &= increment(cells[j &- 2]) | ~(Self.spread(transpositions) &* 0xF)
+            row &= Self.increment(capLanes, cells[j &- 2]) | ~(spread(transpositions) &* 0xF)
         }
         // d(i, j) ≤ d(i − 1, j) + 1, carried across the lanes in steps of 1 and 2, which together carry 1 to 3
         // lanes: a carry of 4 or more adds at least the cap (at most 4), and changes nothing.
-        row &= increment(row &<< 4 | capLane)
-        if budget >= 2 { row &= increment(increment(row &<< 8 | capLane &* 0x11)) }
+        row &= Self.increment(capLanes, row &<< 4 | capLane)
+        if budget >= 2 { row &= Self.increment(capLanes, Self.increment(capLanes, row &<< 8 | capLane &* 0x11)) }
         // Cells outside the band or past the query's end (i > n) are "more than the budget"; the last column,
         // d(q, t[0..<j]), is lane n − j + budget, in the band only when j ≥ n − budget.
         var last = budget + 1
@@ -211,7 +242,7 @@ struct AlignmentRows: ~Copyable {
             bestRow[j] = bestRow[j &- 1]
         }
         scalars[j] = scalar
-        tags[j] = tag
+        scalarMasks[j] = scalarMask
         depth = j
     }
 
@@ -223,16 +254,16 @@ struct AlignmentRows: ~Copyable {
         return 0
     }
 
-    /// Each lane one more, up to the cap: the thermometer shifted up, with bit 0 set.
+    /// Each lane one more, up to the cap (`capLanes`): the thermometer shifted up, with bit 0 set.
     @inline(__always)
-    private func increment(_ row: UInt64) -> UInt64 {
-        (row &<< 1 | Self.ones) & capLanes
+    private static func increment(_ capLanes: UInt64, _ row: UInt64) -> UInt64 {
+        (row &<< 1 | ones) & capLanes
     }
 
     /// Bits 0–6 of `bits` on bit 0 of lanes 0–6.
     @inline(__always)
-    private static func spread(_ bits: UInt64) -> UInt64 {
-        laneSpread[Int(truncatingIfNeeded: bits & 0x7F)]
+    private func spread(_ bits: UInt64) -> UInt64 {
+        spreadTable[Int(truncatingIfNeeded: bits & 0x7F)]
     }
 
     /// Doubles the room for rows (a term longer than any seen so far).
@@ -243,7 +274,7 @@ struct AlignmentRows: ~Copyable {
         Self.move(&best, count: capacity, to: newCapacity)
         Self.move(&bestRow, count: capacity, to: newCapacity)
         Self.move(&scalars, count: capacity, to: newCapacity)
-        Self.move(&tags, count: capacity, to: newCapacity)
+        Self.move(&scalarMasks, count: capacity, to: newCapacity)
         capacity = newCapacity
     }
 
@@ -265,3 +296,25 @@ nonisolated(unsafe) private let laneSpread: UnsafeMutablePointer<UInt64> = {
     }
     return table
 }()
+
+/// `AlignmentRows`' masks for `canImprove(within:)`, per budget 0...3, built once per process: for budget b
+/// (width w = 2b + 1, maximum excess m = w + b + 1), (m + 1) × (b + 2) masks of a row, then as many of the
+/// previous row (see `AlignmentRows.rowMasks`).
+nonisolated(unsafe) private let improvementMasks: [UnsafeMutablePointer<UInt64>] = (0...3).map { budget in
+    let width = 2 * budget + 1, maximumExcess = width + budget + 1
+    let count = (maximumExcess + 1) * (budget + 2)
+    let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * count)
+    for excess in 0...maximumExcess {
+        for best in 0...(budget + 1) {
+            var row: UInt64 = 0, previous: UInt64 = 0
+            for k in 0..<width {
+                let bound = best - 1 - max(0, excess - k)
+                if bound >= 0 { row |= 1 << UInt64(4 * k + bound) }
+                if bound >= 1 { previous |= 1 << UInt64(4 * k + bound - 1) }
+            }
+            table[excess * (budget + 2) + best] = row
+            table[count + excess * (budget + 2) + best] = previous
+        }
+    }
+    return table
+}

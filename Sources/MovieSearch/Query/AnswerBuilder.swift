@@ -222,11 +222,28 @@ struct AnswerBuilder {
         while position < matches.count {
             let next = try yearRun(of: matches, at: position, year: &year, table).next
             addYear(table.year(year), count: next - position)
-            // Typo count above the position: sorting the keys sorts by count, then rank (positions ascend with rank).
+            // Typo count above the position: the keys' order is by count, then rank (positions ascend with rank).
+            // Keep the smallest `perYear` in order as they come (most go at the end, or nowhere), as
+            // `addTypoMatches(bitmap:_:typos:)` does; sort only for a large `perYear`.
             order.removeAll(keepingCapacity: true)
-            for match in position..<next { order.append(UInt64(counts[match]) << 32 | UInt64(match)) }
-            order.sort()
-            for key in order.prefix(perYear) {
+            let wanted = min(perYear, next - position)
+            for match in position..<next {
+                let key = UInt64(counts[match]) << 32 | UInt64(match)
+                if wanted > Self.insertionLimit {
+                    order.append(key)
+                    continue
+                }
+                if order.count == wanted {
+                    if wanted == 0 || key >= order[wanted - 1] { continue }
+                    order.removeLast()
+                }
+                var slot = order.count
+                while slot > 0, order[slot - 1] > key { slot -= 1 }
+                if slot == order.count { order.append(key) } else { order.insert(key, at: slot) }
+            }
+            if wanted > Self.insertionLimit { order.sort() }
+            for slot in 0..<min(wanted, order.count) {  // not `prefix`: a slice would retain `order` per year
+                let key = order[slot]
                 list(rank: Int(matches[Int(key & 0xFFFF_FFFF)]))
                 typos.append(UInt16(key >> 32))
             }

@@ -56,12 +56,32 @@ public final class MovieIndex: Sendable {
     /// The typo walks of recent query words (folded bytes → term ranges with their distances): a query typed a
     /// letter at a time repeats its earlier words, and a walk costs tens of microseconds where a look-up costs
     /// well under one.
-    var typoWalks: SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]> {
-        typealias Walks = SynchronizedLRUCache<[UInt8], [(terms: Range<Int>, distance: Int)]>
+    var typoWalks: SynchronizedLRUCache<TokenKey, [(terms: Range<Int>, distance: Int)]> {
+        typealias Walks = SynchronizedLRUCache<TokenKey, [(terms: Range<Int>, distance: Int)]>
         return unsafeDowncast(made(in: typoWalkStore) { Walks(capacity: MovieIndex.typoWalkCacheCapacity) },
                               to: Walks.self)
     }
     private let typoWalkStore = Mutex<AnyObject?>(nil)
+    /// The tries of the term buckets that typo walks have gone through, by first scalar (`TypoTrie`): built from
+    /// the terms on a bucket's second walk (the first walks the sorted terms, `SortedTermWalk`, so that a process
+    /// that answers one query pays for no trie), so that a walk visits one node per prefix and jumps over a
+    /// subtree.
+    var typoTries: SynchronizedLRUCache<UInt32, TypoTrie> {
+        typealias Tries = SynchronizedLRUCache<UInt32, TypoTrie>
+        return unsafeDowncast(made(in: typoTrieStore) { Tries(capacity: MovieIndex.typoTrieCacheCapacity) },
+                              to: Tries.self)
+    }
+    private let typoTrieStore = Mutex<AnyObject?>(nil)
+    /// The first scalars walked once without a trie (`SortedTermWalk`): the second walk of one builds its trie.
+    var typoLettersWalked: SynchronizedLRUCache<UInt32, Bool> {
+        typealias Letters = SynchronizedLRUCache<UInt32, Bool>
+        return unsafeDowncast(made(in: typoLetterStore) { Letters(capacity: MovieIndex.typoTrieCacheCapacity) },
+                              to: Letters.self)
+    }
+    private let typoLetterStore = Mutex<AnyObject?>(nil)
+    /// How many first scalars' tries `typoTries` keeps (and first scalars `typoLettersWalked`): every letter of
+    /// a Latin alphabet, and some.
+    static let typoTrieCacheCapacity = 64
 
     /// How many words' typo walks `typoWalks` keeps.
     static let typoWalkCacheCapacity = 64
@@ -128,10 +148,12 @@ public final class MovieIndex: Sendable {
     ///
     /// Cost: an exact query costs what it did before typo tolerance existed (see the type's discussion); the mode
     /// and the typo counts come with the answer at no extra cost. Only a query that matches nothing exactly, with a
-    /// token of 5 scalars or more, pays for a typo pass: for each such token a walk of the terms that begin with
-    /// its first letter, with the optimal-string-alignment automaton over their shared prefixes, which skips
-    /// every branch that can no longer come within the token's budget (`TypoTermWalk`, `QueryExecutor+Typos`).
-    /// The walks of the last 64 words are kept, so a query typed a letter at a time walks each word once.
+    /// token of 5 scalars or more, pays for a typo pass: for each such token a walk of the trie of the terms that
+    /// begin with its first letter, with the optimal-string-alignment automaton, which skips every branch that can
+    /// no longer come within the token's budget (`TypoTermWalk`, `QueryExecutor+Typos`). The first walk of a
+    /// letter goes through its sorted terms instead, and the second builds the letter's trie (one pass over its
+    /// terms, about 20 bytes a trie node; the tries of 64 letters are kept); the walks of the last 64 words are
+    /// kept, so a query typed a letter at a time walks each word once.
     /// Spans are not part of the answer: `SearchResult.highlighter` computes them for the titles a caller shows.
     ///
     /// - Parameters:

@@ -15,14 +15,25 @@ extension QueryExecutor {
         // A repeated token is looked up once, but its typos count as often as it is typed (the spec sums over the
         // query's tokens).
         var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int)] = []
-        var seen: [[UInt8]: Int] = [:]  // a token's place in `tokens`: linear in a long query, not quadratic
+        // A token's place in `tokens`, once there are many (a long query stays linear, not quadratic); a short
+        // query's few tokens are compared directly, without hashing or a table.
+        var seen: [TokenKey: Int] = [:]
         Tokenizer.forEachToken(in: query) { bytes in
             let token = Array(bytes)
-            if let place = seen[token] {
+            let place: Int?
+            if tokens.count < 8 {
+                place = tokens.firstIndex { $0.bytes == token }
+            } else {
+                if seen.isEmpty {
+                    for (place, earlier) in tokens.enumerated() { seen[TokenKey(bytes: earlier.bytes)] = place }
+                }
+                place = seen[TokenKey(bytes: token)]
+            }
+            if let place {
                 tokens[place].repeats += 1
                 return
             }
-            seen[token] = tokens.count
+            if !seen.isEmpty { seen[TokenKey(bytes: token)] = tokens.count }
             let scalars = TypoBudget.scalars(of: bytes)
             tokens.append((token, scalars, TypoBudget.edits(for: scalars), 1))
         }
@@ -30,23 +41,23 @@ extension QueryExecutor {
         let years = try YearTable(file: file, years: index.sections.years)
         var answer = AnswerBuilder(perYear: perYear, ranks: try file.packed(index.sections.ranks, 0..<file.movieCount),
                                    path: file.path, yearCount: years.count)
-        let empty = answer.result(query: query, mode: .typo)
         // Exact tokens first: a cheap look-up each, and one that matches nothing ends the pass before any walk.
         tokens.sort { $0.budget < $1.budget }
         var tokenSets: [[(set: RankSet, distance: Int)]] = []
-        let walk = TypoTermWalk(dictionary: index.terms, path: file.path)
+        let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries,
+                                 lettersWalked: index.typoLettersWalked)
         for token in tokens {
             let ranges = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
                 if token.budget == 0 {
                     let range = try index.terms.range(ofPrefix: bytes)
                     return range.isEmpty ? [] : [(terms: range, distance: 0)]
                 }
-                return try index.typoWalks.value(forKey: token.bytes) { () throws(CacheError) in
+                return try index.typoWalks.value(forKey: TokenKey(bytes: token.bytes)) { () throws(CacheError) in
                     index.walkCounter.add(1, ordering: .relaxed)
                     return try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
                 }
             }
-            if ranges.isEmpty { return empty }
+            if ranges.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
             var sets: [(set: RankSet, distance: Int)] = []
             for range in ranges {
                 // Saturated: a typo count is a UInt16, and no one types a word 30,000 times.

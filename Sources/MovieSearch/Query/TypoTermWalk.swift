@@ -1,17 +1,22 @@
-/// The terms a query token matches with typos (SEARCH-SPEC, "Typo tolerance"), found by walking the sorted term
-/// dictionary with the optimal-string-alignment automaton, as ranges of term ids each with its prefix distance.
+/// The terms a query token matches with typos (SEARCH-SPEC, "Typo tolerance"), found by walking the trie of the
+/// terms that begin with the token's first scalar (`TypoTrie`) with the optimal-string-alignment automaton, as
+/// ranges of term ids each with its prefix distance.
 ///
 /// Only the terms that begin with the token's first scalar can match, and they form one range of the dictionary.
-/// The walk goes through it in order; consecutive terms share prefixes, so the alignment rows of a shared prefix are
-/// kept and only the rest of a term is pushed (`AlignmentRows`). As soon as a prefix's rows show that no longer
-/// prefix can lower its distance (the row minimum has passed the budget, or the distance is already as low as it
-/// can get), every term under that prefix has the same distance: the whole subtree is one range. Its first terms
-/// are passed over one by one, a byte comparison each and no row (most such subtrees hold a term or two); past
-/// eight, the walk gallops to the subtree's end. So the cost follows the prefixes within the budget's reach: a term
-/// that differs from the token early is never read beyond the shared prefix and the letter where it settles.
+/// The walk goes through their trie in preorder, one row of the alignment per node (`AlignmentRows`), computed
+/// from the row of its parent. As soon as a node's rows show that no term below it can lower its distance (the
+/// row minimum has passed the budget, the distance is already as low as it can get, or the subtree's terms are too
+/// short to take in the rest of the token), every term under it has the same distance: the whole subtree is one
+/// range, and the walk jumps past it. So the cost follows the prefixes within the budget's reach, one row each.
+///
+/// The trie of a letter is built on the letter's second walk; its first walk goes through the sorted terms
+/// (`SortedTermWalk`), with the same answer.
 struct TypoTermWalk {
     let dictionary: TermDictionary
-    let path: String
+    /// The tries of the buckets walked so far, by first scalar (`MovieIndex.typoTries`), and the first scalars
+    /// walked once without one (`MovieIndex.typoLettersWalked`).
+    let tries: SynchronizedLRUCache<UInt32, TypoTrie>
+    let lettersWalked: SynchronizedLRUCache<UInt32, Bool>
 
     /// The term ranges that `token` (its scalars and UTF-8 bytes) matches within `budget` edits (at least 1),
     /// disjoint and ascending, each with the prefix distance of all its terms. A subtree stays one range, not
@@ -21,111 +26,59 @@ struct TypoTermWalk {
     {
         var firstLength = 1
         while firstLength < bytes.count, bytes[firstLength] & 0xC0 == 0x80 { firstLength += 1 }
-        let bucket = try dictionary.range(ofPrefix: UnsafeBufferPointer(rebasing: bytes[..<firstLength]))
-        if bucket.isEmpty { return [] }
-        let texts = try dictionary.texts(of: bucket)
+        // A letter's first walk goes through its sorted terms: building the trie costs several such walks, which
+        // a process that answers one query would never win back. Its second walk builds the trie.
+        let trie: TypoTrie
+        if let built = tries.get(token[0]) {
+            trie = built
+        } else if lettersWalked.get(token[0]) == nil {
+            lettersWalked.add(true, forKey: token[0])
+            return try SortedTermWalk(dictionary: dictionary).matches(of: token, bytes: bytes, budget: budget)
+        } else {
+            trie = try tries.value(forKey: token[0]) { () throws(CacheError) -> TypoTrie in
+                let bucket = try dictionary.range(ofPrefix: UnsafeBufferPointer(rebasing: bytes[..<firstLength]))
+                return try TypoTrie(texts: try dictionary.texts(of: bucket))
+            }
+        }
         var rows = AlignmentRows(query: token, budget: budget)
         var found: [(terms: Range<Int>, distance: Int)] = []
-        // The term the rows' path was read from; each row's tag is the byte offset in it where its scalar ends.
-        var pathText = UnsafeRawBufferPointer(start: nil, count: 0)
-        // Whether the rows end at a settled prefix (one no longer prefix can improve on): the terms that extend it
-        // form its subtree, all at the same distance, and are passed over without a row pushed.
-        var settled = false
-        var passedOver = 0
-        var term = bucket.lowerBound
-        // Each term's end is the next one's start: one offset read per term.
-        var start = texts.start(of: term)
-        while term < bucket.upperBound {
-            let textEnd = texts.start(of: term + 1)
-            let text = try texts.bytes(from: start, to: textEnd)
-            start = textEnd
-            // Keep the rows of the scalars this term shares with the path: compare bytes, then keep the scalars
-            // that end within the common bytes (valid UTF-8 on both sides up to there).
-            let pathBytes = rows.depth > 0 ? rows.tag(of: rows.depth) : 0
-            let limit = min(pathBytes, text.count)
-            var common = 0
-            while common < limit, text[common] == pathText[common] { common += 1 }
-            if settled {
-                if common == pathBytes {
-                    // In the settled subtree. Most hold a term or two; past a few, gallop to the subtree's end.
-                    passedOver += 1
-                    var end = term + 1
-                    if passedOver == 8 {
-                        end = try Self.end(ofPrefix: UnsafeRawBufferPointer(rebasing: pathText[..<pathBytes]),
-                                           from: term, in: texts)
-                    }
-                    if rows.prefixDistance <= budget {
-                        found[found.count - 1].terms = found[found.count - 1].terms.lowerBound..<end
-                    }
-                    if end != term + 1, end < bucket.upperBound { start = texts.start(of: end) }
-                    term = end
-                    continue
-                }
-                settled = false
+        found.reserveCapacity(16)
+        trie.nodes.withUnsafeBufferPointer { nodes in
+            // One loop per budget the spec has, so that the rows' masks and widths are constants in each.
+            switch budget {
+            case 1: Self.walk(nodes, &rows, budget: 1, into: &found)
+            case 2: Self.walk(nodes, &rows, budget: 2, into: &found)
+            default: Self.walk(nodes, &rows, budget: budget, into: &found)
             }
-            var shared = rows.depth
-            while shared > 0, rows.tag(of: shared) > common { shared -= 1 }
-            rows.pop(to: shared)
-            pathText = text
-            var offset = shared > 0 ? rows.tag(of: shared) : 0
-            while offset < text.count {
-                let (scalar, end) = Self.scalar(in: text, at: offset)
-                offset = end
-                rows.push(scalar, tag: end)
-                if !rows.canImprove {
-                    settled = true
-                    passedOver = 0
-                    break
-                }
-            }
-            if rows.prefixDistance <= budget { found.append((term..<(term + 1), rows.prefixDistance)) }
-            term += 1
         }
         return found
     }
 
-    /// The scalar at byte `offset` of a term and the offset after it. Terms are valid UTF-8 (the writer stores
-    /// tokens); in a damaged file a stray byte stands for itself, offset past the scalar range so that it never
-    /// equals a query scalar, and the walk goes on without reading out of bounds.
+    /// The walk of `nodes` (a trie's, its sentinel last) with `rows` (of this `budget`, holding row 0).
     @inline(__always)
-    private static func scalar(in text: UnsafeRawBufferPointer, at offset: Int) -> (UInt32, Int) {
-        let lead = text[offset]
-        if lead < 0x80 { return (UInt32(lead), offset + 1) }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
-        guard length > 0, offset + length <= text.count else { return (0x110000 + UInt32(lead), offset + 1) }
-        var scalar = UInt32(lead) & (0x7F >> length)
-        for position in (offset + 1)..<(offset + length) {
-            let continuation = text[position]
-            guard continuation & 0xC0 == 0x80 else { return (0x110000 + UInt32(lead), offset + 1) }
-            scalar = scalar << 6 | UInt32(continuation & 0x3F)
-        }
-        return (scalar, offset + length)
-    }
-
-    /// The first term after `start` (which begins with `prefix`) that does not begin with `prefix`: gallop, then
-    /// binary search, so a large subtree costs a few comparisons.
-    private static func end(ofPrefix prefix: UnsafeRawBufferPointer, from start: Int,
-                            in texts: TermDictionary.Texts) throws(CacheError) -> Int {
-        let limit = texts.ids.upperBound
-        var low = start, step = 1
-        while low + step < limit, try hasPrefix(low + step) {
-            low += step
-            step *= 2
-        }
-        var high = min(low + step, limit)
-        low += 1
-        while low < high {
-            let middle = (low + high) / 2
-            if try hasPrefix(middle) { low = middle + 1 } else { high = middle }
-        }
-        return low
-
-        @inline(__always)
-        func hasPrefix(_ term: Int) throws(CacheError) -> Bool {
-            let text = try texts.bytes(of: term)
-            if text.count < prefix.count { return false }
-            for position in 0..<prefix.count where text[position] != prefix[position] { return false }
-            return true
+    private static func walk(_ nodes: UnsafeBufferPointer<TypoTrie.Node>, _ rows: inout AlignmentRows, budget: Int,
+                             into found: inout [(terms: Range<Int>, distance: Int)]) {
+        // The last node is the sentinel: it ends the walk and gives the last subtree's end.
+        let count = nodes.count - 1
+        var node = 0
+        while node < count {
+            let entry = nodes[node]
+            rows.pop(to: Int(entry.depth) - 1)
+            rows.push(entry.label, budget: budget)
+            let end = Int(entry.end)  // after `node`, at most `count`: the trie is built so
+            if !rows.canImprove(within: Int(entry.height), budget: budget) {
+                // Settled: every term below has this distance (or none is within the budget).
+                if rows.prefixDistance <= budget {
+                    found.append((Int(entry.termLow)..<Int(nodes[end].termLow), rows.prefixDistance))
+                }
+                node = end
+                continue
+            }
+            // A term ends here when the next node in preorder starts a later one.
+            if rows.prefixDistance <= budget, nodes[node + 1].termLow != entry.termLow {
+                found.append((Int(entry.termLow)..<(Int(entry.termLow) + 1), rows.prefixDistance))
+            }
+            node += 1
         }
     }
 }
