@@ -17,13 +17,14 @@ final class CrashSafetyTests: XCTestCase {
     #endif
 
     /// Kills at evenly spread moments, from right after the start to near the end of a full run.
-    static let spreadKills = 22
+    /// (10 in a sampled run, `TestScale`; `.ci/run` runs the 22 on the full catalog.)
+    static let spreadKills = TestScale.pick(sampled: 10, full: 22)
     /// Kills right after the write starts (the temporary file appears), plus these delays: the write takes only
     /// milliseconds, so evenly spread kills rarely land in it, and these make sure some runs die with a half-written
     /// file. The last is the likeliest to leave one behind for the final run to remove.
     static let delaysAfterTheWriteStarts = [0.01, 0.003, 0.001, 0]
     /// How many kills must find the previous cache in place (those that land after the rename find the new one).
-    static let requiredKills = 20
+    static let requiredKills = TestScale.pick(sampled: 9, full: 20)
 
     func testKillingIndexAnywhereKeepsThePreviousCacheAndTheNextRunLeavesNoTemporaryFile() throws {
         let testStart = ChildProcess.now()
