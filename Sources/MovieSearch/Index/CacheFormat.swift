@@ -92,7 +92,7 @@
 /// | `BMPN` | packed | B          | matches in bitmap set b                                                   |
 /// | `BMPC` | packed | B × Y      | matches of bitmap set b per year (in `YEAR` order): entries `b × Y ..< (b + 1) × Y` |
 /// | `BMPS` | bytes  | 8 × W × B  | bitmap set b: W = ⌈N / 64⌉ u64 words from word `b × W`; bit r % 64 of word r / 64 is rank r |
-/// | `BMPP` | packed | P × Y      | matches per year of the intersection of each pair of bitmap sets a < b, P = B(B − 1) / 2 pairs in order (0, 1), (0, 2) … (0, B − 1), (1, 2) …: pair p = a·B − a(a + 1)/2 + (b − a − 1) has entries `p × Y ..< (p + 1) × Y` |
+/// | `BMPP` | packed | Q(Q − 1)/2 × Y | matches per year of the intersection of each pair of the first Q bitmap sets a < b (Q = `pairedBitmapCount`: B, or fewer when that many pairs would pass `maximumPairEntries`), pairs in order (0, 1), (0, 2) … (0, Q − 1), (1, 2) …: pair p = a·Q − a(a + 1)/2 + (b − a − 1) has entries `p × Y ..< (p + 1) × Y` |
 /// | `BMPI` | packed | B × Y × F  | first ids of bitmap set b per year: entries `(b × Y + y) × F ..< (b × Y + y + 1) × F` hold the movie ids (`RANK` values) of its first min(F, count) ranks in year y, in rank order; the slots past the count are 0 |
 /// | `NAME` | packed | M + 1      | name j is `STRG` bytes `NAME[j] ..< NAME[j + 1]`: the distinct cast and genre names, sorted by bytes, after the titles |
 /// | `LIST` | packed | any        | name ids: each slot's cast, then its genres, in slot order                |
@@ -116,7 +116,10 @@
 /// bitmap, nor `RANK`, which at 10 million movies cost a cache miss or three per year. And every pair of bitmap
 /// sets has the counts per year of its intersection (`BMPP`): a query of two frequent tokens (`the d`) reads each
 /// year's count and the first words of each year, where counting would read both bitmaps whole (2.3 MB at 10 million
-/// movies). At 10 million movies, 239 bitmaps make 28,441 pairs, 11 MB.
+/// movies). At 10 million movies, 239 bitmaps make 28,441 pairs, 11 MB. The pairs are bounded
+/// (`maximumPairEntries`): a catalog of many frequent words (a few thousand bitmaps) would otherwise need a number
+/// of counts growing with the square of theirs; past the bound, only the first Q bitmaps are paired, and two
+/// others are counted word by word as without `BMPP`.
 ///
 /// ## Optional sections: the fields only some catalogs have
 ///
@@ -290,8 +293,8 @@ enum CacheFormat {
     /// thousands of ranks met by a word of a few thousand titles (`up in`) cost a millisecond where the bitmap
     /// costs tens of microseconds. So a list holds at most `max(W / 2, bitmapListFloor)` ranks when that is less
     /// than 2W: a catalog of up to about 1.2 million movies keeps 2W (and its file its size), one of 1.2 to 4.7
-    /// million `bitmapListFloor`, a larger one W / 2 (at 10 million movies 72,816 ranks: about 190 more bitmaps,
-    /// 170 MB more file).
+    /// million `bitmapListFloor`, a larger one W / 2 (for the 9,320,401 titles of the generated 10M IMDb pair,
+    /// 72,816 ranks: about 190 more bitmaps, 170 MB more file).
     static func bitmapMinimum(movieCount: Int) -> Int {
         let words = bitmapWordCount(movieCount: movieCount)
         return min(2 * words, max(words / 2, bitmapListFloor))
@@ -301,10 +304,40 @@ enum CacheFormat {
     /// (`bitmapMinimum(movieCount:)`).
     static let bitmapListFloor = 36_864
 
-    /// The pair number of bitmap sets `a` < `b` among `bitmapCount` in `BMPP`: pairs in order (0, 1), (0, 2) … (0,
-    /// B − 1), (1, 2) …
+    /// The pair number of bitmap sets `a` < `b` among the `bitmapCount` paired ones in `BMPP`: pairs in order
+    /// (0, 1), (0, 2) … (0, Q − 1), (1, 2) …
     static func bitmapPairIndex(_ a: Int, _ b: Int, bitmapCount: Int) -> Int {
         a * bitmapCount - a * (a + 1) / 2 + (b - a - 1)
+    }
+
+    /// The most entries `BMPP` holds (pairs × years): twice what 10 million IMDb titles need (239 bitmaps, 157
+    /// years: 4.5 million), and a bound on what a catalog of many frequent words can make the writer compute and
+    /// store (about 8 MB at 8 bits a count).
+    static let maximumPairEntries = 1 << 23
+
+    /// Q, how many bitmap sets (the first ones) the writer pairs in `BMPP`: all `bitmapCount` when their pairs fit
+    /// in `maximumEntries` counts of `yearCount` years, else the most that do.
+    static func pairedBitmapCount(bitmapCount: Int, yearCount: Int, maximumEntries: Int = maximumPairEntries) -> Int {
+        guard bitmapCount > 1, yearCount > 0 else { return bitmapCount }
+        let pairs = maximumEntries / yearCount
+        // The largest Q with Q(Q − 1)/2 ≤ pairs, from the square root, then nudged to be exact.
+        var paired = Int((1 + (1 + 8 * Double(pairs)).squareRoot()) / 2)
+        while paired * (paired - 1) / 2 > pairs { paired -= 1 }
+        while (paired + 1) * paired / 2 <= pairs { paired += 1 }
+        return min(bitmapCount, paired)
+    }
+
+    /// Q as a reader finds it: the number of bitmap sets whose pairs `BMPP`'s `entries` counts of `yearCount` years
+    /// are, or `nil` when no whole number of sets makes that many (a damaged file).
+    static func pairedBitmapCount(pairEntries entries: Int, yearCount: Int) -> Int? {
+        guard entries > 0 else { return entries == 0 ? 0 : nil }
+        guard yearCount > 0 else { return nil }
+        guard entries % yearCount == 0 else { return nil }
+        let pairs = entries / yearCount
+        var paired = Int((1 + (1 + 8 * Double(pairs)).squareRoot()) / 2)
+        while paired > 0, paired * (paired - 1) / 2 > pairs { paired -= 1 }
+        while (paired + 1) * paired / 2 <= pairs { paired += 1 }
+        return paired * (paired - 1) / 2 == pairs ? paired : nil
     }
 
     /// u64 words of one bitmap set over `movieCount` ranks (`BMPS`): W = ⌈N / 64⌉.

@@ -33,7 +33,10 @@ struct CacheSections {
     ///
     /// Memory matters at IMDb's scale (10 million titles): the movies are read from the catalog's columns, work
     /// arrays are 32-bit where the format's limits allow, and each is let go once its section is made.
-    init(_ catalog: Catalog, progress: IndexingProgressHandler? = nil) throws(CacheError) {
+    ///
+    /// `maximumPairEntries` bounds `BMPP` (`CacheFormat.maximumPairEntries`; tests pass less).
+    init(_ catalog: Catalog, progress: IndexingProgressHandler? = nil,
+         maximumPairEntries: Int = CacheFormat.maximumPairEntries) throws(CacheError) {
         let report = { (phase: IndexingProgress.Phase) in progress?(IndexingProgress(phase: phase, records: catalog.movieCount)) }
         report(.ranking)
         // Records are stored by ascending id; a decoded catalog is already in that order.
@@ -115,7 +118,8 @@ struct CacheSections {
         yearOfSlot = []
         ratingOfSlot = []
         report(.terms)
-        try buildTerms(movies: movies, ranked: ranked, idOfRank: ranks, progress: progress)
+        try buildTerms(movies: movies, ranked: ranked, idOfRank: ranks, progress: progress,
+                       maximumPairEntries: maximumPairEntries)
         parts.append(.packed(.ranks, ranks))
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
@@ -134,7 +138,7 @@ struct CacheSections {
 
     /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`).
     private mutating func buildTerms(movies: MovieColumns, ranked: [UInt32], idOfRank: [UInt32],
-                                     progress: IndexingProgressHandler?)
+                                     progress: IndexingProgressHandler?, maximumPairEntries: Int)
         throws(CacheError)
     {
         // Each title's distinct tokens as provisional ids (order of first appearance), flat, by rank.
@@ -216,7 +220,8 @@ struct CacheSections {
         parts.append(.packed(.postingOffsets, postingOffsets))
         parts.append(.packed(.postings, flatPostings))
         progress?(IndexingProgress(phase: .prefixSets, records: movies.count))
-        var prefixSets = PrefixSetWriter(movieCount: movieCount, yearFirstRanks: yearFirstRanks, idOfRank: idOfRank)
+        var prefixSets = PrefixSetWriter(movieCount: movieCount, yearFirstRanks: yearFirstRanks, idOfRank: idOfRank,
+                                         maximumPairEntries: maximumPairEntries)
         try prefixSets.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
         parts.append(contentsOf: try prefixSets.parts())
     }

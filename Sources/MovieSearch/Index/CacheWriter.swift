@@ -46,21 +46,23 @@ public enum CacheWriter {
         return statistics
     }
 
-    /// The bytes and statistics of `catalog`'s cache; `blockSize` overrides the block size the content's length
-    /// calls for (tests: a small catalog in the large caches' blocks).
-    static func encodeWithStatistics(_ catalog: Catalog, blockSize: Int? = nil) throws(CacheError)
+    /// The bytes and statistics of `catalog`'s cache; for tests, `blockSize` overrides the block size the
+    /// content's length calls for, and `maximumPairEntries` the bound of `BMPP` (`CacheFormat.maximumPairEntries`).
+    static func encodeWithStatistics(_ catalog: Catalog, blockSize: Int? = nil,
+                                     maximumPairEntries: Int = CacheFormat.maximumPairEntries) throws(CacheError)
         -> (bytes: [UInt8], statistics: Statistics)
     {
-        let (chunks, statistics) = try layOut(catalog, blockSize: blockSize)
+        let (chunks, statistics) = try layOut(catalog, blockSize: blockSize, maximumPairEntries: maximumPairEntries)
         return (Array(chunks.joined()), statistics)
     }
 
     /// The file as consecutive chunks: header, directory, each section with its padding, block checksums. Kept
     /// apart rather than copied into one buffer: for a million movies that copy alone would touch 150 MB anew.
-    private static func layOut(_ catalog: Catalog, progress: IndexingProgressHandler? = nil, blockSize given: Int? = nil)
+    private static func layOut(_ catalog: Catalog, progress: IndexingProgressHandler? = nil, blockSize given: Int? = nil,
+                               maximumPairEntries: Int = CacheFormat.maximumPairEntries)
         throws(CacheError) -> (chunks: [[UInt8]], statistics: Statistics)
     {
-        let sections = try CacheSections(catalog, progress: progress)
+        let sections = try CacheSections(catalog, progress: progress, maximumPairEntries: maximumPairEntries)
         let parts = sections.parts
         let contentStart = CacheFormat.aligned(CacheFormat.headerSize + parts.count * CacheFormat.directoryEntrySize)
         var chunks: [[UInt8]] = [[], []]  // header and directory, filled in last

@@ -7,6 +7,8 @@ struct MappedSections: Sendable {
     var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
     var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
     var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
+    /// Q: `BMPP` holds the pairs of bitmap sets 0..<Q (`CacheFormat.pairedBitmapCount`).
+    var pairedBitmapCount = 0
     var names, lists, strings: MappedCacheFile.Section
     /// The optional sections (`CacheFormat`, "Optional sections"): `nil` when no movie has the field.
     var originalTitles: TextField? = nil, overviews: TextField? = nil
@@ -62,12 +64,18 @@ extension MappedSections {
                 bitmapFirstIDs: file.packedSection(
                     .bitmapFirstIDs,
                     expectedCount: product(product(bitmapCount, file.yearCount), CacheFormat.firstIDsPerYear)),
-                bitmapPairCounts: file.packedSection(
-                    .bitmapPairCounts,
-                    expectedCount: product(product(bitmapCount, max(bitmapCount - 1, 0)) / 2, file.yearCount)),
+                bitmapPairCounts: file.packedSection(.bitmapPairCounts),
                 names: file.packedSection(.names),
                 lists: file.packedSection(.lists),
                 strings: file.section(.strings))
+            // `BMPP` pairs the first Q bitmap sets, Q worked out from its size (the writer may pair fewer than all).
+            guard let paired = CacheFormat.pairedBitmapCount(pairEntries: bitmapPairCounts.count,
+                                                             yearCount: file.yearCount),
+                  paired <= bitmapCount else {
+                throw CacheError.corrupt(path: file.path, detail: "section BMPP holds \(bitmapPairCounts.count) entries, "
+                    + "not the pairs of some of the \(bitmapCount) bitmap sets")
+            }
+            pairedBitmapCount = paired
             if (file.movieCount == 0) != (file.yearCount == 0) {
                 throw CacheError.corrupt(path: file.path, detail: "movie and year counts disagree")
             }

@@ -10,6 +10,8 @@ final class PrefixSetReader: Sendable {
     private let prefixOffsets, prefixEntries, postingOffsets, postings: MappedCacheFile.Section
     private let listSetOffsets, listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
     private let bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
+    /// `BMPP` pairs bitmap sets 0..<this.
+    private let pairedBitmapCount: Int
     private let rangeYearCountKeys, rangeYearCounts, rangeFirstIDs: MappedCacheFile.Section?
 
     init(file: MappedCacheFile, sections: MappedSections) {
@@ -25,6 +27,7 @@ final class PrefixSetReader: Sendable {
         bitmaps = sections.bitmaps
         bitmapFirstIDs = sections.bitmapFirstIDs
         bitmapPairCounts = sections.bitmapPairCounts
+        pairedBitmapCount = sections.pairedBitmapCount
         rangeYearCountKeys = sections.rangeYearCountKeys
         rangeYearCounts = sections.rangeYearCounts
         rangeFirstIDs = sections.rangeFirstIDs
@@ -112,13 +115,15 @@ final class PrefixSetReader: Sendable {
                        bitmapNumber: bitmap)
     }
 
-    /// The matches per year of the intersection of bitmap sets `a` and `b` (two different ones), from `BMPP`.
-    func pairYearCounts(_ a: Int, _ b: Int) throws(CacheError) -> PackedView {
+    /// The matches per year of the intersection of bitmap sets `a` and `b` (two different ones), from `BMPP`;
+    /// `nil` when the file does not pair them (`CacheFormat.pairedBitmapCount`: too many bitmaps to pair all).
+    func pairYearCounts(_ a: Int, _ b: Int) throws(CacheError) -> PackedView? {
         let count = bitmapCardinalities.count
         guard a != b, a >= 0, b >= 0, a < count, b < count else {
             throw .corrupt(path: file.path, detail: "bitmap sets out of range")
         }
-        let pair = CacheFormat.bitmapPairIndex(min(a, b), max(a, b), bitmapCount: count)
+        guard a < pairedBitmapCount, b < pairedBitmapCount else { return nil }
+        let pair = CacheFormat.bitmapPairIndex(min(a, b), max(a, b), bitmapCount: pairedBitmapCount)
         return try file.packed(bitmapPairCounts, (pair * file.yearCount)..<((pair + 1) * file.yearCount))
     }
 }

@@ -44,9 +44,14 @@ struct PrefixSetWriter {
     private var seen: [UInt32]
     private var members: [UInt32] = []
 
+    /// The most entries `BMPP` may hold (`CacheFormat.maximumPairEntries`).
+    private let maximumPairEntries: Int
+
     /// A writer for a catalog of `movieCount` movies whose years start at ranks `yearFirstRanks` (newest first),
     /// with the movie id `idOfRank[r]` at rank r.
-    init(movieCount: Int, yearFirstRanks: [Int], idOfRank: [UInt32]) {
+    init(movieCount: Int, yearFirstRanks: [Int], idOfRank: [UInt32],
+         maximumPairEntries: Int = CacheFormat.maximumPairEntries) {
+        self.maximumPairEntries = maximumPairEntries
         precondition(idOfRank.count == movieCount, "one id per rank")
         self.movieCount = movieCount
         self.yearFirstRanks = yearFirstRanks
@@ -144,11 +149,14 @@ struct PrefixSetWriter {
         rangeFirstIDs.append(contentsOf: firstIDs)
     }
 
-    /// `BMPP`: the matches per year of the intersection of every pair of bitmap sets, pairs in the order of
+    /// `BMPP`: the matches per year of the intersection of every pair of the first Q bitmap sets
+    /// (`CacheFormat.pairedBitmapCount`: all of them unless their pairs would be too many), pairs in the order of
     /// `CacheFormat.bitmapPairIndex`. Year by year, so that one year's words of all the bitmaps stay in cache while
     /// every pair is counted over them (a pair at a time would read the bitmaps whole once per pair).
     private func pairYearCounts() -> [UInt32] {
-        let count = bitmapCardinalities.count, years = perYear.count
+        let years = perYear.count
+        let count = CacheFormat.pairedBitmapCount(bitmapCount: bitmapCardinalities.count, yearCount: years,
+                                                  maximumEntries: maximumPairEntries)
         let pairs = count * max(count - 1, 0) / 2
         var counts = [UInt32](repeating: 0, count: pairs * years)
         if pairs == 0 { return counts }

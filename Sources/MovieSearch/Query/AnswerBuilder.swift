@@ -108,11 +108,11 @@ struct AnswerBuilder {
 
     /// Matches given as a bitmap over ranks: each year's count by popcount over its bit range.
     mutating func addBitmap(_ bitmap: [UInt64], _ table: YearTable) throws(CacheError) {
-        bitmap.withUnsafeBufferPointer { words in
+        try bitmap.withUnsafeBufferPointer { words throws(CacheError) in
             for year in 0..<table.count {
                 let first = table.firstRank(year), end = table.endRank(year)
                 let count = Self.popcount(words, first..<end)
-                if count > 0 { addYear(table.year(year), count: count, firstBits: { words[$0] }, from: first) }
+                if count > 0 { try addYear(table.year(year), count: count, firstBits: { words[$0] }, from: first, to: end) }
             }
         }
     }
@@ -129,7 +129,7 @@ struct AnswerBuilder {
             let first = table.firstRank(year), end = table.endRank(year)
             let count = BitKernels.intersectionCount(a, b, first..<end)
             guard count > 0 else { continue }
-            addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first)
+            try addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first, to: table.endRank(year))
         }
     }
 
@@ -159,8 +159,8 @@ struct AnswerBuilder {
     }
 
     /// Matches given as the intersection of two bitmaps of the file with its counts per year (`BMPP`): only the
-    /// words up to each year's listed matches are read. A count larger than the year is corrupt; one larger than
-    /// the year's matches lists those there are (`addYear(_:count:firstBits:from:)` stops at the bitmap's end).
+    /// words up to each year's listed matches are read. A count larger than the year, or than the year's set bits
+    /// when they are listed, is corrupt (`addYear(_:count:firstBits:from:to:)` never reads past the year).
     mutating func addIntersection(_ a: U64View, _ b: U64View, counts: PackedView, _ table: YearTable)
         throws(CacheError)
     {
@@ -175,7 +175,7 @@ struct AnswerBuilder {
             guard count <= table.endRank(year) - first else {
                 throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
             }
-            addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first)
+            try addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first, to: table.endRank(year))
         }
     }
 
@@ -188,12 +188,18 @@ struct AnswerBuilder {
             guard count <= table.endRank(year) - table.firstRank(year), total <= ranks.count else {
                 throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
             }
-            if count > 0 { addYear(table.year(year), count: count, firstBits: { words[$0] }, from: table.firstRank(year)) }
+            if count > 0 {
+                try addYear(table.year(year), count: count, firstBits: { words[$0] }, from: table.firstRank(year),
+                            to: table.endRank(year))
+            }
         }
     }
 
-    /// Adds a year of `count` matches and lists the first `perYear` set bits from rank `first` on.
-    private mutating func addYear(_ year: Int, count: Int, firstBits word: (Int) -> UInt64, from first: Int) {
+    /// Adds a year of `count` matches and lists the first `perYear` set bits of ranks `first..<end` (the year's).
+    /// Fewer set bits there than the stored count calls for is a damaged file: it throws rather than list the next
+    /// year's movies under this one.
+    private mutating func addYear(_ year: Int, count: Int, firstBits word: (Int) -> UInt64, from first: Int,
+                                  to end: Int) throws(CacheError) {
         addYear(year, count: count)
         var wanted = min(perYear, count)
         var index = first >> 6
@@ -201,17 +207,19 @@ struct AnswerBuilder {
         while wanted > 0 {
             while bits == 0 {
                 index += 1
-                // A stored count larger than the year's bits (a damaged file) must not run past the bitmap.
-                guard index < CacheFormat.bitmapWordCount(movieCount: ranks.count) else { return }
+                guard index << 6 < end else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
                 bits = word(index)
             }
             let rank = index << 6 | bits.trailingZeroBitCount
-            guard rank < ranks.count else { return }
+            guard rank < end else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
             list(rank: rank)
             bits &= bits - 1
             wanted -= 1
         }
     }
+
+    /// Stored counts per year that the year's ranks cannot hold.
+    private static let countsDoNotFit = "year counts of a prefix set do not fit its years"
 
     /// Typo matches given as ascending ranks, each with its typo count: inside each year, the listed movies are
     /// the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos first, then the

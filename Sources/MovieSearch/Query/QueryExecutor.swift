@@ -45,8 +45,9 @@ struct QueryExecutor {
                 break
             }
             if sets.count == 2, case .bitmap(let second) = sets[1].storage {
-                if let a = sets[0].bitmapNumber, let b = sets[1].bitmapNumber, a != b {
-                    try answer.addIntersection(first, second, counts: try index.prefixSets.pairYearCounts(a, b), years)
+                if let a = sets[0].bitmapNumber, let b = sets[1].bitmapNumber, a != b,
+                   let counts = try index.prefixSets.pairYearCounts(a, b) {
+                    try answer.addIntersection(first, second, counts: counts, years)
                 } else {
                     try answer.addIntersection(first, second, years)
                 }

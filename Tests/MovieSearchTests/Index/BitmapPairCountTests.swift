@@ -74,6 +74,77 @@ final class BitmapPairCountTests: XCTestCase {
     }
 }
 
+extension BitmapPairCountTests {
+    /// A count that fits its year but is more than the year's matches (a forged file whose checksums were made
+    /// anew) is corrupt when the year is listed: the listing never goes on into the next year's movies.
+    func testAPairCountAboveTheYearsMatchesIsCorruptNotTheNextYearsMovies() throws {
+        var forged = ForgedCache(Self.bytes)
+        let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
+        let yearTable = forged.entry(of: .years).offset
+        let firstRanks = (0..<years).map { Int(forged.u32(at: yearTable + $0 * 8 + 4)) } + [Self.catalog.movies.count]
+        // Every pair's count one more than its matches, in every year whose movies can still hold that many.
+        var forgedCounts = 0
+        for position in 0..<forged.entry(of: .bitmapPairCounts).count {
+            let year = position % years, count = forged.packed(.bitmapPairCounts, position)
+            if count > 0, Int(count) < firstRanks[year + 1] - firstRanks[year] {
+                forged.setPacked(.bitmapPairCounts, position, to: count + 1)
+                forgedCounts += 1
+            }
+        }
+        XCTAssertGreaterThan(forgedCounts, 0)
+        let index = try MovieIndex(bytes: forged.sealed(), self)
+        XCTAssertThrowsError(try index.search("aa bb", perYear: 1_000, typos: .off)) { error in
+            guard case CacheError.corrupt = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    /// Many frequent words make many bitmaps, and `BMPP` would grow with the square of their number: it holds the
+    /// pairs of the first Q only, within its bound, and two bitmaps past Q are met word by word, answering as the
+    /// reference does.
+    func testPairsAreBoundedAndUnpairedBitmapsAnswerLikeTheReference() throws {
+        // 640 movies over 10 years; 40 words each in every title with its id's residue (so a bitmap each).
+        let movies = (0..<640).map { id in
+            Movie(id: id, title: (0..<40).filter { id % ($0 % 3 + 2) == 0 }.map { "w\($0)" }.joined(separator: " ") + " x",
+                  year: 2000 + id % 10, rating: Double(id % 50) / 10)
+        }
+        let catalog = Catalog(movies: movies)
+        let limit = 10 * 45  // the pairs of 10 bitmaps over 10 years
+        let bytes = try CacheWriter.encodeWithStatistics(catalog, maximumPairEntries: limit).bytes
+        let forged = ForgedCache(bytes)
+        let bitmaps = forged.entry(of: .bitmapCardinalities).count
+        XCTAssertGreaterThan(bitmaps, 30)
+        XCTAssertEqual(forged.entry(of: .bitmapPairCounts).count, limit)
+        XCTAssertEqual(CacheFormat.pairedBitmapCount(bitmapCount: bitmaps, yearCount: 10, maximumEntries: limit), 10)
+        let index = try MovieIndex(bytes: bytes, self)
+        let full = try MovieIndex(bytes: try CacheWriter.encode(catalog), self)
+        let reference = ReferenceSearch(catalog)
+        for query in ["w1 w2", "w30 w38", "w0 w39", "w5 x", "w12 w13 w14"] {
+            for perYear in [0, 3, 100] {
+                let expected = reference.search(query, perYear: perYear)
+                XCTAssertEqual(try index.search(query, perYear: perYear, typos: .off), expected, "\(query) \(perYear)")
+                XCTAssertEqual(try full.search(query, perYear: perYear, typos: .off), expected, "\(query) \(perYear)")
+            }
+        }
+    }
+
+    /// The bound itself: Q(Q − 1)/2 × Y within `maximumPairEntries`, Q + 1 past it; and the reader's Q from a
+    /// section's size, `nil` for a size no Q makes.
+    func testPairedBitmapCount() {
+        for years in [1, 7, 157, 1_000] {
+            let paired = CacheFormat.pairedBitmapCount(bitmapCount: 100_000, yearCount: years)
+            XCTAssertLessThanOrEqual(paired * (paired - 1) / 2 * years, CacheFormat.maximumPairEntries)
+            XCTAssertGreaterThan((paired + 1) * paired / 2 * years, CacheFormat.maximumPairEntries)
+            XCTAssertEqual(CacheFormat.pairedBitmapCount(pairEntries: paired * (paired - 1) / 2 * years, yearCount: years),
+                           paired)
+        }
+        XCTAssertEqual(CacheFormat.pairedBitmapCount(bitmapCount: 239, yearCount: 157), 239, "all of 10M IMDb")
+        XCTAssertEqual(CacheFormat.pairedBitmapCount(pairEntries: 0, yearCount: 5), 0)
+        XCTAssertNil(CacheFormat.pairedBitmapCount(pairEntries: 7, yearCount: 5))
+        XCTAssertNil(CacheFormat.pairedBitmapCount(pairEntries: 2 * 5, yearCount: 5), "2 is no Q(Q − 1)/2")
+        XCTAssertNil(CacheFormat.pairedBitmapCount(pairEntries: 5, yearCount: 0))
+    }
+}
+
 private extension MovieIndex {
     /// The cache `bytes`, written to a temporary file and opened.
     convenience init(bytes: [UInt8], _ test: XCTestCase) throws {
