@@ -72,7 +72,8 @@ if [[ -z "$binary" ]]; then
              -Xlinker "--symbol-ordering-file=$root/Scripts/startup-order.txt" -Xlinker --no-warn-symbol-ordering)
     # Linked again at every install, so that a new start-up order is used: the build system does not know the
     # linker reads that file.
-    rm -f "$("${build[@]}" "${ordered[@]}" --show-bin-path)/moviesearch"
+    ordered_bin="$("${build[@]}" "${ordered[@]}" --show-bin-path || true)"
+    [[ -z "$ordered_bin" ]] || rm -f "$ordered_bin/moviesearch"
     if "${build[@]}" "${ordered[@]}"; then
         binary="$("${build[@]}" "${ordered[@]}" --show-bin-path)/moviesearch"
     else

@@ -30,7 +30,7 @@ if [[ -z "$binary" ]]; then
     "$root/Scripts/install.sh" "$scratch/prefix" >/dev/null
     binary="$scratch/prefix/bin/moviesearch"
 fi
-core="$(dirname "$(command -v swift)")/../lib/swift_static/linux/libswiftCore.a"
+core="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift_static/linux/libswiftCore.a"
 [[ -f "$core" ]] || { echo "startup-order.sh: no static Swift runtime at $core" >&2; exit 1; }
 
 # The query Scripts/bench-startup times (on the decade catalog in ../shared, when it is there), then the same on
@@ -56,7 +56,8 @@ nm -n -S "$binary" > "$scratch/symbols"
 readelf -sW "$core" | awk '/^File: .*\(Swift\.o\)$/ { inside = 1; next } /^File: / { inside = 0 }
     inside && $4 == "FUNC" && $7 == 2 { print $8 }' > "$scratch/unsectioned"
 
-python3 - "$scratch/symbols" "$scratch/unsectioned" "${traces[@]}" > "$root/Scripts/startup-order.txt" <<'PY'
+# Written beside the list and renamed onto it, so that a failed run leaves the previous list whole.
+python3 - "$scratch/symbols" "$scratch/unsectioned" "${traces[@]}" > "$scratch/order" <<'PY'
 import bisect, re, sys
 symbols, unsectioned, traces = sys.argv[1], sys.argv[2], sys.argv[3:]
 functions, variables = [], []
@@ -98,4 +99,5 @@ for _, name in functions:
 last = set(open(unsectioned).read().split())
 print("\n".join([name for name in order if name not in last] + [name for name in order if name in last] + data))
 PY
+mv -f "$scratch/order" "$root/Scripts/startup-order.txt"
 echo "wrote $root/Scripts/startup-order.txt ($(wc -l < "$root/Scripts/startup-order.txt") symbols)"

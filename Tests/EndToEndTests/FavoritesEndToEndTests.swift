@@ -151,8 +151,9 @@ final class FavoritesEndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: setup.dataHome + "/moviesearch", withIntermediateDirectories: true)
         for round in 0..<3 {
             try? FileManager.default.removeItem(atPath: setup.file)
+            let binary = try ChildProcess.binary()
             let processes = (0..<count).map { id in
-                let process = ChildProcess.configured(try! ChildProcess.binary(),
+                let process = ChildProcess.configured(binary,
                                                       ["favorites", "add", "\(id)", "--cache", setup.cache])
                 process.environment?[ChildProcess.dataHomeVariable] = setup.dataHome
                 process.standardOutput = FileHandle.nullDevice

@@ -68,8 +68,9 @@ extension QueryExecutor {
             tokenSets.append(sets)
         }
         tokenSets.sort { Self.cardinality($0) < Self.cardinality($1) }
-        // Many matches (more than a bitmap set would hold as a list): meet the tokens as bitmaps, word by word,
-        // and work out typo counts only for the matches a year lists.
+        // Many matches (more than 2⌈N / 64⌉, where a bitmap is the smaller; a policy of this pass, not the format's
+        // `bitmapMinimum`): meet the tokens as bitmaps, word by word, and work out typo counts only for the matches
+        // a year lists.
         if Self.cardinality(tokenSets[0]) > 2 * CacheFormat.bitmapWordCount(movieCount: file.movieCount) {
             let levels = try tokenSets.map { sets throws(CacheError) in
                 try TypoLevels(sets, movieCount: file.movieCount, path: file.path)

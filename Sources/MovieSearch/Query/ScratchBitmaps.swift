@@ -9,8 +9,9 @@ import Synchronization
 ///
 /// At 10 million movies a bitmap is 1.2 MB: allocating one per query meant clearing it and faulting its pages in
 /// each time (the allocator hands such a block back to the system when it is freed), which cost more than the
-/// bits the query sets. A borrowed bitmap costs a lock and is cleared by the query word by word where it set
-/// bits, so its cost follows the list, not the catalog. A few are kept (`keptLimit`), for as many queries at once;
+/// bits the query sets. A borrowed bitmap costs a lock and is cleared by the query where it set bits, word by
+/// word (or whole, when it set the bits of as many ranks as a sixteenth of its words or more), so its cost follows
+/// the list, not the catalog. A few are kept (`keptLimit`), for as many queries at once;
 /// a query beyond them allocates its own. Safe to share between threads.
 final class ScratchBitmaps: Sendable {
     /// Words of each bitmap.

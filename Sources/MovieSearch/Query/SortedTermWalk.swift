@@ -1,6 +1,7 @@
 /// The typo walk of a letter's terms in dictionary order, without a trie (SEARCH-SPEC, "Typo tolerance"): used for
 /// the first walk of each first scalar (`TypoTermWalk`), so that a process that answers one query (the CLI) does
-/// not build a trie it will use once. Its answer is the same as the trie walk's, ranges and distances.
+/// not build a trie it will use once. Its answer is the same as the trie walk's: the same terms at the same
+/// distances (the ranges they come in may be cut differently).
 ///
 /// The walk goes through the bucket in order; consecutive terms share prefixes, so the alignment rows of a shared
 /// prefix are kept and only the rest of a term is pushed (`AlignmentRows`). As soon as a prefix's rows show that
