@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import MovieSearch
 import TestSupport
@@ -96,6 +97,50 @@ final class TypoTrieTests: XCTestCase {
             }
             XCTAssertEqual(actual, expected, "query \(query)")
             XCTAssertEqual(found.map(\.terms.lowerBound), found.map(\.terms.lowerBound).sorted(), "ascending")
+        }
+    }
+}
+
+extension TypoTrieTests {
+    /// A forged term dictionary (checksums made anew) whose text is not what the writer makes: bytes that are not
+    /// UTF-8, terms out of order, repeated, or cut to nothing. The trie built from it (a letter's second walk) and
+    /// the sorted walk (its first) never trap or read outside the bucket: a query answers with ids of the cache, or
+    /// throws `CacheError`.
+    func testForgedTermTextNeverTraps() throws {
+        let bytes = try CacheWriter.encode(Self.catalog)
+        let text = ForgedCache(bytes).entry(of: .termText)
+        let textLength = text.count  // a byte section's count is its length
+        XCTAssertGreaterThan(textLength, 40)
+        var random = SplitMix64(seed: 77)
+        let fills: [(String, (Int) -> UInt8)] = [
+            ("not UTF-8", { _ in 0xFF }),
+            ("continuation bytes", { _ in 0x80 }),
+            ("a four-byte lead alone", { _ in 0xF0 }),
+            ("descending", { UInt8(ascii: "z") - UInt8($0 % 26) }),
+            ("all d", { _ in UInt8(ascii: "d") }),
+            ("random", { _ in UInt8(truncatingIfNeeded: random.next()) }),
+        ]
+        for (name, fill) in fills {
+            var forged = ForgedCache(bytes)
+            // From the fifth byte on, four at a time, so that the first terms keep their first letters.
+            for start in stride(from: text.offset + 4, to: text.offset + textLength - 3, by: 4) {
+                let word = (0..<4).reduce(UInt32(0)) { $0 | UInt32(fill(start + $1 - text.offset)) << (8 * UInt32($1)) }
+                forged.setU32(word, at: start)
+            }
+            let path = try TestPaths.temporaryFolder(self).appendingPathComponent("forged.mscache").path
+            try Data(forged.sealed()).write(to: URL(fileURLWithPath: path))
+            let index = try MovieIndex(path: path)
+            for query in ["darkenss", "dreamr", "dragoon", "démonn", "d😀xyz"] {
+                for round in 0..<3 {  // the first walk is the sorted one, the later ones the trie's
+                    do {
+                        let result = try index.search(query, typos: .auto)
+                        for id in result.years.flatMap(\.movieIDs) {
+                            XCTAssertLessThan(id, Self.catalog.movies.count, "\(name), \(query), round \(round)")
+                        }
+                    } catch is CacheError {
+                    }
+                }
+            }
         }
     }
 }
