@@ -246,6 +246,101 @@ struct AlignmentRows: ~Copyable {
         depth = j
     }
 
+    /// Whether `walkTrie(_:budget:into:)` can walk these rows: the token has at most `maskedLength` scalars (a
+    /// longer one pushes row by row, `push(_:budget:)`).
+    var walksTrie: Bool { query.count <= Self.maskedLength }
+
+    /// The typo walk of a trie's nodes in preorder, its sentinel last (`TypoTermWalk`): each node's row is pushed
+    /// on its parent's, and a subtree whose distance is settled is one range of `found` and is jumped over.
+    ///
+    /// The same rows as `push(_:budget:)` and `canImprove(within:budget:)` node by node, with the rows' pointers
+    /// and depth held in locals for the whole walk: a store through a row pointer would otherwise make the
+    /// compiler load them again from `self` at every node, and the walk has a few hundred nodes per token. The
+    /// row just made and its parent's stay in registers for the test, and `bestRow` (read only by
+    /// `matchedLength(in:)`) is not kept: the rows are back at the empty prefix when the walk returns.
+    /// Requires `walksTrie`.
+    @inline(__always)
+    mutating func walkTrie(_ nodes: UnsafeBufferPointer<TypoTrie.Node>, budget: Int,
+                           into found: inout [(terms: Range<Int>, distance: Int)]) {
+        let width = 2 &* budget &+ 1
+        let capLane: UInt64 = (1 &<< UInt64(budget &+ 1)) &- 1
+        let capLanes = capLane &* Self.ones
+        let bandBits: UInt64 = (1 &<< UInt64(width)) &- 1
+        let bandLanes: UInt64 = (1 &<< UInt64(4 &* width)) &- 1
+        let maximumExcess = 3 &* budget &+ 2
+        let n = query.count
+        let asciiMasks = self.asciiMasks, spreadTable = self.spreadTable
+        let rowMasks = self.rowMasks, previousRowMasks = self.previousRowMasks
+        var cells = self.cells, best = self.best, scalarMasks = self.scalarMasks
+        // The last node is the sentinel: it ends the walk and gives the last subtree's end.
+        let count = nodes.count &- 1
+        var node = 0
+        while node < count {
+            let entry = nodes[node]
+            // The node's parent is the last node met at depth − 1, whose row is row depth − 1.
+            let j = Int(entry.depth)
+            if j >= capacity {
+                depth = j &- 1
+                grow()
+                cells = self.cells
+                best = self.best
+                scalarMasks = self.scalarMasks
+            }
+            let scalar = entry.label
+            let scalarMask = scalar < 128 ? asciiMasks[Int(scalar)] : mask(of: scalar)
+            // As in `push(_:budget:)`: bit k of the masks is whether q[j − budget − 2 + k] is the scalar (resp.
+            // the parent's scalar). From a shift of 64 on (j ≥ 62 + budget > n + budget, as n ≤ 60) the masking
+            // shift reads bits of no meaning, but every cell of such a row is past the token's end and is set to
+            // the cap below, whatever they say: no test is needed.
+            let shift = UInt64(truncatingIfNeeded: j &- budget &+ (Self.maskOffset &- 2))
+            let scalarBits = scalarMask &>> shift
+            let beforeBits = scalarMasks[j &- 1] &>> shift
+            let matches = spreadTable[Int(truncatingIfNeeded: scalarBits &>> 1 & bandBits)] &* 0xF
+            let previous = cells[j &- 1]
+            var row = Self.increment(capLanes, previous) & (previous | ~matches)
+            row &= Self.increment(capLanes, previous &>> 4 | capLane &<< 60)
+            let transpositions = beforeBits &>> 1 & scalarBits & bandBits
+            if transpositions != 0 {
+                let spread = spreadTable[Int(truncatingIfNeeded: transpositions)]
+                row &= Self.increment(capLanes, cells[j &- 2]) | ~(spread &* 0xF)
+            }
+            row &= Self.increment(capLanes, row &<< 4 | capLane)
+            if budget >= 2 { row &= Self.increment(capLanes, Self.increment(capLanes, row &<< 8 | capLane &* 0x11)) }
+            var last = budget &+ 1
+            let lastLane = n &- j &+ budget
+            if lastLane < width {
+                let inside: UInt64 = (1 &<< UInt64(4 &* max(0, lastLane &+ 1))) &- 1
+                row = row & inside | capLanes & ~inside
+                if lastLane >= 0 { last = (row &>> UInt64(4 &* lastLane) & 0xF).nonzeroBitCount }
+            } else {
+                row = row & bandLanes | capLanes & ~bandLanes
+            }
+            cells[j] = row
+            let distance = min(UInt8(truncatingIfNeeded: last), best[j &- 1])
+            best[j] = distance
+            scalarMasks[j] = scalarMask
+            let prefixDistance = Int(distance)
+            // As in `canImprove(within:budget:)`, within the node's height; row j − 1 ≥ 0 is the parent's.
+            let excess = n &- j &+ budget &- Int(entry.height)
+            let index = min(max(excess, 0), maximumExcess) &* (budget &+ 2) &+ prefixDistance
+            let improvable = ~row & rowMasks[index] != 0 || ~previous & previousRowMasks[index] != 0
+            let termLow = Int(entry.termLow)
+            if !improvable {
+                // Settled: every term below has this distance (or none is within the budget).
+                let end = Int(entry.end)  // after `node`, at most `count`: the trie is built so
+                if prefixDistance <= budget { found.append((termLow..<Int(nodes[end].termLow), prefixDistance)) }
+                node = end
+                continue
+            }
+            // A term ends here when the next node in preorder starts a later one.
+            if prefixDistance <= budget, Int(nodes[node &+ 1].termLow) != termLow {
+                found.append((termLow..<(termLow &+ 1), prefixDistance))
+            }
+            node &+= 1
+        }
+        depth = 0
+    }
+
     /// The positions of `scalar` in a token of at most `maskedLength` scalars, as bits from `maskOffset` on.
     @inline(__always)
     private func mask(of scalar: UInt32) -> UInt64 {
