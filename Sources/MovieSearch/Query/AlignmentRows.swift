@@ -56,18 +56,20 @@ struct AlignmentRows: ~Copyable {
     /// Rows for `query` (its scalars) with `budget` edits (0 to 3), holding row 0 (the empty prefix).
     init(query scalars: [UInt32], budget: Int) {
         precondition(budget >= 0 && budget <= 3, "a typo budget is 0 to 3 (the spec's are 0, 1 and 2)")
-        query = .allocate(capacity: scalars.count)
+        // The token and its ASCII masks in one block, the rows in another (`allocateRows`): a walk's rows cost
+        // two allocations, not seven.
+        let fixed = UnsafeMutableRawPointer.allocate(byteCount: 128 * 8 + scalars.count * 4, alignment: 8)
+        asciiMasks = fixed.bindMemory(to: UInt64.self, capacity: 128)
+        query = UnsafeMutableBufferPointer(start: (fixed + 128 * 8).bindMemory(to: UInt32.self,
+                                                                             capacity: scalars.count),
+                                           count: scalars.count)
         _ = query.initialize(from: scalars)
         self.budget = budget
         // Lanes, and "more than the budget" in every lane, as `push(_:budget:)` works them out.
         let width = 2 * budget + 1
         let capLanes = ((1 << UInt64(budget + 1)) - 1) &* Self.ones
         capacity = 32
-        cells = .allocate(capacity: capacity)
-        best = .allocate(capacity: capacity)
-        bestRow = .allocate(capacity: capacity)
-        self.scalars = .allocate(capacity: capacity)
-        scalarMasks = .allocate(capacity: capacity)
+        (cells, scalarMasks, bestRow, self.scalars, best) = Self.allocateRows(capacity: capacity)
         var row = capLanes
         for k in 0..<width {
             let i = k - budget
@@ -81,7 +83,6 @@ struct AlignmentRows: ~Copyable {
         bestRow[0] = 0
         self.scalars[0] = 0
         scalarMasks[0] = 0
-        asciiMasks = .allocate(capacity: 128)
         asciiMasks.initialize(repeating: 0, count: 128)
         var otherScalars: [UInt32] = [], otherMasks: [UInt64] = []
         if scalars.count <= Self.maskedLength {
@@ -107,13 +108,21 @@ struct AlignmentRows: ~Copyable {
     }
 
     deinit {
-        asciiMasks.deallocate()
-        query.deallocate()
-        cells.deallocate()
-        best.deallocate()
-        bestRow.deallocate()
-        scalars.deallocate()
-        scalarMasks.deallocate()
+        UnsafeMutableRawPointer(asciiMasks).deallocate()  // and the token after them
+        UnsafeMutableRawPointer(cells).deallocate()  // and the other rows after them
+    }
+
+    /// One block for the rows of `capacity` depths: cells, scalar masks, best rows, scalars, then bests (each
+    /// part's alignment divides the sizes before it). Freed through `cells`.
+    private static func allocateRows(capacity: Int) -> (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt64>,
+                                                         UnsafeMutablePointer<Int>, UnsafeMutablePointer<UInt32>,
+                                                         UnsafeMutablePointer<UInt8>) {
+        let block = UnsafeMutableRawPointer.allocate(byteCount: capacity * 29, alignment: 8)
+        return (block.bindMemory(to: UInt64.self, capacity: capacity),
+                (block + 8 * capacity).bindMemory(to: UInt64.self, capacity: capacity),
+                (block + 16 * capacity).bindMemory(to: Int.self, capacity: capacity),
+                (block + 24 * capacity).bindMemory(to: UInt32.self, capacity: capacity),
+                (block + 28 * capacity).bindMemory(to: UInt8.self, capacity: capacity))
     }
 
     /// pd(q, prefix): the smallest distance from the query to a prefix of the term prefix so far, capped at
@@ -365,19 +374,15 @@ struct AlignmentRows: ~Copyable {
     @inline(never)
     private mutating func grow() {
         let newCapacity = capacity * 2
-        Self.move(&cells, count: capacity, to: newCapacity)
-        Self.move(&best, count: capacity, to: newCapacity)
-        Self.move(&bestRow, count: capacity, to: newCapacity)
-        Self.move(&scalars, count: capacity, to: newCapacity)
-        Self.move(&scalarMasks, count: capacity, to: newCapacity)
+        let (newCells, newScalarMasks, newBestRow, newScalars, newBest) = Self.allocateRows(capacity: newCapacity)
+        newCells.initialize(from: cells, count: capacity)
+        newScalarMasks.initialize(from: scalarMasks, count: capacity)
+        newBestRow.initialize(from: bestRow, count: capacity)
+        newScalars.initialize(from: scalars, count: capacity)
+        newBest.initialize(from: best, count: capacity)
+        UnsafeMutableRawPointer(cells).deallocate()
+        (cells, scalarMasks, bestRow, scalars, best) = (newCells, newScalarMasks, newBestRow, newScalars, newBest)
         capacity = newCapacity
-    }
-
-    private static func move<Element>(_ pointer: inout UnsafeMutablePointer<Element>, count: Int, to capacity: Int) {
-        let moved = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-        moved.moveInitialize(from: pointer, count: count)
-        pointer.deallocate()
-        pointer = moved
     }
 }
 

@@ -217,6 +217,7 @@ struct AnswerBuilder {
     /// the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos first, then the
     /// order of an exact answer).
     mutating func addTypoMatches(_ matches: [UInt32], typos counts: [UInt16], _ table: YearTable) throws(CacheError) {
+        typos.reserveCapacity(ids.capacity)  // a count per listed id: one allocation, not one per doubling
         var position = 0, year = 0
         var order: [UInt64] = []
         while position < matches.count {
