@@ -56,18 +56,20 @@ struct AlignmentRows: ~Copyable {
     /// Rows for `query` (its scalars) with `budget` edits (0 to 3), holding row 0 (the empty prefix).
     init(query scalars: [UInt32], budget: Int) {
         precondition(budget >= 0 && budget <= 3, "a typo budget is 0 to 3 (the spec's are 0, 1 and 2)")
-        query = .allocate(capacity: scalars.count)
+        // The token and its ASCII masks in one block, the rows in another (`allocateRows`): a walk's rows cost
+        // two allocations, not seven.
+        let fixed = UnsafeMutableRawPointer.allocate(byteCount: 128 * 8 + scalars.count * 4, alignment: 8)
+        asciiMasks = fixed.bindMemory(to: UInt64.self, capacity: 128)
+        query = UnsafeMutableBufferPointer(start: (fixed + 128 * 8).bindMemory(to: UInt32.self,
+                                                                             capacity: scalars.count),
+                                           count: scalars.count)
         _ = query.initialize(from: scalars)
         self.budget = budget
         // Lanes, and "more than the budget" in every lane, as `push(_:budget:)` works them out.
         let width = 2 * budget + 1
         let capLanes = ((1 << UInt64(budget + 1)) - 1) &* Self.ones
         capacity = 32
-        cells = .allocate(capacity: capacity)
-        best = .allocate(capacity: capacity)
-        bestRow = .allocate(capacity: capacity)
-        self.scalars = .allocate(capacity: capacity)
-        scalarMasks = .allocate(capacity: capacity)
+        (cells, scalarMasks, bestRow, self.scalars, best) = Self.allocateRows(capacity: capacity)
         var row = capLanes
         for k in 0..<width {
             let i = k - budget
@@ -81,7 +83,6 @@ struct AlignmentRows: ~Copyable {
         bestRow[0] = 0
         self.scalars[0] = 0
         scalarMasks[0] = 0
-        asciiMasks = .allocate(capacity: 128)
         asciiMasks.initialize(repeating: 0, count: 128)
         var otherScalars: [UInt32] = [], otherMasks: [UInt64] = []
         if scalars.count <= Self.maskedLength {
@@ -107,13 +108,21 @@ struct AlignmentRows: ~Copyable {
     }
 
     deinit {
-        asciiMasks.deallocate()
-        query.deallocate()
-        cells.deallocate()
-        best.deallocate()
-        bestRow.deallocate()
-        scalars.deallocate()
-        scalarMasks.deallocate()
+        UnsafeMutableRawPointer(asciiMasks).deallocate()  // and the token after them
+        UnsafeMutableRawPointer(cells).deallocate()  // and the other rows after them
+    }
+
+    /// One block for the rows of `capacity` depths: cells, scalar masks, best rows, scalars, then bests (each
+    /// part's alignment divides the sizes before it). Freed through `cells`.
+    private static func allocateRows(capacity: Int) -> (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt64>,
+                                                         UnsafeMutablePointer<Int>, UnsafeMutablePointer<UInt32>,
+                                                         UnsafeMutablePointer<UInt8>) {
+        let block = UnsafeMutableRawPointer.allocate(byteCount: capacity * 29, alignment: 8)
+        return (block.bindMemory(to: UInt64.self, capacity: capacity),
+                (block + 8 * capacity).bindMemory(to: UInt64.self, capacity: capacity),
+                (block + 16 * capacity).bindMemory(to: Int.self, capacity: capacity),
+                (block + 24 * capacity).bindMemory(to: UInt32.self, capacity: capacity),
+                (block + 28 * capacity).bindMemory(to: UInt8.self, capacity: capacity))
     }
 
     /// pd(q, prefix): the smallest distance from the query to a prefix of the term prefix so far, capped at
@@ -246,6 +255,101 @@ struct AlignmentRows: ~Copyable {
         depth = j
     }
 
+    /// Whether `walkTrie(_:budget:into:)` can walk these rows: the token has at most `maskedLength` scalars (a
+    /// longer one pushes row by row, `push(_:budget:)`).
+    var walksTrie: Bool { query.count <= Self.maskedLength }
+
+    /// The typo walk of a trie's nodes in preorder, its sentinel last (`TypoTermWalk`): each node's row is pushed
+    /// on its parent's, and a subtree whose distance is settled is one range of `found` and is jumped over.
+    ///
+    /// The same rows as `push(_:budget:)` and `canImprove(within:budget:)` node by node, with the rows' pointers
+    /// and depth held in locals for the whole walk: a store through a row pointer would otherwise make the
+    /// compiler load them again from `self` at every node, and the walk has a few hundred nodes per token. The
+    /// row just made and its parent's stay in registers for the test, and `bestRow` (read only by
+    /// `matchedLength(in:)`) is not kept: the rows are back at the empty prefix when the walk returns.
+    /// Requires `walksTrie`.
+    @inline(__always)
+    mutating func walkTrie(_ nodes: UnsafeBufferPointer<TypoTrie.Node>, budget: Int,
+                           into found: inout [(terms: Range<Int>, distance: Int)]) {
+        let width = 2 &* budget &+ 1
+        let capLane: UInt64 = (1 &<< UInt64(budget &+ 1)) &- 1
+        let capLanes = capLane &* Self.ones
+        let bandBits: UInt64 = (1 &<< UInt64(width)) &- 1
+        let bandLanes: UInt64 = (1 &<< UInt64(4 &* width)) &- 1
+        let maximumExcess = 3 &* budget &+ 2
+        let n = query.count
+        let asciiMasks = self.asciiMasks, spreadTable = self.spreadTable
+        let rowMasks = self.rowMasks, previousRowMasks = self.previousRowMasks
+        var cells = self.cells, best = self.best, scalarMasks = self.scalarMasks
+        // The last node is the sentinel: it ends the walk and gives the last subtree's end.
+        let count = nodes.count &- 1
+        var node = 0
+        while node < count {
+            let entry = nodes[node]
+            // The node's parent is the last node met at depth − 1, whose row is row depth − 1.
+            let j = Int(entry.depth)
+            if j >= capacity {
+                depth = j &- 1
+                grow()
+                cells = self.cells
+                best = self.best
+                scalarMasks = self.scalarMasks
+            }
+            let scalar = entry.label
+            let scalarMask = scalar < 128 ? asciiMasks[Int(scalar)] : mask(of: scalar)
+            // As in `push(_:budget:)`: bit k of the masks is whether q[j − budget − 2 + k] is the scalar (resp.
+            // the parent's scalar). From a shift of 64 on (j ≥ 62 + budget > n + budget, as n ≤ 60) the masking
+            // shift reads bits of no meaning, but every cell of such a row is past the token's end and is set to
+            // the cap below, whatever they say: no test is needed.
+            let shift = UInt64(truncatingIfNeeded: j &- budget &+ (Self.maskOffset &- 2))
+            let scalarBits = scalarMask &>> shift
+            let beforeBits = scalarMasks[j &- 1] &>> shift
+            let matches = spreadTable[Int(truncatingIfNeeded: scalarBits &>> 1 & bandBits)] &* 0xF
+            let previous = cells[j &- 1]
+            var row = Self.increment(capLanes, previous) & (previous | ~matches)
+            row &= Self.increment(capLanes, previous &>> 4 | capLane &<< 60)
+            let transpositions = beforeBits &>> 1 & scalarBits & bandBits
+            if transpositions != 0 {
+                let spread = spreadTable[Int(truncatingIfNeeded: transpositions)]
+                row &= Self.increment(capLanes, cells[j &- 2]) | ~(spread &* 0xF)
+            }
+            row &= Self.increment(capLanes, row &<< 4 | capLane)
+            if budget >= 2 { row &= Self.increment(capLanes, Self.increment(capLanes, row &<< 8 | capLane &* 0x11)) }
+            var last = budget &+ 1
+            let lastLane = n &- j &+ budget
+            if lastLane < width {
+                let inside: UInt64 = (1 &<< UInt64(4 &* max(0, lastLane &+ 1))) &- 1
+                row = row & inside | capLanes & ~inside
+                if lastLane >= 0 { last = (row &>> UInt64(4 &* lastLane) & 0xF).nonzeroBitCount }
+            } else {
+                row = row & bandLanes | capLanes & ~bandLanes
+            }
+            cells[j] = row
+            let distance = min(UInt8(truncatingIfNeeded: last), best[j &- 1])
+            best[j] = distance
+            scalarMasks[j] = scalarMask
+            let prefixDistance = Int(distance)
+            // As in `canImprove(within:budget:)`, within the node's height; row j − 1 ≥ 0 is the parent's.
+            let excess = n &- j &+ budget &- Int(entry.height)
+            let index = min(max(excess, 0), maximumExcess) &* (budget &+ 2) &+ prefixDistance
+            let improvable = ~row & rowMasks[index] != 0 || ~previous & previousRowMasks[index] != 0
+            let termLow = Int(entry.termLow)
+            if !improvable {
+                // Settled: every term below has this distance (or none is within the budget).
+                let end = Int(entry.end)  // after `node`, at most `count`: the trie is built so
+                if prefixDistance <= budget { found.append((termLow..<Int(nodes[end].termLow), prefixDistance)) }
+                node = end
+                continue
+            }
+            // A term ends here when the next node in preorder starts a later one.
+            if prefixDistance <= budget, Int(nodes[node &+ 1].termLow) != termLow {
+                found.append((termLow..<(termLow &+ 1), prefixDistance))
+            }
+            node &+= 1
+        }
+        depth = 0
+    }
+
     /// The positions of `scalar` in a token of at most `maskedLength` scalars, as bits from `maskOffset` on.
     @inline(__always)
     private func mask(of scalar: UInt32) -> UInt64 {
@@ -270,19 +374,15 @@ struct AlignmentRows: ~Copyable {
     @inline(never)
     private mutating func grow() {
         let newCapacity = capacity * 2
-        Self.move(&cells, count: capacity, to: newCapacity)
-        Self.move(&best, count: capacity, to: newCapacity)
-        Self.move(&bestRow, count: capacity, to: newCapacity)
-        Self.move(&scalars, count: capacity, to: newCapacity)
-        Self.move(&scalarMasks, count: capacity, to: newCapacity)
+        let (newCells, newScalarMasks, newBestRow, newScalars, newBest) = Self.allocateRows(capacity: newCapacity)
+        newCells.initialize(from: cells, count: capacity)
+        newScalarMasks.initialize(from: scalarMasks, count: capacity)
+        newBestRow.initialize(from: bestRow, count: capacity)
+        newScalars.initialize(from: scalars, count: capacity)
+        newBest.initialize(from: best, count: capacity)
+        UnsafeMutableRawPointer(cells).deallocate()
+        (cells, scalarMasks, bestRow, scalars, best) = (newCells, newScalarMasks, newBestRow, newScalars, newBest)
         capacity = newCapacity
-    }
-
-    private static func move<Element>(_ pointer: inout UnsafeMutablePointer<Element>, count: Int, to capacity: Int) {
-        let moved = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-        moved.moveInitialize(from: pointer, count: count)
-        pointer.deallocate()
-        pointer = moved
     }
 }
 

@@ -225,6 +225,7 @@ struct AnswerBuilder {
     /// the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos first, then the
     /// order of an exact answer).
     mutating func addTypoMatches(_ matches: [UInt32], typos counts: [UInt16], _ table: YearTable) throws(CacheError) {
+        typos.reserveCapacity(ids.capacity)  // a count per listed id: one allocation, not one per doubling
         var position = 0, year = 0
         var order: [UInt64] = []
         while position < matches.count {
@@ -245,9 +246,14 @@ struct AnswerBuilder {
                     if wanted == 0 || key >= order[wanted - 1] { continue }
                     order.removeLast()
                 }
-                var slot = order.count
-                while slot > 0, order[slot - 1] > key { slot -= 1 }
-                if slot == order.count { order.append(key) } else { order.insert(key, at: slot) }
+                // Moved up one by one from the end (most keys stay there): `insert(_:at:)` costs more for so few.
+                order.append(key)
+                var slot = order.count - 1
+                while slot > 0, order[slot - 1] > key {
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                order[slot] = key
             }
             if wanted > Self.insertionLimit { order.sort() }
             for slot in 0..<min(wanted, order.count) {  // not `prefix`: a slice would retain `order` per year

@@ -59,6 +59,7 @@ extension QueryExecutor {
             }
             if ranges.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
             var sets: [(set: RankSet, distance: Int)] = []
+            sets.reserveCapacity(ranges.count)  // one allocation, not one per doubling
             for range in ranges {
                 // Saturated: a typo count is a UInt16, and no one types a word 30,000 times.
                 let distance = min(range.distance * token.repeats, Int(UInt16.max))

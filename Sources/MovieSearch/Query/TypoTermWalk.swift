@@ -45,6 +45,14 @@ struct TypoTermWalk {
         found.reserveCapacity(16)
         trie.nodes.withUnsafeBufferPointer { nodes in
             // One loop per budget the spec has, so that the rows' masks and widths are constants in each.
+            if rows.walksTrie {
+                switch budget {
+                case 1: rows.walkTrie(nodes, budget: 1, into: &found)
+                case 2: rows.walkTrie(nodes, budget: 2, into: &found)
+                default: rows.walkTrie(nodes, budget: budget, into: &found)
+                }
+                return
+            }
             switch budget {
             case 1: Self.walk(nodes, &rows, budget: 1, into: &found)
             case 2: Self.walk(nodes, &rows, budget: 2, into: &found)
