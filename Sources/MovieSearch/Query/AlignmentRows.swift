@@ -230,17 +230,8 @@ struct AlignmentRows: ~Copyable {
         // lanes: a carry of 4 or more adds at least the cap (at most 4), and changes nothing.
         row &= Self.increment(capLanes, row &<< 4 | capLane)
         if budget >= 2 { row &= Self.increment(capLanes, Self.increment(capLanes, row &<< 8 | capLane &* 0x11)) }
-        // Cells outside the band or past the query's end (i > n) are "more than the budget"; the last column,
-        // d(q, t[0..<j]), is lane n − j + budget, in the band only when j ≥ n − budget.
-        var last = budget + 1
-        let lastLane = n &- j &+ budget
-        if lastLane < width {
-            let inside: UInt64 = (1 &<< UInt64(4 &* max(0, lastLane &+ 1))) &- 1
-            row = row & inside | capLanes & ~inside
-            if lastLane >= 0 { last = (row &>> UInt64(4 &* lastLane) & 0xF).nonzeroBitCount }
-        } else {
-            row = row & bandLanes | capLanes & ~bandLanes
-        }
+        let last = Self.capPastTheEnd(&row, lastLane: n &- j &+ budget, budget: budget, width: width,
+                                      bandLanes: bandLanes, capLanes: capLanes)
         cells[j] = row
         let lastValue = UInt8(truncatingIfNeeded: last)
         if lastValue < best[j &- 1] {
@@ -315,15 +306,8 @@ struct AlignmentRows: ~Copyable {
             }
             row &= Self.increment(capLanes, row &<< 4 | capLane)
             if budget >= 2 { row &= Self.increment(capLanes, Self.increment(capLanes, row &<< 8 | capLane &* 0x11)) }
-            var last = budget &+ 1
-            let lastLane = n &- j &+ budget
-            if lastLane < width {
-                let inside: UInt64 = (1 &<< UInt64(4 &* max(0, lastLane &+ 1))) &- 1
-                row = row & inside | capLanes & ~inside
-                if lastLane >= 0 { last = (row &>> UInt64(4 &* lastLane) & 0xF).nonzeroBitCount }
-            } else {
-                row = row & bandLanes | capLanes & ~bandLanes
-            }
+            let last = Self.capPastTheEnd(&row, lastLane: n &- j &+ budget, budget: budget, width: width,
+                                          bandLanes: bandLanes, capLanes: capLanes)
             cells[j] = row
             let distance = min(UInt8(truncatingIfNeeded: last), best[j &- 1])
             best[j] = distance
@@ -359,6 +343,21 @@ struct AlignmentRows: ~Copyable {
     }
 
     /// Each lane one more, up to the cap (`capLanes`): the thermometer shifted up, with bit 0 set.
+    /// Sets the cells of `row` outside the band or past the query's end (i > n) to "more than the budget", and
+    /// returns the last column, d(q, t[0..<j]) (`budget + 1` when more): lane `lastLane` = n − j + budget, in the
+    /// band only when j ≥ n − budget. One step shared by `push(_:budget:)` and `walkTrie(_:budget:into:)`.
+    @inline(__always)
+    private static func capPastTheEnd(_ row: inout UInt64, lastLane: Int, budget: Int, width: Int,
+                                      bandLanes: UInt64, capLanes: UInt64) -> Int {
+        guard lastLane < width else {
+            row = row & bandLanes | capLanes & ~bandLanes
+            return budget &+ 1
+        }
+        let inside: UInt64 = (1 &<< UInt64(4 &* max(0, lastLane &+ 1))) &- 1
+        row = row & inside | capLanes & ~inside
+        return lastLane >= 0 ? (row &>> UInt64(4 &* lastLane) & 0xF).nonzeroBitCount : budget &+ 1
+    }
+
     @inline(__always)
     private static func increment(_ capLanes: UInt64, _ row: UInt64) -> UInt64 {
         (row &<< 1 | ones) & capLanes
