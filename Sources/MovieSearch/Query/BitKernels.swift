@@ -27,12 +27,6 @@ enum BitKernels {
         return inRange ? kept : nil
     }
 
-    /// `ranks` (each below `limit`) as a bitmap of ⌈limit / 64⌉ words; `nil` if a rank is not below `limit`.
-    static func bitmap<Ranks: RankSequence>(of ranks: Ranks, below limit: Int) -> [UInt64]? {
-        var words = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: limit))
-        return setBits(of: ranks, in: &words, below: limit) ? words : nil
-    }
-
     /// Sets the bit of each of `ranks` in `words` (⌈limit / 64⌉ of them); `false`, with the bits of the ranks
     /// before it set, if a rank is not below `limit`.
     static func setBits<Ranks: RankSequence>(of ranks: Ranks, in words: inout [UInt64], below limit: Int) -> Bool {

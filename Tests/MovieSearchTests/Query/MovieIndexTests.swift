@@ -307,7 +307,8 @@ final class MovieIndexTests: XCTestCase {
             let set = RankSet(cardinality: list.count, storage: .merged(list), yearCounts: nil)
             XCTAssertEqual(try QueryExecutor.filter(candidates, by: set, movieCount: movieCount, path: "p", scratch: scratch),
                            expected, "\(small) in \(large)")
-            let bits = try XCTUnwrap(BitKernels.bitmap(of: list, below: movieCount))
+            var bits = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: movieCount))
+            XCTAssertTrue(BitKernels.setBits(of: list, in: &bits, below: movieCount))
             XCTAssertEqual(BitKernels.filter(candidates, below: movieCount) { bits[$0] }, expected)
         }
         // The bitmaps lent for the lists of like size came back cleared.
@@ -317,7 +318,8 @@ final class MovieIndexTests: XCTestCase {
         let forged = RankSet(cardinality: 2_000, storage: .merged((0..<2_000).map(UInt32.init)), yearCounts: nil)
         XCTAssertThrowsError(try QueryExecutor.filter((0..<1_500).map { UInt32($0 * 100) }, by: forged, movieCount: 1_000,
                                                       path: "p", scratch: ScratchBitmaps(wordCount: 16)))
-        XCTAssertNil(BitKernels.bitmap(of: [UInt32(5), 1_000], below: 1_000))
+        var outOfRange = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: 1_000))
+        XCTAssertFalse(BitKernels.setBits(of: [UInt32(5), 1_000], in: &outOfRange, below: 1_000))
         XCTAssertNil(BitKernels.filter([UInt32(5), 1_000], below: 1_000) { _ in .max })
     }
 
