@@ -27,6 +27,19 @@ enum BitKernels {
         return inRange ? kept : nil
     }
 
+    /// The ranks of `candidates` (each below `limit`) whose bit is set in `bitmap`, a bitmap of the file that
+    /// covers `limit`; `nil` if a candidate is not below `limit`. `filter(_:below:word:)` with the bitmap's size
+    /// checked once here, so that the loop reads its words without a check each.
+    @inline(__always)
+    static func filter<Candidates: RankSequence>(_ candidates: Candidates, in bitmap: U64View,
+                                                 below limit: Int) -> [UInt32]? {
+        precondition(bitmap.count &* 64 >= limit, "a bitmap smaller than its ranks")
+        let base = bitmap.base
+        return filter(candidates, below: limit) { word in
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self))
+        }
+    }
+
     /// Sets the bit of each of `ranks` in `words` (⌈limit / 64⌉ of them); `false`, with the bits of the ranks
     /// before it set, if a rank is not below `limit`.
     static func setBits<Ranks: RankSequence>(of ranks: Ranks, in words: inout [UInt64], below limit: Int) -> Bool {

@@ -301,7 +301,9 @@ final class MovieIndexTests: XCTestCase {
         func sortedSample(_ count: Int) -> [UInt32] {
             Array(Set((0..<count).map { _ in UInt32(generator.next() % UInt64(movieCount)) })).sorted()
         }
-        for (small, large) in [(10, 50_000), (2_000, 3_000), (5_000, 5_000), (1_500, 40_000), (1_100, 60_000)] {
+        // Galloped (few candidates), through a bitmap (ratio up to 16), scanned (up to 64), galloped (beyond).
+        for (small, large) in [(10, 50_000), (2_000, 3_000), (5_000, 5_000), (1_500, 20_000), (1_500, 40_000),
+                               (1_100, 60_000), (1_030, 90_000)] {
             let candidates = sortedSample(small), list = sortedSample(large)
             let expected = candidates.filter(Set(list).contains)
             let set = RankSet(cardinality: list.count, storage: .merged(list), yearCounts: nil)
@@ -310,6 +312,13 @@ final class MovieIndexTests: XCTestCase {
             var bits = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: movieCount))
             XCTAssertTrue(BitKernels.setBits(of: list, in: &bits, below: movieCount))
             XCTAssertEqual(BitKernels.filter(candidates, below: movieCount) { bits[$0] }, expected)
+            // The same bitmap as the file holds it (little-endian words), read without a check per word.
+            let bytes = bits.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
+            bytes.withUnsafeBytes { raw in
+                let view = U64View(base: raw.baseAddress!, count: bits.count)
+                XCTAssertEqual(BitKernels.filter(candidates, in: view, below: movieCount), expected)
+                XCTAssertNil(BitKernels.filter(candidates + [UInt32(movieCount)], in: view, below: movieCount))
+            }
         }
         // The bitmaps lent for the lists of like size came back cleared.
         let lent = scratch.take()
