@@ -167,6 +167,9 @@
 /// | `YCNT` | packed | C × Y      | the matches per year (in `YEAR` order) of range c: entries `c × Y ..< (c + 1) × Y` |
 /// | `YCID` | packed | C × Y × F  | the first ids per year of range c's list, laid out as `BMPI`: entries `(c × Y + y) × F ..< (c × Y + y + 1) × F` |
 ///
+/// | `LBPR` | packed | C          | row of range c in `LBPC` plus 1; 0 when its list is not paired             |
+/// | `LBPC` | packed | R × B × Y  | matches per year of the intersection of the list of row i with bitmap set b: entries `(i × B + b) × Y ..< (i × B + b + 1) × Y` |
+///
 /// A range whose set is a list (a list set, or a single term's posting list) of at least
 /// `CacheFormat.yearCountMinimum` ranks has its counts per year stored, as a bitmap set has in `BMPC`: a query of
 /// one token then reads each year's count, and its first K ranks are the next K of the list, where it would
@@ -174,6 +177,16 @@
 /// lists (a list holds at most `CacheFormat.bitmapMinimum` ranks), so the three sections are absent from small
 /// caches, and present together or not at all. The reader checks the counts against the list (their sum is its length, each year's
 /// count fits the year) as it uses them. `YCID` holds each year's first F ids as `BMPI` does for bitmaps.
+///
+/// The longest of these lists, those of at least `CacheFormat.pairedListMinimum(movieCount:)` ranks, have the
+/// counts per year of their intersection with every bitmap set (`LBPR`, `LBPC`), as bitmaps have with each other
+/// (`BMPP`): a query of such a list and a bitmap (`night r`, `up in` at 10 million titles: a word of tens of
+/// thousands of titles and a short prefix or a frequent word) then reads each year's count and tests the list's
+/// ranks in each year only until it has the year's first K, where it would otherwise test every rank of the list
+/// against the bitmap, a cache miss each in a bitmap of 1.2 MB. The rows go to the longest lists first, up to
+/// `CacheFormat.maximumListPairEntries` counts (R = the rows that fit, at most); the reader works R out from the
+/// size of `LBPC` (R × B × Y entries exactly) and checks each row number of `LBPR` against it when it reads it.
+/// The two sections are present together, only with `YCRG`, and only when some list is paired.
 ///
 /// ## A query, step by step
 ///
@@ -188,7 +201,9 @@
 ///    per year in a bitmap), which gives each year's count and its first K ranks; `RANK` turns ranks into ids.
 ///    Nothing is sorted at query time but a small merged range. A query of one token whose set has its counts
 ///    per year (`BMPC`, `YCNT`) and lists K ≤ F a year reads the counts and the first ids (`BMPI`, `YCID`) only;
-///    one of exactly two bitmap sets reads their pair's counts (`BMPP`) and each year's first words.
+///    one of exactly two bitmap sets reads their pair's counts (`BMPP`) and each year's first words; one of a
+///    paired list and a bitmap set reads their counts (`LBPC`) and tests each year's ranks of the list (found from
+///    its `YCNT`) until it has the year's first K.
 /// 4. Only if that matched nothing (and typo tolerance is on), the typo pass (SEARCH-SPEC, "Typo tolerance";
 ///    `QueryExecutor+Typos`): a token of 5 scalars or more, without a number, walks the terms that begin with its
 ///    first scalar as a trie, one optimal-string-alignment row per trie node (`TypoTermWalk`, `AlignmentRows`).
@@ -224,12 +239,13 @@
 /// a version-3 cache is refused as well, with the same message: rebuilding it from its catalog keeps the fields.
 /// Version 4 had no first ids per year (`BMPI`, `YCID`) nor counts of pairs of bitmaps (`BMPP`), and its lists
 /// held up to 2⌈N / 64⌉ ranks whatever the catalog's size; it is refused with the same message (rebuilding adds
-/// them).
+/// them). Version 5 had no counts of lists met with bitmaps (`LBPR`, `LBPC`): its answers are the same, but a
+/// large catalog's slowest queries are slower, so it is refused with the same message too.
 enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The version this build writes and reads.
-    static let version: UInt32 = 5
+    static let version: UInt32 = 6
     /// Bytes in the fixed header.
     static let headerSize = 64
     /// Bytes in one directory entry.
@@ -340,6 +356,19 @@ enum CacheFormat {
         return paired * (paired - 1) / 2 == pairs ? paired : nil
     }
 
+    /// The fewest ranks a counted list must hold to be paired with the bitmap sets (`LBPR`, `LBPC`): a quarter of
+    /// the most a list holds (`bitmapMinimum(movieCount:)`; 18,204 ranks for the 9,320,401 titles of the 10M IMDb
+    /// pair). Shorter lists are tested against a bitmap fast enough; only large catalogs have lists this long
+    /// with their counts. (A writer's choice: the reader uses the rows the file has.)
+    static func pairedListMinimum(movieCount: Int) -> Int {
+        bitmapMinimum(movieCount: movieCount) / 4
+    }
+
+    /// The most entries `LBPC` holds (rows × bitmap sets × years): the 10M IMDb pair's 239 bitmaps and 158 years
+    /// take 444 rows of its 525 lists of 18,204 ranks or more (about 36 MB at 17 bits a count); a catalog of more
+    /// bitmaps gets fewer rows, the longest lists'.
+    static let maximumListPairEntries = 1 << 24
+
     /// u64 words of one bitmap set over `movieCount` ranks (`BMPS`): W = ⌈N / 64⌉.
     static func bitmapWordCount(movieCount: Int) -> Int { (movieCount + 63) / 64 }
 
@@ -397,6 +426,8 @@ enum CacheFormat {
         case rangeYearCountKeys = "YCRG"
         case rangeYearCounts = "YCNT"
         case rangeFirstIDs = "YCID"
+        case listPairRows = "LBPR"
+        case listPairCounts = "LBPC"
         case tmdbIDs = "TMDB"
         case imdbNumbers = "IMDB"
         case imdbTextOffsets = "IMDO"
@@ -407,7 +438,8 @@ enum CacheFormat {
         /// above).
         var isOptional: Bool {
             switch self {
-            case .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
+            case .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .listPairRows, .listPairCounts,
+                 .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
                  .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs, .imdbNumbers,
                  .imdbTextOffsets, .imdbText, .imdbTextEmpty:
                 return true

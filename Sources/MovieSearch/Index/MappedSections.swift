@@ -17,6 +17,10 @@ struct MappedSections: Sendable {
     /// The counts and first ids per year of long lists (`YCRG`, `YCNT`, `YCID`), `nil` when no list has them.
     var rangeYearCountKeys: MappedCacheFile.Section? = nil, rangeYearCounts: MappedCacheFile.Section? = nil
     var rangeFirstIDs: MappedCacheFile.Section? = nil
+    /// The rows of the longest of those lists met with every bitmap set (`LBPR`, `LBPC`), `nil` when none is
+    /// paired; R, the rows `LBPC` holds.
+    var listPairRows: MappedCacheFile.Section? = nil, listPairCounts: MappedCacheFile.Section? = nil
+    var pairedListCount = 0
 
     /// The sections of one text field: `FO` (N + 1 entries), `FT`, and `FE` (N entries) when present.
     struct TextField: Sendable {
@@ -100,6 +104,21 @@ extension MappedSections {
                 rangeFirstIDs = try file.packedSection(
                     .rangeFirstIDs,
                     expectedCount: product(product(keys.count / 2, file.yearCount), CacheFormat.firstIDsPerYear))
+                if file.hasSection(.listPairRows) || file.hasSection(.listPairCounts) {
+                    let rows = try file.packedSection(.listPairRows, expectedCount: keys.count / 2)
+                    let counts = try file.packedSection(.listPairCounts)
+                    // R × B × Y entries: R is what the size says (the writer pairs as many lists as fit its bound).
+                    let row = try product(bitmapCount, file.yearCount)
+                    guard row > 0, counts.count % row == 0 else {
+                        throw CacheError.corrupt(path: file.path, detail: "section LBPC holds \(counts.count) entries, "
+                            + "not rows of \(bitmapCount) bitmap sets × \(file.yearCount) years")
+                    }
+                    listPairRows = rows
+                    listPairCounts = counts
+                    pairedListCount = counts.count / row
+                }
+            } else if file.hasSection(.listPairRows) || file.hasSection(.listPairCounts) {
+                throw CacheError.corrupt(path: file.path, detail: "section LBPR or LBPC without YCRG")
             }
     }
 

@@ -28,6 +28,15 @@ struct PackedView {
         return UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
     }
 
+    /// Entry `index`, which the caller has checked is inside the view (`RankSequence`): the loads stay inside the
+    /// checked range only then.
+    @inline(__always)
+    subscript(unchecked index: Int) -> UInt32 {
+        let bit = firstBit &+ index &* width
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+        return UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+    }
+
     /// The entries, copied into an array.
     func values() -> [UInt32] {
         (0..<count).map { self[$0] }

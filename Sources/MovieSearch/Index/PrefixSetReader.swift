@@ -13,6 +13,9 @@ final class PrefixSetReader: Sendable {
     /// `BMPP` pairs bitmap sets 0..<this.
     private let pairedBitmapCount: Int
     private let rangeYearCountKeys, rangeYearCounts, rangeFirstIDs: MappedCacheFile.Section?
+    private let listPairRows, listPairCounts: MappedCacheFile.Section?
+    /// `LBPC` holds this many rows.
+    private let pairedListCount: Int
 
     init(file: MappedCacheFile, sections: MappedSections) {
         self.file = file
@@ -31,6 +34,9 @@ final class PrefixSetReader: Sendable {
         rangeYearCountKeys = sections.rangeYearCountKeys
         rangeYearCounts = sections.rangeYearCounts
         rangeFirstIDs = sections.rangeFirstIDs
+        listPairRows = sections.listPairRows
+        listPairCounts = sections.listPairCounts
+        pairedListCount = sections.pairedListCount
     }
 
     /// The ranks whose titles have a term in `terms`: the range's prefix set if it has one (ranges of two terms
@@ -44,7 +50,7 @@ final class PrefixSetReader: Sendable {
         for entry in 0..<(candidates.count / 2) where Int(candidates[entry * 2]) == terms.upperBound {
             var set = try prefixSet(Int(candidates[entry * 2 + 1]))
             if !set.isBitmap && set.cardinality >= CacheFormat.yearCountMinimum {
-                (set.yearCounts, set.firstIDs) = try yearCounts(of: terms)
+                (set.yearCounts, set.firstIDs, set.countedNumber) = try yearCounts(of: terms)
             }
             return set
         }
@@ -53,8 +59,10 @@ final class PrefixSetReader: Sendable {
         guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
         let postings = try file.packed(self.postings, start..<end)
         if terms.count == 1 {
-            let (counts, ids) = postings.count >= CacheFormat.yearCountMinimum ? try yearCounts(of: terms) : (nil, nil)
-            return RankSet(cardinality: postings.count, storage: .list(postings), yearCounts: counts, firstIDs: ids)
+            let (counts, ids, number) = postings.count >= CacheFormat.yearCountMinimum ? try yearCounts(of: terms)
+                : (nil, nil, nil)
+            return RankSet(cardinality: postings.count, storage: .list(postings), yearCounts: counts, firstIDs: ids,
+                           countedNumber: number)
         }
         // A title with two of the terms is in both lists: sort, then drop the repeats.
         var merged = postings.values()
@@ -68,10 +76,10 @@ final class PrefixSetReader: Sendable {
         return RankSet(cardinality: merged.count, storage: .merged(merged), yearCounts: nil)
     }
 
-    /// The counts and first ids per year stored for the list of `terms` (`YCRG`, `YCNT`, `YCID`), if the file has
-    /// them: a binary search over the ranges.
-    private func yearCounts(of terms: Range<Int>) throws(CacheError) -> (PackedView?, PackedView?) {
-        guard let rangeYearCountKeys, let rangeYearCounts, let rangeFirstIDs else { return (nil, nil) }
+    /// The counts and first ids per year stored for the list of `terms` (`YCRG`, `YCNT`, `YCID`), and the range's
+    /// number in `YCRG`, if the file has them: a binary search over the ranges.
+    private func yearCounts(of terms: Range<Int>) throws(CacheError) -> (PackedView?, PackedView?, Int?) {
+        guard let rangeYearCountKeys, let rangeYearCounts, let rangeFirstIDs else { return (nil, nil, nil) }
         let keys = try file.packed(rangeYearCountKeys, 0..<rangeYearCountKeys.count)
         var low = 0, high = keys.count / 2
         while low < high {
@@ -80,10 +88,10 @@ final class PrefixSetReader: Sendable {
             if key < (terms.lowerBound, terms.upperBound) { low = middle + 1 } else { high = middle }
         }
         guard low < keys.count / 2, Int(keys[low * 2]) == terms.lowerBound, Int(keys[low * 2 + 1]) == terms.upperBound
-        else { return (nil, nil) }
+        else { return (nil, nil, nil) }
         let slots = file.yearCount * CacheFormat.firstIDsPerYear
         return (try file.packed(rangeYearCounts, (low * file.yearCount)..<((low + 1) * file.yearCount)),
-                try file.packed(rangeFirstIDs, (low * slots)..<((low + 1) * slots)))
+                try file.packed(rangeFirstIDs, (low * slots)..<((low + 1) * slots)), low)
     }
 
     /// Set number `set` of `PRFE`: a list set below the number of list sets, a bitmap set from there on.
@@ -113,6 +121,22 @@ final class PrefixSetReader: Sendable {
                                                    (bitmap * file.yearCount)..<((bitmap + 1) * file.yearCount)),
                        firstIDs: try file.packed(bitmapFirstIDs, (bitmap * slots)..<((bitmap + 1) * slots)),
                        bitmapNumber: bitmap)
+    }
+
+    /// The matches per year of the list of counted range `counted` (its number in `YCRG`, `RankSet.countedNumber`)
+    /// met with bitmap set `bitmap`, from `LBPC`; `nil` when the file does not pair that list (`LBPR` 0, or no
+    /// `LBPR` at all).
+    func listPairYearCounts(counted: Int, bitmap: Int) throws(CacheError) -> PackedView? {
+        guard let listPairRows, let listPairCounts else { return nil }
+        let bitmapCount = bitmapCardinalities.count
+        guard counted >= 0, counted < listPairRows.count, bitmap >= 0, bitmap < bitmapCount else {
+            throw .corrupt(path: file.path, detail: "a paired list or bitmap set out of range")
+        }
+        let row = Int(try file.packed(listPairRows, counted))
+        if row == 0 { return nil }
+        guard row <= pairedListCount else { throw .corrupt(path: file.path, detail: "section LBPR names a row past LBPC") }
+        let first = ((row - 1) * bitmapCount + bitmap) * file.yearCount
+        return try file.packed(listPairCounts, first..<(first + file.yearCount))
     }
 
     /// The matches per year of the intersection of bitmap sets `a` and `b` (two different ones), from `BMPP`;

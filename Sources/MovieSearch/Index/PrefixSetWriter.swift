@@ -1,8 +1,9 @@
 /// Lays out the prefix sets of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`, `BMPI`, `BMPP`;
 /// `CacheFormat`, "Sections"): the union of the postings of every prefix range of two terms or more with more than
 /// `CacheFormat.mergeLimit` postings, and a bitmap for every single term whose posting list is longer than
-/// `CacheFormat.bitmapMinimum(movieCount:)`; with the counts and first ids per year of bitmaps and long lists, and
-/// the counts per year of every pair of bitmaps. `PrefixSetReader` reads them.
+/// `CacheFormat.bitmapMinimum(movieCount:)`; with the counts and first ids per year of bitmaps and long lists, the
+/// counts per year of every pair of bitmaps, and of the longest lists met with every bitmap (`YCRG`, `YCNT`,
+/// `YCID`, `LBPR`, `LBPC`). `PrefixSetReader` reads them.
 ///
 ///     var writer = PrefixSetWriter(movieCount: n, yearFirstRanks: firstRanks, idOfRank: ranks)
 ///     try writer.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
@@ -36,6 +37,11 @@ struct PrefixSetWriter {
     private var rangeYearCounts: [UInt32] = []
     /// `YCID` before sorting: the first ids per year of each counted range, as `bitmapFirstIDs`.
     private var rangeFirstIDs: [UInt32] = []
+    /// Where the ranks of each counted range are, in the order of `countedRanges`: `listData` or `termPostings`
+    /// entries `start ..< end`, for `LBPC`.
+    private var countedSources: [(start: Int, end: Int, inListData: Bool)] = []
+    /// The postings `add(terms:postings:starts:)` was given (shared, not copied).
+    private var termPostings: [UInt32] = []
 
     // Scratch space, reused from one set to the next.
     private var bitmap: [UInt64]
@@ -44,14 +50,18 @@ struct PrefixSetWriter {
     private var seen: [UInt32]
     private var members: [UInt32] = []
 
-    /// The most entries `BMPP` may hold (`CacheFormat.maximumPairEntries`).
+    /// The most entries `BMPP` may hold (`CacheFormat.maximumPairEntries`), and `LBPC`
+    /// (`CacheFormat.maximumListPairEntries`).
     private let maximumPairEntries: Int
+    private let maximumListPairEntries: Int
 
     /// A writer for a catalog of `movieCount` movies whose years start at ranks `yearFirstRanks` (newest first),
     /// with the movie id `idOfRank[r]` at rank r.
     init(movieCount: Int, yearFirstRanks: [Int], idOfRank: [UInt32],
-         maximumPairEntries: Int = CacheFormat.maximumPairEntries) {
+         maximumPairEntries: Int = CacheFormat.maximumPairEntries,
+         maximumListPairEntries: Int = CacheFormat.maximumListPairEntries) {
         self.maximumPairEntries = maximumPairEntries
+        self.maximumListPairEntries = maximumListPairEntries
         precondition(idOfRank.count == movieCount, "one id per rank")
         self.movieCount = movieCount
         self.yearFirstRanks = yearFirstRanks
@@ -73,6 +83,7 @@ struct PrefixSetWriter {
     /// `postings[starts[i] ..< starts[i + 1]]` for term `i`.
     mutating func add(terms: [[UInt8]], postings: [UInt32], starts: [Int]) throws(CacheError) {
         offsets.reserveCapacity(terms.count + 1)
+        termPostings = postings
         for low in terms.indices {
             offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
             let term = terms[low]
@@ -83,6 +94,7 @@ struct PrefixSetWriter {
                 try storeMembers(low: low, end: low + 1)
             } else if starts[low + 1] - starts[low] >= CacheFormat.yearCountMinimum {
                 countYears(of: postings[starts[low]..<starts[low + 1]], low: low, end: low + 1)
+                countedSources.append((starts[low], starts[low + 1], false))
             }
             // Prefixes that begin at `low` are those longer than what `low` shares with the term before it. Those
             // longer than what it shares with the term after it are prefixes of this term alone (terms are sorted),
@@ -126,7 +138,10 @@ struct PrefixSetWriter {
             bitmapCardinalities.append(UInt32(members.count))
         } else {
             members.sort()
-            if members.count >= CacheFormat.yearCountMinimum { countYears(of: members[...], low: low, end: end) }
+            if members.count >= CacheFormat.yearCountMinimum {
+                countYears(of: members[...], low: low, end: end)
+                countedSources.append((listData.count, listData.count + members.count, true))
+            }
             listData.append(contentsOf: members)
             entries.append((UInt32(end), false, listOffsets.count - 1))
             listOffsets.append(try CacheSections.checked(listData.count, "prefix set data"))
@@ -177,6 +192,75 @@ struct PrefixSetWriter {
         return counts
     }
 
+    /// `LBPR` and `LBPC`: for the counted ranges in `order` (`YCRG`'s), the row of each in the counts plus 1 (0
+    /// when it has none), and per row the matches per year of its list met with each bitmap set. The rows go to the
+    /// lists of at least `CacheFormat.pairedListMinimum(movieCount:)` ranks, longest first, as many as fit in
+    /// `maximumListPairEntries` counts; they are numbered in `order`. Both empty when no list is paired.
+    ///
+    /// Counted from each rank's side: a table of which bitmap sets hold each rank (the bitmaps turned on their
+    /// side, ⌈B / 64⌉ words a rank) gives, for every rank of a paired list, the bitmaps whose counts it adds to, a
+    /// few a rank (a title is in the bitmaps of its words' short prefixes). Meeting every list with every bitmap
+    /// instead would test each rank of each list B times (3.5 billion tests at 10 million titles).
+    private func listPairYearCounts(order: [Int]) -> (rows: [UInt32], counts: [UInt32]) {
+        let years = perYear.count, bitmapCount = bitmapCardinalities.count
+        guard bitmapCount > 0, years > 0 else { return ([], []) }
+        let minimum = CacheFormat.pairedListMinimum(movieCount: movieCount)
+        let length = { (index: Int) in self.countedSources[index].end - self.countedSources[index].start }
+        let longest = countedRanges.indices.filter { length($0) >= minimum }
+            .sorted { (length($0), $1) > (length($1), $0) }
+            .prefix(maximumListPairEntries / (bitmapCount * years))
+        guard !longest.isEmpty else { return ([], []) }
+        var isPaired = [Bool](repeating: false, count: countedRanges.count)
+        for index in longest { isPaired[index] = true }
+        var rows: [UInt32] = [], pairedRanges: [Int] = []
+        rows.reserveCapacity(order.count)
+        for index in order {
+            if isPaired[index] {
+                pairedRanges.append(index)
+                rows.append(UInt32(pairedRanges.count))
+            } else {
+                rows.append(0)
+            }
+        }
+        let columns = (bitmapCount + 63) / 64
+        var holders = [UInt64](repeating: 0, count: movieCount * columns)
+        var counts = [UInt32](repeating: 0, count: pairedRanges.count * bitmapCount * years)
+        holders.withUnsafeMutableBufferPointer { holders in
+            bitmaps.bytes.withUnsafeBytes { raw in
+                for bitmap in 0..<bitmapCount {
+                    let column = bitmap >> 6, bit: UInt64 = 1 << UInt64(bitmap & 63)
+                    let base = bitmap * bitmapWords * 8
+                    for word in 0..<bitmapWords {
+                        var bits = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + word * 8, as: UInt64.self))
+                        while bits != 0 {
+                            holders[(word << 6 | bits.trailingZeroBitCount) * columns + column] |= bit
+                            bits &= bits - 1
+                        }
+                    }
+                }
+            }
+            counts.withUnsafeMutableBufferPointer { counts in
+                for (row, index) in pairedRanges.enumerated() {
+                    let source = countedSources[index]
+                    let ranks = source.inListData ? listData[source.start..<source.end]
+                        : termPostings[source.start..<source.end]
+                    let rowBase = row * bitmapCount * years
+                    for rank in ranks {
+                        let year = Int(yearOfRank[Int(rank)])
+                        for column in 0..<columns {
+                            var bits = holders[Int(rank) * columns + column]
+                            while bits != 0 {
+                                counts[rowBase + (column << 6 | bits.trailingZeroBitCount) * years + year] += 1
+                                bits &= bits - 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return (rows, counts)
+    }
+
     /// The ids of the first `CacheFormat.firstIDsPerYear` ranks of each year in `bitmap`, whose counts per year
     /// are `perYear` (0 in the slots of a year with fewer).
     private func firstIDsOfBitmap() -> [UInt32] {
@@ -202,8 +286,9 @@ struct PrefixSetWriter {
         return ids
     }
 
-    /// The nine sections, with set numbers in `PRFE`: list sets first, then bitmap sets; and the three of the
-    /// counts and first ids per year of long lists when there are any.
+    /// The nine sections, with set numbers in `PRFE`: list sets first, then bitmap sets; the three of the counts
+    /// and first ids per year of long lists when there are any, and the two of the longest ones' counts met with
+    /// the bitmaps when some are paired.
     func parts() throws(CacheError) -> [CacheSections.Part] {
         let listSetCount = listOffsets.count - 1
         var pairs: [UInt32] = []
@@ -231,6 +316,10 @@ struct PrefixSetWriter {
             }
             counted = [.packed(.rangeYearCountKeys, keys), .packed(.rangeYearCounts, counts),
                        .packed(.rangeFirstIDs, ids)]
+            let (rows, pairCounts) = listPairYearCounts(order: order)
+            if !pairCounts.isEmpty {
+                counted += [.packed(.listPairRows, rows), .packed(.listPairCounts, pairCounts)]
+            }
         }
         return counted + [
             .packed(.prefixOffsets, offsets),

@@ -19,6 +19,9 @@ struct RankSet {
     var firstIDs: PackedView? = nil
     /// For a bitmap set, its number among the bitmap sets (for `BMPP`, the counts of two bitmaps met).
     var bitmapNumber: Int? = nil
+    /// For a list with `yearCounts`, its range's number among the counted ranges (`YCRG`; for `LBPC`, the counts of
+    /// a list met with a bitmap).
+    var countedNumber: Int? = nil
 
     /// Whether the set is a bitmap (else its ranks are listed).
     var isBitmap: Bool {

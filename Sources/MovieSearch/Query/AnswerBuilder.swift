@@ -195,6 +195,43 @@ struct AnswerBuilder {
         }
     }
 
+    /// Matches given as the ranks of a counted list (its counts per year `listCounts`, `YCNT`) that are in a bitmap
+    /// of the file, with the counts per year of the two met (`LBPC`): a year's matches are among the list's next
+    /// `listCounts[year]` ranks, which are tested only until the year's first `perYear` are found, not all of
+    /// them (a bit test each, a cache miss each in a bitmap of a large catalog). The counts are checked as they
+    /// are used: the list's add up to its length, a pair's count fits the list's, each rank tested lies in its
+    /// year, and a year whose ranks run out before its first `perYear` matches is corrupt.
+    mutating func addFiltered(_ candidates: PackedView, listCounts: PackedView, by bitmap: U64View,
+                              counts: PackedView, _ table: YearTable) throws(CacheError) {
+        guard listCounts.count == table.count, counts.count == table.count,
+              bitmap.count == CacheFormat.bitmapWordCount(movieCount: ranks.count) else {
+            throw .corrupt(path: path, detail: Self.countsDoNotFit)
+        }
+        var position = 0
+        for year in 0..<table.count {
+            let listed = Int(listCounts[year]), count = Int(counts[year])
+            let end = position + listed
+            guard count <= listed, end <= candidates.count else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
+            if count > 0 {
+                addYear(table.year(year), count: count)
+                let first = table.firstRank(year), yearEnd = table.endRank(year)
+                var wanted = min(perYear, count), next = position
+                while wanted > 0 {
+                    guard next < end else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
+                    let rank = Int(candidates[next])
+                    guard rank >= first, rank < yearEnd else { throw Self.outOfOrder(path) }
+                    if bitmap[rank >> 6] >> UInt64(rank & 63) & 1 == 1 {
+                        list(rank: rank)
+                        wanted -= 1
+                    }
+                    next += 1
+                }
+            }
+            position = end
+        }
+        guard position == candidates.count else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
+    }
+
     /// Adds a year of `count` matches and lists the first `perYear` set bits of ranks `first..<end` (the year's).
     /// Fewer set bits there than the stored count calls for is a damaged file: it throws rather than list the next
     /// year's movies under this one.

@@ -1,7 +1,8 @@
 /// Set operations on bitmaps over ranks, for `QueryExecutor`: query-time algorithms, not a structure of the file,
 /// so they live beside their one user rather than with the reader. `filter` writes through an uninitialized
 /// buffer (`unsafeUninitializedCapacity`), where the count it writes is bounded by the buffer's capacity;
-/// `setBits`, `clearWords` and `intersectionCount` index within the sizes they check first.
+/// `intersection` writes through the same kind of buffer and indexes its block masked to the block's size;
+/// `intersectionCount` indexes within the sizes it checks first.
 enum BitKernels {
     /// The ranks of `candidates` (each below `limit`, which `word` covers) whose bit is set; `nil` if one is not.
     ///
@@ -40,35 +41,87 @@ enum BitKernels {
         }
     }
 
-    /// Sets the bit of each of `ranks` in `words` (⌈limit / 64⌉ of them); `false`, with the bits of the ranks
-    /// before it set, if a rank is not below `limit`.
-    static func setBits<Ranks: RankSequence>(of ranks: Ranks, in words: inout [UInt64], below limit: Int) -> Bool {
-        precondition(words.count == CacheFormat.bitmapWordCount(movieCount: limit), "a bitmap of the wrong size")
-        return words.withUnsafeMutableBufferPointer { words in
-            for position in 0..<ranks.count {
-                let rank = Int(ranks[position])
-                guard rank < limit else { return false }
-                words[rank &>> 6] |= 1 &<< UInt64(rank & 63)  // rank < limit: inside the buffer
+    /// Ranks met a block at a time by `intersection(_:_:below:)`: 2^16, a bitmap of 8 KB, which stays in the
+    /// L1 cache.
+    static let blockShift = 16
+
+    /// The ranks of `candidates` found in `list` (both ascending); `nil` if a candidate is not below `limit`.
+    ///
+    /// The two are met one block of 2^16 ranks at a time (`blockShift`), in the blocks where a candidate is: the
+    /// list's ranks in the block set the bits of an 8 KB bitmap, the candidates in the block are tested against
+    /// it without a branch (a match is a coin toss that a branch would mispredict), and the bits are cleared
+    /// again. The bitmap stays in the L1 cache, where one over all the ranks (1.2 MB at 10 million movies) was
+    /// written and cleared at a cache miss a line: at 10M, queries of two lists of like size took about 10 %
+    /// less, those of a list of up to 16 times its candidates (`night ris`: 7,124 in 69,709) about 25 %. The
+    /// list's ranks before a candidate's block are jumped over (galloping).
+    ///
+    /// A rank only ever indexes the block masked to its size, so damaged ranks (out of order, or past `limit`)
+    /// give a wrong answer, never a read or write out of bounds. The candidates become the answer: each block ends
+    /// at `limit` at the latest, so ascending candidates are all checked against it (one past it starts a block,
+    /// and gives `nil`); candidates out of order are checked where the answer lists them (`AnswerBuilder`).
+    static func intersection<Candidates: RankSequence, List: RankSequence>(
+        _ candidates: Candidates, _ list: List, below limit: Int
+    ) -> [UInt32]? {
+        let blockWords = 1 &<< (blockShift &- 6)
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockWords) { block -> [UInt32]? in
+            let words = block.baseAddress!  // capacity > 0
+            words.initialize(repeating: 0, count: blockWords)
+            var inRange = true
+            let kept = [UInt32](unsafeUninitializedCapacity: candidates.count) { buffer, initialized in
+                initialized = intersection(candidates, list, below: limit, block: words, into: buffer.baseAddress!,
+                                           inRange: &inRange)
             }
-            return true
+            return inRange ? kept : nil
         }
     }
 
-    /// Zeroes the word of each of `ranks` below `limit` in `words`, so undoing `setBits` on a bitmap that was all
-    /// zero before: word by word when the ranks are few against the words, else all words at once (a second pass
-    /// over a long list of packed ranks costs more than clearing the whole bitmap).
-    static func clearWords<Ranks: RankSequence>(of ranks: Ranks, in words: inout [UInt64], below limit: Int) {
-        precondition(words.count == CacheFormat.bitmapWordCount(movieCount: limit), "a bitmap of the wrong size")
-        words.withUnsafeMutableBufferPointer { words in
-            if ranks.count >= words.count / 16 {
-                words.update(repeating: 0)
-                return
+    /// `intersection(_:_:below:)` with its block (`1 << (blockShift − 6)` zero words, left zero) and room for the
+    /// candidates in `kept`: the count kept. The loops run over ranges found first (galloping to the block's end),
+    /// with every value they need in a register, and read entries without a check each (the ranges are inside both).
+    private static func intersection<Candidates: RankSequence, List: RankSequence>(
+        _ candidates: Candidates, _ list: List, below limit: Int, block words: UnsafeMutablePointer<UInt64>,
+        into kept: UnsafeMutablePointer<UInt32>, inRange: inout Bool
+    ) -> Int {
+        let blockWords = 1 &<< (blockShift &- 6), wordMask = blockWords &- 1
+        var count = 0, next = 0, listed = 0
+        while next < candidates.count {
+            let first = Int(candidates[next])
+            guard first < limit else {
+                inRange = false
+                break
             }
-            for position in 0..<ranks.count {
-                let rank = Int(ranks[position])
-                if rank < limit { words[rank &>> 6] = 0 }
+            let start = (first &>> blockShift) &<< blockShift
+            let end = min(start &+ (1 &<< blockShift), limit)
+            if listed < list.count, Int(list[listed]) < start {
+                listed = AnswerBuilder.firstPosition(in: list, from: listed, notBelow: start)
+            }
+            // The list's ranks in the block: up to the first not below its end. (In a damaged list, out of order,
+            // ranks of other blocks fall in: they set bits of no meaning, masked into the block.)
+            let firstListed = listed
+            if listed < list.count, Int(list[listed]) < end {
+                listed = AnswerBuilder.firstPosition(in: list, from: listed, notBelow: end)
+            }
+            for position in firstListed..<listed {
+                let rank = Int(list[unchecked: position])
+                words[(rank &>> 6) & wordMask] |= 1 &<< UInt64(rank & 63)
+            }
+            // The candidates in the block, at least `first`: `next` moves on in every block.
+            let nextBlock = AnswerBuilder.firstPosition(in: candidates, from: next, notBelow: end)
+            for position in next..<nextBlock {
+                let rank = Int(candidates[unchecked: position])
+                kept[count] = UInt32(truncatingIfNeeded: rank)  // count ≤ position < capacity
+                count &+= Int(truncatingIfNeeded: words[(rank &>> 6) & wordMask] &>> UInt64(rank & 63) & 1)
+            }
+            next = nextBlock
+            // Cleared where the list set bits, or whole when it set many (reading the list again would cost more
+            // than clearing 8 KB).
+            if listed &- firstListed >= blockWords / 8 {
+                words.update(repeating: 0, count: blockWords)
+            } else {
+                for position in firstListed..<listed { words[(Int(list[unchecked: position]) &>> 6) & wordMask] = 0 }
             }
         }
+        return count
     }
 
     /// Set bits of `a & b` in the bit range `range` of two bitmaps of the same size, which cover it.

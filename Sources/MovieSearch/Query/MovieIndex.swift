@@ -32,8 +32,6 @@ public final class MovieIndex: Sendable {
     /// The term dictionary and prefix-set readers, built once at open rather than at each query.
     let terms: TermDictionary
     let prefixSets: PrefixSetReader
-    /// Bitmaps over the ranks lent to queries that meet two long lists (`QueryExecutor.filter`).
-    let scratchBitmaps: ScratchBitmaps
     /// Reads movie records, for `movie(id:)` and `topRated(limit:)`.
     private let records: MovieRecords
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
@@ -124,7 +122,6 @@ public final class MovieIndex: Sendable {
         terms = TermDictionary(file: file, sections: sections)
         prefixSets = PrefixSetReader(file: file, sections: sections)
         records = MovieRecords(file: file, sections: sections)
-        scratchBitmaps = ScratchBitmaps(wordCount: CacheFormat.bitmapWordCount(movieCount: file.movieCount))
     }
 
     /// Number of movies in the cache.

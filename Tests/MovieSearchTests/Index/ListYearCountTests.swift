@@ -77,6 +77,54 @@ final class ListYearCountTests: XCTestCase {
         }
     }
 
+    /// Both counted lists are long enough to be paired with every bitmap set (`LBPR`, `LBPC`): a query of one of
+    /// them and a bitmap (`alpha w1`: `w1…` is in more than half the titles) answers from the pair's counts exactly
+    /// as the reference search does, whatever it lists a year; the counts are what it reads (zeroed, the answer
+    /// is empty); counts that promise more matches than a year of the list holds, and a row past `LBPC`, are a
+    /// corrupt cache, never a trap.
+    func testListsMetWithBitmapsAnswerFromTheirPairCounts() throws {
+        let forged = ForgedCache(Self.bytes)
+        let bitmaps = forged.entry(of: .bitmapCardinalities).count
+        let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
+        XCTAssertEqual((0..<2).map { forged.packed(.listPairRows, $0) }.sorted(), [1, 2], "both lists are paired")
+        XCTAssertEqual(forged.entry(of: .listPairCounts).count, 2 * bitmaps * years)
+        let index = try MovieIndex(bytes: Self.bytes, self)
+        let reference = ReferenceSearch(Self.catalog)
+        // `w` holds every title, `w1` 55 %, `w2`…`w9` and `w10`…`w19` 5.6 % each: all bitmaps (over 2,500 titles).
+        for list in ["alpha", "be", "beta"] {
+            for bitmap in ["w", "w1", "w2", "w5", "w9", "w10", "w15", "w19"] {
+                for query in ["\(list) \(bitmap)", "\(bitmap) \(list)"] {
+                    for perYear in [0, 1, 3, CacheFormat.firstIDsPerYear + 1, 1_000] {
+                        XCTAssertEqual(try index.search(query, perYear: perYear, typos: .off),
+                                       reference.search(query, perYear: perYear), "\(query) \(perYear)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(try index.search("alpha w1", typos: .off).total, 0)
+        var zeroed = ForgedCache(Self.bytes)
+        for entry in 0..<zeroed.entry(of: .listPairCounts).count { zeroed.setPacked(.listPairCounts, entry, to: 0) }
+        XCTAssertEqual(try MovieIndex(bytes: zeroed.sealed(), self).search("alpha w1", typos: .off).total, 0)
+        // Every pair count raised to its list's count in the year: the ranks of a year run out before its matches.
+        var overfull = ForgedCache(Self.bytes)
+        for counted in 0..<2 {
+            let row = Int(overfull.packed(.listPairRows, counted)) - 1
+            for bitmap in 0..<bitmaps {
+                for year in 0..<years {
+                    overfull.setPacked(.listPairCounts, (row * bitmaps + bitmap) * years + year,
+                                       to: overfull.packed(.rangeYearCounts, counted * years + year))
+                }
+            }
+        }
+        var pastTheRows = ForgedCache(Self.bytes)
+        pastTheRows.setPacked(.listPairRows, 0, to: 3)
+        for bytes in [overfull.sealed(), pastTheRows.sealed()] {
+            XCTAssertThrowsError(try MovieIndex(bytes: bytes, self).search("alpha w1", perYear: 1_000, typos: .off)) { error in
+                guard case CacheError.corrupt = error else { return XCTFail("\(error)") }
+            }
+        }
+    }
+
     /// The first ids are what `RANK` gives for the first ranks of each year; a forged first id changes the movie
     /// listed, nothing else (ids are only listed, never followed).
     func testFirstIDsAreTheListsFirstRanksAndAForgedOneIsOnlyListed() throws {

@@ -292,25 +292,26 @@ final class MovieIndexTests: XCTestCase {
         }
     }
 
-    /// The intersection kernels on their own: every way of meeting a list (galloping, through a temporary bitmap,
-    /// a bit test per candidate) gives the ascending ranks of both, and a rank past the movies is an error.
+    /// The intersection kernels on their own: every way of meeting a list (galloping, a block at a time through a
+    /// small bitmap, scanning, a bit test per candidate) gives the ascending ranks of both, and a rank past the
+    /// movies is an error.
     func testIntersectionKernels() throws {
         var generator = SplitMix64(seed: 5)
-        let movieCount = 100_000
-        let scratch = ScratchBitmaps(wordCount: CacheFormat.bitmapWordCount(movieCount: movieCount))
+        let movieCount = 300_000  // 5 blocks of 2^16 ranks, the last one cut short
         func sortedSample(_ count: Int) -> [UInt32] {
             Array(Set((0..<count).map { _ in UInt32(generator.next() % UInt64(movieCount)) })).sorted()
         }
-        // Galloped (few candidates), through a bitmap (ratio up to 16), scanned (up to 64), galloped (beyond).
-        for (small, large) in [(10, 50_000), (2_000, 3_000), (5_000, 5_000), (1_500, 20_000), (1_500, 40_000),
-                               (1_100, 60_000), (1_030, 90_000)] {
+        // Galloped (few candidates), by blocks (ratio up to 16), scanned (up to 64), galloped (beyond).
+        for (small, large) in [(10, 50_000), (2_000, 3_000), (5_000, 5_000), (20_000, 200_000), (1_500, 20_000),
+                               (1_500, 40_000), (1_100, 60_000), (1_030, 90_000)] {
             let candidates = sortedSample(small), list = sortedSample(large)
             let expected = candidates.filter(Set(list).contains)
             let set = RankSet(cardinality: list.count, storage: .merged(list), yearCounts: nil)
-            XCTAssertEqual(try QueryExecutor.filter(candidates, by: set, movieCount: movieCount, path: "p", scratch: scratch),
+            XCTAssertEqual(try QueryExecutor.filter(candidates, by: set, movieCount: movieCount, path: "p"),
                            expected, "\(small) in \(large)")
+            XCTAssertEqual(BitKernels.intersection(candidates, list, below: movieCount), expected, "\(small) in \(large)")
             var bits = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: movieCount))
-            XCTAssertTrue(BitKernels.setBits(of: list, in: &bits, below: movieCount))
+            for rank in list { bits[Int(rank) / 64] |= 1 << UInt64(rank % 64) }
             XCTAssertEqual(BitKernels.filter(candidates, below: movieCount) { bits[$0] }, expected)
             // The same bitmap as the file holds it (little-endian words), read without a check per word.
             let bytes = bits.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
@@ -320,21 +321,23 @@ final class MovieIndexTests: XCTestCase {
                 XCTAssertNil(BitKernels.filter(candidates + [UInt32(movieCount)], in: view, below: movieCount))
             }
         }
-        // The bitmaps lent for the lists of like size came back cleared.
-        let lent = scratch.take()
-        XCTAssertEqual(lent.count, CacheFormat.bitmapWordCount(movieCount: movieCount))
-        XCTAssertTrue(lent.allSatisfy { $0 == 0 })
+        // A candidate past the movies is an error; a list's rank past them (or out of order) is only never found.
         let forged = RankSet(cardinality: 2_000, storage: .merged((0..<2_000).map(UInt32.init)), yearCounts: nil)
         XCTAssertThrowsError(try QueryExecutor.filter((0..<1_500).map { UInt32($0 * 100) }, by: forged, movieCount: 1_000,
-                                                      path: "p", scratch: ScratchBitmaps(wordCount: 16)))
-        var outOfRange = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: 1_000))
-        XCTAssertFalse(BitKernels.setBits(of: [UInt32(5), 1_000], in: &outOfRange, below: 1_000))
+                                                      path: "p"))
+        XCTAssertNil(BitKernels.intersection([UInt32(5), 1_000], [5, 1_000], below: 1_000))
+        // Out of order (a damaged file), either side: some of the candidates, without a trap.
+        for (candidates, list) in [([UInt32(5), 70_000, 80_000], [UInt32(80_000), 5, 999_999, 70_000]),
+                                   ([70_000, 5, 80_000], [5, 70_000, 80_000])] {
+            let kept = try XCTUnwrap(BitKernels.intersection(candidates, list, below: 100_000))
+            XCTAssertTrue(Set(kept).isSubset(of: candidates), "\(kept)")
+        }
         XCTAssertNil(BitKernels.filter([UInt32(5), 1_000], below: 1_000) { _ in .max })
     }
 
     /// `BitKernels.intersectionCount` counts the common bits of two bitmaps in any bit range, edges included, as a
-    /// bit-by-bit count does; `clearWords` undoes `setBits`.
-    func testIntersectionCountAndScratchClearing() throws {
+    /// bit-by-bit count does.
+    func testIntersectionCount() throws {
         var generator = SplitMix64(seed: 11)
         let movieCount = 5_000
         let words = CacheFormat.bitmapWordCount(movieCount: movieCount)
@@ -351,20 +354,6 @@ final class MovieIndexTests: XCTestCase {
                 }
             }
         }
-        let ranks: [UInt32] = [0, 63, 64, 700, 4_999]
-        var bitmap = [UInt64](repeating: 0, count: words)
-        XCTAssertTrue(BitKernels.setBits(of: ranks, in: &bitmap, below: movieCount))
-        XCTAssertEqual(bitmap.reduce(0) { $0 + $1.nonzeroBitCount }, ranks.count)
-        BitKernels.clearWords(of: ranks, in: &bitmap, below: movieCount)  // 5 ranks, 79 words: all words cleared
-        XCTAssertTrue(bitmap.allSatisfy { $0 == 0 })
-        // Few ranks against the words: only the words they set are cleared.
-        let large = 1_000_000
-        var sparse = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: large))
-        let few: [UInt32] = [3, 64, 65, 500_000, 999_999]
-        XCTAssertTrue(BitKernels.setBits(of: few, in: &sparse, below: large))
-        XCTAssertEqual(sparse.reduce(0) { $0 + $1.nonzeroBitCount }, few.count)
-        BitKernels.clearWords(of: few, in: &sparse, below: large)
-        XCTAssertTrue(sparse.allSatisfy { $0 == 0 })
     }
 
     /// 0.0 and -0.0 are equal ratings: their movies keep id order in answers and in the top list (SEARCH-SPEC),
