@@ -1,9 +1,9 @@
 /// Entries of a packed section (`CacheFormat`, "Directory") inside a checked, verified part of a mapping: each
 /// read is one unaligned 8-byte load, a shift and a mask, which the section's 8 bytes of padding keep in bounds.
 struct PackedView {
-    private let base: UnsafeRawPointer
-    private let firstBit: Int
-    private let width: Int
+    let base: UnsafeRawPointer
+    let firstBit: Int
+    let width: Int
     private let mask: UInt64
     /// Number of entries.
     let count: Int

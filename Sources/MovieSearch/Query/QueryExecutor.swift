@@ -70,7 +70,11 @@ struct QueryExecutor {
                 try answer.addFiltered(list, listCounts: listCounts, by: words, counts: counts, years)
                 break
             }
-            try addFiltered(list, sets, to: &answer, years)
+            if let bytes = list.bytePacked {
+                try addFiltered(bytes, sets, to: &answer, years)
+            } else {
+                try addFiltered(list, sets, to: &answer, years)
+            }
         case .merged(let list):
             try addFiltered(list, sets, to: &answer, years)
         }
@@ -107,7 +111,11 @@ struct QueryExecutor {
             }
             kept = BitKernels.filter(candidates, in: words, below: movieCount)
         case .list(let list):
-            kept = Self.intersect(candidates, list, movieCount: movieCount)
+            if let bytes = list.bytePacked {
+                kept = Self.intersect(candidates, bytes, movieCount: movieCount)
+            } else {
+                kept = Self.intersect(candidates, list, movieCount: movieCount)
+            }
         case .merged(let list):
             kept = Self.intersect(candidates, list, movieCount: movieCount)
         }

@@ -8,6 +8,7 @@ protocol RankSequence {
 }
 
 extension PackedView: RankSequence {}
+extension BytePackedView: RankSequence {}
 
 extension Array: RankSequence where Element == UInt32 {
     @inline(__always)

@@ -95,6 +95,32 @@ final class CacheFileTests: XCTestCase {
         }
     }
 
+    /// A view of packed entries reads them back from any start, at every width; one of 24-bit entries from a byte
+    /// boundary reads them as bytes too (`BytePackedView`), the last one included (its load reads into the
+    /// padding), and no other has such a view.
+    func testPackedViewsReadEveryEntryFromAnyStart() throws {
+        var generator = SplitMix64(seed: 9)
+        for width in 1...32 {
+            let top = width == 32 ? UInt64(UInt32.max) : (UInt64(1) << UInt64(width)) - 1
+            let values = (0..<50).map { _ in UInt32(generator.next() % (top + 1)) }
+            let bytes = ByteWriter.packed(values, width: width)
+            bytes.withUnsafeBytes { raw in
+                for start in [0, 1, 7, 8, 49] {
+                    let view = PackedView(base: raw.baseAddress!, firstBit: start * width, width: width,
+                                          count: values.count - start)
+                    XCTAssertEqual((0..<view.count).map { view[$0] }, Array(values[start...]), "width \(width)")
+                    XCTAssertEqual((0..<view.count).map { view[unchecked: $0] }, Array(values[start...]))
+                    if let bytePacked = view.bytePacked {
+                        XCTAssertEqual(width, 24)
+                        XCTAssertEqual((0..<bytePacked.count).map { bytePacked[$0] }, Array(values[start...]))
+                    } else {
+                        XCTAssertNotEqual(width, 24)
+                    }
+                }
+            }
+        }
+    }
+
     /// Content of up to 4 MiB is cut into 4 KB blocks (a query of a small cache hashes only what it reads), more
     /// into 64 KB blocks (the block table of a large cache stays small). A cache in 64 KB blocks reads, verifies
     /// and catches a flipped byte in any of its blocks as one in 4 KB blocks does.

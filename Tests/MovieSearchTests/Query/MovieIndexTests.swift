@@ -310,6 +310,14 @@ final class MovieIndexTests: XCTestCase {
             XCTAssertEqual(try QueryExecutor.filter(candidates, by: set, movieCount: movieCount, path: "p"),
                            expected, "\(small) in \(large)")
             XCTAssertEqual(BitKernels.intersection(candidates, list, below: movieCount), expected, "\(small) in \(large)")
+            // The list as a file holds it at 10 million movies: 24-bit entries, read through a `BytePackedView`.
+            try ByteWriter.packed(list, width: 24).withUnsafeBytes { raw in
+                let packed = PackedView(base: try XCTUnwrap(raw.baseAddress), firstBit: 0, width: 24, count: list.count)
+                XCTAssertNotNil(packed.bytePacked)
+                let stored = RankSet(cardinality: list.count, storage: .list(packed), yearCounts: nil)
+                XCTAssertEqual(try QueryExecutor.filter(candidates, by: stored, movieCount: movieCount, path: "p"),
+                               expected, "\(small) in \(large), packed")
+            }
             var bits = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: movieCount))
             for rank in list { bits[Int(rank) / 64] |= 1 << UInt64(rank % 64) }
             XCTAssertEqual(BitKernels.filter(candidates, below: movieCount) { bits[$0] }, expected)
