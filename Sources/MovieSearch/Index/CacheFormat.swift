@@ -194,9 +194,10 @@
 ///    term ids `[lo, hi)` of the terms it is a prefix of (terms sorted by bytes make that range contiguous).
 /// 2. Each range names its set of ranks: the set `PRFO`/`PRFE` give for `[lo, hi)`; else, for a single term, its
 ///    posting list; else the merged postings `POST[TPST[lo] ..< TPST[hi]]`. Sets are met smallest first. If the
-///    smallest is a list, its ranks are filtered by each other set in turn: a bit test for a bitmap, an
-///    exponential search for a much longer list (both lists ascend), a bit test against a bitmap made for the
-///    query for a list of like size. If it is a bitmap, all are, and they are ANDed word by word.
+///    smallest is a list, its ranks are filtered by each other set in turn: a bit test for a bitmap; for another
+///    list (both ascend), an exponential search when it is much longer, a forward scan when it is a few dozen
+///    times longer, and when it is of like size a bit test against an 8 KB bitmap of its ranks made for the
+///    query, one block of 2^16 ranks at a time. If it is a bitmap, all are, and they are ANDed word by word.
 /// 3. Matches come in rank order: `YEAR` cuts them into years (a binary search per year in a list, a popcount
 ///    per year in a bitmap), which gives each year's count and its first K ranks; `RANK` turns ranks into ids.
 ///    Nothing is sorted at query time but a small merged range. A query of one token whose set has its counts
