@@ -268,6 +268,10 @@ struct AlignmentRows: ~Copyable {
         let bandBits: UInt64 = (1 &<< UInt64(width)) &- 1
         let bandLanes: UInt64 = (1 &<< UInt64(4 &* width)) &- 1
         let maximumExcess = 3 &* budget &+ 2
+        // Bit budget − 1 of every lane: set in each lane whose value is at least the budget (budget ≥ 1 here).
+        let atLeastBudget: UInt64 = (1 &<< UInt64(max(budget, 1) &- 1)) &* Self.ones
+        // Bits 0...width of the scalar's window: the diagonal reads bits 1...width, a transposition 0..<width.
+        let windowBits: UInt64 = (1 &<< UInt64(width &+ 1)) &- 1
         let n = query.count
         let asciiMasks = self.asciiMasks, spreadTable = self.spreadTable
         let rowMasks = self.rowMasks, previousRowMasks = self.previousRowMasks
@@ -294,9 +298,23 @@ struct AlignmentRows: ~Copyable {
             // the cap below, whatever they say: no test is needed.
             let shift = UInt64(truncatingIfNeeded: j &- budget &+ (Self.maskOffset &- 2))
             let scalarBits = scalarMask &>> shift
+            let previous = cells[j &- 1]
+            if ~previous & atLeastBudget == 0, scalarBits & windowBits == 0 {
+                // Every cell of the parent's row is at least the budget, and the scalar is nowhere in the window
+                // (no diagonal match, no transposition): every cell of this row is the cap, so nothing below can
+                // improve, and the subtree is settled at the parent's prefix distance. The same answer as the
+                // rows below would give, for a few loads where they cost a hundred instructions, and most nodes
+                // a walk visits are such dead ends.
+                let prefixDistance = Int(best[j &- 1])
+                let end = Int(entry.end)  // after `node`, at most `count`: the trie is built so
+                if prefixDistance <= budget {
+                    found.append((Int(entry.termLow)..<Int(nodes[end].termLow), prefixDistance))
+                }
+                node = end
+                continue
+            }
             let beforeBits = scalarMasks[j &- 1] &>> shift
             let matches = spreadTable[Int(truncatingIfNeeded: scalarBits &>> 1 & bandBits)] &* 0xF
-            let previous = cells[j &- 1]
             var row = Self.increment(capLanes, previous) & (previous | ~matches)
             row &= Self.increment(capLanes, previous &>> 4 | capLane &<< 60)
             let transpositions = beforeBits &>> 1 & scalarBits & bandBits
@@ -332,6 +350,22 @@ struct AlignmentRows: ~Copyable {
             node &+= 1
         }
         depth = 0
+    }
+
+    /// `walkTrie(_:budget:into:)` with a budget of 1, compiled on its own with the budget a constant: left to
+    /// itself the compiler inlined one of the two budgets and called a copy with the budget in a register for the
+    /// other, which cost that budget's walks about a tenth more instructions.
+    @inline(never)
+    mutating func walkTrieWithBudget1(_ nodes: UnsafeBufferPointer<TypoTrie.Node>,
+                                      into found: inout [(terms: Range<Int>, distance: Int)]) {
+        walkTrie(nodes, budget: 1, into: &found)
+    }
+
+    /// `walkTrie(_:budget:into:)` with a budget of 2, compiled on its own with the budget a constant.
+    @inline(never)
+    mutating func walkTrieWithBudget2(_ nodes: UnsafeBufferPointer<TypoTrie.Node>,
+                                      into found: inout [(terms: Range<Int>, distance: Int)]) {
+        walkTrie(nodes, budget: 2, into: &found)
     }
 
     /// The positions of `scalar` in a token of at most `maskedLength` scalars, as bits from `maskOffset` on.

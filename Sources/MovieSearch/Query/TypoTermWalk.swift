@@ -47,8 +47,8 @@ struct TypoTermWalk {
             // One loop per budget the spec has, so that the rows' masks and widths are constants in each.
             if rows.walksTrie {
                 switch budget {
-                case 1: rows.walkTrie(nodes, budget: 1, into: &found)
-                case 2: rows.walkTrie(nodes, budget: 2, into: &found)
+                case 1: rows.walkTrieWithBudget1(nodes, into: &found)
+                case 2: rows.walkTrieWithBudget2(nodes, into: &found)
                 default: rows.walkTrie(nodes, budget: budget, into: &found)
                 }
                 return
