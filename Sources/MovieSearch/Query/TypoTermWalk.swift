@@ -46,10 +46,11 @@ struct TypoTermWalk {
         trie.nodes.withUnsafeBufferPointer { nodes in
             // One loop per budget the spec has, so that the rows' masks and widths are constants in each.
             if rows.walksTrie {
+                let depth = trie.maximumDepth
                 switch budget {
-                case 1: rows.walkTrieWithBudget1(nodes, into: &found)
-                case 2: rows.walkTrieWithBudget2(nodes, into: &found)
-                default: rows.walkTrie(nodes, budget: budget, into: &found)
+                case 1: rows.walkTrieWithBudget1(nodes, maximumDepth: depth, into: &found)
+                case 2: rows.walkTrieWithBudget2(nodes, maximumDepth: depth, into: &found)
+                default: rows.walkTrie(nodes, maximumDepth: depth, budget: budget, into: &found)
                 }
                 return
             }
