@@ -36,7 +36,9 @@ struct AlignmentRows: ~Copyable {
     private let otherScalars: [UInt32]
     private let otherMasks: [UInt64]
     private static let maskOffset = 4
-    private static let maskedLength = 64 - maskOffset
+    /// The longest token whose positions fit a mask (`push(_:budget:)`), and that a trie walk takes
+    /// (`walkTrie(of:_:maximumDepth:budget:into:)`).
+    static let maskedLength = 64 - maskOffset
     /// The length of the term prefix the rows are for.
     private(set) var depth = 0
     /// For `canImprove(within:)`, per excess e (0...maximumExcess, n − depth + budget − remaining, clamped) and
@@ -246,13 +248,10 @@ struct AlignmentRows: ~Copyable {
         depth = j
     }
 
-    /// Whether `walkTrie(_:maximumDepth:budget:into:)` can walk for these rows: the token has at most
-    /// `maskedLength` scalars (a longer one pushes row by row, `push(_:budget:)`).
-    var walksTrie: Bool { query.count <= Self.maskedLength }
-
     /// The typo walk of a trie's nodes in preorder, its sentinel last (`TypoTermWalk`), for a trie whose nodes
     /// are at most `maximumDepth` deep: each node's row is made from its parent's, and a subtree whose distance is
-    /// settled is one range of `found` and is jumped over. Requires `walksTrie`; leaves the rows as they are.
+    /// settled is one range of `found` and is jumped over. For a token of at most `maskedLength` scalars (a longer
+    /// one pushes band rows node by node, `push(_:budget:)`) and a budget of 1 or more.
     ///
     /// The rows here are not the band of cells that `push(_:budget:)` keeps but the automaton of the same
     /// distance, bit-parallel (Wu and Manber's, with the transposition of optimal string alignment): per row j and
@@ -271,19 +270,48 @@ struct AlignmentRows: ~Copyable {
     /// A row costs a few instructions per level where the band's cost about a hundred, all lanes and carries; with
     /// the dead ends skipped (below), a budget-1 walk of the century catalog's typo queries costs about 52
     /// instructions a node visited, where the band with the same skip cost about 64.
+    ///
+    /// Needs no `AlignmentRows` value: its masks and rows are one block, allocated here (on the heap: a temporary
+    /// allocation too large for the stack, as a deep trie's, calls its closure out of line, where the budget is
+    /// not a constant).
     @inline(__always)
-    func walkTrie(_ nodes: UnsafeBufferPointer<TypoTrie.Node>, maximumDepth: Int, budget: Int,
-                  into found: inout [(terms: Range<Int>, distance: Int)]) {
-        let n = query.count
+    static func walkTrie(of token: [UInt32], _ nodes: UnsafeBufferPointer<TypoTrie.Node>, maximumDepth: Int,
+                         budget: Int, into found: inout [(terms: Range<Int>, distance: Int)]) {
+        let n = token.count
+        precondition(n <= maskedLength && budget >= 1, "a trie walk is for a token of at most 60 scalars")
         let full: UInt64 = (1 &<< UInt64(n &+ 1)) &- 1  // bits 0...n (n ≤ 60)
         // Per row: R_0...R_budget, the row's M, its prefix distance. Row −1 (all 0) stands before row 0, so that
-        // row 1's transposition reads a row of nothing (and row 0's M is 0 besides).
+        // row 1's transposition reads a row of nothing (and row 0's M is 0 besides). The rows follow the masks.
         let stride = budget &+ 3
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (maximumDepth &+ 2) &* stride) { storage in
-            let rows = storage.baseAddress! + stride
+        let block = UnsafeMutablePointer<UInt64>.allocate(capacity: 128 &+ (maximumDepth &+ 2) &* stride)
+        defer { block.deallocate() }
+        // Per ASCII scalar, and per other scalar of the token, bit i: q[i − 1] is that scalar.
+        let asciiMasks = block
+        asciiMasks.initialize(repeating: 0, count: 128)
+        var otherScalars: [UInt32] = [], otherMasks: [UInt64] = []
+        for (position, scalar) in token.enumerated() {
+            let bit: UInt64 = 1 &<< UInt64(position &+ 1)
+            if scalar < 128 {
+                asciiMasks[Int(scalar)] |= bit
+            } else if let index = otherScalars.firstIndex(of: scalar) {
+                otherMasks[index] |= bit
+            } else {
+                otherScalars.append(scalar)
+                otherMasks.append(bit)
+            }
+        }
+        @inline(__always)
+        func mask(of scalar: UInt32) -> UInt64 {
+            if scalar < 128 { return asciiMasks[Int(scalar)] }
+            for index in otherScalars.indices where otherScalars[index] == scalar { return otherMasks[index] }
+            return 0
+        }
+        let storage = block + 128
+        do {
+            let rows = storage + stride
             // Rows −1 and 0; a deeper row is written before it is read (a node's parent and grandparent are the
             // last nodes met one and two levels up).
-            storage.baseAddress!.initialize(repeating: 0, count: 2 &* stride)
+            storage.initialize(repeating: 0, count: 2 &* stride)
             for e in 0...budget { rows[e] = (1 &<< UInt64(min(e, n) &+ 1)) &- 1 }
             rows[budget &+ 2] = UInt64(min(n, budget &+ 1))
             let count = nodes.count &- 1  // the last node is the sentinel
@@ -295,8 +323,7 @@ struct AlignmentRows: ~Copyable {
                 let row = parent + stride
                 let grandparent = parent - stride
                 let scalar = entry.label
-                // Bit i: q[i − 1] is the scalar (the masks hold position p at bit p + maskOffset).
-                let m = (scalar < 128 ? asciiMasks[Int(scalar)] : mask(of: scalar)) &>> UInt64(Self.maskOffset &- 1)
+                let m = mask(of: scalar)  // bit i: q[i − 1] is the scalar
                 let transposed = parent[budget &+ 1] & (m &<< 1)
                 if parent[budget &- 1] == 0,
                    (parent[budget] &<< 1) & m | grandparent[budget &- 1] &<< 2 & transposed == 0 {
@@ -354,18 +381,20 @@ struct AlignmentRows: ~Copyable {
         }
     }
 
-    /// `walkTrie(_:maximumDepth:budget:into:)` with a budget of 1, compiled on its own with the budget a constant.
+    /// `walkTrie(of:_:maximumDepth:budget:into:)` with a budget of 1, compiled on its own with the budget a
+    /// constant.
     @inline(never)
-    func walkTrieWithBudget1(_ nodes: UnsafeBufferPointer<TypoTrie.Node>, maximumDepth: Int,
-                             into found: inout [(terms: Range<Int>, distance: Int)]) {
-        walkTrie(nodes, maximumDepth: maximumDepth, budget: 1, into: &found)
+    static func walkTrieWithBudget1(of token: [UInt32], _ nodes: UnsafeBufferPointer<TypoTrie.Node>,
+                                    maximumDepth: Int, into found: inout [(terms: Range<Int>, distance: Int)]) {
+        walkTrie(of: token, nodes, maximumDepth: maximumDepth, budget: 1, into: &found)
     }
 
-    /// `walkTrie(_:maximumDepth:budget:into:)` with a budget of 2, compiled on its own with the budget a constant.
+    /// `walkTrie(of:_:maximumDepth:budget:into:)` with a budget of 2, compiled on its own with the budget a
+    /// constant.
     @inline(never)
-    func walkTrieWithBudget2(_ nodes: UnsafeBufferPointer<TypoTrie.Node>, maximumDepth: Int,
-                             into found: inout [(terms: Range<Int>, distance: Int)]) {
-        walkTrie(nodes, maximumDepth: maximumDepth, budget: 2, into: &found)
+    static func walkTrieWithBudget2(of token: [UInt32], _ nodes: UnsafeBufferPointer<TypoTrie.Node>,
+                                    maximumDepth: Int, into found: inout [(terms: Range<Int>, distance: Int)]) {
+        walkTrie(of: token, nodes, maximumDepth: maximumDepth, budget: 2, into: &found)
     }
 
     /// The positions of `scalar` in a token of at most `maskedLength` scalars, as bits from `maskOffset` on.

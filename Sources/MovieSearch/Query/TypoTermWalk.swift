@@ -40,20 +40,21 @@ struct TypoTermWalk {
                 return try TypoTrie(texts: try dictionary.texts(of: bucket))
             }
         }
-        var rows = AlignmentRows(query: token, budget: budget)
         var found: [(terms: Range<Int>, distance: Int)] = []
         found.reserveCapacity(16)
         trie.nodes.withUnsafeBufferPointer { nodes in
             // One loop per budget the spec has, so that the rows' masks and widths are constants in each.
-            if rows.walksTrie {
+            if token.count <= AlignmentRows.maskedLength {
                 let depth = trie.maximumDepth
                 switch budget {
-                case 1: rows.walkTrieWithBudget1(nodes, maximumDepth: depth, into: &found)
-                case 2: rows.walkTrieWithBudget2(nodes, maximumDepth: depth, into: &found)
-                default: rows.walkTrie(nodes, maximumDepth: depth, budget: budget, into: &found)
+                case 1: AlignmentRows.walkTrieWithBudget1(of: token, nodes, maximumDepth: depth, into: &found)
+                case 2: AlignmentRows.walkTrieWithBudget2(of: token, nodes, maximumDepth: depth, into: &found)
+                default: AlignmentRows.walkTrie(of: token, nodes, maximumDepth: depth, budget: budget, into: &found)
                 }
                 return
             }
+            // A longer token: the band rows, pushed node by node.
+            var rows = AlignmentRows(query: token, budget: budget)
             switch budget {
             case 1: Self.walk(nodes, &rows, budget: 1, into: &found)
             case 2: Self.walk(nodes, &rows, budget: 2, into: &found)
