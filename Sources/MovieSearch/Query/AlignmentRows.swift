@@ -14,9 +14,12 @@
 /// transposition candidates lane by lane, then the left-to-right dependency (d(i, j) ≤ d(i − 1, j) + 1) as a
 /// prefix minimum in two shifted steps. It costs a few dozen instructions whatever the token's length.
 ///
-/// The rows are raw memory that the value owns (it is noncopyable and frees it in `deinit`): the typo walk pushes a
-/// row for every term prefix it reads, and array bounds and uniqueness checks would cost more than the row. Every
-/// index is below `capacity`, which `push` grows before it writes.
+/// The rows are raw memory that the value owns (it is noncopyable and frees it in `deinit`): the walk of the sorted
+/// terms (`SortedTermWalk`) pushes a row for every term prefix it reads, and array bounds and uniqueness checks
+/// would cost more than the row. Every index is below `capacity`, which `push` grows before it writes.
+///
+/// The walk of a letter's trie (`walkTrie(of:_:maximumDepth:budget:into:)`) keeps other rows, the same distances
+/// as a bit-parallel automaton, and needs no value of this type.
 struct AlignmentRows: ~Copyable {
     private let query: UnsafeMutableBufferPointer<UInt32>
     let budget: Int

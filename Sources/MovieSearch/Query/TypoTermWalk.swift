@@ -3,8 +3,8 @@
 /// ranges of term ids each with its prefix distance.
 ///
 /// Only the terms that begin with the token's first scalar can match, and they form one range of the dictionary.
-/// The walk goes through their trie in preorder, one row of the alignment per node (`AlignmentRows`), computed
-/// from the row of its parent. As soon as a node's rows show that no term below it can lower its distance (the
+/// The walk goes through their trie in preorder, one row of the alignment per node, computed from the row of its
+/// parent (bit-parallel, `AlignmentRows.walkTrie(of:_:maximumDepth:budget:into:)`). As soon as a node's rows show that no term below it can lower its distance (the
 /// row minimum has passed the budget, the distance is already as low as it can get, or the subtree's terms are too
 /// short to take in the rest of the token), every term under it has the same distance: the whole subtree is one
 /// range, and the walk jumps past it. So the cost follows the prefixes within the budget's reach, one row each.
