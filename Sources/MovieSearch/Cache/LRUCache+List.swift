@@ -21,15 +21,42 @@ extension LRUCache {
         return expiresAt != .infinity && clock() >= expiresAt
     }
 
+    /// The value a valid entry for `key` holds (made the most recently used), else `value`, added with the cache's
+    /// time to live: `get(key)` then, on a miss, `add(value, forKey: key)`, with the key looked up once, not
+    /// twice (`SynchronizedLRUCache.value(forKey:orInsert:)` after its loader ran).
+    mutating func value(forKey key: Key, orAdd value: Value) -> Value {
+        if let slot = index[key] {
+            if !isExpired(slot) {
+                moveToFront(slot)
+                return slots[slot].entry!.value
+            }
+            // Expired: `get` would remove it and `add` put the new value back, as the most recently used.
+            if capacity > 0 { replaceValue(at: slot, with: value, expiresAt: expiry(after: timeToLive)) }
+            return value
+        }
+        if capacity > 0 { addNew(value, forKey: key, expiresAt: expiry(after: timeToLive)) }
+        return value
+    }
+
+    /// Gives the entry in `slot` a new value and expiry, as the most recently used entry. The dictionary keeps the
+    /// key it has; the slot keeps the same one, so the two never disagree.
+    private mutating func replaceValue(at slot: Int, with value: Value, expiresAt: Double) {
+        slots[slot].entry!.value = value
+        slots[slot].expiresAt = expiresAt
+        moveToFront(slot)
+    }
+
     /// Adds or replaces an entry; the capacity is more than 0 (the public `add`s return before reading the clock).
     mutating func add(_ value: Value, forKey key: Key, expiresAt: Double) {
         if let slot = index[key] {
-            // The dictionary keeps the key it has; the slot keeps the same one, so the two never disagree.
-            slots[slot].entry!.value = value
-            slots[slot].expiresAt = expiresAt
-            moveToFront(slot)
+            replaceValue(at: slot, with: value, expiresAt: expiresAt)
             return
         }
+        addNew(value, forKey: key, expiresAt: expiresAt)
+    }
+
+    /// Adds an entry for `key`, which has none; the capacity is more than 0.
+    private mutating func addNew(_ value: Value, forKey key: Key, expiresAt: Double) {
         let slot: Int
         if freeHead != LRUCache.none {
             slot = freeHead

@@ -60,11 +60,7 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     public func value<E: Error>(forKey key: Key, orInsert make: () throws(E) -> Value) throws(E) -> Value {
         if let value = locked({ $0.get(key) }) { return value }
         let made = try make()
-        return locked { cache in
-            if let raced = cache.get(key) { return raced }
-            cache.add(made, forKey: key)
-            return made
-        }
+        return locked { $0.value(forKey: key, orAdd: made) }
     }
 
     /// The value for `key`, or `nil` when it is missing or expired; see ``LRUCache/get(_:)``.

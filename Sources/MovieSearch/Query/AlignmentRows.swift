@@ -14,9 +14,12 @@
 /// transposition candidates lane by lane, then the left-to-right dependency (d(i, j) ≤ d(i − 1, j) + 1) as a
 /// prefix minimum in two shifted steps. It costs a few dozen instructions whatever the token's length.
 ///
-/// The rows are raw memory that the value owns (it is noncopyable and frees it in `deinit`): the typo walk pushes a
-/// row for every term prefix it reads, and array bounds and uniqueness checks would cost more than the row. Every
-/// index is below `capacity`, which `push` grows before it writes.
+/// The rows are raw memory that the value owns (it is noncopyable and frees it in `deinit`): the walk of the sorted
+/// terms (`SortedTermWalk`) pushes a row for every term prefix it reads, and array bounds and uniqueness checks
+/// would cost more than the row. Every index is below `capacity`, which `push` grows before it writes.
+///
+/// The walk of a letter's trie (`walkTrie(of:_:maximumDepth:budget:into:)`) keeps other rows, the same distances
+/// as a bit-parallel automaton, and needs no value of this type.
 struct AlignmentRows: ~Copyable {
     private let query: UnsafeMutableBufferPointer<UInt32>
     let budget: Int
@@ -36,7 +39,9 @@ struct AlignmentRows: ~Copyable {
     private let otherScalars: [UInt32]
     private let otherMasks: [UInt64]
     private static let maskOffset = 4
-    private static let maskedLength = 64 - maskOffset
+    /// The longest token whose positions fit a mask (`push(_:budget:)`), and that a trie walk takes
+    /// (`walkTrie(of:_:maximumDepth:budget:into:)`).
+    static let maskedLength = 64 - maskOffset
     /// The length of the term prefix the rows are for.
     private(set) var depth = 0
     /// For `canImprove(within:)`, per excess e (0...maximumExcess, n − depth + budget − remaining, clamped) and
@@ -246,92 +251,153 @@ struct AlignmentRows: ~Copyable {
         depth = j
     }
 
-    /// Whether `walkTrie(_:budget:into:)` can walk these rows: the token has at most `maskedLength` scalars (a
-    /// longer one pushes row by row, `push(_:budget:)`).
-    var walksTrie: Bool { query.count <= Self.maskedLength }
-
-    /// The typo walk of a trie's nodes in preorder, its sentinel last (`TypoTermWalk`): each node's row is pushed
-    /// on its parent's, and a subtree whose distance is settled is one range of `found` and is jumped over.
+    /// The typo walk of a trie's nodes in preorder, its sentinel last (`TypoTermWalk`), for a trie whose nodes
+    /// are at most `maximumDepth` deep: each node's row is made from its parent's, and a subtree whose distance is
+    /// settled is one range of `found` and is jumped over. For a token of at most `maskedLength` scalars (a longer
+    /// one pushes band rows node by node, `push(_:budget:)`) and a budget of 1 or more.
     ///
-    /// The same rows as `push(_:budget:)` and `canImprove(within:budget:)` node by node, with the rows' pointers
-    /// and depth held in locals for the whole walk: a store through a row pointer would otherwise make the
-    /// compiler load them again from `self` at every node, and the walk has a few hundred nodes per token. The
-    /// row just made and its parent's stay in registers for the test, and `bestRow` (read only by
-    /// `matchedLength(in:)`) is not kept: the rows are back at the empty prefix when the walk returns.
-    /// Requires `walksTrie`.
+    /// The rows here are not the band of cells that `push(_:budget:)` keeps but the automaton of the same
+    /// distance, bit-parallel (Wu and Manber's, with the transposition of optimal string alignment): per row j and
+    /// per e ≤ budget one word R_e, whose bit i says d(q[0..<i], t[0..<j]) ≤ e (a token has at most 60 scalars,
+    /// so bits 0...n fit). With M the positions i where q[i − 1] is the node's scalar, and M′ where it is the
+    /// parent's, each term of the recurrence is a shift and a mask:
+    ///
+    ///     R_0 = (R_0′ << 1) & M                                  the scalar matches q[i − 1]
+    ///     R_e = (R_e′ << 1) & M                                  match, or, one edit more than R_(e−1):
+    ///         | R_(e−1)′ | R_(e−1)′ << 1 | R_(e−1) << 1          insertion, substitution, deletion
+    ///         | (R_(e−1)″ << 2) & M′ & (M << 1)                  transposition (rows j − 1 and j − 2)
+    ///
+    /// The last column is bit n, and the test of `canImprove(within:budget:)` (a cell counts when its value, plus
+    /// the edits it still needs to reach the query's end within `height` more scalars, is below the prefix
+    /// distance) is one shifted mask per level: the settled subtrees, and so the ranges, are those of the band.
+    /// A row costs a few instructions per level where the band's cost about a hundred, all lanes and carries; with
+    /// the dead ends skipped (below), a budget-1 walk of the century catalog's typo queries costs about 52
+    /// instructions a node visited, where the band with the same skip cost about 64.
+    ///
+    /// Needs no `AlignmentRows` value: its masks and rows are one block, allocated here (on the heap: a temporary
+    /// allocation too large for the stack, as a deep trie's, calls its closure out of line, where the budget is
+    /// not a constant).
     @inline(__always)
-    mutating func walkTrie(_ nodes: UnsafeBufferPointer<TypoTrie.Node>, budget: Int,
-                           into found: inout [(terms: Range<Int>, distance: Int)]) {
-        let width = 2 &* budget &+ 1
-        let capLane: UInt64 = (1 &<< UInt64(budget &+ 1)) &- 1
-        let capLanes = capLane &* Self.ones
-        let bandBits: UInt64 = (1 &<< UInt64(width)) &- 1
-        let bandLanes: UInt64 = (1 &<< UInt64(4 &* width)) &- 1
-        let maximumExcess = 3 &* budget &+ 2
-        let n = query.count
-        let asciiMasks = self.asciiMasks, spreadTable = self.spreadTable
-        let rowMasks = self.rowMasks, previousRowMasks = self.previousRowMasks
-        var cells = self.cells, best = self.best, scalarMasks = self.scalarMasks
-        // The last node is the sentinel: it ends the walk and gives the last subtree's end.
-        let count = nodes.count &- 1
-        var node = 0
-        while node < count {
-            let entry = nodes[node]
-            // The node's parent is the last node met at depth − 1, whose row is row depth − 1.
-            let j = Int(entry.depth)
-            if j >= capacity {
-                depth = j &- 1
-                grow()
-                cells = self.cells
-                best = self.best
-                scalarMasks = self.scalarMasks
+    static func walkTrie(of token: [UInt32], _ nodes: UnsafeBufferPointer<TypoTrie.Node>, maximumDepth: Int,
+                         budget: Int, into found: inout [(terms: Range<Int>, distance: Int)]) {
+        let n = token.count
+        precondition(n <= maskedLength && budget >= 1, "a trie walk is for a token of at most 60 scalars")
+        let full: UInt64 = (1 &<< UInt64(n &+ 1)) &- 1  // bits 0...n (n ≤ 60)
+        // Per row: R_0...R_budget, the row's M, its prefix distance. Row −1 (all 0) stands before row 0, so that
+        // row 1's transposition reads a row of nothing (and row 0's M is 0 besides). The rows follow the masks.
+        let stride = budget &+ 3
+        let block = UnsafeMutablePointer<UInt64>.allocate(capacity: 128 &+ (maximumDepth &+ 2) &* stride)
+        defer { block.deallocate() }
+        // Per ASCII scalar, and per other scalar of the token, bit i: q[i − 1] is that scalar.
+        let asciiMasks = block
+        asciiMasks.initialize(repeating: 0, count: 128)
+        var otherScalars: [UInt32] = [], otherMasks: [UInt64] = []
+        for (position, scalar) in token.enumerated() {
+            let bit: UInt64 = 1 &<< UInt64(position &+ 1)
+            if scalar < 128 {
+                asciiMasks[Int(scalar)] |= bit
+            } else if let index = otherScalars.firstIndex(of: scalar) {
+                otherMasks[index] |= bit
+            } else {
+                otherScalars.append(scalar)
+                otherMasks.append(bit)
             }
-            let scalar = entry.label
-            let scalarMask = scalar < 128 ? asciiMasks[Int(scalar)] : mask(of: scalar)
-            // As in `push(_:budget:)`: bit k of the masks is whether q[j − budget − 2 + k] is the scalar (resp.
-            // the parent's scalar). From a shift of 64 on (j ≥ 62 + budget > n + budget, as n ≤ 60) the masking
-            // shift reads bits of no meaning, but every cell of such a row is past the token's end and is set to
-            // the cap below, whatever they say: no test is needed.
-            let shift = UInt64(truncatingIfNeeded: j &- budget &+ (Self.maskOffset &- 2))
-            let scalarBits = scalarMask &>> shift
-            let beforeBits = scalarMasks[j &- 1] &>> shift
-            let matches = spreadTable[Int(truncatingIfNeeded: scalarBits &>> 1 & bandBits)] &* 0xF
-            let previous = cells[j &- 1]
-            var row = Self.increment(capLanes, previous) & (previous | ~matches)
-            row &= Self.increment(capLanes, previous &>> 4 | capLane &<< 60)
-            let transpositions = beforeBits &>> 1 & scalarBits & bandBits
-            if transpositions != 0 {
-                let spread = spreadTable[Int(truncatingIfNeeded: transpositions)]
-                row &= Self.increment(capLanes, cells[j &- 2]) | ~(spread &* 0xF)
-            }
-            row &= Self.increment(capLanes, row &<< 4 | capLane)
-            if budget >= 2 { row &= Self.increment(capLanes, Self.increment(capLanes, row &<< 8 | capLane &* 0x11)) }
-            let last = Self.capPastTheEnd(&row, lastLane: n &- j &+ budget, budget: budget, width: width,
-                                          bandLanes: bandLanes, capLanes: capLanes)
-            cells[j] = row
-            let distance = min(UInt8(truncatingIfNeeded: last), best[j &- 1])
-            best[j] = distance
-            scalarMasks[j] = scalarMask
-            let prefixDistance = Int(distance)
-            // As in `canImprove(within:budget:)`, within the node's height; row j − 1 ≥ 0 is the parent's.
-            let excess = n &- j &+ budget &- Int(entry.height)
-            let index = min(max(excess, 0), maximumExcess) &* (budget &+ 2) &+ prefixDistance
-            let improvable = ~row & rowMasks[index] != 0 || ~previous & previousRowMasks[index] != 0
-            let termLow = Int(entry.termLow)
-            if !improvable {
-                // Settled: every term below has this distance (or none is within the budget).
-                let end = Int(entry.end)  // after `node`, at most `count`: the trie is built so
-                if prefixDistance <= budget { found.append((termLow..<Int(nodes[end].termLow), prefixDistance)) }
-                node = end
-                continue
-            }
-            // A term ends here when the next node in preorder starts a later one.
-            if prefixDistance <= budget, Int(nodes[node &+ 1].termLow) != termLow {
-                found.append((termLow..<(termLow &+ 1), prefixDistance))
-            }
-            node &+= 1
         }
-        depth = 0
+        @inline(__always)
+        func mask(of scalar: UInt32) -> UInt64 {
+            if scalar < 128 { return asciiMasks[Int(scalar)] }
+            for index in otherScalars.indices where otherScalars[index] == scalar { return otherMasks[index] }
+            return 0
+        }
+        let storage = block + 128
+        do {
+            let rows = storage + stride
+            // Rows −1 and 0; a deeper row is written before it is read (a node's parent and grandparent are the
+            // last nodes met one and two levels up).
+            storage.initialize(repeating: 0, count: 2 &* stride)
+            for e in 0...budget { rows[e] = (1 &<< UInt64(min(e, n) &+ 1)) &- 1 }
+            rows[budget &+ 2] = UInt64(min(n, budget &+ 1))
+            let count = nodes.count &- 1  // the last node is the sentinel
+            var node = 0
+            while node < count {
+                let entry = nodes[node]
+                let j = Int(entry.depth)  // 1...maximumDepth
+                let parent = rows + (j &- 1) &* stride
+                let row = parent + stride
+                let grandparent = parent - stride
+                let scalar = entry.label
+                let m = mask(of: scalar)  // bit i: q[i − 1] is the scalar
+                let transposed = parent[budget &+ 1] & (m &<< 1)
+                if parent[budget &- 1] == 0,
+                   (parent[budget] &<< 1) & m | grandparent[budget &- 1] &<< 2 & transposed == 0 {
+                    // The parent's cells are all at least the budget (its levels below the budget are empty), and
+                    // no match nor transposition makes one of this row's the budget: every level of this row is
+                    // empty, nothing below can improve, and the subtree is settled at the parent's prefix
+                    // distance. Most nodes a walk meets are such dead ends; this skips their row.
+                    let prefixDistance = Int(parent[budget &+ 2])
+                    let end = Int(entry.end)  // after `node`, at most `count`: the trie is built so
+                    if prefixDistance <= budget {
+                        found.append((Int(entry.termLow)..<Int(nodes[end].termLow), prefixDistance))
+                    }
+                    node = end
+                    continue
+                }
+                var level = (parent[0] &<< 1) & m
+                row[0] = level
+                var reached = level &>> UInt64(n) & 1  // levels whose bit n is set: d(q, t[0..<j]) ≤ e
+                for level1 in 0..<budget {
+                    let e = level1 &+ 1
+                    let below = parent[e &- 1]
+                    level = (parent[e] &<< 1) & m | below | below &<< 1 | level &<< 1
+                        | grandparent[e &- 1] &<< 2 & transposed
+                    level &= full
+                    row[e] = level
+                    reached &+= level &>> UInt64(n) & 1
+                }
+                row[budget &+ 1] = m
+                // The levels are nested (R_(e−1) ⊆ R_e): the last column is budget + 1 − the levels reaching it.
+                let prefixDistance = min(budget &+ 1 &- Int(truncatingIfNeeded: reached), Int(parent[budget &+ 2]))
+                row[budget &+ 2] = UInt64(truncatingIfNeeded: prefixDistance)
+                // A cell i of level e < prefixDistance counts when e + max(0, n − i − height) < prefixDistance:
+                // i ≥ n − height − prefixDistance + 1 + e. A cell of the parent's row, through a transposition
+                // (one edit, and two scalars of each), counts at the same bound for e < prefixDistance − 1.
+                let bound = n &- Int(entry.height) &- prefixDistance &+ 1
+                var counting: UInt64 = 0
+                for e in 0...budget where e < prefixDistance {
+                    let cells = e &+ 1 < prefixDistance ? row[e] | parent[e] : row[e]
+                    counting |= cells & ~0 &<< UInt64(min(max(bound &+ e, 0), 63))
+                }
+                let termLow = Int(entry.termLow)
+                if counting == 0 {
+                    // Settled: every term below has this distance (or none is within the budget).
+                    let end = Int(entry.end)  // after `node`, at most `count`: the trie is built so
+                    if prefixDistance <= budget { found.append((termLow..<Int(nodes[end].termLow), prefixDistance)) }
+                    node = end
+                    continue
+                }
+                // A term ends here when the next node in preorder starts a later one.
+                if prefixDistance <= budget, Int(nodes[node &+ 1].termLow) != termLow {
+                    found.append((termLow..<(termLow &+ 1), prefixDistance))
+                }
+                node &+= 1
+            }
+        }
+    }
+
+    /// `walkTrie(of:_:maximumDepth:budget:into:)` with a budget of 1, compiled on its own with the budget a
+    /// constant.
+    @inline(never)
+    static func walkTrieWithBudget1(of token: [UInt32], _ nodes: UnsafeBufferPointer<TypoTrie.Node>,
+                                    maximumDepth: Int, into found: inout [(terms: Range<Int>, distance: Int)]) {
+        walkTrie(of: token, nodes, maximumDepth: maximumDepth, budget: 1, into: &found)
+    }
+
+    /// `walkTrie(of:_:maximumDepth:budget:into:)` with a budget of 2, compiled on its own with the budget a
+    /// constant.
+    @inline(never)
+    static func walkTrieWithBudget2(of token: [UInt32], _ nodes: UnsafeBufferPointer<TypoTrie.Node>,
+                                    maximumDepth: Int, into found: inout [(terms: Range<Int>, distance: Int)]) {
+        walkTrie(of: token, nodes, maximumDepth: maximumDepth, budget: 2, into: &found)
     }
 
     /// The positions of `scalar` in a token of at most `maskedLength` scalars, as bits from `maskOffset` on.
@@ -345,7 +411,7 @@ struct AlignmentRows: ~Copyable {
     /// Each lane one more, up to the cap (`capLanes`): the thermometer shifted up, with bit 0 set.
     /// Sets the cells of `row` outside the band or past the query's end (i > n) to "more than the budget", and
     /// returns the last column, d(q, t[0..<j]) (`budget + 1` when more): lane `lastLane` = n − j + budget, in the
-    /// band only when j ≥ n − budget. One step shared by `push(_:budget:)` and `walkTrie(_:budget:into:)`.
+    /// band only when j ≥ n − budget.
     @inline(__always)
     private static func capPastTheEnd(_ row: inout UInt64, lastLane: Int, budget: Int, width: Int,
                                       bandLanes: UInt64, capLanes: UInt64) -> Int {

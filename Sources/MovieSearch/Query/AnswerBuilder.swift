@@ -261,45 +261,82 @@ struct AnswerBuilder {
     /// Typo matches given as ascending ranks, each with its typo count: inside each year, the listed movies are
     /// the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos first, then the
     /// order of an exact answer).
+    ///
+    /// Each match's year is galloped to from the last one's (a typo answer's few matches lie far apart in a
+    /// century of years, where stepping year by year cost more than the rest of the answer), and a year's listed
+    /// movies are kept in order in one buffer on the stack, not an array emptied per year.
     mutating func addTypoMatches(_ matches: [UInt32], typos counts: [UInt16], _ table: YearTable) throws(CacheError) {
         typos.reserveCapacity(ids.capacity)  // a count per listed id: one allocation, not one per doubling
-        var position = 0, year = 0
-        var order: [UInt64] = []
-        while position < matches.count {
-            let next = try yearRun(of: matches, at: position, year: &year, table).next
-            addYear(table.year(year), count: next - position)
-            // Typo count above the position: the keys' order is by count, then rank (positions ascend with rank).
-            // Keep the smallest `perYear` in order as they come (most go at the end, or nowhere), as
-            // `addTypoMatches(bitmap:_:typos:)` does; sort only for a large `perYear`.
-            order.removeAll(keepingCapacity: true)
-            let wanted = min(perYear, next - position)
-            for match in position..<next {
-                let key = UInt64(counts[match]) << 32 | UInt64(match)
+        let capacity = min(perYear, Self.insertionLimit)
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { kept throws(CacheError) in
+            var position = 0, year = 0
+            var order: [UInt64] = []  // a year that lists more than `insertionLimit`: sorted, not kept in order
+            while position < matches.count {
+                let rank = Int(matches[position])
+                guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+                year = Self.year(holding: rank, from: year, table)
+                let next = Self.firstPosition(in: matches, from: position, notBelow: table.endRank(year))
+                addYear(table.year(year), count: next - position)
+                // Typo count above the position: the keys' order is by count, then rank (positions ascend with
+                // rank). Keep the smallest `perYear` in order as they come (most go at the end, or nowhere), as
+                // `addTypoMatches(bitmap:_:typos:)` does; sort only for a large `perYear`.
+                let wanted = min(perYear, next - position)
                 if wanted > Self.insertionLimit {
-                    order.append(key)
+                    order.removeAll(keepingCapacity: true)
+                    for match in position..<next { order.append(UInt64(counts[match]) << 32 | UInt64(match)) }
+                    order.sort()
+                    for slot in 0..<wanted { listTypoMatch(order[slot], matches) }
+                    position = next
                     continue
                 }
-                if order.count == wanted {
-                    if wanted == 0 || key >= order[wanted - 1] { continue }
-                    order.removeLast()
+                var count = 0
+                for match in position..<next {
+                    let key = UInt64(counts[match]) << 32 | UInt64(match)
+                    if count == wanted {
+                        if wanted == 0 || key >= kept[wanted - 1] { continue }
+                        count -= 1
+                    }
+                    // Moved up one by one from the end (most keys stay there).
+                    var slot = count
+                    while slot > 0, kept[slot - 1] > key {
+                        kept[slot] = kept[slot - 1]
+                        slot -= 1
+                    }
+                    kept[slot] = key
+                    count += 1
                 }
-                // Moved up one by one from the end (most keys stay there): `insert(_:at:)` costs more for so few.
-                order.append(key)
-                var slot = order.count - 1
-                while slot > 0, order[slot - 1] > key {
-                    order[slot] = order[slot - 1]
-                    slot -= 1
-                }
-                order[slot] = key
+                for slot in 0..<count { listTypoMatch(kept[slot], matches) }
+                position = next
             }
-            if wanted > Self.insertionLimit { order.sort() }
-            for slot in 0..<min(wanted, order.count) {  // not `prefix`: a slice would retain `order` per year
-                let key = order[slot]
-                list(rank: Int(matches[Int(key & 0xFFFF_FFFF)]))
-                typos.append(UInt16(key >> 32))
-            }
-            position = next
         }
+    }
+
+    /// Lists the match of `key` (typo count << 32 | position in `matches`) with its typo count.
+    @inline(__always)
+    private mutating func listTypoMatch(_ key: UInt64, _ matches: [UInt32]) {
+        list(rank: Int(matches[Int(key & 0xFFFF_FFFF)]))
+        typos.append(UInt16(key >> 32))
+    }
+
+    /// The year, `year` or a later one, whose ranks hold `rank` (below the movie count, and not in a year before
+    /// `year`): a gallop through the year table, then a binary search, so a match many years on costs a few steps.
+    /// The same year as stepping one year at a time: the end ranks ascend (`YearTable.validate`), and the last
+    /// year's is the movie count.
+    @inline(__always)
+    private static func year(holding rank: Int, from year: Int, _ table: YearTable) -> Int {
+        if table.endRank(year) > rank { return year }
+        var low = year, step = 1  // endRank(low) ≤ rank
+        while low + step < table.count, table.endRank(low + step) <= rank {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, table.count - 1)  // endRank(high) > rank
+        low += 1
+        while low < high {
+            let middle = (low + high) / 2
+            if table.endRank(middle) <= rank { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Up to how many listed movies per year `addTypoMatches(bitmap:_:typos:)` keeps them in order as it goes.

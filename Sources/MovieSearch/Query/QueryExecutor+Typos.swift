@@ -15,6 +15,7 @@ extension QueryExecutor {
         // A repeated token is looked up once, but its typos count as often as it is typed (the spec sums over the
         // query's tokens).
         var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int)] = []
+        tokens.reserveCapacity(4)  // most queries: one allocation, not one per doubling
         // A token's place in `tokens`, once there are many (a long query stays linear, not quadratic); a short
         // query's few tokens are compared directly, without hashing or a table.
         var seen: [TokenKey: Int] = [:]
@@ -44,15 +45,21 @@ extension QueryExecutor {
         // Exact tokens first: a cheap look-up each, and one that matches nothing ends the pass before any walk.
         tokens.sort { $0.budget < $1.budget }
         var tokenSets: [[(set: RankSet, distance: Int)]] = []
+        tokenSets.reserveCapacity(tokens.count)
         let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries,
                                  lettersWalked: index.typoLettersWalked)
         for token in tokens {
-            let ranges = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
-                if token.budget == 0 {
-                    let range = try index.terms.range(ofPrefix: bytes)
-                    return range.isEmpty ? [] : [(terms: range, distance: 0)]
+            if token.budget == 0 {
+                // Its exact prefix range, at distance 0, made a set at once (no array of one range first).
+                let range = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
+                    try index.terms.range(ofPrefix: bytes)
                 }
-                return try index.typoWalks.value(forKey: TokenKey(bytes: token.bytes)) { () throws(CacheError) in
+                if range.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
+                tokenSets.append([(try index.prefixSets.rankSet(of: range), 0)])
+                continue
+            }
+            let ranges = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
+                try index.typoWalks.value(forKey: TokenKey(bytes: token.bytes)) { () throws(CacheError) in
                     index.walkCounter.add(1, ordering: .relaxed)
                     return try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
                 }
@@ -103,6 +110,18 @@ extension QueryExecutor {
     /// The ranks of the union of `sets`, ascending, each with the smallest distance of a set that holds it.
     private func collect(_ sets: [(set: RankSet, distance: Int)]) throws(CacheError) -> ([UInt32], [UInt16]) {
         let movieCount = file.movieCount
+        if sets.count == 1, !sets[0].set.isBitmap {
+            // One list (an exact token's, or a walk of one range): its ranks as they are, without the keys below.
+            let distance = UInt16(truncatingIfNeeded: sets[0].distance)
+            let ranks: [UInt32]?
+            switch sets[0].set.storage {
+            case .list(let list): ranks = Self.ranks(of: list, below: movieCount)
+            case .merged(let list): ranks = Self.ranks(of: list, below: movieCount)
+            case .bitmap: ranks = nil
+            }
+            guard let ranks else { throw .corrupt(path: file.path, detail: "rank out of range") }
+            return (ranks, [UInt16](repeating: distance, count: ranks.count))
+        }
         // rank << 16 | distance: sorting orders by rank, then distance, so the first of each rank is its best.
         var keys: [UInt64] = []
         keys.reserveCapacity(Self.cardinality(sets))
@@ -132,6 +151,19 @@ extension QueryExecutor {
             typos.append(UInt16(truncatingIfNeeded: key))
         }
         return (ranks, typos)
+    }
+
+    /// The ranks of `list`, each below `limit`, repeats next to each other kept once (as `collect` keeps them);
+    /// nil when one is not below `limit`.
+    private static func ranks<Ranks: RankSequence>(of list: Ranks, below limit: Int) -> [UInt32]? {
+        var ranks: [UInt32] = []
+        ranks.reserveCapacity(list.count)
+        for position in 0..<list.count {
+            let rank = list[position]
+            guard Int(rank) < limit else { return nil }
+            if ranks.last != rank { ranks.append(rank) }
+        }
+        return ranks
     }
 
     private static func append<Ranks: RankSequence>(_ ranks: Ranks, _ distance: Int, below limit: Int,

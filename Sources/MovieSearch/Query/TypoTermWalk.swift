@@ -3,8 +3,8 @@
 /// ranges of term ids each with its prefix distance.
 ///
 /// Only the terms that begin with the token's first scalar can match, and they form one range of the dictionary.
-/// The walk goes through their trie in preorder, one row of the alignment per node (`AlignmentRows`), computed
-/// from the row of its parent. As soon as a node's rows show that no term below it can lower its distance (the
+/// The walk goes through their trie in preorder, one row of the alignment per node, computed from the row of its
+/// parent (bit-parallel, `AlignmentRows.walkTrie(of:_:maximumDepth:budget:into:)`). As soon as a node's rows show that no term below it can lower its distance (the
 /// row minimum has passed the budget, the distance is already as low as it can get, or the subtree's terms are too
 /// short to take in the rest of the token), every term under it has the same distance: the whole subtree is one
 /// range, and the walk jumps past it. So the cost follows the prefixes within the budget's reach, one row each.
@@ -40,19 +40,21 @@ struct TypoTermWalk {
                 return try TypoTrie(texts: try dictionary.texts(of: bucket))
             }
         }
-        var rows = AlignmentRows(query: token, budget: budget)
         var found: [(terms: Range<Int>, distance: Int)] = []
         found.reserveCapacity(16)
         trie.nodes.withUnsafeBufferPointer { nodes in
             // One loop per budget the spec has, so that the rows' masks and widths are constants in each.
-            if rows.walksTrie {
+            if token.count <= AlignmentRows.maskedLength {
+                let depth = trie.maximumDepth
                 switch budget {
-                case 1: rows.walkTrie(nodes, budget: 1, into: &found)
-                case 2: rows.walkTrie(nodes, budget: 2, into: &found)
-                default: rows.walkTrie(nodes, budget: budget, into: &found)
+                case 1: AlignmentRows.walkTrieWithBudget1(of: token, nodes, maximumDepth: depth, into: &found)
+                case 2: AlignmentRows.walkTrieWithBudget2(of: token, nodes, maximumDepth: depth, into: &found)
+                default: AlignmentRows.walkTrie(of: token, nodes, maximumDepth: depth, budget: budget, into: &found)
                 }
                 return
             }
+            // A longer token: the band rows, pushed node by node.
+            var rows = AlignmentRows(query: token, budget: budget)
             switch budget {
             case 1: Self.walk(nodes, &rows, budget: 1, into: &found)
             case 2: Self.walk(nodes, &rows, budget: 2, into: &found)

@@ -26,6 +26,8 @@ final class TypoTrie: Sendable {
 
     /// The nodes in preorder, then one sentinel whose `termLow` is the bucket's end.
     let nodes: [Node]
+    /// The largest `depth` of a node (0 for a trie of no terms): the rows a walk keeps.
+    let maximumDepth: Int
 
     /// The trie of the terms `texts` holds (one bucket, in dictionary order).
     ///
@@ -41,6 +43,7 @@ final class TypoTrie: Sendable {
         _ = try texts.bytes(from: first < last ? texts.start(of: first) : 0, to: first < last ? texts.start(of: last) : 0)
         let capacity = max(textLength, 0) + 1
         var result: Result<Void, CacheError> = .success(())
+        var deepest = 0
         let built = [Node](unsafeUninitializedCapacity: capacity) { nodes, count in
             // The open path: node indices by depth − 1, and the scalars they spell (at most one per text byte).
             let path = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
@@ -95,6 +98,7 @@ final class TypoTrie: Sendable {
                         termLow: UInt32(truncatingIfNeeded: term), height: 0))
                     made += 1
                 }
+                deepest = max(deepest, open)
                 term += 1
             }
             close(to: 0)
@@ -103,6 +107,7 @@ final class TypoTrie: Sendable {
             count = made + 1
         }
         if case .failure(let error) = result { throw error }
+        maximumDepth = deepest
         // Kept at its size: the text bound is a few times the node count.
         nodes = [Node](unsafeUninitializedCapacity: built.count) { nodes, count in
             built.withUnsafeBufferPointer { built in

@@ -331,6 +331,36 @@ final class LRUCacheTests: XCTestCase {
         assertSound(cache)
     }
 
+    /// `value(forKey:orAdd:)` (the locked step of `SynchronizedLRUCache.value(forKey:orInsert:)` after its loader
+    /// ran) does what `get` then, on a miss, `add` do: a valid entry wins and is made the most recent, a missing
+    /// or expired one takes the value with a new time to live, a full cache evicts its least recent entry, and a
+    /// cache of capacity 0 keeps nothing.
+    func testValueOrAddIsGetThenAdd() {
+        let clock = ManualClock(0)
+        var cache = LRUCache<String, Int>(capacity: 2, timeToLive: 10, clock: clock.closure)
+        XCTAssertEqual(cache.value(forKey: "a", orAdd: 1), 1)
+        XCTAssertEqual(cache.value(forKey: "b", orAdd: 2), 2)
+        XCTAssertEqual(cache.value(forKey: "a", orAdd: 3), 1, "a valid entry wins")
+        XCTAssertEqual(cache.keysByRecency, ["a", "b"])
+        XCTAssertEqual(cache.value(forKey: "c", orAdd: 4), 4)
+        XCTAssertEqual(cache.keysByRecency, ["c", "a"], "the least recent entry evicted")
+        assertSound(cache)
+        clock.now = 5
+        XCTAssertEqual(cache.value(forKey: "d", orAdd: 5), 5)  // evicts "a"; expires at 15
+        clock.now = 10  // "c" (added at 0) has expired
+        XCTAssertEqual(cache.value(forKey: "c", orAdd: 6), 6, "an expired entry takes the new value")
+        XCTAssertEqual(cache.keysByRecency, ["c", "d"])
+        XCTAssertEqual(cache.count, 2)
+        clock.now = 19
+        XCTAssertEqual(cache.get("c"), 6, "with a new time to live")
+        XCTAssertNil(cache.get("d"))
+        assertSound(cache)
+
+        var none = LRUCache<String, Int>(capacity: 0, timeToLive: nil, clock: { 0 })
+        XCTAssertEqual(none.value(forKey: "a", orAdd: 1), 1)
+        XCTAssertEqual(none.count, 0)
+    }
+
     func testTimeToLivePerEntryOverridesTheDefault() {
         let clock = ManualClock(0)
         var cache = LRUCache<String, Int>(capacity: 4, timeToLive: 10, clock: clock.closure)

@@ -102,6 +102,58 @@ final class TypoTrieTests: XCTestCase {
 }
 
 extension TypoTrieTests {
+    /// The trie walk (bit-parallel rows, `AlignmentRows.walkTrie(_:maximumDepth:budget:into:)`) against a scan of
+    /// every term with the band rows (`AlignmentRows.push`), on random terms of a four-letter alphabet (so that
+    /// matches, swaps, and terms that end inside one another are everywhere) and random tokens of budgets 1 and
+    /// 2: the same terms at the same distances, and ranges that ascend without overlapping.
+    func testWalkOfRandomTermsEqualsAScan() throws {
+        var random = SplitMix64(seed: 9)
+        let letters = Array("abcd")
+        func word(_ length: Int) -> String {
+            "d" + String((1..<length).map { _ in letters[Int.random(in: 0..<letters.count, using: &random)] })
+        }
+        let titles = (0..<60).map { _ in (0..<4).map { _ in word(Int.random(in: 2...12, using: &random)) }.joined(separator: " ") }
+        let catalog = Catalog(movies: titles.enumerated().map {
+            Movie(id: $0.offset, title: $0.element, year: 2000, rating: nil)
+        })
+        let index = try Fixtures.index(catalog, self)
+        let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries,
+                                lettersWalked: index.typoLettersWalked)
+        let bucket = try Array("d".utf8).withUnsafeBufferPointer { try index.terms.range(ofPrefix: $0) }
+        let texts = try index.terms.texts(of: bucket)
+        let terms = try bucket.map { String(decoding: try texts.bytes(of: $0), as: UTF8.self).unicodeScalars.map(\.value) }
+        XCTAssertGreaterThan(terms.count, 150)
+        var walkedByTrie = 0
+        for round in 0..<120 {
+            let query = word(Int.random(in: 5...14, using: &random))
+            let token = Array(query.unicodeScalars.map(\.value))
+            let budget = TypoBudget.edits(for: token)
+            XCTAssertGreaterThan(budget, 0)
+            var expected: [Int: Int] = [:]
+            var rows = AlignmentRows(query: token, budget: budget)
+            for (offset, term) in terms.enumerated() {
+                rows.pop(to: 0)
+                for scalar in term { rows.push(scalar) }
+                if rows.prefixDistance <= budget { expected[bucket.lowerBound + offset] = rows.prefixDistance }
+            }
+            let found = try Array(query.utf8).withUnsafeBufferPointer {
+                try walk.matches(of: token, bytes: $0, budget: budget)
+            }
+            if index.typoTries.get(UInt32(UInt8(ascii: "d"))) != nil, round > 0 { walkedByTrie += 1 }
+            var actual: [Int: Int] = [:]
+            for (range, distance) in found {
+                for term in range { actual[term] = distance }
+            }
+            XCTAssertEqual(actual, expected, "query \(query)")
+            for (earlier, later) in zip(found, found.dropFirst()) {
+                XCTAssertLessThanOrEqual(earlier.terms.upperBound, later.terms.lowerBound, "query \(query)")
+            }
+        }
+        XCTAssertGreaterThan(walkedByTrie, 100, "the trie walked")
+    }
+}
+
+extension TypoTrieTests {
     /// A forged term dictionary (checksums made anew) whose text is not what the writer makes: bytes that are not
     /// UTF-8, terms out of order, repeated, or cut to nothing. The trie built from it (a letter's second walk) and
     /// the sorted walk (its first) never trap or read outside the bucket: a query answers with ids of the cache, or
