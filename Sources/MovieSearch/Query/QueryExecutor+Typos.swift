@@ -12,32 +12,9 @@ extension QueryExecutor {
     /// The typo answer to `query`, or nil when no query token has a budget (there is no typo pass then: the
     /// answer is the empty exact one). An answer is returned, empty or not, whenever the pass runs.
     func runWithTypos(_ query: String) throws(CacheError) -> SearchResult? {
-        // A repeated token is looked up once, but its typos count as often as it is typed (the spec sums over the
-        // query's tokens).
-        var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int)] = []
-        tokens.reserveCapacity(4)  // most queries: one allocation, not one per doubling
-        // A token's place in `tokens`, once there are many (a long query stays linear, not quadratic); a short
-        // query's few tokens are compared directly, without hashing or a table.
-        var seen: [TokenKey: Int] = [:]
-        Tokenizer.forEachToken(in: query) { bytes in
-            let token = Array(bytes)
-            let place: Int?
-            if tokens.count < 8 {
-                place = tokens.firstIndex { $0.bytes == token }
-            } else {
-                if seen.isEmpty {
-                    for (place, earlier) in tokens.enumerated() { seen[TokenKey(bytes: earlier.bytes)] = place }
-                }
-                place = seen[TokenKey(bytes: token)]
-            }
-            if let place {
-                tokens[place].repeats += 1
-                return
-            }
-            if !seen.isEmpty { seen[TokenKey(bytes: token)] = tokens.count }
-            let scalars = TypoBudget.scalars(of: bytes)
-            tokens.append((token, scalars, TypoBudget.edits(for: scalars), 1))
-        }
+        var gathered = TypoTokens()
+        Tokenizer.forEachToken(in: query, into: &gathered)
+        var tokens = (consume gathered).tokens
         guard tokens.contains(where: { $0.budget > 0 }) else { return nil }
         let years = try YearTable(file: file, years: index.sections.years)
         var answer = AnswerBuilder(perYear: perYear, ranks: try file.packed(index.sections.ranks, 0..<file.movieCount),
@@ -101,6 +78,39 @@ extension QueryExecutor {
         }
         try answer.addTypoMatches(ranks, typos: typos, years)
         return answer.result(query: query, mode: .typo)
+    }
+
+    /// The query's distinct tokens with their scalars, budgets and how often each is typed: a repeated token is
+    /// looked up once, but its typos count as often as it is typed (the spec sums over the query's tokens).
+    private struct TypoTokens: TokenConsumer {
+        var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int)] = []
+        /// A token's place in `tokens`, once there are many (a long query stays linear, not quadratic); a short
+        /// query's few tokens are compared directly, without hashing or a table.
+        var seen: [TokenKey: Int] = [:]
+
+        init() {
+            tokens.reserveCapacity(4)  // most queries: one allocation, not one per doubling
+        }
+
+        mutating func token(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let token = Array(bytes)
+            let place: Int?
+            if tokens.count < 8 {
+                place = tokens.firstIndex { $0.bytes == token }
+            } else {
+                if seen.isEmpty {
+                    for (place, earlier) in tokens.enumerated() { seen[TokenKey(bytes: earlier.bytes)] = place }
+                }
+                place = seen[TokenKey(bytes: token)]
+            }
+            if let place {
+                tokens[place].repeats += 1
+                return
+            }
+            if !seen.isEmpty { seen[TokenKey(bytes: token)] = tokens.count }
+            let scalars = TypoBudget.scalars(of: bytes)
+            tokens.append((token, scalars, TypoBudget.edits(for: scalars), 1))
+        }
     }
 
     private static func cardinality(_ sets: [(set: RankSet, distance: Int)]) -> Int {

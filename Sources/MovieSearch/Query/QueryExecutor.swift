@@ -14,10 +14,11 @@ struct QueryExecutor {
 
     /// The answer to `query`; throws when a part of the file it reads is damaged or inconsistent.
     func run(_ query: String) throws(CacheError) -> SearchResult {
+        // A token that begins no term (the usual start of a typo query) answers nothing: no answer is set up.
+        guard let ranges = try termRanges(of: query) else { return SearchResult(query: query, total: 0, years: []) }
         let years = try YearTable(file: file, years: index.sections.years)
         var answer = AnswerBuilder(perYear: perYear, ranks: try file.packed(index.sections.ranks, 0..<file.movieCount),
                                    path: file.path, yearCount: years.count)
-        guard let ranges = try termRanges(of: query) else { return answer.result(query: query) }
         if ranges.isEmpty {
             try answer.addAll(years)
             return answer.result(query: query)
@@ -173,12 +174,23 @@ struct QueryExecutor {
     /// repeated tokens, and tokens that are prefixes of others). Ordered by lower bound.
     /// `nil` when some token is a prefix of no term at all (nothing matches); empty when the query has no tokens.
     private func termRanges(of query: String) throws(CacheError) -> [Range<Int>]? {
-        let dictionary = index.terms
+        var finder = TermRangeFinder(dictionary: index.terms)
+        finder.ranges.reserveCapacity(4)
+        Tokenizer.forEachToken(in: query, into: &finder)
+        if let failure = finder.failure { throw failure }
+        if finder.unmatched { return nil }
+        Self.keepInnermost(&finder.ranges)
+        return finder.ranges
+    }
+
+    /// Each token's range of terms, until one has none or a read fails (`termRanges(of:)`).
+    private struct TermRangeFinder: TokenConsumer {
+        let dictionary: TermDictionary
         var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(4)
         var failure: CacheError?
         var unmatched = false
-        Tokenizer.forEachToken(in: query) { token in
+
+        mutating func token(_ token: UnsafeBufferPointer<UInt8>) {
             guard failure == nil, !unmatched else { return }
             do throws(CacheError) {
                 let range = try dictionary.range(ofPrefix: token)
@@ -187,10 +199,6 @@ struct QueryExecutor {
                 failure = error
             }
         }
-        if let failure { throw failure }
-        if unmatched { return nil }
-        Self.keepInnermost(&ranges)
-        return ranges
     }
 
     /// Leaves in `ranges` (none empty) those that hold no other, one of each, in the order of their lower bounds.

@@ -43,6 +43,14 @@ public enum Tokenizer {
         text.withUTF8 { forEachToken(inUTF8: $0, joiningWords: joiningWords, body) }
     }
 
+    /// The tokens of `text` (without joined words) handed to `consumer` in order, duplicates kept: the query
+    /// path's `forEachToken(in:_:)`, whose callers keep their state in a consumer rather than in a closure, which
+    /// is boxed on the heap at each call (the tokenizer stores it).
+    static func forEachToken<Consumer: TokenConsumer>(in text: String, into consumer: inout Consumer) {
+        var text = text
+        text.withUTF8 { forEachPiece(inUTF8: $0, into: &consumer) }
+    }
+
     /// `forEachToken(in:joiningWords:_:)` for text given as its UTF-8 bytes, which must be valid UTF-8 (a title
     /// the catalog holds as bytes, so that indexing makes no `String` per title).
     static func forEachToken(inUTF8 utf8: UnsafeBufferPointer<UInt8>, joiningWords: Bool = false,
@@ -129,12 +137,18 @@ public enum Tokenizer {
     }
 }
 
-/// Receives what steps 1–5 cut a text into.
-private protocol TokenConsumer {
+/// Receives what steps 1–5 cut a text into (`Tokenizer.forEachToken(in:into:)`).
+protocol TokenConsumer {
     /// A token: valid only during the call, never empty.
     mutating func token(_ bytes: UnsafeBufferPointer<UInt8>)
     /// A separator character (after folding); `joins` when it is punctuation or a symbol (general category P or S).
     mutating func separator(joins: Bool)
+}
+
+extension TokenConsumer {
+    /// Separators mean nothing to a query's tokens.
+    @inline(__always)
+    mutating func separator(joins: Bool) {}
 }
 
 /// The tokens alone, for queries: separators cost nothing.
