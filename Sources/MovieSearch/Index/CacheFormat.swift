@@ -166,7 +166,6 @@
 /// | `YCRG` | packed | 2 × C      | pairs `<low, end>`, ascending: the term ranges `[low, end)` whose listed set has its counts here |
 /// | `YCNT` | packed | C × Y      | the matches per year (in `YEAR` order) of range c: entries `c × Y ..< (c + 1) × Y` |
 /// | `YCID` | packed | C × Y × F  | the first ids per year of range c's list, laid out as `BMPI`: entries `(c × Y + y) × F ..< (c × Y + y + 1) × F` |
-///
 /// | `LBPR` | packed | C          | row of range c in `LBPC` plus 1; 0 when its list is not paired             |
 /// | `LBPC` | packed | R × B × Y  | matches per year of the intersection of the list of row i with bitmap set b: entries `(i × B + b) × Y ..< (i × B + b + 1) × Y` |
 ///
@@ -196,8 +195,9 @@
 ///    posting list; else the merged postings `POST[TPST[lo] ..< TPST[hi]]`. Sets are met smallest first. If the
 ///    smallest is a list, its ranks are filtered by each other set in turn: a bit test for a bitmap; for another
 ///    list (both ascend), an exponential search when it is much longer, a forward scan when it is a few dozen
-///    times longer, and when it is of like size a bit test against an 8 KB bitmap of its ranks made for the
-///    query, one block of 2^16 ranks at a time. If it is a bitmap, all are, and they are ANDed word by word.
+///    times longer, and when it is of like size (and the candidates are 1,024 or more) a bit test against an 8 KB
+///    bitmap of its ranks made for the query, one block of 2^16 ranks at a time. If it is a bitmap, all are, and
+///    they are ANDed word by word.
 /// 3. Matches come in rank order: `YEAR` cuts them into years (a binary search per year in a list, a popcount
 ///    per year in a bitmap), which gives each year's count and its first K ranks; `RANK` turns ranks into ids.
 ///    Nothing is sorted at query time but a small merged range. A query of one token whose set has its counts
@@ -359,8 +359,9 @@ enum CacheFormat {
 
     /// The fewest ranks a counted list must hold to be paired with the bitmap sets (`LBPR`, `LBPC`): a quarter of
     /// the most a list holds (`bitmapMinimum(movieCount:)`; 18,204 ranks for the 9,320,401 titles of the 10M IMDb
-    /// pair). Shorter lists are tested against a bitmap fast enough; only large catalogs have lists this long
-    /// with their counts. (A writer's choice: the reader uses the rows the file has.)
+    /// pair). Shorter lists are tested against a bitmap fast enough. Below 262,144 movies this is under
+    /// `yearCountMinimum`, so every counted list is paired; below 65,536 there are no counted lists at all (a list
+    /// holds at most 2⌈N / 64⌉ ranks there). (A writer's choice: the reader uses the rows the file has.)
     static func pairedListMinimum(movieCount: Int) -> Int {
         bitmapMinimum(movieCount: movieCount) / 4
     }

@@ -129,7 +129,8 @@ struct QueryExecutor {
     /// `AnswerBuilder.addSorted`).
     ///
     /// How depends on how much longer the list is than the candidates (measured on the 10M IMDb benchmark's
-    /// slowest queries, lists of 2,000 to 70,000 ranks):
+    /// slowest queries, lists of 2,000 to 70,000 ranks), for 1,024 candidates or more (fewer are always galloped
+    /// or scanned, as below):
     /// - up to 16 times (two words of like size, the slowest queries of a large catalog): a search per candidate
     ///   would be a binary search, each step a mispredicted branch; instead they are met a block of ranks at a
     ///   time through a small bitmap (`BitKernels.intersection`), without a branch per candidate;

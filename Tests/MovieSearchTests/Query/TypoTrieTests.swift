@@ -102,7 +102,7 @@ final class TypoTrieTests: XCTestCase {
 }
 
 extension TypoTrieTests {
-    /// The trie walk (bit-parallel rows, `AlignmentRows.walkTrie(_:maximumDepth:budget:into:)`) against a scan of
+    /// The trie walk (bit-parallel rows, `AlignmentRows.walkTrie(of:_:maximumDepth:budget:into:)`) against a scan of
     /// every term with the band rows (`AlignmentRows.push`), on random terms of a four-letter alphabet (so that
     /// matches, swaps, and terms that end inside one another are everywhere) and random tokens of budgets 1 and
     /// 2: the same terms at the same distances, and ranges that ascend without overlapping.
@@ -194,5 +194,90 @@ extension TypoTrieTests {
                 }
             }
         }
+    }
+}
+
+extension TypoTrieTests {
+    /// The typo walk against the spec's distance computed in full (`OptimalStringAlignment`, every cell of the
+    /// table), where the bit-parallel walk is most likely to slip: letters beyond ASCII (their masks are looked up,
+    /// not indexed), a first letter beyond ASCII, and tokens and terms around 60 scalars (where the trie walk hands
+    /// over to the band rows). Each token walks three times: the letter's sorted walk, the walk that builds its
+    /// trie, and the trie's.
+    func testWalkEqualsTheFullDistanceOnWideAndLongWords() throws {
+        try assertWalkEqualsFullDistance(seed: 6, letters: Array("abcdefghжзиé"), first: "e", lengths: 2...12,
+                                         tokenLengths: 5...12, titles: 80, rounds: 60)
+        try assertWalkEqualsFullDistance(seed: 2, letters: Array("aбвг"), first: "б", lengths: 2...14,
+                                         tokenLengths: 5...14, titles: 80, rounds: 60)
+        // Fewer: each token's full table against a long term is some 4,000 cells.
+        try assertWalkEqualsFullDistance(seed: 3, letters: Array("ab"), first: "a", lengths: 50...70,
+                                         tokenLengths: 55...66, titles: 20, rounds: 30)
+        try assertWalkEqualsFullDistance(seed: 4, letters: Array("aжб"), first: "ж", lengths: 50...70,
+                                         tokenLengths: 56...64, titles: 20, rounds: 30)
+    }
+
+    /// Random titles of words that begin with `first`, and tokens that are such words with up to three random
+    /// edits (or random words), each cut to `tokenLengths`: the walk's terms and distances equal those the full
+    /// table gives within the token's budget.
+    private func assertWalkEqualsFullDistance(seed: UInt64, letters: [Character], first: Character,
+                                              lengths: ClosedRange<Int>, tokenLengths: ClosedRange<Int>,
+                                              titles titleCount: Int, rounds: Int,
+                                              file: StaticString = #filePath, line: UInt = #line) throws {
+        var random = SplitMix64(seed: seed)
+        func letter() -> Character { letters[Int(random.next() % UInt64(letters.count))] }
+        func word(_ length: Int) -> [Character] { [first] + (1..<length).map { _ in letter() } }
+        var words: [[Character]] = []
+        let titles = (0..<titleCount).map { _ -> String in
+            let title = (0..<3).map { _ in word(Int.random(in: lengths, using: &random)) }
+            words += title
+            return title.map { String($0) }.joined(separator: " ")
+        }
+        let catalog = Catalog(movies: titles.enumerated().map {
+            Movie(id: $0.offset, title: $0.element, year: 2000, rating: nil)
+        })
+        let index = try Fixtures.index(catalog, self)
+        let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries,
+                                lettersWalked: index.typoLettersWalked)
+        let bucket = try Array(String(first).utf8).withUnsafeBufferPointer { try index.terms.range(ofPrefix: $0) }
+        let texts = try index.terms.texts(of: bucket)
+        let terms = try bucket.map { Array(String(decoding: try texts.bytes(of: $0), as: UTF8.self).unicodeScalars) }
+        var matched = 0
+        for round in 0..<rounds {
+            var query = round % 2 == 0 ? words[Int(random.next() % UInt64(words.count))]
+                : word(Int.random(in: tokenLengths, using: &random))
+            for _ in 0..<(round % 2 == 0 ? Int(random.next() % 4) : 0) where query.count > 2 {
+                let place = 1 + Int(random.next() % UInt64(query.count - 1))
+                switch random.next() % 4 {
+                case 0: query.remove(at: place)
+                case 1: query.insert(letter(), at: place)
+                case 2: query[place] = letter()
+                default: if place + 1 < query.count { query.swapAt(place, place + 1) }
+                }
+            }
+            query = Array(query.prefix(Int.random(in: tokenLengths, using: &random)))
+            let text = String(query)
+            let scalars = Array(text.unicodeScalars)
+            let budget = TypoBudget.edits(for: scalars.map(\.value))
+            guard budget > 0 else { continue }
+            var expected: [Int: Int] = [:]
+            for (offset, term) in terms.enumerated() {
+                let distance = OptimalStringAlignment.prefixDistance(scalars, term).distance
+                if distance <= budget { expected[bucket.lowerBound + offset] = distance }
+            }
+            if !expected.isEmpty { matched += 1 }
+            for _ in 0..<3 {
+                let found = try Array(text.utf8).withUnsafeBufferPointer {
+                    try walk.matches(of: scalars.map(\.value), bytes: $0, budget: budget)
+                }
+                var actual: [Int: Int] = [:]
+                for (range, distance) in found {
+                    for term in range {
+                        XCTAssertNil(actual[term], "\(text): term \(term) in two ranges", file: file, line: line)
+                        actual[term] = distance
+                    }
+                }
+                XCTAssertEqual(actual, expected, "\(text), budget \(budget)", file: file, line: line)
+            }
+        }
+        XCTAssertGreaterThan(matched, rounds / 10, "tokens that match something", file: file, line: line)
     }
 }
