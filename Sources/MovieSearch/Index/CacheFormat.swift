@@ -357,19 +357,20 @@ enum CacheFormat {
         return paired * (paired - 1) / 2 == pairs ? paired : nil
     }
 
-    /// The fewest ranks a counted list must hold to be paired with the bitmap sets (`LBPR`, `LBPC`): a quarter of
-    /// the most a list holds (`bitmapMinimum(movieCount:)`; 18,204 ranks for the 9,320,401 titles of the 10M IMDb
-    /// pair). Shorter lists are tested against a bitmap fast enough. Below 262,144 movies this is under
+    /// The fewest ranks a counted list must hold to be paired with the bitmap sets (`LBPR`, `LBPC`): a sixth of
+    /// the most a list holds (`bitmapMinimum(movieCount:)`; 12,136 ranks for the 9,320,401 titles of the 10M IMDb
+    /// pair, whose keystroke queries of a word of 12,000 to 18,000 titles and a short prefix were among their
+    /// slowest). Shorter lists are tested against a bitmap fast enough. Below 393,216 movies this is under
     /// `yearCountMinimum`, so every counted list is paired; below 65,536 there are no counted lists at all (a list
     /// holds at most 2⌈N / 64⌉ ranks there). (A writer's choice: the reader uses the rows the file has.)
     static func pairedListMinimum(movieCount: Int) -> Int {
-        bitmapMinimum(movieCount: movieCount) / 4
+        bitmapMinimum(movieCount: movieCount) / 6
     }
 
     /// The most entries `LBPC` holds (rows × bitmap sets × years): the 10M IMDb pair's 239 bitmaps and 158 years
-    /// take 444 rows of its 525 lists of 18,204 ranks or more (about 36 MB at 17 bits a count); a catalog of more
-    /// bitmaps gets fewer rows, the longest lists'.
-    static let maximumListPairEntries = 1 << 24
+    /// take 856 rows, all its lists of 12,136 ranks or more (60.6 MB at 15 bits a count, 32.3 million entries of
+    /// 33.6); a catalog of more bitmaps gets fewer rows, the longest lists'.
+    static let maximumListPairEntries = 1 << 25
 
     /// u64 words of one bitmap set over `movieCount` ranks (`BMPS`): W = ⌈N / 64⌉.
     static func bitmapWordCount(movieCount: Int) -> Int { (movieCount + 63) / 64 }
