@@ -88,23 +88,12 @@ struct AlignmentRows: ~Copyable {
         bestRow[0] = 0
         self.scalars[0] = 0
         scalarMasks[0] = 0
-        asciiMasks.initialize(repeating: 0, count: 128)
-        var otherScalars: [UInt32] = [], otherMasks: [UInt64] = []
         if scalars.count <= Self.maskedLength {
-            for (position, scalar) in scalars.enumerated() {
-                let bit: UInt64 = 1 << UInt64(position + Self.maskOffset)
-                if scalar < 128 {
-                    asciiMasks[Int(scalar)] |= bit
-                } else if let index = otherScalars.firstIndex(of: scalar) {
-                    otherMasks[index] |= bit
-                } else {
-                    otherScalars.append(scalar)
-                    otherMasks.append(bit)
-                }
-            }
+            (otherScalars, otherMasks) = Self.letterMasks(of: scalars, from: Self.maskOffset, ascii: asciiMasks)
+        } else {
+            asciiMasks.initialize(repeating: 0, count: 128)
+            (otherScalars, otherMasks) = ([], [])
         }
-        self.otherScalars = otherScalars
-        self.otherMasks = otherMasks
         maximumExcess = width + budget + 1
         let masks = improvementMasks[budget]
         rowMasks = masks
@@ -290,19 +279,7 @@ struct AlignmentRows: ~Copyable {
         defer { block.deallocate() }
         // Per ASCII scalar, and per other scalar of the token, bit i: q[i − 1] is that scalar.
         let asciiMasks = block
-        asciiMasks.initialize(repeating: 0, count: 128)
-        var otherScalars: [UInt32] = [], otherMasks: [UInt64] = []
-        for (position, scalar) in token.enumerated() {
-            let bit: UInt64 = 1 &<< UInt64(position &+ 1)
-            if scalar < 128 {
-                asciiMasks[Int(scalar)] |= bit
-            } else if let index = otherScalars.firstIndex(of: scalar) {
-                otherMasks[index] |= bit
-            } else {
-                otherScalars.append(scalar)
-                otherMasks.append(bit)
-            }
-        }
+        let (otherScalars, otherMasks) = letterMasks(of: token, from: 1, ascii: asciiMasks)
         @inline(__always)
         func mask(of scalar: UInt32) -> UInt64 {
             if scalar < 128 { return asciiMasks[Int(scalar)] }
@@ -398,6 +375,29 @@ struct AlignmentRows: ~Copyable {
     static func walkTrieWithBudget2(of token: [UInt32], _ nodes: UnsafeBufferPointer<TypoTrie.Node>,
                                     maximumDepth: Int, into found: inout [(terms: Range<Int>, distance: Int)]) {
         walkTrie(of: token, nodes, maximumDepth: maximumDepth, budget: 2, into: &found)
+    }
+
+    /// The positions of each scalar in `token` (at most 64 − `offset` scalars) as bits from `offset` on: in
+    /// `ascii` (128 words, initialized here) for an ASCII scalar, else in the returned masks, one per other scalar
+    /// of the token (a token has few).
+    static func letterMasks(of token: [UInt32], from offset: Int, ascii: UnsafeMutablePointer<UInt64>)
+        -> (scalars: [UInt32], masks: [UInt64])
+    {
+        precondition(token.count + offset <= 64, "a token too long for a mask of its positions")
+        ascii.initialize(repeating: 0, count: 128)
+        var scalars: [UInt32] = [], masks: [UInt64] = []
+        for (position, scalar) in token.enumerated() {
+            let bit: UInt64 = 1 &<< UInt64(position &+ offset)
+            if scalar < 128 {
+                ascii[Int(scalar)] |= bit
+            } else if let index = scalars.firstIndex(of: scalar) {
+                masks[index] |= bit
+            } else {
+                scalars.append(scalar)
+                masks.append(bit)
+            }
+        }
+        return (scalars, masks)
     }
 
     /// The positions of `scalar` in a token of at most `maskedLength` scalars, as bits from `maskOffset` on.
