@@ -200,7 +200,7 @@ struct PrefixSetWriter {
     /// Counted from each rank's side: a table of which bitmap sets hold each rank (the bitmaps turned on their
     /// side, ⌈B / 64⌉ words a rank) gives, for every rank of a paired list, the bitmaps whose counts it adds to, a
     /// few a rank (a title is in the bitmaps of its words' short prefixes). Meeting every list with every bitmap
-    /// instead would test each rank of each list B times (3.5 billion tests at 10 million titles).
+    /// instead would test each rank of each list B times (about 5 billion tests at 10 million titles).
     private func listPairYearCounts(order: [Int]) -> (rows: [UInt32], counts: [UInt32]) {
         let years = perYear.count, bitmapCount = bitmapCardinalities.count
         guard bitmapCount > 0, years > 0 else { return ([], []) }
