@@ -280,12 +280,6 @@ struct AlignmentRows: ~Copyable {
         // Per ASCII scalar, and per other scalar of the token, bit i: q[i − 1] is that scalar.
         let asciiMasks = block
         let (otherScalars, otherMasks) = letterMasks(of: token, from: 1, ascii: asciiMasks)
-        @inline(__always)
-        func mask(of scalar: UInt32) -> UInt64 {
-            if scalar < 128 { return asciiMasks[Int(scalar)] }
-            for index in otherScalars.indices where otherScalars[index] == scalar { return otherMasks[index] }
-            return 0
-        }
         let storage = block + 128
         do {
             let rows = storage + stride
@@ -303,7 +297,8 @@ struct AlignmentRows: ~Copyable {
                 let row = parent + stride
                 let grandparent = parent - stride
                 let scalar = entry.label
-                let m = mask(of: scalar)  // bit i: q[i − 1] is the scalar
+                // Bit i: q[i − 1] is the scalar.
+                let m = letterMask(of: scalar, ascii: asciiMasks, others: otherScalars, masks: otherMasks)
                 let transposed = parent[budget &+ 1] & (m &<< 1)
                 if parent[budget &- 1] == 0,
                    (parent[budget] &<< 1) & m | grandparent[budget &- 1] &<< 2 & transposed == 0 {
@@ -400,12 +395,20 @@ struct AlignmentRows: ~Copyable {
         return (scalars, masks)
     }
 
+    /// The mask of `scalar` among those `letterMasks(of:from:ascii:)` made: its positions in the token, 0 when
+    /// the token has none.
+    @inline(__always)
+    static func letterMask(of scalar: UInt32, ascii: UnsafeMutablePointer<UInt64>, others: [UInt32],
+                           masks: [UInt64]) -> UInt64 {
+        if scalar < 128 { return ascii[Int(scalar)] }
+        for index in others.indices where others[index] == scalar { return masks[index] }
+        return 0
+    }
+
     /// The positions of `scalar` in a token of at most `maskedLength` scalars, as bits from `maskOffset` on.
     @inline(__always)
     private func mask(of scalar: UInt32) -> UInt64 {
-        if scalar < 128 { return asciiMasks[Int(scalar)] }
-        for index in otherScalars.indices where otherScalars[index] == scalar { return otherMasks[index] }
-        return 0
+        Self.letterMask(of: scalar, ascii: asciiMasks, others: otherScalars, masks: otherMasks)
     }
 
     /// Each lane one more, up to the cap (`capLanes`): the thermometer shifted up, with bit 0 set.

@@ -4,10 +4,11 @@
 ///
 /// Only the terms that begin with the token's first scalar can match, and they form one range of the dictionary.
 /// The walk goes through their trie in preorder, one row of the alignment per node, computed from the row of its
-/// parent (bit-parallel, `AlignmentRows.walkTrie(of:_:maximumDepth:budget:into:)`). As soon as a node's rows show that no term below it can lower its distance (the
-/// row minimum has passed the budget, the distance is already as low as it can get, or the subtree's terms are too
-/// short to take in the rest of the token), every term under it has the same distance: the whole subtree is one
-/// range, and the walk jumps past it. So the cost follows the prefixes within the budget's reach, one row each.
+/// parent (bit-parallel, `AlignmentRows.walkTrie(of:_:maximumDepth:budget:into:)`). As soon as a node's rows show
+/// that no term below it can lower its distance (the row minimum has passed the budget, the distance is already as
+/// low as it can get, or the subtree's terms are too short to take in the rest of the token), every term under it
+/// has the same distance: the whole subtree is one range, and the walk jumps past it. So the cost follows the
+/// prefixes within the budget's reach, one row each.
 ///
 /// The trie of a letter is built on the letter's second walk; its first walk goes through the sorted terms
 /// (`SortedTermWalk`), with the same answer.
