@@ -54,10 +54,9 @@ public final class MovieIndex: Sendable {
     /// The typo walks of recent query words (folded bytes → term ranges with their distances): a query typed a
     /// letter at a time repeats its earlier words, and a walk costs tens of microseconds where a look-up costs
     /// well under one.
-    var typoWalks: SynchronizedLRUCache<TokenKey, [(terms: Range<Int>, distance: Int)]> {
-        typealias Walks = SynchronizedLRUCache<TokenKey, [(terms: Range<Int>, distance: Int)]>
-        return unsafeDowncast(made(in: typoWalkStore) { Walks(capacity: MovieIndex.typoWalkCacheCapacity) },
-                              to: Walks.self)
+    var typoWalks: TypoWalkCache {
+        unsafeDowncast(made(in: typoWalkStore) { TypoWalkCache(capacity: MovieIndex.typoWalkCacheCapacity) },
+                       to: TypoWalkCache.self)
     }
     private let typoWalkStore = Mutex<AnyObject?>(nil)
     /// The tries of the term buckets that typo walks have gone through, by first scalar (`TypoTrie`): built from

@@ -36,7 +36,7 @@ extension QueryExecutor {
                 continue
             }
             let ranges = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
-                try index.typoWalks.value(forKey: TokenKey(bytes: token.bytes)) { () throws(CacheError) in
+                try index.typoWalks.walk(for: token.bytes) { () throws(CacheError) in
                     index.walkCounter.add(1, ordering: .relaxed)
                     return try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
                 }

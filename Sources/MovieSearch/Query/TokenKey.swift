@@ -1,8 +1,8 @@
-/// A folded query token's UTF-8 bytes as a dictionary key, hashed once, when the key is made: the typo pass looks
-/// every token up in `MovieIndex.typoWalks` (a look-up on the first lock, one on the second after a miss, and the
-/// entry that a miss evicts), and in its table of repeated tokens. `[UInt8]`'s own hashing feeds the hasher a byte
-/// at a time, and even one run of bytes (`Hasher.combine(bytes:)`) cost more per look-up than a word made up front
-/// (FNV-1a over the bytes), which the hasher then mixes with its per-process seed as it would the bytes.
+/// A folded query token's UTF-8 bytes as a dictionary key, hashed once, when the key is made: the typo pass's
+/// table of repeated tokens (`QueryExecutor.runWithTypos`, for a query of many words) looks each token up.
+/// `[UInt8]`'s own hashing feeds the hasher a byte at a time, and even one run of bytes (`Hasher.combine(bytes:)`)
+/// cost more per look-up than a word made up front (FNV-1a over the bytes), which the hasher then mixes with its
+/// per-process seed as it would the bytes.
 struct TokenKey: Hashable, Sendable {
     let bytes: [UInt8]
     /// FNV-1a of `bytes`: equal bytes, equal digests.
