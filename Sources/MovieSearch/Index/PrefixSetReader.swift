@@ -43,21 +43,14 @@ final class PrefixSetReader: Sendable {
     /// or more with many postings, and frequent single terms), else the single term's posting list, else the
     /// range's few postings merged.
     func rankSet(of terms: Range<Int>) throws(CacheError) -> RankSet {
-        let entries = try file.packed(prefixOffsets, terms.lowerBound..<(terms.lowerBound + 2))
-        let first = Int(entries[0]), last = Int(entries[1])
-        guard first <= last else { throw .corrupt(path: file.path, detail: "prefix offsets out of order") }
-        let candidates = try file.packed(prefixEntries, (first * 2)..<(last * 2))
-        for entry in 0..<(candidates.count / 2) where Int(candidates[entry * 2]) == terms.upperBound {
-            var set = try prefixSet(Int(candidates[entry * 2 + 1]))
+        if let number = try storedSetNumber(of: terms) {
+            var set = try prefixSet(number)
             if !set.isBitmap && set.cardinality >= CacheFormat.yearCountMinimum {
                 (set.yearCounts, set.firstIDs, set.countedNumber) = try yearCounts(of: terms)
             }
             return set
         }
-        let bounds = try file.packed(postingOffsets, terms.lowerBound..<(terms.upperBound + 1))
-        let start = Int(bounds[0]), end = Int(bounds[terms.count])
-        guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
-        let postings = try file.packed(self.postings, start..<end)
+        let postings = try postings(of: terms)
         if terms.count == 1 {
             let (counts, ids, number) = postings.count >= CacheFormat.yearCountMinimum ? try yearCounts(of: terms)
                 : (nil, nil, nil)
@@ -94,33 +87,86 @@ final class PrefixSetReader: Sendable {
                 try file.packed(rangeFirstIDs, (low * slots)..<((low + 1) * slots)), low)
     }
 
+    /// The ranks whose titles have a term in `terms`, for the typo pass: the range's stored set if it has one,
+    /// else its postings as they lie (`RankSource.postings`, not merged), and no counts per year (the pass ranks
+    /// by typos, and reads none).
+    func rankSource(of terms: Range<Int>) throws(CacheError) -> RankSource {
+        if let number = try storedSetNumber(of: terms) {
+            switch try storedSet(number) {
+            case .list(let list): return .sorted(list)
+            case .bitmap(let bitmap, let cardinality): return .bitmap(try words(ofBitmap: bitmap), cardinality: cardinality)
+            }
+        }
+        let postings = try postings(of: terms)
+        return terms.count == 1 ? .sorted(postings) : .postings(postings)
+    }
+
+    /// The number in `PRFE` of the set stored for `terms`, if the range has one.
+    private func storedSetNumber(of terms: Range<Int>) throws(CacheError) -> Int? {
+        let entries = try file.packed(prefixOffsets, terms.lowerBound..<(terms.lowerBound + 2))
+        let first = Int(entries[0]), last = Int(entries[1])
+        guard first <= last else { throw .corrupt(path: file.path, detail: "prefix offsets out of order") }
+        let candidates = try file.packed(prefixEntries, (first * 2)..<(last * 2))
+        for entry in 0..<(candidates.count / 2) where Int(candidates[entry * 2]) == terms.upperBound {
+            return Int(candidates[entry * 2 + 1])
+        }
+        return nil
+    }
+
+    /// The posting lists of the terms `terms`, end to end.
+    private func postings(of terms: Range<Int>) throws(CacheError) -> PackedView {
+        let bounds = try file.packed(postingOffsets, terms.lowerBound..<(terms.upperBound + 1))
+        let start = Int(bounds[0]), end = Int(bounds[terms.count])
+        guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
+        return try file.packed(self.postings, start..<end)
+    }
+
+    /// Where a set of `PRFE` lies: a list set's ranks, or a bitmap set's number among the bitmaps.
+    private enum StoredSet {
+        case list(PackedView)
+        case bitmap(Int, cardinality: Int)
+    }
+
     /// Set number `set` of `PRFE`: a list set below the number of list sets, a bitmap set from there on.
-    private func prefixSet(_ set: Int) throws(CacheError) -> RankSet {
+    private func storedSet(_ set: Int) throws(CacheError) -> StoredSet {
         let listSets = listSetOffsets.count - 1
         if set < listSets {
             let bounds = try file.packed(listSetOffsets, set..<(set + 2))
             let start = Int(bounds[0]), end = Int(bounds[1])
             guard start <= end else { throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed") }
-            let list = try file.packed(listSetData, start..<end)
-            return RankSet(cardinality: list.count, storage: .list(list), yearCounts: nil)
+            return .list(try file.packed(listSetData, start..<end))
         }
         let bitmap = set - listSets
         guard bitmap < bitmapCardinalities.count else {
             throw .corrupt(path: file.path, detail: "prefix set \(set) does not exist")
         }
-        let words = CacheFormat.bitmapWordCount(movieCount: file.movieCount)
         // Callers size buffers by the cardinality: a forged one must not ask for more than there are movies.
         let cardinality = Int(try file.packed(bitmapCardinalities, bitmap))
         guard cardinality <= file.movieCount else {
             throw .corrupt(path: file.path, detail: "prefix set \(set) holds more ranks than there are movies")
         }
-        let slots = file.yearCount * CacheFormat.firstIDsPerYear
-        return RankSet(cardinality: cardinality,
-                       storage: .bitmap(try file.u64s(bitmaps, byteOffset: bitmap * words * 8, count: words)),
-                       yearCounts: try file.packed(bitmapYearCounts,
-                                                   (bitmap * file.yearCount)..<((bitmap + 1) * file.yearCount)),
-                       firstIDs: try file.packed(bitmapFirstIDs, (bitmap * slots)..<((bitmap + 1) * slots)),
-                       bitmapNumber: bitmap)
+        return .bitmap(bitmap, cardinality: cardinality)
+    }
+
+    /// The words of bitmap set `bitmap`.
+    private func words(ofBitmap bitmap: Int) throws(CacheError) -> U64View {
+        let words = CacheFormat.bitmapWordCount(movieCount: file.movieCount)
+        return try file.u64s(bitmaps, byteOffset: bitmap * words * 8, count: words)
+    }
+
+    /// Set number `set` of `PRFE`, with a bitmap set's counts and first ids per year.
+    private func prefixSet(_ set: Int) throws(CacheError) -> RankSet {
+        switch try storedSet(set) {
+        case .list(let list):
+            return RankSet(cardinality: list.count, storage: .list(list), yearCounts: nil)
+        case .bitmap(let bitmap, let cardinality):
+            let slots = file.yearCount * CacheFormat.firstIDsPerYear
+            return RankSet(cardinality: cardinality, storage: .bitmap(try words(ofBitmap: bitmap)),
+                           yearCounts: try file.packed(bitmapYearCounts,
+                                                       (bitmap * file.yearCount)..<((bitmap + 1) * file.yearCount)),
+                           firstIDs: try file.packed(bitmapFirstIDs, (bitmap * slots)..<((bitmap + 1) * slots)),
+                           bitmapNumber: bitmap)
+        }
     }
 
     /// The matches per year of the list of counted range `counted` (its number in `YCRG`, `RankSet.countedNumber`)

@@ -1,11 +1,11 @@
 /// The typo pass (SEARCH-SPEC, "Typo tolerance"), run when the exact search matched nothing.
 ///
 /// Each query token with a budget gets its matching terms from `TypoTermWalk` as ranges with distances; a token
-/// without one (4 scalars or fewer, or a number) gets its exact prefix range at distance 0. Every range's set of
-/// titles is read as for an exact query (`PrefixSetReader`). The token whose sets are smallest drives: its ranks
-/// are collected with their smallest distance; every other token keeps the candidates found in one of its sets and
-/// adds the smallest distance among those sets (its sets are tried in order of distance, so the first hit is the
-/// smallest). A movie's typo count is the sum. When the smallest token has many matches, every token becomes
+/// without one (4 scalars or fewer, or a number) gets its exact prefix range at distance 0. Every range's titles
+/// are read where they lie (`PrefixSetReader.rankSource(of:)`: its stored set, or its terms' postings unmerged).
+/// The token whose sources are smallest drives: its ranks are collected with their smallest distance (all of its
+/// sources sorted at once); every other token keeps the candidates found in one of its sources and adds the
+/// smallest distance among those (its sources are tried in order of distance, so the first hit is the smallest). A movie's typo count is the sum. When the smallest token has many matches, every token becomes
 /// bitmaps instead, one per distance (`TypoLevels`), met word by word. The answer then groups by year as an exact
 /// one does, fewer typos first within a year (`AnswerBuilder.addTypoMatches`).
 extension QueryExecutor {
@@ -21,44 +21,46 @@ extension QueryExecutor {
                                    path: file.path, yearCount: years.count)
         // Exact tokens first: a cheap look-up each, and one that matches nothing ends the pass before any walk.
         tokens.sort { $0.budget < $1.budget }
-        var tokenSets: [[(set: RankSet, distance: Int)]] = []
-        tokenSets.reserveCapacity(tokens.count)
+        // Every token's term ranges as rank sources, token after token, each token's in order of distance; a
+        // token's are `spans[t].sources`. One array of plain values for the whole query, not an array per token.
+        var sources: [Source] = []
+        sources.reserveCapacity(16)
+        var spans: [(sources: Range<Int>, cardinality: Int)] = []
+        spans.reserveCapacity(tokens.count)
         let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries,
                                  lettersWalked: index.typoLettersWalked)
         for token in tokens {
+            let first = sources.count
             if token.budget == 0 {
-                // Its exact prefix range, at distance 0, made a set at once (no array of one range first).
                 let range = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
                     try index.terms.range(ofPrefix: bytes)
                 }
                 if range.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
-                tokenSets.append([(try index.prefixSets.rankSet(of: range), 0)])
-                continue
-            }
-            let ranges = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
-                try index.typoWalks.walk(for: token.bytes) { () throws(CacheError) in
-                    index.walkCounter.add(1, ordering: .relaxed)
-                    return try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
+                sources.append((try index.prefixSets.rankSource(of: range), 0))
+            } else {
+                let ranges = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
+                    try index.typoWalks.walk(for: token.bytes) { () throws(CacheError) in
+                        index.walkCounter.add(1, ordering: .relaxed)
+                        return try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
+                    }
                 }
+                if ranges.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
+                for range in ranges {
+                    // Saturated: a typo count is a UInt16, and no one types a word 30,000 times.
+                    let distance = min(range.distance * token.repeats, Int(UInt16.max))
+                    sources.append((try index.prefixSets.rankSource(of: range.terms), distance))
+                }
+                sources[first...].sort { $0.distance < $1.distance }
             }
-            if ranges.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
-            var sets: [(set: RankSet, distance: Int)] = []
-            sets.reserveCapacity(ranges.count)  // one allocation, not one per doubling
-            for range in ranges {
-                // Saturated: a typo count is a UInt16, and no one types a word 30,000 times.
-                let distance = min(range.distance * token.repeats, Int(UInt16.max))
-                sets.append((try index.prefixSets.rankSet(of: range.terms), distance))
-            }
-            sets.sort { $0.distance < $1.distance }
-            tokenSets.append(sets)
+            spans.append((first..<sources.count, sources[first...].reduce(0) { $0 + $1.ranks.count }))
         }
-        tokenSets.sort { Self.cardinality($0) < Self.cardinality($1) }
+        spans.sort { $0.cardinality < $1.cardinality }
         // Many matches (more than 2⌈N / 64⌉, where a bitmap is the smaller; a policy of this pass, not the format's
         // `bitmapMinimum`): meet the tokens as bitmaps, word by word, and work out typo counts only for the matches
         // a year lists.
-        if Self.cardinality(tokenSets[0]) > 2 * CacheFormat.bitmapWordCount(movieCount: file.movieCount) {
-            let levels = try tokenSets.map { sets throws(CacheError) in
-                try TypoLevels(sets, movieCount: file.movieCount, path: file.path)
+        if spans[0].cardinality > 2 * CacheFormat.bitmapWordCount(movieCount: file.movieCount) {
+            let levels = try spans.map { span throws(CacheError) in
+                try TypoLevels(sources[span.sources], movieCount: file.movieCount, path: file.path)
             }
             var matches = levels[0].all
             for token in levels.dropFirst() {
@@ -72,13 +74,16 @@ extension QueryExecutor {
             }
             return answer.result(query: query, mode: .typo)
         }
-        var (ranks, typos) = try collect(tokenSets[0])
-        for sets in tokenSets.dropFirst() where !ranks.isEmpty {
-            try keep(&ranks, &typos, foundIn: sets)
+        var (ranks, typos) = try collect(sources[spans[0].sources])
+        for span in spans.dropFirst() where !ranks.isEmpty {
+            try keep(&ranks, &typos, foundIn: sources[span.sources])
         }
         try answer.addTypoMatches(ranks, typos: typos, years)
         return answer.result(query: query, mode: .typo)
     }
+
+    /// A term range's ranks with the distance of its terms.
+    typealias Source = (ranks: RankSource, distance: Int)
 
     /// The query's distinct tokens with their scalars, budgets and how often each is typed: a repeated token is
     /// looked up once, but its typos count as often as it is typed (the spec sums over the query's tokens).
@@ -113,34 +118,29 @@ extension QueryExecutor {
         }
     }
 
-    private static func cardinality(_ sets: [(set: RankSet, distance: Int)]) -> Int {
-        sets.reduce(0) { $0 + $1.set.cardinality }
+    private static func cardinality(_ sources: ArraySlice<Source>) -> Int {
+        sources.reduce(0) { $0 + $1.ranks.count }
     }
 
-    /// The ranks of the union of `sets`, ascending, each with the smallest distance of a set that holds it.
-    private func collect(_ sets: [(set: RankSet, distance: Int)]) throws(CacheError) -> ([UInt32], [UInt16]) {
+    /// The ranks of the union of `sources`, ascending, each with the smallest distance of a source that holds it.
+    private func collect(_ sources: ArraySlice<Source>) throws(CacheError) -> ([UInt32], [UInt16]) {
         let movieCount = file.movieCount
-        if sets.count == 1, !sets[0].set.isBitmap {
-            // One list (an exact token's, or a walk of one range): its ranks as they are, without the keys below.
-            let distance = UInt16(truncatingIfNeeded: sets[0].distance)
-            let ranks: [UInt32]?
-            switch sets[0].set.storage {
-            case .list(let list): ranks = Self.ranks(of: list, below: movieCount)
-            case .merged(let list): ranks = Self.ranks(of: list, below: movieCount)
-            case .bitmap: ranks = nil
+        if sources.count == 1, case .sorted(let list) = sources[sources.startIndex].ranks {
+            // One list (an exact token's, or a walk of one term): its ranks as they are, without the keys below.
+            let distance = UInt16(truncatingIfNeeded: sources[sources.startIndex].distance)
+            guard let ranks = Self.ranks(of: list, below: movieCount) else {
+                throw .corrupt(path: file.path, detail: "rank out of range")
             }
-            guard let ranks else { throw .corrupt(path: file.path, detail: "rank out of range") }
             return (ranks, [UInt16](repeating: distance, count: ranks.count))
         }
         // rank << 16 | distance: sorting orders by rank, then distance, so the first of each rank is its best.
         var keys: [UInt64] = []
-        keys.reserveCapacity(Self.cardinality(sets))
-        for (set, distance) in sets {
+        keys.reserveCapacity(Self.cardinality(sources))
+        for (source, distance) in sources {
             let ok: Bool
-            switch set.storage {
-            case .list(let list): ok = Self.append(list, distance, below: movieCount, to: &keys)
-            case .merged(let list): ok = Self.append(list, distance, below: movieCount, to: &keys)
-            case .bitmap(let words):
+            switch source {
+            case .sorted(let list), .postings(let list): ok = Self.append(list, distance, below: movieCount, to: &keys)
+            case .bitmap(let words, _):
                 for index in 0..<words.count {
                     var bits = words[index]
                     while bits != 0 {
@@ -152,7 +152,7 @@ extension QueryExecutor {
             }
             guard ok else { throw .corrupt(path: file.path, detail: "rank out of range") }
         }
-        if sets.count > 1 { keys.sort() }
+        keys.sort()
         var ranks: [UInt32] = [], typos: [UInt16] = []
         ranks.reserveCapacity(keys.count)
         typos.reserveCapacity(keys.count)
@@ -186,18 +186,19 @@ extension QueryExecutor {
         return true
     }
 
-    /// Keeps the candidates (ascending) that one of `sets` (ordered by distance) holds, adding the smallest distance
-    /// of those that do to their typo count.
+    /// Keeps the candidates (ascending) that one of `sources` (ordered by distance) holds, adding the smallest
+    /// distance of those that do to their typo count.
     ///
-    /// A token of many small sets (a fuzzy token's terms) is listed once and met with the candidates in one merge;
-    /// otherwise each set in turn marks the candidates it holds that no nearer set did: a bit test each for a
-    /// bitmap, a gallop through a list. Either way a candidate costs a few loads per set, and nothing is copied
-    /// per candidate.
+    /// A token of many small sources (a fuzzy token's terms), or of unmerged postings, is listed once and met with
+    /// the candidates in one merge; otherwise each source in turn marks the candidates it holds that no nearer one
+    /// did: a bit test each for a bitmap, a gallop through a list. Either way a candidate costs a few loads per
+    /// source, and nothing is copied per candidate.
     private func keep(_ ranks: inout [UInt32], _ typos: inout [UInt16],
-                      foundIn sets: [(set: RankSet, distance: Int)]) throws(CacheError) {
+                      foundIn sources: ArraySlice<Source>) throws(CacheError) {
         var best = [UInt16](repeating: .max, count: ranks.count)
-        if sets.count > 1, Self.cardinality(sets) <= 8 * ranks.count {
-            let (other, otherTypos) = try collect(sets)
+        let unsorted = sources.contains { if case .postings = $0.ranks { true } else { false } }
+        if sources.count > 1 || unsorted, Self.cardinality(sources) <= 8 * ranks.count {
+            let (other, otherTypos) = try collect(sources)
             var position = 0
             for candidate in ranks.indices {
                 let rank = ranks[candidate]
@@ -207,16 +208,19 @@ extension QueryExecutor {
                 if position < other.count, other[position] == rank { best[candidate] = otherTypos[position] }
             }
         } else {
-            for entry in sets {
-                let distance = UInt16(entry.distance)
-                switch entry.set.storage {
-                case .bitmap(let words):
+            for (source, distance) in sources {
+                let distance = UInt16(distance)
+                switch source {
+                case .bitmap(let words, _):
                     for candidate in ranks.indices where best[candidate] == .max {
                         let rank = Int(ranks[candidate])
                         if words[rank >> 6] >> UInt64(rank & 63) & 1 == 1 { best[candidate] = distance }
                     }
-                case .list(let list): Self.mark(ranks, in: list, distance, &best)
-                case .merged(let list): Self.mark(ranks, in: list, distance, &best)
+                case .sorted(let list): Self.mark(ranks, in: list, distance, &best)
+                case .postings(let list):
+                    // A large range without a stored set, met with few candidates: its ranks sorted first.
+                    let (sorted, _) = try collect([(source, Int(distance))][...])
+                    Self.mark(ranks, in: sorted, distance, &best)
                 }
             }
         }

@@ -8,25 +8,25 @@ struct TypoLevels {
     /// Cumulative: each level holds the one before.
     private(set) var bitmaps: [[UInt64]] = []
 
-    /// The levels of `sets` (ordered by distance).
-    init(_ sets: [(set: RankSet, distance: Int)], movieCount: Int, path: String) throws(CacheError) {
+    /// The levels of `sources` (ordered by distance).
+    init(_ sources: ArraySlice<QueryExecutor.Source>, movieCount: Int, path: String) throws(CacheError) {
         let words = CacheFormat.bitmapWordCount(movieCount: movieCount)
         var current = [UInt64](repeating: 0, count: words)
-        for (position, entry) in sets.enumerated() {
+        for position in sources.indices {
             let inRange: Bool
-            switch entry.set.storage {
-            case .bitmap(let bits):
+            switch sources[position].ranks {
+            case .bitmap(let bits, _):
                 guard bits.count == words else { throw .corrupt(path: path, detail: "a bitmap set has the wrong size") }
                 current.withUnsafeMutableBufferPointer { current in
                     for word in 0..<words { current[word] |= bits[word] }
                 }
                 inRange = true
-            case .list(let list): inRange = Self.add(list, below: movieCount, to: &current)
-            case .merged(let list): inRange = Self.add(list, below: movieCount, to: &current)
+            case .sorted(let list), .postings(let list): inRange = Self.add(list, below: movieCount, to: &current)
             }
             guard inRange else { throw .corrupt(path: path, detail: "rank out of range") }
-            if position == sets.count - 1 || sets[position + 1].distance != entry.distance {
-                distances.append(entry.distance)
+            let distance = sources[position].distance
+            if position == sources.endIndex - 1 || sources[position + 1].distance != distance {
+                distances.append(distance)
                 bitmaps.append(current)
             }
         }
