@@ -262,52 +262,73 @@ struct AnswerBuilder {
     /// the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos first, then the
     /// order of an exact answer).
     ///
-    /// Each match's year is galloped to from the last one's (a typo answer's few matches lie far apart in a
-    /// century of years, where stepping year by year cost more than the rest of the answer), and a year's listed
-    /// movies are kept in order in one buffer on the stack, not an array emptied per year.
+    /// One pass over the matches: a match past the current year's end closes that year and galloped to its own
+    /// (a typo answer's few matches lie far apart in a century of years, where stepping year by year cost more
+    /// than the rest of the answer); a year's listed movies are kept in order as they come in one buffer on the
+    /// stack, not an array emptied per year, and no year's end is searched for among the matches.
     mutating func addTypoMatches(_ matches: [UInt32], typos counts: [UInt16], _ table: YearTable) throws(CacheError) {
         typos.reserveCapacity(ids.capacity)  // a count per listed id: one allocation, not one per doubling
-        let capacity = min(perYear, Self.insertionLimit)
-        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { kept throws(CacheError) in
-            var position = 0, year = 0
-            var order: [UInt64] = []  // a year that lists more than `insertionLimit`: sorted, not kept in order
-            while position < matches.count {
+        if perYear > Self.insertionLimit {
+            try addTypoMatchesSorting(matches, typos: counts, table)
+            return
+        }
+        let wanted = perYear
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(wanted, 1)) { kept throws(CacheError) in
+            var year = 0, yearEnd = 0, yearStart = 0, count = 0
+            for position in matches.indices {
                 let rank = Int(matches[position])
-                guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
-                year = Self.year(holding: rank, from: year, table)
-                let next = Self.firstPosition(in: matches, from: position, notBelow: table.endRank(year))
-                addYear(table.year(year), count: next - position)
+                if rank >= yearEnd {
+                    if position > 0 {
+                        addYear(table.year(year), count: position - yearStart)
+                        for slot in 0..<count { listTypoMatch(kept[slot], matches) }
+                    }
+                    guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+                    year = Self.year(holding: rank, from: year, table)
+                    yearEnd = table.endRank(year)
+                    yearStart = position
+                    count = 0
+                }
                 // Typo count above the position: the keys' order is by count, then rank (positions ascend with
-                // rank). Keep the smallest `perYear` in order as they come (most go at the end, or nowhere), as
-                // `addTypoMatches(bitmap:_:typos:)` does; sort only for a large `perYear`.
-                let wanted = min(perYear, next - position)
-                if wanted > Self.insertionLimit {
-                    order.removeAll(keepingCapacity: true)
-                    for match in position..<next { order.append(UInt64(counts[match]) << 32 | UInt64(match)) }
-                    order.sort()
-                    for slot in 0..<wanted { listTypoMatch(order[slot], matches) }
-                    position = next
-                    continue
+                // rank). Keep the smallest `perYear` in order as they come: most go at the end, or nowhere.
+                let key = UInt64(counts[position]) << 32 | UInt64(position)
+                if count == wanted {
+                    if wanted == 0 || key >= kept[wanted - 1] { continue }
+                    count -= 1
                 }
-                var count = 0
-                for match in position..<next {
-                    let key = UInt64(counts[match]) << 32 | UInt64(match)
-                    if count == wanted {
-                        if wanted == 0 || key >= kept[wanted - 1] { continue }
-                        count -= 1
-                    }
-                    // Moved up one by one from the end (most keys stay there).
-                    var slot = count
-                    while slot > 0, kept[slot - 1] > key {
-                        kept[slot] = kept[slot - 1]
-                        slot -= 1
-                    }
-                    kept[slot] = key
-                    count += 1
+                // Moved up one by one from the end (most keys stay there).
+                var slot = count
+                while slot > 0, kept[slot - 1] > key {
+                    kept[slot] = kept[slot - 1]
+                    slot -= 1
                 }
-                for slot in 0..<count { listTypoMatch(kept[slot], matches) }
-                position = next
+                kept[slot] = key
+                count += 1
             }
+            if !matches.isEmpty {
+                addYear(table.year(year), count: matches.count - yearStart)
+                for slot in 0..<count { listTypoMatch(kept[slot], matches) }
+            }
+        }
+    }
+
+    /// `addTypoMatches(_:typos:_:)` for a `perYear` above `insertionLimit`: each year's keys sorted, not kept in
+    /// order as they come (inserting each would be quadratic in a large year).
+    private mutating func addTypoMatchesSorting(_ matches: [UInt32], typos counts: [UInt16], _ table: YearTable)
+        throws(CacheError)
+    {
+        var position = 0, year = 0
+        var order: [UInt64] = []
+        while position < matches.count {
+            let rank = Int(matches[position])
+            guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+            year = Self.year(holding: rank, from: year, table)
+            let next = Self.firstPosition(in: matches, from: position, notBelow: table.endRank(year))
+            addYear(table.year(year), count: next - position)
+            order.removeAll(keepingCapacity: true)
+            for match in position..<next { order.append(UInt64(counts[match]) << 32 | UInt64(match)) }
+            order.sort()
+            for slot in 0..<min(perYear, next - position) { listTypoMatch(order[slot], matches) }
+            position = next
         }
     }
 
