@@ -300,19 +300,60 @@ struct AlignmentRows: ~Copyable {
                 // Bit i: q[i − 1] is the scalar.
                 let m = letterMask(of: scalar, ascii: asciiMasks, others: otherScalars, masks: otherMasks)
                 let transposed = parent[budget &+ 1] & (m &<< 1)
-                if parent[budget &- 1] == 0,
-                   (parent[budget] &<< 1) & m | grandparent[budget &- 1] &<< 2 & transposed == 0 {
-                    // The parent's cells are all at least the budget (its levels below the budget are empty), and
-                    // no match nor transposition makes one of this row's the budget: every level of this row is
-                    // empty, nothing below can improve, and the subtree is settled at the parent's prefix
-                    // distance. Most nodes a walk meets are such dead ends; this skips their row.
-                    let prefixDistance = Int(parent[budget &+ 2])
+                if parent[budget &- 1] == 0 {
+                    // The parent's cells are all at least the budget (its levels below the budget are empty): this
+                    // row's cells within the budget can only come from a match that extends one of the parent's
+                    // cells at the budget, or a transposition from a cell of the grandparent's below it.
+                    let matched = (parent[budget] &<< 1) & m
+                    let swapped = grandparent[budget &- 1] &<< 2 & transposed
                     let end = Int(entry.end)  // after `node`, at most `count`: the trie is built so
-                    if prefixDistance <= budget {
-                        found.append((Int(entry.termLow)..<Int(nodes[end].termLow), prefixDistance))
+                    if matched | swapped == 0 {
+                        // A dead end: every level of this row is empty, nothing below can improve, and the subtree
+                        // is settled at the parent's prefix distance. Most nodes a walk meets are such dead ends;
+                        // this skips their row.
+                        let prefixDistance = Int(parent[budget &+ 2])
+                        node = end
+                        if prefixDistance <= budget {
+                            found.append((Int(entry.termLow)..<Int(nodes[end].termLow), prefixDistance))
+                            continue
+                        }
+                        // No prefix within the budget yet, so a dead end adds nothing: its next siblings (the nodes
+                        // at its depth until the walk leaves the parent) are tested against the parent's rows in a
+                        // loop that reads only their labels, depths and ends, and skipped while they are dead too.
+                        let matching = parent[budget] &<< 1
+                        let swapping = grandparent[budget &- 1] &<< 2 & parent[budget &+ 1]
+                        while node < count {
+                            let sibling = nodes[node]
+                            if sibling.depth != entry.depth { break }
+                            let mask = letterMask(of: sibling.label, ascii: asciiMasks, others: otherScalars,
+                                                  masks: otherMasks)
+                            if matching & mask | swapping & (mask &<< 1) != 0 { break }
+                            node = Int(sibling.end)
+                        }
+                        continue
                     }
-                    node = end
-                    continue
+                    if swapped == 0, parent[budget &+ 2] > UInt64(budget) {
+                        // No transposition, and no prefix within the budget yet: the only cells of this row
+                        // within it are `matched`, at the budget, and every edit below would pass it. Each term
+                        // below matches only by spelling the rest of the token from one of those cells, and its
+                        // descendants stay in this case: so the row is that level alone (the rows below read no
+                        // other), written without the general steps. It reaches the token's end (a prefix at the
+                        // budget: the subtree settles at it), or the cells still count when the subtree's terms
+                        // are long enough to spell the token's rest from one of them (else it settles with none).
+                        row[budget &- 1] = 0
+                        row[budget] = matched
+                        row[budget &+ 1] = m
+                        row[budget &+ 2] = UInt64(budget &+ 1)
+                        if matched &>> UInt64(n) & 1 == 1 {
+                            found.append((Int(entry.termLow)..<Int(nodes[end].termLow), budget))
+                            node = end
+                        } else if matched & ~0 &<< UInt64(min(max(n &- Int(entry.height), 0), 63)) == 0 {
+                            node = end
+                        } else {
+                            node &+= 1
+                        }
+                        continue
+                    }
                 }
                 var level = (parent[0] &<< 1) & m
                 row[0] = level
