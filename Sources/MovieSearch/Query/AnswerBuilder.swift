@@ -258,7 +258,7 @@ struct AnswerBuilder {
     /// Stored counts per year that the year's ranks cannot hold.
     private static let countsDoNotFit = "year counts of a prefix set do not fit its years"
 
-    /// Typo matches given as ascending ranks, each with its typo count: inside each year, the listed movies are
+    /// Typo matches given as keys (`TypoMatch`) of ascending ranks, each with its typo count: inside each year, the listed movies are
     /// the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos first, then the
     /// order of an exact answer).
     ///
@@ -266,17 +266,17 @@ struct AnswerBuilder {
     /// (a typo answer's few matches lie far apart in a century of years, where stepping year by year cost more
     /// than the rest of the answer); a year's listed movies are kept in order as they come in one buffer on the
     /// stack, not an array emptied per year, and no year's end is searched for among the matches.
-    mutating func addTypoMatches(_ matches: [UInt32], typos counts: [UInt16], _ table: YearTable) throws(CacheError) {
+    mutating func addTypoMatches(_ matches: [UInt64], _ table: YearTable) throws(CacheError) {
         typos.reserveCapacity(ids.capacity)  // a count per listed id: one allocation, not one per doubling
         if perYear > Self.insertionLimit {
-            try addTypoMatchesSorting(matches, typos: counts, table)
+            try addTypoMatchesSorting(matches, table)
             return
         }
         let wanted = perYear
         try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(wanted, 1)) { kept throws(CacheError) in
             var year = 0, yearEnd = 0, yearStart = 0, count = 0
             for position in matches.indices {
-                let rank = Int(matches[position])
+                let rank = TypoMatch.rank(of: matches[position])
                 if rank >= yearEnd {
                     if position > 0 {
                         addYear(table.year(year), count: position - yearStart)
@@ -290,7 +290,7 @@ struct AnswerBuilder {
                 }
                 // Typo count above the position: the keys' order is by count, then rank (positions ascend with
                 // rank). Keep the smallest `perYear` in order as they come: most go at the end, or nowhere.
-                let key = UInt64(counts[position]) << 32 | UInt64(position)
+                let key = UInt64(TypoMatch.typos(of: matches[position])) << 32 | UInt64(position)
                 if count == wanted {
                     if wanted == 0 || key >= kept[wanted - 1] { continue }
                     count -= 1
@@ -313,19 +313,18 @@ struct AnswerBuilder {
 
     /// `addTypoMatches(_:typos:_:)` for a `perYear` above `insertionLimit`: each year's keys sorted, not kept in
     /// order as they come (inserting each would be quadratic in a large year).
-    private mutating func addTypoMatchesSorting(_ matches: [UInt32], typos counts: [UInt16], _ table: YearTable)
-        throws(CacheError)
-    {
+    private mutating func addTypoMatchesSorting(_ matches: [UInt64], _ table: YearTable) throws(CacheError) {
         var position = 0, year = 0
         var order: [UInt64] = []
         while position < matches.count {
-            let rank = Int(matches[position])
+            let rank = TypoMatch.rank(of: matches[position])
             guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
             year = Self.year(holding: rank, from: year, table)
-            let next = Self.firstPosition(in: matches, from: position, notBelow: table.endRank(year))
+            var next = position + 1
+            while next < matches.count, TypoMatch.rank(of: matches[next]) < table.endRank(year) { next += 1 }
             addYear(table.year(year), count: next - position)
             order.removeAll(keepingCapacity: true)
-            for match in position..<next { order.append(UInt64(counts[match]) << 32 | UInt64(match)) }
+            for match in position..<next { order.append(UInt64(TypoMatch.typos(of: matches[match])) << 32 | UInt64(match)) }
             order.sort()
             for slot in 0..<min(perYear, next - position) { listTypoMatch(order[slot], matches) }
             position = next
@@ -334,8 +333,8 @@ struct AnswerBuilder {
 
     /// Lists the match of `key` (typo count << 32 | position in `matches`) with its typo count.
     @inline(__always)
-    private mutating func listTypoMatch(_ key: UInt64, _ matches: [UInt32]) {
-        list(rank: Int(matches[Int(key & 0xFFFF_FFFF)]))
+    private mutating func listTypoMatch(_ key: UInt64, _ matches: [UInt64]) {
+        list(rank: TypoMatch.rank(of: matches[Int(key & 0xFFFF_FFFF)]))
         typos.append(UInt16(key >> 32))
     }
 

@@ -45,12 +45,15 @@ extension QueryExecutor {
                     }
                 }
                 if ranges.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
-                for range in ranges {
+                // In order of distance: a pass over the ranges per distance the budget allows (a few), rather
+                // than a sort.
+                for walked in 0...token.budget {
                     // Saturated: a typo count is a UInt16, and no one types a word 30,000 times.
-                    let distance = min(range.distance * token.repeats, Int(UInt16.max))
-                    sources.append((try index.prefixSets.rankSource(of: range.terms), distance))
+                    let distance = min(walked * token.repeats, Int(UInt16.max))
+                    for range in ranges where range.distance == walked {
+                        sources.append((try index.prefixSets.rankSource(of: range.terms), distance))
+                    }
                 }
-                sources[first...].sort { $0.distance < $1.distance }
             }
             spans.append((first..<sources.count, sources[first...].reduce(0) { $0 + $1.ranks.count }))
         }
@@ -74,11 +77,11 @@ extension QueryExecutor {
             }
             return answer.result(query: query, mode: .typo)
         }
-        var (ranks, typos) = try collect(sources[spans[0].sources])
-        for span in spans.dropFirst() where !ranks.isEmpty {
-            try keep(&ranks, &typos, foundIn: sources[span.sources])
+        var matches = try collect(sources[spans[0].sources])
+        for span in spans.dropFirst() where !matches.isEmpty {
+            try keep(&matches, foundIn: sources[span.sources])
         }
-        try answer.addTypoMatches(ranks, typos: typos, years)
+        try answer.addTypoMatches(matches, years)
         return answer.result(query: query, mode: .typo)
     }
 
@@ -122,18 +125,10 @@ extension QueryExecutor {
         sources.reduce(0) { $0 + $1.ranks.count }
     }
 
-    /// The ranks of the union of `sources`, ascending, each with the smallest distance of a source that holds it.
-    private func collect(_ sources: ArraySlice<Source>) throws(CacheError) -> ([UInt32], [UInt16]) {
+    /// The ranks of the union of `sources`, ascending, each with the smallest distance of a source that holds it,
+    /// as match keys (`TypoMatch`).
+    private func collect(_ sources: ArraySlice<Source>) throws(CacheError) -> [UInt64] {
         let movieCount = file.movieCount
-        if sources.count == 1, case .sorted(let list) = sources[sources.startIndex].ranks {
-            // One list (an exact token's, or a walk of one term): its ranks as they are, without the keys below.
-            let distance = UInt16(truncatingIfNeeded: sources[sources.startIndex].distance)
-            guard let ranks = Self.ranks(of: list, below: movieCount) else {
-                throw .corrupt(path: file.path, detail: "rank out of range")
-            }
-            return (ranks, [UInt16](repeating: distance, count: ranks.count))
-        }
-        // rank << 16 | distance: sorting orders by rank, then distance, so the first of each rank is its best.
         var keys: [UInt64] = []
         keys.reserveCapacity(Self.cardinality(sources))
         for (source, distance) in sources {
@@ -144,103 +139,104 @@ extension QueryExecutor {
                 for index in 0..<words.count {
                     var bits = words[index]
                     while bits != 0 {
-                        keys.append(UInt64(index << 6 | bits.trailingZeroBitCount) << 16 | UInt64(distance))
+                        keys.append(TypoMatch.key(rank: index << 6 | bits.trailingZeroBitCount, typos: distance))
                         bits &= bits - 1
                     }
                 }
-                ok = keys.last.map { Int($0 >> 16) < movieCount } ?? true
+                ok = keys.last.map { TypoMatch.rank(of: $0) < movieCount } ?? true
             }
             guard ok else { throw .corrupt(path: file.path, detail: "rank out of range") }
         }
+        // One list (an exact token's, or a walk of one term) is in order already, each rank once.
+        if sources.count == 1, case .sorted = sources[sources.startIndex].ranks { return keys }
+        // Sorted by rank, then distance: the first key of each rank is its best.
         keys.sort()
-        var ranks: [UInt32] = [], typos: [UInt16] = []
-        ranks.reserveCapacity(keys.count)
-        typos.reserveCapacity(keys.count)
-        for key in keys where ranks.last != UInt32(truncatingIfNeeded: key >> 16) {
-            ranks.append(UInt32(truncatingIfNeeded: key >> 16))
-            typos.append(UInt16(truncatingIfNeeded: key))
+        var kept = 0
+        for key in keys where kept == 0 || TypoMatch.rank(of: keys[kept - 1]) != TypoMatch.rank(of: key) {
+            keys[kept] = key
+            kept += 1
         }
-        return (ranks, typos)
-    }
-
-    /// The ranks of `list`, each below `limit`, repeats next to each other kept once (as `collect` keeps them);
-    /// nil when one is not below `limit`.
-    private static func ranks<Ranks: RankSequence>(of list: Ranks, below limit: Int) -> [UInt32]? {
-        var ranks: [UInt32] = []
-        ranks.reserveCapacity(list.count)
-        for position in 0..<list.count {
-            let rank = list[position]
-            guard Int(rank) < limit else { return nil }
-            if ranks.last != rank { ranks.append(rank) }
-        }
-        return ranks
+        keys.removeLast(keys.count - kept)
+        return keys
     }
 
     private static func append<Ranks: RankSequence>(_ ranks: Ranks, _ distance: Int, below limit: Int,
                                                     to keys: inout [UInt64]) -> Bool {
         for position in 0..<ranks.count {
-            let rank = ranks[position]
-            guard Int(rank) < limit else { return false }
-            keys.append(UInt64(rank) << 16 | UInt64(distance))
+            let rank = Int(ranks[position])
+            guard rank < limit else { return false }
+            keys.append(TypoMatch.key(rank: rank, typos: distance))
         }
         return true
     }
 
-    /// Keeps the candidates (ascending) that one of `sources` (ordered by distance) holds, adding the smallest
-    /// distance of those that do to their typo count.
+    /// Keeps the candidates (match keys, ascending) that one of `sources` (ordered by distance) holds, adding the
+    /// smallest distance of those that do to their typo count.
     ///
     /// A token of many small sources (a fuzzy token's terms), or of unmerged postings, is listed once and met with
     /// the candidates in one merge; otherwise each source in turn marks the candidates it holds that no nearer one
     /// did: a bit test each for a bitmap, a gallop through a list. Either way a candidate costs a few loads per
     /// source, and nothing is copied per candidate.
-    private func keep(_ ranks: inout [UInt32], _ typos: inout [UInt16],
-                      foundIn sources: ArraySlice<Source>) throws(CacheError) {
-        var best = [UInt16](repeating: .max, count: ranks.count)
+    private func keep(_ candidates: inout [UInt64], foundIn sources: ArraySlice<Source>) throws(CacheError) {
         let unsorted = sources.contains { if case .postings = $0.ranks { true } else { false } }
-        if sources.count > 1 || unsorted, Self.cardinality(sources) <= 8 * ranks.count {
-            let (other, otherTypos) = try collect(sources)
+        if sources.count > 1 || unsorted, Self.cardinality(sources) <= 8 * candidates.count {
+            let other = try collect(sources)
             var position = 0
-            for candidate in ranks.indices {
-                let rank = ranks[candidate]
-                if position < other.count, other[position] < rank {
-                    position = AnswerBuilder.firstPosition(in: other, from: position, notBelow: Int(rank))
+            for candidate in candidates.indices {
+                let rank = TypoMatch.rank(of: candidates[candidate])
+                position = Self.firstKey(in: other, from: position, notBelow: rank)
+                if position < other.count, TypoMatch.rank(of: other[position]) == rank {
+                    candidates[candidate] = TypoMatch.found(candidates[candidate], TypoMatch.typos(of: other[position]))
                 }
-                if position < other.count, other[position] == rank { best[candidate] = otherTypos[position] }
             }
         } else {
             for (source, distance) in sources {
-                let distance = UInt16(distance)
                 switch source {
                 case .bitmap(let words, _):
-                    for candidate in ranks.indices where best[candidate] == .max {
-                        let rank = Int(ranks[candidate])
-                        if words[rank >> 6] >> UInt64(rank & 63) & 1 == 1 { best[candidate] = distance }
+                    for candidate in candidates.indices where !TypoMatch.isFound(candidates[candidate]) {
+                        let rank = TypoMatch.rank(of: candidates[candidate])
+                        if words[rank >> 6] >> UInt64(rank & 63) & 1 == 1 {
+                            candidates[candidate] = TypoMatch.found(candidates[candidate], distance)
+                        }
                     }
-                case .sorted(let list): Self.mark(ranks, in: list, distance, &best)
-                case .postings(let list):
+                case .sorted(let list): Self.mark(&candidates, in: list, distance)
+                case .postings:
                     // A large range without a stored set, met with few candidates: its ranks sorted first.
-                    let (sorted, _) = try collect([(source, Int(distance))][...])
-                    Self.mark(ranks, in: sorted, distance, &best)
+                    let sorted = try collect([(source, distance)][...])
+                    var cursor = 0
+                    for candidate in candidates.indices where !TypoMatch.isFound(candidates[candidate]) {
+                        let rank = TypoMatch.rank(of: candidates[candidate])
+                        cursor = Self.firstKey(in: sorted, from: cursor, notBelow: rank)
+                        if cursor < sorted.count, TypoMatch.rank(of: sorted[cursor]) == rank {
+                            candidates[candidate] = TypoMatch.found(candidates[candidate], distance)
+                        }
+                    }
                 }
             }
         }
         var kept = 0
-        for position in ranks.indices where best[position] != .max {
-            let (sum, overflow) = typos[position].addingReportingOverflow(best[position])
-            ranks[kept] = ranks[position]
-            typos[kept] = overflow ? .max : sum
+        for key in candidates where TypoMatch.isFound(key) {
+            candidates[kept] = TypoMatch.settled(key)
             kept += 1
         }
-        ranks.removeLast(ranks.count - kept)
-        typos.removeLast(typos.count - kept)
+        candidates.removeLast(candidates.count - kept)
     }
 
-    /// Gives `distance` to the candidates (ascending) that ascending `list` holds and no nearer set did.
-    private static func mark<Ranks: RankSequence>(_ candidates: [UInt32], in list: Ranks, _ distance: UInt16,
-                                                  _ best: inout [UInt16]) {
+    /// The first position at or after `start` of a key of `keys` (ascending ranks) whose rank is at least `rank`.
+    private static func firstKey(in keys: [UInt64], from start: Int, notBelow rank: Int) -> Int {
+        var position = start
+        while position < keys.count, TypoMatch.rank(of: keys[position]) < rank { position += 1 }
+        return position
+    }
+
+    /// Gives `distance` to the candidates (match keys, ascending) that ascending `list` holds and no nearer source
+    /// did.
+    private static func mark<Ranks: RankSequence>(_ candidates: inout [UInt64], in list: Ranks, _ distance: Int) {
         var cursor = 0
-        for candidate in candidates.indices where best[candidate] == .max {
-            if contains(list, candidates[candidate], cursor: &cursor) { best[candidate] = distance }
+        for candidate in candidates.indices where !TypoMatch.isFound(candidates[candidate]) {
+            if contains(list, UInt32(TypoMatch.rank(of: candidates[candidate])), cursor: &cursor) {
+                candidates[candidate] = TypoMatch.found(candidates[candidate], distance)
+            }
         }
     }
 
