@@ -163,9 +163,10 @@ public final class MovieIndex: Sendable {
     public func search(_ query: String, perYear: Int = 5, typos: TypoTolerance = .auto) throws -> SearchResult {
         // Clamped to the movie count, so that the executor's `rank + perYear` cannot overflow.
         let executor = QueryExecutor(index: self, perYear: min(max(perYear, 0), movieCount))
-        let exact = try executor.run(query)
+        var lookedUp: [Range<Int>]?
+        let exact = try executor.run(query, lookedUp: &lookedUp)
         if exact.total > 0 || typos == .off { return exact }
-        return try executor.runWithTypos(query) ?? exact
+        return try executor.runWithTypos(query, lookedUp: lookedUp) ?? exact
     }
 
     /// The movie with this id, decoded from the file whether or not `movie(id:)` has it cached, and not cached:

@@ -11,14 +11,20 @@
 extension QueryExecutor {
     /// The typo answer to `query`, or nil when no query token has a budget (there is no typo pass then: the
     /// answer is the empty exact one). An answer is returned, empty or not, whenever the pass runs.
-    func runWithTypos(_ query: String) throws(CacheError) -> SearchResult? {
-        var gathered = TypoTokens()
+    ///
+    /// `lookedUp`: the exact pass's term ranges of the query's first tokens, in order, when the token after them
+    /// begins no term (`run(_:lookedUp:)`): tokens without a budget among them are not looked up again, and when
+    /// that token has no budget either, nothing can match it and no walk is made.
+    func runWithTypos(_ query: String, lookedUp: [Range<Int>]? = nil) throws(CacheError) -> SearchResult? {
+        var gathered = TypoTokens(lookedUp: lookedUp)
         Tokenizer.forEachToken(in: query, into: &gathered)
+        let hopeless = gathered.hopeless
         var tokens = (consume gathered).tokens
         guard tokens.contains(where: { $0.budget > 0 }) else { return nil }
         let years = try YearTable(file: file, years: index.sections.years)
         var answer = AnswerBuilder(perYear: perYear, ranks: try file.packed(index.sections.ranks, 0..<file.movieCount),
                                    path: file.path, yearCount: years.count)
+        if hopeless { return answer.result(query: query, mode: .typo) }
         // Exact tokens first: a cheap look-up each, and one that matches nothing ends the pass before any walk.
         tokens.sort { $0.budget < $1.budget }
         // Every token's term ranges as rank sources, token after token, each token's in order of distance; a
@@ -27,21 +33,28 @@ extension QueryExecutor {
         sources.reserveCapacity(16)
         var spans: [(sources: Range<Int>, cardinality: Int)] = []
         spans.reserveCapacity(tokens.count)
-        let walk = TypoTermWalk(dictionary: index.terms, tries: index.typoTries,
-                                 lettersWalked: index.typoLettersWalked)
+        // Read from the index once: each read of a reference from it is a retain and a release.
+        let terms = index.terms, prefixSets = index.prefixSets, walks = index.typoWalks
         for token in tokens {
             let first = sources.count
             if token.budget == 0 {
-                let range = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
-                    try index.terms.range(ofPrefix: bytes)
+                var range: Range<Int>
+                if let known = token.range {
+                    range = known
+                } else {
+                    range = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
+                        try terms.range(ofPrefix: bytes)
+                    }
                 }
                 if range.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
-                sources.append((try index.prefixSets.rankSource(of: range), 0))
+                sources.append((try prefixSets.rankSource(of: range), 0))
             } else {
-                let ranges = try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
-                    try index.typoWalks.walk(for: token.bytes) { () throws(CacheError) in
-                        index.walkCounter.add(1, ordering: .relaxed)
-                        return try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
+                let ranges = try walks.walk(for: token.bytes) { () throws(CacheError) in
+                    index.walkCounter.add(1, ordering: .relaxed)
+                    let walk = TypoTermWalk(dictionary: terms, tries: index.typoTries,
+                                            lettersWalked: index.typoLettersWalked)
+                    return try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
+                        try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
                     }
                 }
                 if ranges.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
@@ -51,7 +64,7 @@ extension QueryExecutor {
                     // Saturated: a typo count is a UInt16, and no one types a word 30,000 times.
                     let distance = min(walked * token.repeats, Int(UInt16.max))
                     for range in ranges where range.distance == walked {
-                        sources.append((try index.prefixSets.rankSource(of: range.terms), distance))
+                        sources.append((try prefixSets.rankSource(of: range.terms), distance))
                     }
                 }
             }
@@ -91,16 +104,26 @@ extension QueryExecutor {
     /// The query's distinct tokens with their scalars, budgets and how often each is typed: a repeated token is
     /// looked up once, but its typos count as often as it is typed (the spec sums over the query's tokens).
     private struct TypoTokens: TokenConsumer {
-        var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int)] = []
+        var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int, range: Range<Int>?)] = []
         /// A token's place in `tokens`, once there are many (a long query stays linear, not quadratic); a short
         /// query's few tokens are compared directly, without hashing or a table.
         var seen: [TokenKey: Int] = [:]
+        /// The exact pass's ranges of the first tokens, in order, the token after them the one that begins no
+        /// term (`runWithTypos(_:lookedUp:)`); nil when no token was found to begin no term.
+        let lookedUp: [Range<Int>]?
+        /// How many tokens have been read.
+        var read = 0
+        /// Whether the token that begins no term has no budget: then no title can match.
+        var hopeless = false
 
-        init() {
+        init(lookedUp: [Range<Int>]?) {
+            self.lookedUp = lookedUp
             tokens.reserveCapacity(4)  // most queries: one allocation, not one per doubling
         }
 
         mutating func token(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let position = read
+            read += 1
             let token = Array(bytes)
             let place: Int?
             if tokens.count < 8 {
@@ -117,7 +140,13 @@ extension QueryExecutor {
             }
             if !seen.isEmpty { seen[TokenKey(bytes: token)] = tokens.count }
             let scalars = TypoBudget.scalars(of: bytes)
-            tokens.append((token, scalars, TypoBudget.edits(for: scalars), 1))
+            let budget = TypoBudget.edits(for: scalars)
+            var range: Range<Int>?
+            if let lookedUp {
+                if position < lookedUp.count { range = lookedUp[position] }
+                if position == lookedUp.count, budget == 0 { hopeless = true }
+            }
+            tokens.append((token, scalars, budget, 1, range))
         }
     }
 

@@ -13,9 +13,14 @@ struct QueryExecutor {
     }
 
     /// The answer to `query`; throws when a part of the file it reads is damaged or inconsistent.
-    func run(_ query: String) throws(CacheError) -> SearchResult {
-        // A token that begins no term (the usual start of a typo query) answers nothing: no answer is set up.
-        guard let ranges = try termRanges(of: query) else { return SearchResult(query: query, total: 0, years: []) }
+    ///
+    /// When a token begins no term (the usual start of a typo query), `lookedUp` gets the term ranges of the
+    /// tokens before it, in the query's order, for the typo pass (`runWithTypos(_:lookedUp:)`) to use again.
+    func run(_ query: String, lookedUp: inout [Range<Int>]?) throws(CacheError) -> SearchResult {
+        // A token that begins no term answers nothing: no answer is set up.
+        guard let ranges = try termRanges(of: query, lookedUp: &lookedUp) else {
+            return SearchResult(query: query, total: 0, years: [])
+        }
         let years = try YearTable(file: file, years: index.sections.years)
         var answer = AnswerBuilder(perYear: perYear, ranks: try file.packed(index.sections.ranks, 0..<file.movieCount),
                                    path: file.path, yearCount: years.count)
@@ -173,13 +178,17 @@ struct QueryExecutor {
     /// The term range of each query token, leaving out every range that holds another: a title with a term in the
     /// smaller range has one in the larger too, so the larger one cannot change the answer (this also drops
     /// repeated tokens, and tokens that are prefixes of others). Ordered by lower bound.
-    /// `nil` when some token is a prefix of no term at all (nothing matches); empty when the query has no tokens.
-    private func termRanges(of query: String) throws(CacheError) -> [Range<Int>]? {
+    /// `nil` when some token is a prefix of no term at all (nothing matches; `lookedUp` then gets the ranges of
+    /// the tokens before it, in order); empty when the query has no tokens.
+    private func termRanges(of query: String, lookedUp: inout [Range<Int>]?) throws(CacheError) -> [Range<Int>]? {
         var finder = TermRangeFinder(dictionary: index.terms)
         finder.ranges.reserveCapacity(4)
         Tokenizer.forEachToken(in: query, into: &finder)
         if let failure = finder.failure { throw failure }
-        if finder.unmatched { return nil }
+        if finder.unmatched {
+            lookedUp = finder.ranges
+            return nil
+        }
         Self.keepInnermost(&finder.ranges)
         return finder.ranges
     }

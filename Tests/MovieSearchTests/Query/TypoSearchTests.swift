@@ -34,6 +34,36 @@ final class TypoSearchTests: XCTestCase {
         XCTAssertEqual(both.titles(try both.answer("2012")), ["2012"], "the title 2012 is there, 2011 must not find it")
     }
 
+    /// The typo pass reuses what the exact pass looked up: a word before the one that begins no term keeps its
+    /// range, and a word without a budget that begins no term leaves nothing to find, however the other words are
+    /// typed. Each answer is checked against the reference.
+    func testTheTypoPassAgreesWhereTheExactPassStopped() throws {
+        // "xark" (budget 0) begins no term: nothing can match, whether it comes first or after a word that does.
+        for query in ["xark darkenss", "star xark darkenss", "darkenss xark", "star xark"] {
+            let answer = try both.answer(query)
+            XCTAssertEqual(answer.total, 0, query)
+            XCTAssertEqual(answer.mode, query == "star xark" ? .exact : .typo, query)
+        }
+        // "star" and "into" are looked up once, before "darkenss" stops the exact pass: each keeps its own range
+        // (two other titles have one of the two words with Darkness, and must not match).
+        let darkness = try EngineAndReference(Catalog(movies: [
+            Movie(id: 0, title: "Star Trek Into Darkness", year: 2013, rating: 4),
+            Movie(id: 1, title: "Star Darkness", year: 2000, rating: 3),
+            Movie(id: 2, title: "Into Darkness", year: 2001, rating: 3),
+            Movie(id: 3, title: "Into the Star Darkness", year: 2002, rating: 2),
+        ]), self)
+        for (query, titles) in [("star into darkenss", ["Into the Star Darkness", "Star Trek Into Darkness"]),
+                                ("into star darkenss", ["Into the Star Darkness", "Star Trek Into Darkness"]),
+                                ("star star darkenss", ["Into the Star Darkness", "Star Darkness", "Star Trek Into Darkness"]),
+                                ("the star darkenss", ["Into the Star Darkness"]),
+                                ("darkenss into", ["Into Darkness", "Into the Star Darkness", "Star Trek Into Darkness"])] {
+            let answer = try darkness.answer(query)
+            XCTAssertEqual(answer.mode, .typo, query)
+            XCTAssertEqual(darkness.titles(answer).sorted(), titles, query)
+            XCTAssertEqual(Set(answer.years.flatMap(\.typos)), [1], query)
+        }
+    }
+
     func testOffNeverRunsTheTypoPass() throws {
         let answer = try both.answer("darkenss", typos: .off)
         XCTAssertEqual(answer, SpecAnswer(mode: .exact, total: 0, years: []))
