@@ -37,6 +37,18 @@ struct PackedView {
         return UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
     }
 
+    /// Entries `index` and `index + 1` (a term's start and end, say): from one load when both lie in its 64 bits,
+    /// as they do for widths up to 28.
+    @inline(__always)
+    func pair(at index: Int) -> (UInt32, UInt32) {
+        precondition(index >= 0 && index < count &- 1, "PackedView index out of range")
+        let bit = firstBit &+ index &* width
+        let shift = UInt64(bit & 7)
+        guard shift &+ 2 &* UInt64(width) <= 64 else { return (self[unchecked: index], self[unchecked: index &+ 1]) }
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self)) &>> shift
+        return (UInt32(truncatingIfNeeded: word & mask), UInt32(truncatingIfNeeded: (word &>> UInt64(width)) & mask))
+    }
+
     /// The entries, copied into an array.
     func values() -> [UInt32] {
         (0..<count).map { self[$0] }
