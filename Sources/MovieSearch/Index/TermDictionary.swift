@@ -131,6 +131,9 @@ struct TermDictionary {
         let prefix: UnsafeBufferPointer<UInt8>
         /// The prefix's first eight bytes as a big-endian word, zero after its end: the only word of most tokens.
         let head: UInt64
+        /// For a prefix of up to eight bytes: the shift that leaves a word's first `prefix.count` bytes, and
+        /// `head` so shifted.
+        let headShift: UInt64, headBytes: UInt64
 
         init(first: Int, offsets: PackedView, text: (start: Int, bytes: UnsafeRawBufferPointer),
              prefix: UnsafeBufferPointer<UInt8>) {
@@ -139,26 +142,35 @@ struct TermDictionary {
             self.text = text
             self.prefix = prefix
             head = Self.word(UnsafeRawBufferPointer(prefix), at: 0, count: min(prefix.count, 8))
+            headShift = UInt64(truncatingIfNeeded: 64 &- 8 &* min(prefix.count, 8))
+            headBytes = head &>> headShift
         }
 
         /// Negative when term `term` sorts before `prefix`, 0 when it starts with `prefix`, positive otherwise;
         /// nil when its text offsets are out of order or outside the bucket's text.
+        ///
+        /// The common case in one load: a prefix of up to eight bytes, and eight bytes of text from the term's
+        /// start (the term's own, then the next terms', which the shifts drop).
         @inline(__always)
         func compare(_ term: Int) -> Int? {
             let bounds = offsets.pair(at: term &- first)
             let start = Int(bounds.0) &- text.start, end = Int(bounds.1) &- text.start
             guard start >= 0, start <= end, end <= text.bytes.count else { return nil }
             let length = end &- start
-            guard length > 0 else { return -1 }  // no byte: before any prefix
-            guard prefix.count <= 8 else { return compareLong(start: start, length: length) }
-            // The first min(length, prefix.count) bytes of each, at the bottom of a word.
-            let shift = UInt64(64 &- 8 &* min(length, prefix.count))
-            let termWord = Self.word(text.bytes, at: start, count: min(length, 8)) &>> shift, prefixWord = head &>> shift
-            if termWord != prefixWord { return termWord < prefixWord ? -1 : 1 }
-            return length >= prefix.count ? 0 : -1
+            guard prefix.count <= 8, start &+ 8 <= text.bytes.count else { return compareLong(start: start, length: length) }
+            let termWord = UInt64(bigEndian: text.bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+            if length >= prefix.count {
+                let termBytes = termWord &>> headShift
+                return termBytes < headBytes ? -1 : (termBytes == headBytes ? 0 : 1)
+            }
+            // A term shorter than the prefix sorts before it, unless one of its bytes is greater than the prefix's.
+            guard length > 0 else { return -1 }
+            let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* length)
+            return termWord &>> shift > head &>> shift ? 1 : -1
         }
 
-        /// `compare` for a prefix longer than a word: word after word, the last one masked to the bytes shared.
+        /// `compare` for a prefix longer than a word, or a term less than eight bytes from the end of the bucket's
+        /// text: word after word, each read no further than the term's end, the last one masked to the bytes shared.
         private func compareLong(start: Int, length: Int) -> Int {
             let shared = min(length, prefix.count)
             var position = 0
