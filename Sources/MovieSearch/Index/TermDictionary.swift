@@ -116,6 +116,7 @@ struct TermDictionary {
 
     /// The `TTXT` bytes of the terms whose text offsets are `offsets` (one more than the terms), from the first
     /// one's text.
+    @inline(__always)
     private func bucketText(_ offsets: PackedView) throws(CacheError) -> (start: Int, bytes: UnsafeRawBufferPointer) {
         let start = Int(offsets[0]), stop = Int(offsets[offsets.count - 1])
         guard start <= stop else { throw .corrupt(path: file.path, detail: "term text offsets out of order") }
