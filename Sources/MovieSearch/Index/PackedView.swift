@@ -37,6 +37,19 @@ struct PackedView {
         return UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
     }
 
+    /// Entries `index` and `index + 1` (a term's start and end, say): from one load when both lie in its 64 bits,
+    /// as they do for widths up to 28.
+    @inline(__always)
+    func pair(at index: Int) -> (UInt32, UInt32) {
+        precondition(index >= 0 && index < count &- 1, "PackedView index out of range")
+        // Up to 7 bits skipped and two entries of 28 bits fit in 64: a test of the width alone, the same for every
+        // index, which a loop can hoist.
+        guard width <= 28 else { return (self[unchecked: index], self[unchecked: index &+ 1]) }
+        let bit = firstBit &+ index &* width
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self)) &>> UInt64(bit & 7)
+        return (UInt32(truncatingIfNeeded: word & mask), UInt32(truncatingIfNeeded: (word &>> UInt64(width)) & mask))
+    }
+
     /// The entries, copied into an array.
     func values() -> [UInt32] {
         (0..<count).map { self[$0] }

@@ -97,7 +97,7 @@ final class CacheFileTests: XCTestCase {
 
     /// A view of packed entries reads them back from any start, at every width; one of 24-bit entries from a byte
     /// boundary reads them as bytes too (`BytePackedView`), the last one included (its load reads into the
-    /// padding), and no other has such a view.
+    /// padding), and no other has such a view. Each entry and the next read as a pair (`pair(at:)`) agree.
     func testPackedViewsReadEveryEntryFromAnyStart() throws {
         var generator = SplitMix64(seed: 9)
         for width in 1...32 {
@@ -110,6 +110,11 @@ final class CacheFileTests: XCTestCase {
                                           count: values.count - start)
                     XCTAssertEqual((0..<view.count).map { view[$0] }, Array(values[start...]), "width \(width)")
                     XCTAssertEqual((0..<view.count).map { view[unchecked: $0] }, Array(values[start...]))
+                    // Pairs: from one load up to width 28, from two past it.
+                    for index in 0..<(view.count - 1) {
+                        let pair = view.pair(at: index)
+                        XCTAssertEqual([pair.0, pair.1], [values[start + index], values[start + index + 1]], "width \(width)")
+                    }
                     if let bytePacked = view.bytePacked {
                         XCTAssertEqual(width, 24)
                         XCTAssertEqual((0..<bytePacked.count).map { bytePacked[$0] }, Array(values[start...]))
