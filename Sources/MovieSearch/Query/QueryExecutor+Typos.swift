@@ -54,7 +54,7 @@ extension QueryExecutor {
                     let walk = TypoTermWalk(dictionary: terms, tries: index.typoTries,
                                             lettersWalked: index.typoLettersWalked)
                     return try token.bytes.withUnsafeBufferPointer { bytes throws(CacheError) in
-                        try walk.matches(of: token.scalars, bytes: bytes, budget: token.budget)
+                        try walk.matches(of: TypoBudget.scalars(of: bytes), bytes: bytes, budget: token.budget)
                     }
                 }
                 if ranges.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
@@ -101,10 +101,11 @@ extension QueryExecutor {
     /// A term range's ranks with the distance of its terms.
     typealias Source = (ranks: RankSource, distance: Int)
 
-    /// The query's distinct tokens with their scalars, budgets and how often each is typed: a repeated token is
-    /// looked up once, but its typos count as often as it is typed (the spec sums over the query's tokens).
+    /// The query's distinct tokens with their budgets and how often each is typed: a repeated token is looked up
+    /// once, but its typos count as often as it is typed (the spec sums over the query's tokens). A token's bytes
+    /// are copied once, when it is new; its scalars are made only for a walk.
     private struct TypoTokens: TokenConsumer {
-        var tokens: [(bytes: [UInt8], scalars: [UInt32], budget: Int, repeats: Int, range: Range<Int>?)] = []
+        var tokens: [(bytes: [UInt8], budget: Int, repeats: Int, range: Range<Int>?)] = []
         /// A token's place in `tokens`, once there are many (a long query stays linear, not quadratic); a short
         /// query's few tokens are compared directly, without hashing or a table.
         var seen: [TokenKey: Int] = [:]
@@ -124,29 +125,28 @@ extension QueryExecutor {
         mutating func token(_ bytes: UnsafeBufferPointer<UInt8>) {
             let position = read
             read += 1
-            let token = Array(bytes)
             let place: Int?
             if tokens.count < 8 {
-                place = tokens.firstIndex { $0.bytes == token }
+                place = tokens.firstIndex { $0.bytes.elementsEqual(bytes) }
             } else {
                 if seen.isEmpty {
                     for (place, earlier) in tokens.enumerated() { seen[TokenKey(bytes: earlier.bytes)] = place }
                 }
-                place = seen[TokenKey(bytes: token)]
+                place = seen[TokenKey(bytes: Array(bytes))]
             }
             if let place {
                 tokens[place].repeats += 1
                 return
             }
+            let token = Array(bytes)
             if !seen.isEmpty { seen[TokenKey(bytes: token)] = tokens.count }
-            let scalars = TypoBudget.scalars(of: bytes)
-            let budget = TypoBudget.edits(for: scalars)
+            let budget = TypoBudget.edits(forToken: bytes)
             var range: Range<Int>?
             if let lookedUp {
                 if position < lookedUp.count { range = lookedUp[position] }
                 if position == lookedUp.count, budget == 0 { hopeless = true }
             }
-            tokens.append((token, scalars, budget, 1, range))
+            tokens.append((token, budget, 1, range))
         }
     }
 

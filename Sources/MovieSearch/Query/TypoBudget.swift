@@ -8,6 +8,18 @@ enum TypoBudget {
         return scalars.count <= 8 ? 1 : 2
     }
 
+    /// The budget of a folded token given as its UTF-8 bytes (valid UTF-8), read without making its scalars.
+    static func edits(forToken token: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var decoder = UTF8.ForwardParser()
+        var iterator = token.makeIterator()
+        while case .valid(let encoded) = decoder.parseScalar(from: &iterator) {
+            if isNumber(UTF8.decode(encoded).value) { return 0 }
+            count += 1
+        }
+        return count <= 4 ? 0 : count <= 8 ? 1 : 2
+    }
+
     /// Whether `scalar` has general category N; ASCII without the tables.
     private static func isNumber(_ scalar: UInt32) -> Bool {
         if scalar < 0x80 { return scalar &- 0x30 < 10 }

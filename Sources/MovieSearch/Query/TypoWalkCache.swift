@@ -24,6 +24,8 @@ final class TypoWalkCache: Sendable {
         var walks: [Walk] = []
         var used: [UInt64] = []
         var tick: UInt64 = 0
+        /// Walks stored so far: a miss that finds it unchanged after its walk knows no other thread stored one.
+        var stored = 0
 
         /// The slot that holds `key`, whose digest is `digest`.
         func slot(of key: [UInt8], digest: UInt64) -> Int? {
@@ -69,20 +71,20 @@ final class TypoWalkCache: Sendable {
     /// the least recently used entry when the cache is full. When `make` throws, nothing is stored.
     func walk<E: Error>(for key: [UInt8], orMake make: () throws(E) -> Walk) throws(E) -> Walk {
         let digest = Self.digest(of: key)
-        if let walk = locked({ entries -> Walk? in
-            guard let slot = entries.slot(of: key, digest: digest) else { return nil }
+        let (hit, stored) = locked { entries -> (Walk?, Int) in
+            guard let slot = entries.slot(of: key, digest: digest) else { return (nil, entries.stored) }
             entries.touch(slot)
-            return entries.walks[slot]
-        }) {
-            return walk
+            return (entries.walks[slot], entries.stored)
         }
+        if let hit { return hit }
         let made = try make()
         return locked { entries in
             // Another thread may have stored the same word meanwhile: its walk wins, so that all see one.
-            if let slot = entries.slot(of: key, digest: digest) {
+            if entries.stored != stored, let slot = entries.slot(of: key, digest: digest) {
                 entries.touch(slot)
                 return entries.walks[slot]
             }
+            entries.stored &+= 1
             let slot: Int
             if entries.digests.count < capacity {
                 slot = entries.digests.count
