@@ -213,10 +213,11 @@
 ///    through the sorted terms, keeping the rows of the prefix each shares with the one before). As soon as a
 ///    node's rows show that no term below it can lower its distance (counting the scalars the query has left
 ///    that its subtree's terms are too short to take), the node's whole subtree of terms is one range at that
-///    distance, passed over in one jump. Each range found names its set as in step 2; the token with the
-///    smallest sets drives, the others keep the candidates one of their sets holds, adding the smallest distance
-///    among them, and each year lists fewer typos first. The format holds nothing for this pass but the sorted
-///    terms it already has.
+///    distance, passed over in one jump. Each range found is read as in step 2, but a range without a stored
+///    set gives its terms' postings as they lie, unmerged (`RankSource`); the token with the fewest ranks
+///    drives (its ranks sorted once, each with its smallest distance), the others keep the candidates one of
+///    their ranges holds, adding the smallest distance among them, and each year lists fewer typos first. The
+///    format holds nothing for this pass but the sorted terms it already has.
 ///
 /// ## Worked example
 ///

@@ -21,10 +21,9 @@ extension QueryExecutor {
         let hopeless = gathered.hopeless
         var tokens = (consume gathered).tokens
         guard tokens.contains(where: { $0.budget > 0 }) else { return nil }
-        let years = try YearTable(file: file, years: index.sections.years)
-        var answer = AnswerBuilder(perYear: perYear, ranks: try file.packed(index.sections.ranks, 0..<file.movieCount),
-                                   path: file.path, yearCount: years.count)
-        if hopeless { return answer.result(query: query, mode: .typo) }
+        /// No movie matches: the empty typo answer, without an answer set up.
+        let nothing = SearchResult(query: query, total: 0, years: [], mode: .typo)
+        if hopeless { return nothing }
         // Exact tokens first: a cheap look-up each, and one that matches nothing ends the pass before any walk.
         tokens.sort { $0.budget < $1.budget }
         // Every token's term ranges as rank sources, token after token, each token's in order of distance; a
@@ -46,7 +45,7 @@ extension QueryExecutor {
                         try terms.range(ofPrefix: bytes)
                     }
                 }
-                if range.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
+                if range.isEmpty { return nothing }
                 sources.append((try prefixSets.rankSource(of: range), 0))
             } else {
                 let ranges = try walks.walk(for: token.bytes) { () throws(CacheError) in
@@ -57,7 +56,7 @@ extension QueryExecutor {
                         try walk.matches(of: TypoBudget.scalars(of: bytes), bytes: bytes, budget: token.budget)
                     }
                 }
-                if ranges.isEmpty { return answer.result(query: query, mode: .typo) }  // nothing added yet: empty
+                if ranges.isEmpty { return nothing }
                 // In order of distance: a pass over the ranges per distance the budget allows (a few), rather
                 // than a sort.
                 for walked in 0...token.budget {
@@ -74,7 +73,10 @@ extension QueryExecutor {
         // Many matches (more than 2⌈N / 64⌉, where a bitmap is the smaller; a policy of this pass, not the format's
         // `bitmapMinimum`): meet the tokens as bitmaps, word by word, and work out typo counts only for the matches
         // a year lists.
+        let years = try YearTable(file: file, years: index.sections.years)
+        let ranks = try file.packed(index.sections.ranks, 0..<file.movieCount)
         if spans[0].cardinality > 2 * CacheFormat.bitmapWordCount(movieCount: file.movieCount) {
+            var answer = AnswerBuilder(perYear: perYear, ranks: ranks, path: file.path, yearCount: years.count)
             let levels = try spans.map { span throws(CacheError) in
                 try TypoLevels(sources[span.sources], movieCount: file.movieCount, path: file.path)
             }
@@ -94,6 +96,10 @@ extension QueryExecutor {
         for span in spans.dropFirst() where !matches.isEmpty {
             try keep(&matches, foundIn: sources[span.sources])
         }
+        if matches.isEmpty { return nothing }
+        // Room for as many years as there are matches, at most: a typo answer has few.
+        var answer = AnswerBuilder(perYear: perYear, ranks: ranks, path: file.path,
+                                   yearCount: min(years.count, matches.count))
         try answer.addTypoMatches(matches, years)
         return answer.result(query: query, mode: .typo)
     }
