@@ -79,6 +79,24 @@ final class TypoSearchTests: XCTestCase {
         XCTAssertEqual(answer.years.map(\.typos), [[1]])
     }
 
+    /// A budget counts scalars, not UTF-8 bytes (Cyrillic letters fold to two bytes each): `дочx` (4 scalars,
+    /// 7 bytes) has none, so it finds nothing and the answer is the empty exact one; `мылыко` (6 scalars, 12
+    /// bytes) has one, too few for its two substitutions from `молоко`; `мылоко` (one) finds it.
+    func testBudgetsCountScalarsNotBytes() throws {
+        let catalog = try EngineAndReference(Catalog(movies: [
+            Movie(id: 0, title: "Дочь", year: 2006, rating: 3),
+            Movie(id: 1, title: "Молоко", year: 2001, rating: 3),
+        ]), self)
+        for query in ["дочx", "мылыко"] {
+            let answer = try catalog.answer(query)
+            XCTAssertEqual(answer.total, 0, query)
+            XCTAssertEqual(answer.mode, query == "дочx" ? .exact : .typo, query)
+        }
+        let answer = try catalog.answer("мылоко")
+        XCTAssertEqual(catalog.titles(answer), ["Молоко"])
+        XCTAssertEqual(answer.years.map(\.typos), [[1]])
+    }
+
     func testOffNeverRunsTheTypoPass() throws {
         let answer = try both.answer("darkenss", typos: .off)
         XCTAssertEqual(answer, SpecAnswer(mode: .exact, total: 0, years: []))
