@@ -64,6 +64,39 @@ final class TypoSearchTests: XCTestCase {
         }
     }
 
+    /// A word whose range has no stored set (two terms, few postings) gives its postings unmerged, the lists of
+    /// `star` and `stay` end to end, not in rank order; met with one candidate (the fuzzy word's single match) it is
+    /// sorted before the candidate is looked for in it: `Darkness Stay` (2010) lies in `stay`'s list after
+    /// `star`'s ranks of 2015 and 2000.
+    func testUnmergedPostingsMetWithFewCandidatesAreSearchedInOrder() throws {
+        var movies = [Movie(id: 0, title: "Darkness Stay", year: 2010, rating: 3),
+                      Movie(id: 1, title: "Star One", year: 2015, rating: 3)]
+        for id in 2..<9 { movies.append(Movie(id: id, title: "Star \(id)", year: 2000, rating: 3)) }
+        let catalog = try EngineAndReference(Catalog(movies: movies), self)
+        let answer = try catalog.answer("darkenss sta")
+        XCTAssertEqual(answer.mode, .typo)
+        XCTAssertEqual(catalog.titles(answer), ["Darkness Stay"])
+        XCTAssertEqual(answer.years.map(\.typos), [[1]])
+    }
+
+    /// A budget counts scalars, not UTF-8 bytes (Cyrillic letters fold to two bytes each): `дочx` (4 scalars,
+    /// 7 bytes) has none, so it finds nothing and the answer is the empty exact one; `мылыко` (6 scalars, 12
+    /// bytes) has one, too few for its two substitutions from `молоко`; `мылоко` (one) finds it.
+    func testBudgetsCountScalarsNotBytes() throws {
+        let catalog = try EngineAndReference(Catalog(movies: [
+            Movie(id: 0, title: "Дочь", year: 2006, rating: 3),
+            Movie(id: 1, title: "Молоко", year: 2001, rating: 3),
+        ]), self)
+        for query in ["дочx", "мылыко"] {
+            let answer = try catalog.answer(query)
+            XCTAssertEqual(answer.total, 0, query)
+            XCTAssertEqual(answer.mode, query == "дочx" ? .exact : .typo, query)
+        }
+        let answer = try catalog.answer("мылоко")
+        XCTAssertEqual(catalog.titles(answer), ["Молоко"])
+        XCTAssertEqual(answer.years.map(\.typos), [[1]])
+    }
+
     func testOffNeverRunsTheTypoPass() throws {
         let answer = try both.answer("darkenss", typos: .off)
         XCTAssertEqual(answer, SpecAnswer(mode: .exact, total: 0, years: []))

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import MovieSearch
 
@@ -78,5 +79,44 @@ final class TypoWalkCacheTests: XCTestCase {
             return walk("darkenss")
         }
         XCTAssertEqual(walks, 1)
+    }
+
+    /// Threads that miss one word at once all walk it, but the first walk stored is the one every thread gets,
+    /// and the word is stored once: each walk waits until all threads have missed, then names its thread.
+    func testThreadsThatMissOneWordAtOnceAllGetTheFirstWalkStored() {
+        final class Shared: @unchecked Sendable {
+            let condition = NSCondition()
+            var waiting = 0
+            var results: [TypoWalkCache.Walk]
+            init(_ threads: Int) { results = Array(repeating: [], count: threads) }
+        }
+        let cache = TypoWalkCache(capacity: 4)
+        let threads = 6
+        let shared = Shared(threads)
+        let key = word("darkenss")
+        let done = DispatchGroup()
+        for thread in 0..<threads {
+            done.enter()
+            Thread.detachNewThread {
+                let found = cache.walk(for: key) { () -> TypoWalkCache.Walk in
+                    shared.condition.lock()
+                    shared.waiting += 1
+                    shared.condition.broadcast()
+                    let deadline = Date().addingTimeInterval(10)
+                    while shared.waiting < threads, shared.condition.wait(until: deadline) {}
+                    shared.condition.unlock()
+                    return [(thread..<(thread + 1), 1)]
+                }
+                shared.condition.lock()
+                shared.results[thread] = found
+                shared.condition.unlock()
+                done.leave()
+            }
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 20), .success)
+        XCTAssertEqual(shared.waiting, threads, "every thread missed")
+        XCTAssertEqual(cache.keys, [key], "stored once")
+        let first = shared.results[0]
+        XCTAssertTrue(shared.results.allSatisfy { $0.count == 1 && $0[0].terms == first[0].terms }, "one walk for all: \(shared.results)")
     }
 }
