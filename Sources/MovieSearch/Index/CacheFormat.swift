@@ -189,8 +189,10 @@
 ///
 /// ## A query, step by step
 ///
-/// 1. Cut the query into tokens (`Tokenizer`). For each, two binary searches in `TTXO`/`TTXT` give the range of
-///    term ids `[lo, hi)` of the terms it is a prefix of (terms sorted by bytes make that range contiguous).
+/// 1. Cut the query into tokens (`Tokenizer`). For each, a binary search in `TTXO`/`TTXT` within the bucket of its
+///    first byte (`TJMP`) narrows both ends of the range of term ids `[lo, hi)` of the terms it is a prefix of
+///    until one term matches, then one search on each side finds each end (terms sorted by bytes make that range
+///    contiguous); a one-byte token's range is its bucket.
 /// 2. Each range names its set of ranks: the set `PRFO`/`PRFE` give for `[lo, hi)`; else, for a single term, its
 ///    posting list; else the merged postings `POST[TPST[lo] ..< TPST[hi]]`. Sets are met smallest first. If the
 ///    smallest is a list, its ranks are filtered by each other set in turn: a bit test for a bitmap; for another

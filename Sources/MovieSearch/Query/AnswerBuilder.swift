@@ -258,11 +258,11 @@ struct AnswerBuilder {
     /// Stored counts per year that the year's ranks cannot hold.
     private static let countsDoNotFit = "year counts of a prefix set do not fit its years"
 
-    /// Typo matches given as keys (`TypoMatch`) of ascending ranks, each with its typo count: inside each year, the listed movies are
-    /// the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos first, then the
-    /// order of an exact answer).
+    /// Typo matches given as keys (`TypoMatch`) of ascending ranks, each with its typo count: inside each year, the
+    /// listed movies are the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos
+    /// first, then the order of an exact answer).
     ///
-    /// One pass over the matches: a match past the current year's end closes that year and galloped to its own
+    /// One pass over the matches: a match past the current year's end closes that year, and its own is galloped to
     /// (a typo answer's few matches lie far apart in a century of years, where stepping year by year cost more
     /// than the rest of the answer); a year's listed movies are kept in order as they come in one buffer on the
     /// stack, not an array emptied per year, and no year's end is searched for among the matches.
@@ -311,7 +311,7 @@ struct AnswerBuilder {
         }
     }
 
-    /// `addTypoMatches(_:typos:_:)` for a `perYear` above `insertionLimit`: each year's keys sorted, not kept in
+    /// `addTypoMatches(_:_:)` for a `perYear` above `insertionLimit`: each year's keys sorted, not kept in
     /// order as they come (inserting each would be quadratic in a large year).
     private mutating func addTypoMatchesSorting(_ matches: [UInt64], _ table: YearTable) throws(CacheError) {
         var position = 0, year = 0

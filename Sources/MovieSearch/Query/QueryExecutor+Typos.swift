@@ -5,9 +5,10 @@
 /// are read where they lie (`PrefixSetReader.rankSource(of:)`: its stored set, or its terms' postings unmerged).
 /// The token whose sources are smallest drives: its ranks are collected with their smallest distance (all of its
 /// sources sorted at once); every other token keeps the candidates found in one of its sources and adds the
-/// smallest distance among those (its sources are tried in order of distance, so the first hit is the smallest). A movie's typo count is the sum. When the smallest token has many matches, every token becomes
-/// bitmaps instead, one per distance (`TypoLevels`), met word by word. The answer then groups by year as an exact
-/// one does, fewer typos first within a year (`AnswerBuilder.addTypoMatches`).
+/// smallest distance among those (its sources are tried in order of distance, so the first hit is the smallest).
+/// A movie's typo count is the sum. When the smallest token has many matches, every token becomes bitmaps instead,
+/// one per distance (`TypoLevels`), met word by word. The answer then groups by year as an exact one does, fewer
+/// typos first within a year (`AnswerBuilder.addTypoMatches`).
 extension QueryExecutor {
     /// The typo answer to `query`, or nil when no query token has a budget (there is no typo pass then: the
     /// answer is the empty exact one). An answer is returned, empty or not, whenever the pass runs.
@@ -109,7 +110,8 @@ extension QueryExecutor {
 
     /// The query's distinct tokens with their budgets and how often each is typed: a repeated token is looked up
     /// once, but its typos count as often as it is typed (the spec sums over the query's tokens). A token's bytes
-    /// are copied once, when it is new; its scalars are made only for a walk.
+    /// are copied once, when it is new (past eight tokens, also to look a repeat up); its scalars are made only for a
+    /// walk.
     private struct TypoTokens: TokenConsumer {
         var tokens: [(bytes: [UInt8], budget: Int, repeats: Int, range: Range<Int>?)] = []
         /// A token's place in `tokens`, once there are many (a long query stays linear, not quadratic); a short
@@ -132,20 +134,25 @@ extension QueryExecutor {
             let position = read
             read += 1
             let place: Int?
+            var copied: [UInt8]?
             if tokens.count < 8 {
                 place = tokens.firstIndex { $0.bytes.elementsEqual(bytes) }
             } else {
                 if seen.isEmpty {
                     for (place, earlier) in tokens.enumerated() { seen[TokenKey(bytes: earlier.bytes)] = place }
                 }
-                place = seen[TokenKey(bytes: Array(bytes))]
+                let key = TokenKey(bytes: Array(bytes))
+                place = seen[key]
+                if place == nil {
+                    seen[key] = tokens.count
+                    copied = key.bytes
+                }
             }
             if let place {
                 tokens[place].repeats += 1
                 return
             }
-            let token = Array(bytes)
-            if !seen.isEmpty { seen[TokenKey(bytes: token)] = tokens.count }
+            let token = copied ?? Array(bytes)
             let budget = TypoBudget.edits(forToken: bytes)
             var range: Range<Int>?
             if let lookedUp {
@@ -182,10 +189,11 @@ extension QueryExecutor {
             }
             guard ok else { throw .corrupt(path: file.path, detail: "rank out of range") }
         }
-        // One list (an exact token's, or a walk of one term) is in order already, each rank once.
-        if sources.count == 1, case .sorted = sources[sources.startIndex].ranks { return keys }
-        // Sorted by rank, then distance: the first key of each rank is its best.
-        keys.sort()
+        // Sorted by rank, then distance: the first key of each rank is its best. One list (an exact token's, or a
+        // walk of one term) is in order already; its repeats (only a damaged file has any) are dropped all the same.
+        if sources.count > 1 || !(sources.first.map { if case .sorted = $0.ranks { true } else { false } } ?? true) {
+            keys.sort()
+        }
         var kept = 0
         for key in keys where kept == 0 || TypoMatch.rank(of: keys[kept - 1]) != TypoMatch.rank(of: key) {
             keys[kept] = key

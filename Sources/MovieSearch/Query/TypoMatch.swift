@@ -30,7 +30,9 @@ enum TypoMatch {
         key >> 48 != 0
     }
 
-    /// `key` with the token being met found at `distance` (at most `UInt16.max`); called once per key and token.
+    /// `key` with the token being met found at `distance`; called once per key and token. A distance is kept up to
+    /// 65,534 here (the mark is one more), a larger one counted as 65,534: only a word typed 32,767 times or more
+    /// has one.
     @inline(__always)
     static func found(_ key: UInt64, _ distance: Int) -> UInt64 {
         key | UInt64(truncatingIfNeeded: min(distance, 0xFFFE) &+ 1) << 48
