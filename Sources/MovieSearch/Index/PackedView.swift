@@ -46,7 +46,8 @@ struct PackedView {
         // index, which a loop can hoist.
         guard width <= 28 else { return (self[unchecked: index], self[unchecked: index &+ 1]) }
         let bit = firstBit &+ index &* width
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self)) &>> UInt64(bit & 7)
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+            &>> UInt64(bit & 7)
         return (UInt32(truncatingIfNeeded: word & mask), UInt32(truncatingIfNeeded: (word &>> UInt64(width)) & mask))
     }
 

@@ -94,7 +94,8 @@ final class PrefixSetReader: Sendable {
         if let number = try storedSetNumber(of: terms) {
             switch try storedSet(number) {
             case .list(let list): return .sorted(list)
-            case .bitmap(let bitmap, let cardinality): return .bitmap(try words(ofBitmap: bitmap), cardinality: cardinality)
+            case .bitmap(let bitmap, let cardinality):
+                return .bitmap(try words(ofBitmap: bitmap), cardinality: cardinality)
             }
         }
         let postings = try postings(of: terms)

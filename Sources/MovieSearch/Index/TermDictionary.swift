@@ -158,7 +158,9 @@ struct TermDictionary {
             let start = Int(bounds.0) &- text.start, end = Int(bounds.1) &- text.start
             guard start >= 0, start <= end, end <= text.bytes.count else { return nil }
             let length = end &- start
-            guard prefix.count <= 8, start &+ 8 <= text.bytes.count else { return compareLong(start: start, length: length) }
+            guard prefix.count <= 8, start &+ 8 <= text.bytes.count else {
+                return compareLong(start: start, length: length)
+            }
             let termWord = UInt64(bigEndian: text.bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
             if length >= prefix.count {
                 let termBytes = termWord &>> headShift

@@ -324,7 +324,9 @@ struct AnswerBuilder {
             while next < matches.count, TypoMatch.rank(of: matches[next]) < table.endRank(year) { next += 1 }
             addYear(table.year(year), count: next - position)
             order.removeAll(keepingCapacity: true)
-            for match in position..<next { order.append(UInt64(TypoMatch.typos(of: matches[match])) << 32 | UInt64(match)) }
+            for match in position..<next {
+                order.append(UInt64(TypoMatch.typos(of: matches[match])) << 32 | UInt64(match))
+            }
             order.sort()
             for slot in 0..<min(perYear, next - position) { listTypoMatch(order[slot], matches) }
             position = next

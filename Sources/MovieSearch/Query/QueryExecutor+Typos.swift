@@ -22,7 +22,7 @@ extension QueryExecutor {
         let hopeless = gathered.hopeless
         var tokens = (consume gathered).tokens
         guard tokens.contains(where: { $0.budget > 0 }) else { return nil }
-        /// No movie matches: the empty typo answer, without an answer set up.
+        // No movie matches: the empty typo answer, without an answer set up.
         let nothing = SearchResult(query: query, total: 0, years: [], mode: .typo)
         if hopeless { return nothing }
         // Exact tokens first: a cheap look-up each, and one that matches nothing ends the pass before any walk.
@@ -38,7 +38,7 @@ extension QueryExecutor {
         for token in tokens {
             let first = sources.count
             if token.budget == 0 {
-                var range: Range<Int>
+                let range: Range<Int>
                 if let known = token.range {
                     range = known
                 } else {
