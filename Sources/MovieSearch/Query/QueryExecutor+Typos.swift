@@ -68,7 +68,7 @@ extension QueryExecutor {
                     }
                 }
             }
-            spans.append((first..<sources.count, sources[first...].reduce(0) { $0 + $1.ranks.count }))
+            spans.append((first..<sources.count, Self.cardinality(sources[first...])))
         }
         spans.sort { $0.cardinality < $1.cardinality }
         // Many matches (more than 2⌈N / 64⌉, where a bitmap is the smaller; a policy of this pass, not the format's

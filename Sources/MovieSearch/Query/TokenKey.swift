@@ -10,9 +10,14 @@ struct TokenKey: Hashable, Sendable {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
+        digest = Self.digest(of: bytes)
+    }
+
+    /// FNV-1a of `bytes`: equal bytes, equal digests (also `TypoWalkCache`'s, which compares digests before bytes).
+    static func digest(of bytes: [UInt8]) -> UInt64 {
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        self.digest = digest
+        return digest
     }
 
     func hash(into hasher: inout Hasher) {

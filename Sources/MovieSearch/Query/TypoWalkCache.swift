@@ -70,7 +70,7 @@ final class TypoWalkCache: Sendable {
     /// The walk stored for `key`, made the most recently used; else the one `make` returns, stored in place of
     /// the least recently used entry when the cache is full. When `make` throws, nothing is stored.
     func walk<E: Error>(for key: [UInt8], orMake make: () throws(E) -> Walk) throws(E) -> Walk {
-        let digest = Self.digest(of: key)
+        let digest = TokenKey.digest(of: key)
         let (hit, stored) = locked { entries -> (Walk?, Int) in
             guard let slot = entries.slot(of: key, digest: digest) else { return (nil, entries.stored) }
             entries.touch(slot)
@@ -108,13 +108,6 @@ final class TypoWalkCache: Sendable {
         locked { entries in
             entries.used.indices.sorted { entries.used[$0] < entries.used[$1] }.map { entries.keys[$0] }
         }
-    }
-
-    /// FNV-1a of `key`: equal keys have equal digests.
-    private static func digest(of key: [UInt8]) -> UInt64 {
-        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return digest
     }
 
     /// Runs `body` with the lock held, and tells Thread Sanitizer so (see `ThreadSanitizer`).
