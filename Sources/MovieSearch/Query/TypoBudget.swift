@@ -5,7 +5,7 @@ enum TypoBudget {
     static func edits(for scalars: [UInt32]) -> Int {
         if scalars.count <= 4 { return 0 }
         for scalar in scalars where isNumber(scalar) { return 0 }
-        return scalars.count <= 8 ? 1 : 2
+        return edits(forCount: scalars.count)
     }
 
     /// The budget of a folded token given as its UTF-8 bytes (valid UTF-8), read without making its scalars.
@@ -17,7 +17,12 @@ enum TypoBudget {
             if isNumber(UTF8.decode(encoded).value) { return 0 }
             count += 1
         }
-        return count <= 4 ? 0 : count <= 8 ? 1 : 2
+        return edits(forCount: count)
+    }
+
+    /// The budget of a token of `count` scalars without a number.
+    private static func edits(forCount count: Int) -> Int {
+        count <= 4 ? 0 : count <= 8 ? 1 : 2
     }
 
     /// Whether `scalar` has general category N; ASCII without the tables.
