@@ -138,11 +138,6 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     /// Runs `body` with the lock held, and tells Thread Sanitizer so: on Linux it cannot see `Mutex` by itself
     /// (see `ThreadSanitizer`).
     private func locked<Result>(_ body: (inout LRUCache<Key, Value>) -> sending Result) -> sending Result {
-        cache.withLock { cache in
-            let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-            ThreadSanitizer.acquire(address)
-            defer { ThreadSanitizer.release(address) }
-            return body(&cache)
-        }
+        cache.withAnnotatedLock(owner: self) { cache in body(&cache) }
     }
 }

@@ -87,11 +87,7 @@ public final class MovieIndex: Sendable {
     /// that no generic metadata is built for it at run time; the caller casts the object back to the one type it
     /// ever stores.
     private func made(in store: borrowing Mutex<AnyObject?>, _ make: () -> AnyObject) -> AnyObject {
-        store.withLock { object in
-            // Thread Sanitizer cannot see `Mutex` on Linux by itself (see `ThreadSanitizer`).
-            let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-            ThreadSanitizer.acquire(address)
-            defer { ThreadSanitizer.release(address) }
+        store.withAnnotatedLock(owner: self) { object in
             if let made = object { return made }
             let made = make()
             object = made

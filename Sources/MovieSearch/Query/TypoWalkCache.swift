@@ -112,11 +112,6 @@ final class TypoWalkCache: Sendable {
 
     /// Runs `body` with the lock held, and tells Thread Sanitizer so (see `ThreadSanitizer`).
     private func locked<Result>(_ body: (inout Entries) -> sending Result) -> sending Result {
-        entries.withLock { entries in
-            let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-            ThreadSanitizer.acquire(address)
-            defer { ThreadSanitizer.release(address) }
-            return body(&entries)
-        }
+        entries.withAnnotatedLock(owner: self) { entries in body(&entries) }
     }
 }
