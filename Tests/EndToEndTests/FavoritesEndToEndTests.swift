@@ -161,7 +161,7 @@ final class FavoritesEndToEndTests: XCTestCase {
             }
             for process in processes { try process.run() }
             for process in processes {
-                process.waitUntilExit()
+                ChildProcess.waitForExit(process)
                 XCTAssertEqual(process.terminationStatus, 0, "round \(round)")
             }
             let list = try setup.run(["favorites", "list", "--json"])

@@ -68,7 +68,7 @@ final class ReplaceWhileQueryingTests: XCTestCase {
         }
         try input.fileHandleForWriting.close()
         XCTAssertNil(answers.nextLine(), "the reader wrote more lines than it got queries")
-        reader.waitUntilExit()
+        ChildProcess.waitForExit(reader)
 
         XCTAssertEqual(reader.terminationReason, .exit, "the reader was killed by signal \(reader.terminationStatus)")
         XCTAssertEqual(reader.terminationStatus, 0)

@@ -231,7 +231,7 @@ final class SampleEndToEndTests: XCTestCase {
         process.standardError = errors
         try process.run()
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        ChildProcess.waitForExit(process)
         XCTAssertEqual(String(decoding: stderr, as: UTF8.self), "")
         XCTAssertEqual(process.terminationStatus, 0)
     }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import MovieSearch
+import TestSupport
 @testable import MovieSearchCLI
 import XCTest
 
@@ -200,7 +201,7 @@ final class TerminalSessionTests: XCTestCase {
         try continuer.run()
         defer {
             continuer.terminate()
-            continuer.waitUntilExit()
+            ChildProcess.waitForExit(continuer)
         }
         try session.suspend()
         XCTAssertEqual(try session.nextEvent(), .resize)

@@ -187,7 +187,7 @@ final class AtomicFileWriterTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "exit 0"]
         try process.run()
-        process.waitUntilExit()
+        ChildProcess.waitForExit(process)
         return process.processIdentifier
     }
 
@@ -210,6 +210,6 @@ final class AtomicFileWriterTests: XCTestCase {
     private static func stop(_ process: Process) {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        ChildProcess.waitForExit(process)
     }
 }

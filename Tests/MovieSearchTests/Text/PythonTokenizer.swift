@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// SEARCH-SPEC "Tokens" applied literally by Python's `unicodedata` and `str.casefold()`: an implementation that
@@ -71,7 +72,7 @@ enum PythonTokenizer {
         let errorHandle = try FileHandle(forWritingTo: errors)
         process.standardError = errorHandle
         try process.run()
-        process.waitUntilExit()
+        ChildProcess.waitForExit(process)
         try errorHandle.close()
         guard process.terminationStatus == 0 else {
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
