@@ -31,7 +31,7 @@ package final class EngineAndReference {
         sharedLock.lock()
         defer { sharedLock.unlock() }
         if let built = shared[name] { return built }
-        let catalog = try CatalogDecoder.load(path: SharedData.path("data/\(name)"))
+        let catalog = try SharedData.catalog(name)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moviesearch-spec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,4 +1,5 @@
 import Foundation
+import MovieSearch
 import XCTest
 
 /// Finds the project's shared data (`../shared` beside the package root), which CI always has.
@@ -16,6 +17,22 @@ package enum SharedData {
         }
         throw XCTSkip("\(path) not found: this test needs ../shared beside the package (CI always has it)")
     }
+
+    /// The shared catalog `name` (for example `century-movies.json`), decoded once per test process: a debug build
+    /// takes over a second to decode the century catalog, and six test classes read it. A `Catalog` is a value, so
+    /// no test can change what another gets. Throws as `path` does when the data is missing.
+    package static func catalog(_ name: String) throws -> Catalog {
+        let path = try path("data/\(name)")
+        decodedLock.lock()
+        defer { decodedLock.unlock() }
+        if let catalog = decoded[name] { return catalog }
+        let catalog = try CatalogDecoder.load(path: path)
+        decoded[name] = catalog
+        return catalog
+    }
+
+    nonisolated(unsafe) private static var decoded: [String: Catalog] = [:]
+    private static let decodedLock = NSLock()
 
     /// The lines of a query set in `../shared/queries`, as typed (blank lines kept: they are queries too).
     package static func queries(_ name: String) throws -> [String] {

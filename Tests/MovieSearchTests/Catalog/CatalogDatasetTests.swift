@@ -3,12 +3,12 @@ import XCTest
 @testable import MovieSearch
 import TestSupport
 
-/// The shared datasets (`../shared/data`), decoded and checked against Foundation's `JSONSerialization`, an
-/// independent parser, movie by movie and field by field.
+/// The shared datasets (`../shared/data`), decoded (once per test process, `SharedData.catalog`) and checked against
+/// Foundation's `JSONSerialization`, an independent parser, movie by movie and field by field.
 final class CatalogDatasetTests: XCTestCase {
     func testDecadeCatalog() throws {
         let path = try SharedData.path("data/movies.json")
-        let catalog = try CatalogDecoder.load(path: path)
+        let catalog = try SharedData.catalog("movies.json")
         XCTAssertEqual(catalog.movies.count, 2272)
         XCTAssertEqual(catalog.skipped, [])
         XCTAssertEqual(catalog.movies.first, Movie(id: 0, title: "(500) Days of Summer", year: 2009, rating: 1,
@@ -24,7 +24,7 @@ final class CatalogDatasetTests: XCTestCase {
 
     func testCenturyCatalog() throws {
         let path = try SharedData.path("data/century-movies.json")
-        let catalog = try CatalogDecoder.load(path: path)
+        let catalog = try SharedData.catalog("century-movies.json")
         XCTAssertEqual(catalog.movies.count, 36_273)
         XCTAssertEqual(catalog.skipped, [])
         XCTAssertEqual(catalog.movies.first, Movie(id: 0, title: "After Dark in Central Park", year: 1900, rating: nil))

@@ -8,9 +8,9 @@ final class DatasetTests: XCTestCase {
     /// brute-force definition on every `bruteForceStride`-th query (the brute force scans every title).
     private func check(catalog catalogName: String, queries queryName: String, every stride: Int, perYear: [Int],
                        bruteForceEvery bruteForceStride: Int) throws {
-        let catalog = try CatalogDecoder.load(path: SharedData.path("data/\(catalogName)"))
+        let shared = try EngineAndReference.shared(catalogName)
+        let catalog = shared.catalog, index = shared.index
         let queries = try SharedData.queries(queryName)
-        let index = try Fixtures.index(catalog, self)
         XCTAssertEqual(index.movieCount, catalog.movies.count)
         let reference = ReferenceSearch(catalog)
         var checked = 0, mismatches = 0
@@ -51,8 +51,8 @@ final class DatasetTests: XCTestCase {
     }
 
     func testDecadeDetailsRoundTrip() throws {
-        let catalog = try CatalogDecoder.load(path: SharedData.path("data/movies.json"))
-        let index = try Fixtures.index(catalog, self)
+        let shared = try EngineAndReference.shared("movies.json")
+        let catalog = shared.catalog, index = shared.index
         XCTAssertEqual(catalog.movies.count, 2_272)
         for movie in catalog.movies {
             XCTAssertEqual(try index.movie(id: movie.id), movie)

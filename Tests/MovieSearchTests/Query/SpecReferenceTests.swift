@@ -48,7 +48,7 @@ final class SpecReferenceTests: XCTestCase {
     func testTokensEqualTheTokenizerOnSharedData() throws {
         var texts: [(String, Bool)] = []
         for name in ["movies.json", "century-movies.json"] {
-            texts += try CatalogDecoder.load(path: SharedData.path("data/\(name)")).movies.map { ($0.title, true) }
+            texts += try SharedData.catalog(name).movies.map { ($0.title, true) }
         }
         for name in ["decade-typing.txt", "century-typing.txt"] {
             texts += try SharedData.queries(name).map { ($0, false) }
