@@ -142,15 +142,15 @@ final class FavoritesEndToEndTests: XCTestCase {
     }
 
     /// Many `favorites add` at once, each of another movie: every one is in the file afterwards. Each reads the
-    /// file, adds and saves under the folder's lock; without it, saves made from the same old file drop each
-    /// other's movie.
+    /// file, adds and saves under the folder's lock (the first changes of a new data home make the folder first,
+    /// to have a lock); without it, saves made from the same old file drop each other's movie.
     func testSimultaneousAddsAreAllKept() throws {
         let count = 16
         let catalog = "[" + (0..<count).map { #"{"title":"Movie \#($0)","year":2000}"# }.joined(separator: ",") + "]"
         let setup = try setup(catalog)
-        try FileManager.default.createDirectory(atPath: setup.dataHome + "/moviesearch", withIntermediateDirectories: true)
-        for round in 0..<3 {
-            try? FileManager.default.removeItem(atPath: setup.file)
+        for round in 0..<4 {
+            // Even rounds are the first changes of a new data home (no folder to lock yet), odd ones find the folder.
+            try? FileManager.default.removeItem(atPath: round % 2 == 0 ? setup.dataHome + "/moviesearch" : setup.file)
             let binary = try ChildProcess.binary()
             let processes = (0..<count).map { id in
                 let process = ChildProcess.configured(binary,

@@ -97,16 +97,27 @@ public enum FavoritesFile {
     /// it, and a lock file of its own would be left beside the favorites. It is advisory (only moviesearch takes
     /// it), and the system lets it go when the process ends in any way, so a killed process never leaves it
     /// taken. A change waits for another to finish for up to `lockWaitMilliseconds`, polling, then throws
-    /// `FavoritesError.busy` with nothing read or changed. When the folder cannot be opened (not created yet: the
-    /// first save creates it; no permission) or the file system has no locks, `body` runs without the lock.
-    public static func withLock<Value>(path: String, _ body: () throws -> Value) throws -> Value {
-        try withLock(FilePath(path), body)
+    /// `FavoritesError.busy` with nothing read or changed.
+    ///
+    /// With `creatingFolder` (pass what the save will pass to `write(_:to:creatingFolder:)`), the file's missing
+    /// folders are made first, as the save would make them, so that the very first changes of a new data home are
+    /// one at a time too: a missing folder has no lock, and two first saves at once would each rename a file
+    /// holding only its own change. Without it, or when the folder cannot be opened (no permission) or the file
+    /// system has no locks, `body` runs without the lock; a save into a missing folder then fails, losing nothing.
+    ///
+    /// - Throws: `FavoritesError.busy`, `FavoritesError.unwritable` when a folder cannot be made, or what `body`
+    ///   throws.
+    public static func withLock<Value>(path: String, creatingFolder: Bool = false,
+                                       _ body: () throws -> Value) throws -> Value {
+        try withLock(FilePath(path), creatingFolder: creatingFolder, body)
     }
 
-    /// `withLock(path:_:)` for a path of raw bytes, which need not be valid UTF-8; `waitMilliseconds` is for
-    /// tests.
-    package static func withLock<Value>(_ path: FilePath, waitMilliseconds: Int = lockWaitMilliseconds,
+    /// `withLock(path:creatingFolder:_:)` for a path of raw bytes, which need not be valid UTF-8;
+    /// `waitMilliseconds` is for tests.
+    package static func withLock<Value>(_ path: FilePath, creatingFolder: Bool = false,
+                                        waitMilliseconds: Int = lockWaitMilliseconds,
                                         _ body: () throws -> Value) throws -> Value {
+        if creatingFolder { try makeFolders(above: path) }
         let folder = path.split.folder
         guard case let .success(descriptor) = Syscalls.openFolder(folder.isEmpty ? FilePath(".") : folder) else {
             return try body()

@@ -160,7 +160,7 @@ struct BrowseCommand: Subcommand {
         }
         do {
             // Under the lock, so that a `favorites add` run meanwhile from another terminal is read and kept.
-            store = try FavoritesFile.withLock(location.path) {
+            store = try FavoritesFile.withLock(location.path, creatingFolder: location.isDefault) {
                 var current = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
                 apply(&current)
                 try favorites.save(current)

@@ -127,7 +127,9 @@ struct FavoritesCommand: Subcommand {
     private func change(_ index: MovieIndex, _ context: CommandContext) throws {
         let location = try FavoritesLocation.forWriting(favorites, context)
         // Read, change and save under the lock: another process's change made meanwhile is read, not saved over.
-        try FavoritesFile.withLock(location.path) { try change(index, context, at: location) }
+        try FavoritesFile.withLock(location.path, creatingFolder: location.isDefault) {
+            try change(index, context, at: location)
+        }
     }
 
     private func change(_ index: MovieIndex, _ context: CommandContext, at location: FavoritesLocation.Location)

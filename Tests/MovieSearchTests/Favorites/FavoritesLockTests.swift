@@ -3,8 +3,8 @@ import XCTest
 @testable import MovieSearch
 import TestSupport
 
-/// `FavoritesFile.withLock`: one change at a time per favorites folder, a bounded wait, and no lock where there is
-/// no folder to hold it. (`FavoritesEndToEndTests.testSimultaneousAddsAreAllKept` runs it across processes.)
+/// `FavoritesFile.withLock`: one change at a time per favorites folder, a bounded wait, the folder made first for a
+/// change that will make it, and no lock where there is no folder to hold it. (`FavoritesEndToEndTests.testSimultaneousAddsAreAllKept` runs it across processes.)
 final class FavoritesLockTests: XCTestCase {
     /// A `flock` is held by an open description: a second `open` of the same folder in this process contends with
     /// the first as another process would.
@@ -55,5 +55,23 @@ final class FavoritesLockTests: XCTestCase {
     func testWithoutTheFolderTheChangeRunsUnlocked() throws {
         let folder = try TestPaths.temporaryFolder(self).path + "/not-yet"
         XCTAssertEqual(try FavoritesFile.withLock(path: folder + "/favorites.json") { "ran" }, "ran")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder), "a change that will not create it must not")
+    }
+
+    /// The first change of a new data home makes the folders the save would make, then holds the folder's lock:
+    /// another change at the same time waits (here: fails at once, with a zero wait) instead of running unlocked.
+    func testAChangeThatCreatesTheFolderMakesItFirstAndHoldsItsLock() throws {
+        let folder = try TestPaths.temporaryFolder(self).path + "/data/moviesearch"
+        let path = FilePath(folder + "/favorites.json")
+        let ran = try FavoritesFile.withLock(path, creatingFolder: true) { () throws -> Bool in
+            var status = stat()
+            XCTAssertEqual(stat(folder, &status), 0, "the folder is made before the change runs")
+            XCTAssertEqual(UInt32(status.st_mode & 0o777), FavoritesFile.folderMode)
+            XCTAssertThrowsError(try FavoritesFile.withLock(path, creatingFolder: true, waitMilliseconds: 0) {}) {
+                XCTAssertEqual($0 as? FavoritesError, .busy(path: path.description))
+            }
+            return true
+        }
+        XCTAssertTrue(ran)
     }
 }
