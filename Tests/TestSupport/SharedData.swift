@@ -19,7 +19,7 @@ package enum SharedData {
     }
 
     /// The shared catalog `name` (for example `century-movies.json`), decoded once per test process: a debug build
-    /// takes over a second to decode the century catalog, and six test classes read it. A `Catalog` is a value, so
+    /// takes over a second to decode the century catalog, and five test classes read it. A `Catalog` is a value, so
     /// no test can change what another gets. Throws as `path` does when the data is missing.
     package static func catalog(_ name: String) throws -> Catalog {
         let path = try path("data/\(name)")
