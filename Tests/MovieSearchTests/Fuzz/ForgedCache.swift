@@ -1,3 +1,4 @@
+import XCTest
 @testable import MovieSearch
 import TestSupport
 
@@ -77,6 +78,11 @@ struct ForgedCache {
             if bytes[(text + start)..<(text + end)].elementsEqual(term.utf8) { return id }
         }
         preconditionFailure("no term \(term)")
+    }
+
+    /// The cache `sealed()`, written to a file in a new temporary folder of `test` and opened.
+    func opened(in test: XCTestCase) throws -> MovieIndex {
+        try MovieIndex(bytes: sealed(), test)
     }
 
     /// The bytes with the block checksums, the metadata checksum and the header checksum recomputed.

@@ -18,22 +18,6 @@ final class ForgedOptionalSectionsTests: XCTestCase {
         Movie(id: 3, title: "Three", year: 2003, rating: nil, overview: "Last.", imdbID: ""),
     ])
 
-    private func open(_ cache: ForgedCache) throws -> MovieIndex {
-        let path = try TestPaths.temporaryFolder(self).path + "/forged.mscache"
-        try Data(cache.sealed()).write(to: URL(fileURLWithPath: path))
-        return try MovieIndex(path: path)
-    }
-
-    private func assertCorrupt(_ body: @autoclosure () throws -> some Any, _ detail: String? = nil,
-                               file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try body(), file: file, line: line) { error in
-            guard case let .corrupt(_, found)? = error as? CacheError else {
-                return XCTFail("not corrupt: \(error)", file: file, line: line)
-            }
-            if let detail { XCTAssertEqual(found, detail, file: file, line: line) }
-        }
-    }
-
     /// Renames section `tag` to `name` in the directory (an unknown tag is ignored by the reader).
     private func rename(_ tag: CacheFormat.Tag, to name: String, in cache: inout ForgedCache) {
         let sections = Int(cache.u32(at: CacheFormat.HeaderField.sectionCount))
@@ -46,7 +30,7 @@ final class ForgedOptionalSectionsTests: XCTestCase {
     }
 
     func testTheIntactCacheReadsBack() throws {
-        let index = try open(try ForgedCache(Self.catalog))
+        let index = try ForgedCache(Self.catalog).opened(in: self)
         for movie in Self.catalog.movies { XCTAssertEqual(try index.movie(id: movie.id), movie) }
     }
 
@@ -58,7 +42,7 @@ final class ForgedOptionalSectionsTests: XCTestCase {
             let forged = UInt32((UInt64(1) << UInt64(width)) - 1)
             XCTAssertGreaterThan(Int(forged), textLength)
             cache.setPacked(field.offsets, 2, to: forged)  // the end of slot 1, the start of slot 2
-            let index = try open(cache)
+            let index = try cache.opened(in: self)
             assertCorrupt(try index.movie(id: 1), "a reference points outside its section")
             XCTAssertEqual(try index.movie(id: 0), Self.catalog.movies[0], "\(field)")
             XCTAssertNoThrow(try index.search("zero"))
@@ -66,7 +50,7 @@ final class ForgedOptionalSectionsTests: XCTestCase {
         // The last entry, the end of all the text, past it; as large as 32 bits go.
         var cache = try ForgedCache(Self.catalog)
         cache.setPacked(.overviewOffsets, 4, to: UInt32((UInt64(1) << UInt64(cache.entry(of: .overviewOffsets).width)) - 1))
-        assertCorrupt(try open(cache).movie(id: 3), "a reference points outside its section")
+        assertCorrupt(try cache.opened(in: self).movie(id: 3), "a reference points outside its section")
     }
 
     func testOffsetsOutOfOrderAreCorrupt() throws {
@@ -74,7 +58,7 @@ final class ForgedOptionalSectionsTests: XCTestCase {
         let start = cache.packed(.overviewOffsets, 1)
         XCTAssertGreaterThan(start, 0)
         cache.setPacked(.overviewOffsets, 0, to: start + 1)  // slot 0 now starts after it ends
-        let index = try open(cache)
+        let index = try cache.opened(in: self)
         assertCorrupt(try index.movie(id: 0), "text offsets out of order")
         XCTAssertEqual(try index.movie(id: 1).overview, "A much longer second plot.")
     }
@@ -113,7 +97,7 @@ final class ForgedOptionalSectionsTests: XCTestCase {
         for (detail, forge) in cases {
             var cache = try ForgedCache(Self.catalog)
             forge(&cache)
-            assertCorrupt(try open(cache), detail)
+            assertCorrupt(try cache.opened(in: self), detail)
         }
     }
 
@@ -127,7 +111,7 @@ final class ForgedOptionalSectionsTests: XCTestCase {
         cache.setPacked(.imdbNumbers, 0, to: .max)
         cache.setPacked(.imdbNumbers, 3, to: .max)  // movie 3's empty IMDb text is passed over for the number
         cache.setPacked(.overviewEmpty, 0, to: 1)   // a flag on a slot whose text is not empty: the text wins
-        let index = try open(cache)
+        let index = try cache.opened(in: self)
         let movie = try index.movie(id: 0)
         XCTAssertEqual(movie.tmdbID, 4_294_967_294)
         XCTAssertEqual(movie.imdbID, "tt4294967294")

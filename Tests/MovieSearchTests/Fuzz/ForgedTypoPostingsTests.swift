@@ -12,12 +12,6 @@ final class ForgedTypoPostingsTests: XCTestCase {
         Movie(id: 2, title: "Other Film", year: 1999, rating: 2),
     ])
 
-    private func open(_ cache: ForgedCache) throws -> MovieIndex {
-        let path = try TestPaths.temporaryFolder(self).path + "/forged.mscache"
-        try Data(cache.sealed()).write(to: URL(fileURLWithPath: path))
-        return try MovieIndex(path: path)
-    }
-
     /// The postings of "zanzibar": its two movies, each once, as the writer stores them.
     private func postings(in cache: ForgedCache) -> Range<Int> {
         let term = cache.termID("zanzibar")
@@ -28,12 +22,12 @@ final class ForgedTypoPostingsTests: XCTestCase {
         var cache = try ForgedCache(Self.catalog)
         let list = postings(in: cache)
         XCTAssertEqual(list.count, 2)
-        let honest = try open(cache).search("zanzibra")  // one swap: budget 1
+        let honest = try cache.opened(in: self).search("zanzibra")  // one swap: budget 1
         XCTAssertEqual(honest.mode, .typo)
         XCTAssertEqual(honest.total, 2)
         // The list's second rank made its first again: the one movie it names is one match, listed once.
         cache.setPacked(.postings, list.lowerBound + 1, to: cache.packed(.postings, list.lowerBound))
-        let forged = try open(cache).search("zanzibra")
+        let forged = try cache.opened(in: self).search("zanzibra")
         XCTAssertEqual(forged.mode, .typo)
         XCTAssertEqual(forged.total, 1)
         XCTAssertEqual(forged.years.flatMap(\.movieIDs).count, 1)
@@ -43,7 +37,7 @@ final class ForgedTypoPostingsTests: XCTestCase {
         var cache = try ForgedCache(Self.catalog)
         let list = postings(in: cache)
         cache.setPacked(.postings, list.upperBound - 1, to: UInt32(Self.catalog.movies.count))
-        XCTAssertThrowsError(try open(cache).search("zanzibra")) { error in
+        XCTAssertThrowsError(try cache.opened(in: self).search("zanzibra")) { error in
             guard case .corrupt? = error as? CacheError else { return XCTFail("not corrupt: \(error)") }
         }
     }

@@ -40,9 +40,7 @@ final class FuzzFindingTests: XCTestCase {
         let termCount = Int(cache.u32(at: CacheFormat.HeaderField.termCount))
         let postingCount = cache.packed(.postingOffsets, termCount)  // entry T: all the postings
         cache.setPacked(.postingOffsets, summer + 1, to: postingCount)
-        let path = try TestPaths.temporaryFolder(self).path + "/forged.mscache"
-        try Data(cache.sealed()).write(to: URL(fileURLWithPath: path))
-        let index = try MovieIndex(path: path)
+        let index = try cache.opened(in: self)
         for perYear in [0, 5, 100] {
             XCTAssertThrowsError(try index.search("summer", perYear: perYear), "perYear \(perYear)") { error in
                 guard case .corrupt? = error as? CacheError else { return XCTFail("\(error)") }
@@ -62,9 +60,7 @@ final class FuzzFindingTests: XCTestCase {
         let forged = UInt32((UInt64(1) << UInt64(width)) - 1)
         XCTAssertGreaterThan(Int(forged), movies.count)
         for set in 0..<count { cache.setPacked(.bitmapCardinalities, set, to: forged) }
-        let path = try TestPaths.temporaryFolder(self).path + "/forged.mscache"
-        try Data(cache.sealed()).write(to: URL(fileURLWithPath: path))
-        let index = try MovieIndex(path: path)
+        let index = try cache.opened(in: self)
         for query in ["darkness", "darknes", "darkenss"] {
             XCTAssertThrowsError(try index.search(query), query) { error in
                 guard case .corrupt? = error as? CacheError else { return XCTFail("\(query): \(error)") }

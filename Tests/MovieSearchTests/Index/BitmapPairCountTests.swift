@@ -144,12 +144,3 @@ extension BitmapPairCountTests {
         XCTAssertNil(CacheFormat.pairedBitmapCount(pairEntries: 5, yearCount: 0))
     }
 }
-
-private extension MovieIndex {
-    /// The cache `bytes`, written to a temporary file and opened.
-    convenience init(bytes: [UInt8], _ test: XCTestCase) throws {
-        let path = try TestPaths.temporaryFolder(test).appendingPathComponent("pairs.mscache").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        try self.init(path: path)
-    }
-}

@@ -142,12 +142,3 @@ final class ListYearCountTests: XCTestCase {
         XCTAssertEqual(changed.total, answer.total)
     }
 }
-
-private extension MovieIndex {
-    /// The cache `bytes`, written to a temporary file and opened.
-    convenience init(bytes: [UInt8], _ test: XCTestCase) throws {
-        let path = try TestPaths.temporaryFolder(test).appendingPathComponent("counts.mscache").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        try self.init(path: path)
-    }
-}

@@ -28,7 +28,11 @@ final class TermDictionaryTests: XCTestCase {
     private func scan(_ terms: [[UInt8]], _ prefix: [UInt8]) -> Range<Int> {
         var before = 0, matching = 0
         for term in terms {
-            if term.starts(with: prefix) { matching += 1 } else if term.lexicographicallyPrecedes(prefix) { before += 1 }
+            if term.starts(with: prefix) {
+                matching += 1
+            } else if term.lexicographicallyPrecedes(prefix) {
+                before += 1
+            }
         }
         return before..<(before + matching)
     }
@@ -65,7 +69,8 @@ final class TermDictionaryTests: XCTestCase {
     private func assertRangesMatchAScan(_ index: MovieIndex, stride: Int = 1, file: StaticString = #filePath,
                                         line: UInt = #line) throws {
         let terms = try terms(of: index)
-        XCTAssertEqual(terms, terms.sorted { $0.lexicographicallyPrecedes($1) }, "terms in byte order", file: file, line: line)
+        XCTAssertEqual(terms, terms.sorted { $0.lexicographicallyPrecedes($1) }, "terms in byte order",
+                       file: file, line: line)
         var mismatches = 0, nonEmpty = 0
         let prefixes = prefixes(for: terms)
         for position in Swift.stride(from: 0, to: prefixes.count, by: stride) {
@@ -97,24 +102,8 @@ final class TermDictionaryTests: XCTestCase {
 
     // MARK: - Damaged dictionaries
 
-    private func open(_ cache: ForgedCache) throws -> MovieIndex {
-        let path = try TestPaths.temporaryFolder(self).path + "/forged.mscache"
-        try Data(cache.sealed()).write(to: URL(fileURLWithPath: path))
-        return try MovieIndex(path: path)
-    }
-
     private func range(_ index: MovieIndex, _ prefix: String) throws -> Range<Int> {
         try Array(prefix.utf8).withUnsafeBufferPointer { try index.terms.range(ofPrefix: $0) }
-    }
-
-    private func assertCorrupt(_ body: @autoclosure () throws -> some Any, _ detail: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try body(), file: file, line: line) { error in
-            guard case let .corrupt(_, found)? = error as? CacheError else {
-                return XCTFail("not corrupt: \(error)", file: file, line: line)
-            }
-            XCTAssertEqual(found, detail, file: file, line: line)
-        }
     }
 
     /// A term's start moved past its end, or past the end of all the text: the search that reaches it throws.
@@ -129,27 +118,29 @@ final class TermDictionaryTests: XCTestCase {
         for forged in [end + 1, UInt32(textLength), largest] {
             var cache = intact
             cache.setPacked(.termTextOffsets, term, to: forged)
-            let index = try open(cache)
+            let index = try cache.opened(in: self)
             assertCorrupt(try range(index, "darker"), "term text offsets out of order")
             assertCorrupt(try index.search("darker"), "term text offsets out of order")
-            XCTAssertEqual(try range(index, "b"), try range(try open(intact), "b"), "another bucket reads as before")
+            XCTAssertEqual(try range(index, "b"), try range(try intact.opened(in: self), "b"),
+                           "another bucket reads as before")
         }
     }
 
     /// The first or last offset of a bucket out of order, or past the text: the bucket's text is refused whole.
     func testBucketTextOutOfBoundsIsCorrupt() throws {
         let intact = try ForgedCache(Self.catalog)
-        let first = intact.packed(.termJump, Int(UInt8(ascii: "d"))), end = intact.packed(.termJump, Int(UInt8(ascii: "e")))
+        let first = intact.packed(.termJump, Int(UInt8(ascii: "d")))
+        let end = intact.packed(.termJump, Int(UInt8(ascii: "e")))
         let width = intact.entry(of: .termTextOffsets).width
         var cache = intact
         cache.setPacked(.termTextOffsets, Int(first), to: intact.packed(.termTextOffsets, Int(end)) + 1)
-        assertCorrupt(try range(try open(cache), "d"), "term text offsets out of order")
+        assertCorrupt(try range(try cache.opened(in: self), "d"), "term text offsets out of order")
         cache = intact
         let largest = UInt32((UInt64(1) << UInt64(width)) - 1)
         XCTAssertGreaterThan(Int(largest), intact.entry(of: .termText).count)
         cache.setPacked(.termTextOffsets, Int(end), to: largest)
-        assertCorrupt(try range(try open(cache), "dar"), "a reference points outside its section")
-        assertCorrupt(try range(try open(cache), "d"), "a reference points outside its section")
+        assertCorrupt(try range(try cache.opened(in: self), "dar"), "a reference points outside its section")
+        assertCorrupt(try range(try cache.opened(in: self), "d"), "a reference points outside its section")
     }
 
     func testJumpTableOutOfOrderIsCorrupt() throws {
@@ -157,12 +148,12 @@ final class TermDictionaryTests: XCTestCase {
         let d = Int(UInt8(ascii: "d"))
         var cache = intact
         cache.setPacked(.termJump, d + 1, to: intact.packed(.termJump, d) - 1)
-        assertCorrupt(try range(try open(cache), "dark"), "term jump table out of order")
+        assertCorrupt(try range(try cache.opened(in: self), "dark"), "term jump table out of order")
         cache = intact
         let termCount = Int(intact.u32(at: CacheFormat.HeaderField.termCount))
         let largest = UInt32((UInt64(1) << UInt64(intact.entry(of: .termJump).width)) - 1)
         XCTAssertGreaterThan(Int(largest), termCount)
         cache.setPacked(.termJump, d + 1, to: largest)
-        assertCorrupt(try range(try open(cache), "d"), "term jump table out of order")
+        assertCorrupt(try range(try cache.opened(in: self), "d"), "term jump table out of order")
     }
 }

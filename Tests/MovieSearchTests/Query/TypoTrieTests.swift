@@ -179,9 +179,7 @@ extension TypoTrieTests {
                 let word = (0..<4).reduce(UInt32(0)) { $0 | UInt32(fill(start + $1 - text.offset)) << (8 * UInt32($1)) }
                 forged.setU32(word, at: start)
             }
-            let path = try TestPaths.temporaryFolder(self).appendingPathComponent("forged.mscache").path
-            try Data(forged.sealed()).write(to: URL(fileURLWithPath: path))
-            let index = try MovieIndex(path: path)
+            let index = try forged.opened(in: self)
             for query in ["darkenss", "dreamr", "dragoon", "démonn", "d😀xyz"] {
                 for round in 0..<3 {  // the first walk is the sorted one, the later ones the trie's
                     do {
