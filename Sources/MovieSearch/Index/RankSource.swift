@@ -15,6 +15,11 @@ enum RankSource {
     /// One bit per rank (a bitmap set), with its number of set bits.
     case bitmap(U64View, cardinality: Int)
 
+    /// Whether its ranks come ascending, each once, as they are read: a list or a bitmap, not postings end to end.
+    var isAscending: Bool {
+        if case .postings = self { false } else { true }
+    }
+
     /// How many ranks it lists (a title listed twice counted twice).
     var count: Int {
         switch self {

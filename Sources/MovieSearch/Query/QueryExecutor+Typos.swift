@@ -189,11 +189,10 @@ extension QueryExecutor {
             }
             guard ok else { throw .corrupt(path: file.path, detail: "rank out of range") }
         }
-        // Sorted by rank, then distance: the first key of each rank is its best. One list (an exact token's, or a
-        // walk of one term) is in order already; its repeats (only a damaged file has any) are dropped all the same.
-        if sources.count > 1 || !(sources.first.map { if case .sorted = $0.ranks { true } else { false } } ?? true) {
-            keys.sort()
-        }
+        // Sorted by rank, then distance: the first key of each rank is its best. One source read in order (an exact
+        // token's list, a walk of one term, a bitmap) needs no sort; a list's repeats (only a damaged file has any)
+        // are dropped all the same.
+        if sources.count != 1 || !sources[sources.startIndex].ranks.isAscending { keys.sort() }
         var kept = 0
         for key in keys where kept == 0 || TypoMatch.rank(of: keys[kept - 1]) != TypoMatch.rank(of: key) {
             keys[kept] = key
