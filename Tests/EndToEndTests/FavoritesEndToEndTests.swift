@@ -171,6 +171,43 @@ final class FavoritesEndToEndTests: XCTestCase {
         }
     }
 
+    /// Adds at once through two names of one file, a symbolic link in another folder and its target: every one is
+    /// kept, and the link stays a link. The lock is the folder of the file a save replaces (the link resolved);
+    /// the link's own folder would give each name a lock of its own, and about half the adds were lost.
+    func testSimultaneousAddsThroughALinkAndItsTargetAreAllKept() throws {
+        let count = 20
+        let catalog = "[" + (0..<count).map { #"{"title":"Movie \#($0)","year":2000}"# }.joined(separator: ",") + "]"
+        let setup = try setup(catalog)
+        let folder = try TestPaths.temporaryFolder(self).path
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder + "/symA", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: folder + "/symB", withIntermediateDirectories: true)
+        // A relative link, resolved against the link's folder as `open` resolves it.
+        try manager.createSymbolicLink(atPath: folder + "/symB/link.json", withDestinationPath: "../symA/f.json")
+        let names = [folder + "/symA/f.json", folder + "/symB/link.json"]
+        for round in 0..<2 {
+            try? manager.removeItem(atPath: names[0])
+            let binary = try ChildProcess.binary()
+            let processes = (0..<count).map { id in
+                let process = ChildProcess.configured(binary, ["favorites", "add", "\(id)", "--cache", setup.cache,
+                                                               "--favorites", names[id % 2]])
+                process.standardOutput = FileHandle.nullDevice
+                return process
+            }
+            for process in processes { try process.run() }
+            for process in processes {
+                ChildProcess.waitForExit(process)
+                XCTAssertEqual(process.terminationStatus, 0, "round \(round)")
+            }
+            let list = try setup.run(["favorites", "list", "--json", "--favorites", names[1]])
+            let object = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any]
+            let ids = (object?["favorites"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+            XCTAssertEqual(Set(ids), Set(0..<count), "round \(round): \(list.standardOutput)")
+            XCTAssertEqual(try manager.destinationOfSymbolicLink(atPath: names[1]), "../symA/f.json",
+                           "the link stays a link")
+        }
+    }
+
     // MARK: Marks in query, top and show
 
     func testQueryTopAndShowMarkFavorites() throws {

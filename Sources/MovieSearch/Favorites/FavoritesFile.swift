@@ -93,7 +93,8 @@ public enum FavoritesFile {
     /// file's folder, so that two processes changing the same favorites at once (two `favorites add`, an add
     /// while `browse` toggles) each read the other's change and keep it, rather than the last save dropping it.
     ///
-    /// The lock is the folder's `flock`: the file itself cannot carry it, as each save renames a new file onto
+    /// The lock is the `flock` of the folder the file is saved in (through symbolic links, the target's folder, so
+    /// that every name of the file shares it): the file itself cannot carry it, as each save renames a new file onto
     /// it, and a lock file of its own would be left beside the favorites. It is advisory (only moviesearch takes
     /// it), and the system lets it go when the process ends in any way, so a killed process never leaves it
     /// taken. A change waits for another to finish for up to `lockWaitMilliseconds`, polling, then throws
@@ -118,7 +119,12 @@ public enum FavoritesFile {
                                         waitMilliseconds: Int = lockWaitMilliseconds,
                                         _ body: () throws -> Value) throws -> Value {
         if creatingFolder { try makeFolders(above: path) }
-        let folder = path.split.folder
+        // The folder of the file a save really replaces: through a symbolic link, the target's folder, where the
+        // save renames its new file. Every name of one file (the link, the target, a link to the link) then takes
+        // one lock; the link's own folder would give each name a lock of its own, and two changes through two
+        // names would each save over the other's. A path the save would refuse (a folder, a loop) is locked as
+        // given: the save fails anyway, changing nothing.
+        let folder = ((try? AtomicFileWriter.destination(of: path)) ?? path).split.folder
         guard case let .success(descriptor) = Syscalls.openFolder(folder.isEmpty ? FilePath(".") : folder) else {
             return try body()
         }
