@@ -101,9 +101,13 @@ final class FavoritesEndToEndTests: XCTestCase {
             (["favorites", "remove", "2"], "{\(heat),\"favorite\":false,\"removed\":true}"),
             (["favorites", "remove", "2"], "{\(heat),\"favorite\":false,\"removed\":false}"),
             (["favorites", "remove", "99"], #"{"id":99,"favorite":false,"removed":false}"#),
-            (["favorites", "remove", "50"],
-             #"{"id":50,"title":"Gone","year":1990,"favorite":false,"missing":true,"removed":true}"#),
+            // A missing favorite saved with id 50 is not removed by `remove 50`: that id names no movie now.
             (["favorites", "remove", "50"], #"{"id":50,"favorite":false,"removed":false}"#),
+            (["favorites", "list"],
+             #"{"favorites":[{"id":50,"title":"Gone","year":1990,"missing":true,"reason":"no movie of 1990 is titled so"}]}"#),
+            (["favorites", "remove", "--missing"],
+             #"{"removed":[{"id":50,"title":"Gone","year":1990,"missing":true,"reason":"no movie of 1990 is titled so"}]}"#),
+            (["favorites", "remove", "--missing"], #"{"removed":[]}"#),
             (["favorites", "list"], #"{"favorites":[]}"#),
         ]
         for (arguments, output) in cases {
@@ -259,8 +263,8 @@ final class FavoritesEndToEndTests: XCTestCase {
         let contents = [
             (#"{"version":1,"favorites":[{"id":0,"title":"The Dark Knight Rises","year":2012}"#, "not a valid favorites file"),
             (#"{"theme":"dark"}"#, "not a moviesearch favorites file"),
-            (#"{"version":2,"favorites":[{"id":0,"title":"The Dark Knight Rises","year":2012,"stars":5}]}"#,
-             "favorites file version 2 is not supported"),
+            (#"{"version":3,"favorites":[{"id":0,"title":"The Dark Knight Rises","year":2012,"stars":5}]}"#,
+             "favorites file version 3 is not supported"),
         ]
         for (content, words) in contents {
             let bytes = Data(content.utf8)
@@ -345,14 +349,15 @@ final class FavoritesEndToEndTests: XCTestCase {
         XCTAssertEqual(list.standardOutput, """
             2 favorites, 1 not in this cache:
                     5  2012  2  The Dark Knight Rises
-              missing  2014  -  Gone Girl  (saved as id 3; not in this cache)
+              missing  2014  -  Gone Girl  (saved as id 3; not in this cache: no movie of 2014 is titled so)
 
             """)
         let query = try setup.run(["query", "dark"])
         XCTAssertTrue(query.standardOutput.contains("5  The Dark Knight Rises ♥\n"), query.standardOutput)
         XCTAssertTrue(query.standardOutput.contains("3  Dark Shadows\n"), query.standardOutput)
         let json = try setup.run(["favorites", "--json"])
-        XCTAssertTrue(json.standardOutput.contains(#"{"id":3,"title":"Gone Girl","year":2014,"missing":true}"#),
+        XCTAssertTrue(json.standardOutput.contains(
+            #"{"id":3,"title":"Gone Girl","year":2014,"missing":true,"reason":"no movie of 2014 is titled so"}"#),
                       json.standardOutput)
 
         XCTAssertEqual(try setup.run(["favorites", "add", "3"]).status, 0)  // Collateral, now at id 3
@@ -364,11 +369,56 @@ final class FavoritesEndToEndTests: XCTestCase {
             ]}
 
             """)
-        // `remove 3` takes the movie of this cache first; the missing one goes with a second remove.
+        // `remove 3` removes the movie of this cache, never the missing entry saved with id 3, even when asked
+        // twice; `remove --missing` drops that one on purpose.
         XCTAssertEqual(try setup.run(["favorites", "remove", "3"]).status, 0)
         XCTAssertTrue(try String(contentsOfFile: setup.file, encoding: .utf8).contains("Gone Girl"))
-        XCTAssertEqual(try setup.run(["favorites", "remove", "3"]).status, 0)
+        let again = try setup.run(["favorites", "remove", "3"])
+        XCTAssertEqual(again.standardOutput, "No favorite has id 3 (\(setup.file)): nothing to remove.\n")
+        XCTAssertTrue(try String(contentsOfFile: setup.file, encoding: .utf8).contains("Gone Girl"))
+        let dropped = try setup.run(["favorites", "remove", "--missing"])
+        XCTAssertEqual(dropped.standardOutput, "Removed 1 missing favorite (\(setup.file)):\n  2014  Gone Girl\n")
         XCTAssertFalse(try String(contentsOfFile: setup.file, encoding: .utf8).contains("Gone Girl"))
+    }
+
+    /// An IMDb-like rebuild: every id shifts and many titles are alike in one year. Favorites saved with their
+    /// IMDb ids follow their movies; one whose IMDb id is gone is listed as missing, with the reason, and never
+    /// becomes another "Episode #1.1" of that year; `remove <id>` of a movie that is no favorite removes nothing.
+    func testAfterAShiftingRebuildFavoritesFollowTheirIMDbIDs() throws {
+        func catalog(_ rows: [(String, String)]) -> String {
+            "tconst\ttitleType\tprimaryTitle\toriginalTitle\tisAdult\tstartYear\tendYear\truntimeMinutes\tgenres\n"
+                + rows.map { "\($0.0)\ttvEpisode\t\($0.1)\t\($0.1)\t0\t2005\t\\N\t30\tDrama\n" }.joined()
+        }
+        let first = try temporaryFile("first.tsv", catalog(
+            [("tt0000001", "Episode #1.1"), ("tt0000002", "Episode #1.1"), ("tt0000003", "Episode #1.1")]))
+        let folder = try TestPaths.temporaryFolder(self).path
+        let cache = folder + "/imdb.mscache"
+        let setup = Setup(cache: cache, dataHome: folder + "/data")
+        XCTAssertEqual(try BinaryRun.run(["index", first, "-o", cache, "--title-types", "all"]).status, 0)
+        XCTAssertEqual(try setup.run(["favorites", "add", "1"]).status, 0)  // tt0000002
+        XCTAssertEqual(try setup.run(["favorites", "add", "2"]).status, 0)  // tt0000003
+        XCTAssertTrue(try String(contentsOfFile: setup.file, encoding: .utf8).contains(#""imdb_id":"tt0000002""#))
+
+        // A new dump: two new episodes first (every id shifts by two), tt0000003 gone.
+        let second = try temporaryFile("second.tsv", catalog(
+            [("tt0000008", "Episode #1.1"), ("tt0000009", "Episode #1.1"), ("tt0000001", "Episode #1.1"),
+             ("tt0000002", "Episode #1.1")]))
+        XCTAssertEqual(try BinaryRun.run(["index", second, "-o", cache, "--title-types", "all"]).status, 0)
+        let list = try setup.run(["favorites"])
+        XCTAssertEqual(list.standardOutput, """
+            2 favorites, 1 not in this cache:
+              unrated  2005  3  Episode #1.1
+              missing  2005  -  Episode #1.1  (saved as id 2; not in this cache: no movie has IMDb id tt0000003; \
+            the 4 movies of 2005 titled so have other ids)
+
+            """)
+        let query = try setup.run(["query", "episode", "--json", "--per-year", "10"])
+        XCTAssertEqual(query.standardOutput.components(separatedBy: #""favorite":true"#).count - 1, 1,
+                       query.standardOutput)
+        // Id 2 is tt0000001 now, never a favorite: `remove 2` removes nothing, the missing entry stays.
+        let remove = try setup.run(["favorites", "remove", "2"])
+        XCTAssertTrue(remove.standardOutput.hasPrefix("No favorite has id 2"), remove.standardOutput)
+        XCTAssertTrue(try String(contentsOfFile: setup.file, encoding: .utf8).contains(#""imdb_id":"tt0000003""#))
     }
 
     /// The tests' own runs never see the developer's favorites: `BinaryRun` gives each an empty data home.

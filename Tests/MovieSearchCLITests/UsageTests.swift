@@ -43,6 +43,8 @@ final class UsageTests: XCTestCase {
                      [--cache <file>]
                    moviesearch favorites remove <id> [--json] [--favorites <file>]
                      [--cache <file>]
+                   moviesearch favorites remove --missing [--json] [--favorites <file>]
+                     [--cache <file>]
 
             """,
         "browse": """
@@ -255,6 +257,8 @@ final class UsageTests: XCTestCase {
         assertUsageError(["query", "dark", "--color", "alwys"],
                          "invalid value 'alwys' for '--color <auto|always|never>': expected 'auto', 'always' or 'never'; did you mean 'always'?")
         assertUsageError(["favorites", "add", "1", "2"], "unexpected argument '2'")
+        assertUsageError(["favorites", "add", "--missing"], "'--missing' goes with 'remove' only")
+        assertUsageError(["favorites", "remove", "3", "--missing"], "unexpected argument '3': 'remove --missing' takes no id")
     }
 
     func testNoCacheAnywhereIsAUsageError() {

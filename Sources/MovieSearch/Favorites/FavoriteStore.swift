@@ -1,6 +1,6 @@
-/// The favorites resolved against an open cache: which movies of this cache they are, which are missing from it,
-/// and how to change them. What every list of the command line and of `browse` asks ("is this a favorite?"), and
-/// what they save (`list`).
+/// The favorites resolved against an open cache: which movies of this cache they are, which are missing from it
+/// and why, and how to change them. What every list of the command line and of `browse` asks ("is this a
+/// favorite?"), and what they save (`list`).
 ///
 ///     var store = try FavoriteStore(list: FavoritesFile.read(path: path), index: index)
 ///     store.isFavorite(745)                        // true: ♥
@@ -8,30 +8,41 @@
 ///     try FavoritesFile.write(store.list, to: path, creatingFolder: true)
 ///
 /// An entry of the file is resolved to a movie of the cache in this order:
-/// 1. The movie at the entry's id, when it has the entry's title and year (`Favorite.names`): the usual case.
-/// 2. Else, the cache was rebuilt from a changed catalog and ids moved: the movie found again by a search for the
-///    title (exact mode), in the entry's year, with exactly that title; the first such movie not already taken by
-///    another entry, among the best `candidateLimit` matches of that year.
-/// 3. Else the movie is no longer in the catalog: the entry is `missing`. It stays in `list`, so that saving
-///    never drops it (a later catalog may hold the movie again), and it marks no movie.
+/// 1. The movie at the entry's id, when it is the entry's movie (`Favorite.names`: the same IMDb id, else the same
+///    TMDb id, when both sides have one; else the same title and year): the usual case.
+/// 2. Else the cache was rebuilt from a changed catalog and ids moved (a new IMDb dump shifts every one). The
+///    movie is found again by the entry's IMDb id, else by its TMDb id, else by its title and year, and by those
+///    only when exactly one movie of the cache has them (and no id of that movie contradicts the entry's): IMDb
+///    has many titles alike in one year ("Episode #1.1"), and a favorite must never silently become another
+///    movie. A movie already taken by another entry is not taken twice.
+/// 3. Else the entry is `missing`, with the reason (`Missing.reason`). It stays in `list`, so that saving never
+///    drops it (a later catalog may hold the movie again), and it marks no movie.
 ///
-/// Entries keep the order they were added; an entry equal to an earlier one is dropped, and two entries never
-/// resolve to the same movie (the later one is looked for again, or missing).
-/// `list` holds the resolved entries with their current ids and the missing ones as they were.
+/// Entries keep the order they were added; an entry equal to an earlier one is dropped. `list` holds the
+/// resolved entries as the movies of this cache now are (id, title, year, external ids: an old entry without ids
+/// gains them) and the missing ones as they were.
 ///
-/// Costs: `init` is O(n) look-ups by id for n entries, plus, for each entry whose id moved, one search and at
-/// most `candidateLimit` look-ups; `isFavorite` is O(1); `toggle`, `add` and `remove` are O(n).
+/// Costs: `init` reads the id, title and external ids of each entry's movie by id (O(n) for n entries); when
+/// some entry's movie moved or is gone, one pass over the cache's id and year columns finds them all at once,
+/// decoding only the titles of the years those entries name (O(N) in the cache's movies, whatever n is). `isFavorite`
+/// is O(1); `toggle`, `add` and `remove` are O(n).
 public struct FavoriteStore: Equatable, Sendable {
-    /// The most matches of an entry's year that are compared with its title when it is looked for again: a short
-    /// or common title ("Love") can match thousands of movies of a year, and opening a cache must stay fast.
-    /// An entry whose movie ranks below that many same-year matches of its title's words is reported missing.
-    public static let candidateLimit = 1_000
+    /// A favorite this cache does not hold, and why it is not found.
+    public struct Missing: Equatable, Sendable {
+        /// The entry as the file has it.
+        public var favorite: Favorite
+        /// Why no movie of the cache is it, one phrase a list can print: "no movie has IMDb id tt0000001",
+        /// "3 movies of 2001 are titled so".
+        public var reason: String
+    }
 
     /// One entry of the file and the movie of this cache it is, if any.
     private struct Entry: Equatable, Sendable {
         var favorite: Favorite
         /// The id in this cache, or `nil` when the movie is missing from it.
         var resolvedID: Int?
+        /// Why it is missing, when it is.
+        var missingReason: String?
     }
 
     private var entries: [Entry]
@@ -47,23 +58,34 @@ public struct FavoriteStore: Equatable, Sendable {
         var ids: Set<Int> = []
         var seen: Set<Favorite> = []
         for favorite in list.entries where seen.insert(favorite).inserted {
-            entries.append(Entry(favorite: favorite, resolvedID: nil))
+            entries.append(Entry(favorite: favorite, resolvedID: nil, missingReason: nil))
         }
         // Pass 1: every entry whose id still holds its movie, so that a moved entry never takes a movie that an
         // unmoved one names.
         for position in entries.indices {
             let favorite = entries[position].favorite
-            guard let movie = try Self.movie(id: favorite.id, in: index), favorite.names(movie),
-                  ids.insert(movie.id).inserted else { continue }
-            entries[position].resolvedID = movie.id
+            guard let (identity, title) = try index.identity(id: favorite.id),
+                  Self.isMovieAtItsID(favorite, identity, title: title), ids.insert(identity.id).inserted
+            else { continue }
+            entries[position].resolvedID = identity.id
+            entries[position].favorite = Self.favorite(identity, title: title)
         }
-        // Pass 2: the others, by title and year.
-        for position in entries.indices where entries[position].resolvedID == nil {
-            let favorite = entries[position].favorite
-            guard let id = try Self.find(favorite, in: index, excluding: ids) else { continue }
-            ids.insert(id)
-            entries[position].resolvedID = id
-            entries[position].favorite.id = id
+        // Pass 2: the others, all in one pass over the cache.
+        let unresolved = entries.indices.filter { entries[$0].resolvedID == nil }
+        if !unresolved.isEmpty {
+            let candidates = try Self.candidates(of: unresolved.map { entries[$0].favorite }, in: index)
+            for (position, found) in zip(unresolved, candidates) {
+                switch found.choice(excluding: ids) {
+                case let .movie(id):
+                    ids.insert(id)
+                    entries[position].resolvedID = id
+                    if let (identity, title) = try index.identity(id: id) {
+                        entries[position].favorite = Self.favorite(identity, title: title)
+                    }
+                case let .missing(reason):
+                    entries[position].missingReason = reason
+                }
+            }
         }
         self.entries = entries
         self.ids = ids
@@ -79,14 +101,21 @@ public struct FavoriteStore: Equatable, Sendable {
         entries.compactMap { $0.resolvedID == nil ? nil : $0.favorite }
     }
 
-    /// The favorites whose movie this cache does not hold (by id, title and year), in the order they were added.
-    /// They stay in `list`.
+    /// The favorites whose movie this cache does not hold, in the order they were added. They stay in `list`.
     public var missing: [Favorite] {
         entries.compactMap { $0.resolvedID == nil ? $0.favorite : nil }
     }
 
-    /// What to save: every entry in the order added, resolved ones with their ids in this cache, missing ones as
-    /// the file had them.
+    /// `missing` with the reason each is not found.
+    public var missingWithReasons: [Missing] {
+        entries.compactMap { entry in
+            entry.resolvedID == nil ? Missing(favorite: entry.favorite, reason: entry.missingReason ?? "not found")
+                : nil
+        }
+    }
+
+    /// What to save: every entry in the order added, resolved ones as the movies of this cache are, missing ones
+    /// as the file had them.
     public var list: FavoriteList {
         FavoriteList(entries: entries.map(\.favorite))
     }
@@ -106,44 +135,131 @@ public struct FavoriteStore: Equatable, Sendable {
     @discardableResult
     public mutating func add(_ movie: Movie) -> Bool {
         guard ids.insert(movie.id).inserted else { return false }
-        entries.append(Entry(favorite: Favorite(movie), resolvedID: movie.id))
+        entries.append(Entry(favorite: Favorite(movie), resolvedID: movie.id, missingReason: nil))
         return true
     }
 
-    /// Removes the favorite with this id: the movie of this cache with it, else a missing entry saved with that
-    /// id (so that `favorites remove` can clear one). Returns the entry removed, `nil` when there was none.
+    /// Removes the favorite that is the movie of this cache with this id. Returns the entry removed, `nil` when
+    /// that movie is no favorite. A missing entry saved with the same id is never removed by it: that id now
+    /// names another movie, or none (`removeMissing()` drops missing entries on purpose).
     @discardableResult
     public mutating func remove(id: Int) -> Favorite? {
-        if let position = entries.firstIndex(where: { $0.resolvedID == id }) {
-            ids.remove(id)
-            return entries.remove(at: position).favorite
-        }
-        guard let position = entries.firstIndex(where: { $0.resolvedID == nil && $0.favorite.id == id }) else {
-            return nil
-        }
+        guard let position = entries.firstIndex(where: { $0.resolvedID == id }) else { return nil }
+        ids.remove(id)
         return entries.remove(at: position).favorite
+    }
+
+    /// Removes every missing entry; returns them, in the order they were added.
+    @discardableResult
+    public mutating func removeMissing() -> [Favorite] {
+        let removed = missing
+        entries.removeAll { $0.resolvedID == nil }
+        return removed
     }
 
     // MARK: Resolving
 
-    /// The movie at `id`, or `nil` when the cache has no movie with that id.
-    private static func movie(id: Int, in index: MovieIndex) throws -> Movie? {
-        do {
-            return try index.movie(id: id)
-        } catch let error as CacheError {
-            if case .noSuchMovie = error { return nil }
-            throw error
-        }
+    /// Whether the movie of `identity`, titled `title`, at the id `favorite` was saved with, is `favorite`'s movie:
+    /// an external id both have decides; else the same title and year, for a favorite without external ids (an
+    /// old file, a catalog without them). A favorite with an id of its own that this movie lacks is looked for by
+    /// that id instead (pass 2): in a catalog of many alike titles, its old id may hold another "Episode #1.1".
+    private static func isMovieAtItsID(_ favorite: Favorite, _ identity: MovieIdentity, title: String) -> Bool {
+        if let decided = sameByExternalID(favorite, identity) { return decided }
+        guard favorite.imdbID == nil, favorite.tmdbID == nil else { return false }
+        return identity.year == favorite.year && title == favorite.title
     }
 
-    /// The id of the first movie of `favorite`'s year titled exactly `favorite.title`, not in `taken`, among the
-    /// best `candidateLimit` exact matches of the title's words in that year.
-    private static func find(_ favorite: Favorite, in index: MovieIndex, excluding taken: Set<Int>) throws -> Int? {
-        let result = try index.search(favorite.title, perYear: candidateLimit, typos: .off)
-        guard let year = result.years.first(where: { $0.year == favorite.year }) else { return nil }
-        for id in year.movieIDs where !taken.contains(id) {
-            if favorite.names(try index.movie(id: id)) { return id }
+    /// `Favorite.sameByExternalID` for a movie read as its identity.
+    private static func sameByExternalID(_ favorite: Favorite, _ identity: MovieIdentity) -> Bool? {
+        if let imdbID = favorite.imdbID,
+           let same = identity.hasIMDbID(imdbID, number: CacheFormat.imdbNumber(imdbID)) {
+            return same
         }
+        if let tmdbID = favorite.tmdbID, let other = identity.tmdbID { return tmdbID == other }
         return nil
+    }
+
+    /// The favorite of the movie of `identity`, titled `title`, as it is in this cache.
+    private static func favorite(_ identity: MovieIdentity, title: String) -> Favorite {
+        Favorite(id: identity.id, title: title, year: identity.year, imdbID: identity.imdbID,
+                 tmdbID: identity.tmdbID)
+    }
+
+    /// The movies of the cache that could be each favorite's, in one pass over the cache.
+    private static func candidates(of favorites: [Favorite], in index: MovieIndex) throws -> [Candidates] {
+        var found = favorites.map { Candidates(favorite: $0) }
+        var byIMDbNumber: [UInt32: [Int]] = [:], byIMDbText: [String: [Int]] = [:], byTMDb: [Int: [Int]] = [:]
+        var byTitle: [Int: [String: [Int]]] = [:]
+        for (position, favorite) in favorites.enumerated() {
+            if let imdbID = favorite.imdbID {
+                if let number = CacheFormat.imdbNumber(imdbID) {
+                    byIMDbNumber[number, default: []].append(position)
+                } else {
+                    byIMDbText[imdbID, default: []].append(position)
+                }
+            }
+            if let tmdbID = favorite.tmdbID { byTMDb[tmdbID, default: []].append(position) }
+            byTitle[favorite.year, default: [:]][favorite.title, default: []].append(position)
+        }
+        try index.forEachIdentity(needsTitle: { byTitle[$0.year] != nil }) { identity, title in
+            if let number = identity.imdbNumber, let positions = byIMDbNumber[number] {
+                for position in positions { found[position].byIMDb.append(identity.id) }
+            }
+            if let text = identity.imdbText, let positions = byIMDbText[text] {
+                for position in positions { found[position].byIMDb.append(identity.id) }
+            }
+            if let tmdbID = identity.tmdbID, let positions = byTMDb[tmdbID] {
+                for position in positions { found[position].byTMDb.append(identity.id) }
+            }
+            if let title, let positions = byTitle[identity.year]?[title] {
+                for position in positions {
+                    if sameByExternalID(favorites[position], identity) == false {
+                        found[position].otherIDsByTitle += 1
+                    } else {
+                        found[position].byTitle.append(identity.id)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The movies that could be one favorite's: by its IMDb id, its TMDb id, and its title and year.
+    private struct Candidates {
+        var favorite: Favorite
+        var byIMDb: [Int] = []
+        var byTMDb: [Int] = []
+        var byTitle: [Int] = []
+        /// How many movies have its title and year but an IMDb or TMDb id that is not its.
+        var otherIDsByTitle = 0
+
+        enum Choice { case movie(Int), missing(String) }
+
+        /// The movie the favorite is, unless `taken` (by an earlier entry); else why it is missing.
+        func choice(excluding taken: Set<Int>) -> Choice {
+            for (ids, name) in [(byIMDb, "IMDb id"), (byTMDb, "TMDb id")] where !ids.isEmpty {
+                if let id = ids.first(where: { !taken.contains($0) }) { return .movie(id) }
+                return .missing("the movie with its \(name), id \(ids[0]), is another favorite")
+            }
+            switch byTitle.count {
+            case 1:
+                return taken.contains(byTitle[0])
+                    ? .missing("the one movie of \(favorite.year) titled so, id \(byTitle[0]), is another favorite")
+                    : .movie(byTitle[0])
+            case 0:
+                var ids: [String] = []
+                if let imdbID = favorite.imdbID { ids.append("IMDb id \(imdbID)") }
+                if let tmdbID = favorite.tmdbID { ids.append("TMDb id \(tmdbID)") }
+                guard !ids.isEmpty else { return .missing("no movie of \(favorite.year) is titled so") }
+                let others = otherIDsByTitle == 0 ? "" : "; "
+                    + (otherIDsByTitle == 1 ? "the movie" : "the \(otherIDsByTitle) movies")
+                    + " of \(favorite.year) titled so \(otherIDsByTitle == 1 ? "has" : "have") other ids"
+                return .missing("no movie has \(ids.joined(separator: " or "))\(others)")
+            default:
+                return .missing("\(byTitle.count) movies of \(favorite.year) are titled so (ids "
+                    + "\(byTitle.prefix(3).map(String.init).joined(separator: ", "))\(byTitle.count > 3 ? ", …" : "")"
+                    + "), and no IMDb or TMDb id tells which")
+            }
+        }
     }
 }

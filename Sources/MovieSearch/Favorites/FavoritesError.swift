@@ -9,7 +9,7 @@
 ///     }
 public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file is damaged: malformed JSON (the reason gives its line and column), or a favorites file whose
-    /// content is not what version 1 allows (an entry without a title, a member this version does not know).
+    /// content is not what its version allows (an entry without a title, a member that version does not know).
     case corrupt(path: String, reason: String)
     /// The file is JSON but not a favorites file: not an object, or without `version` and `favorites`.
     case foreign(path: String, reason: String)
@@ -37,7 +37,7 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): not a moviesearch favorites file (\(reason)); it was left as it is (name another file "
                 + "with --favorites <file>)"
         case let .unsupportedVersion(path, version):
-            return "\(path): favorites file version \(version) is not supported (this moviesearch reads version 1; "
+            return "\(path): favorites file version \(version) is not supported (this moviesearch reads versions 1 and 2; "
                 + "a newer one wrote it?); it was left as it is"
         case let .unreadable(path, reason):
             return "cannot read favorites \(path): \(reason); it was left as it is"

@@ -77,8 +77,33 @@ struct MovieRecords {
                      rating: try rating(slot: slot))
     }
 
+    /// What tells the movie in slot `slot` (below the movie count) apart from others of its title, read without
+    /// its title, lists or texts: its id, year, TMDb id and IMDb id. For a pass over every movie (`FavoriteStore`
+    /// finding favorites again after a rebuild), so each field is read from its own column.
+    func identity(slot: Int, years: YearTable) throws(CacheError) -> MovieIdentity {
+        let id = Int(try file.packed(sections.movieIDs, slot))
+        let yearNumber = Int(try file.packed(sections.movieYears, slot))
+        guard yearNumber < years.count else { throw .corrupt(path: file.path, detail: "a movie's year is not in the year table") }
+        var identity = MovieIdentity(id: id, year: years.year(yearNumber))
+        if let tmdbIDs = sections.tmdbIDs {
+            let stored = try file.packed(tmdbIDs, slot)
+            identity.tmdbID = stored == 0 ? nil : Int(stored - 1)
+        }
+        if let imdbNumbers = sections.imdbNumbers {
+            let stored = try file.packed(imdbNumbers, slot)
+            if stored != 0 { identity.imdbNumber = stored - 1 }
+        }
+        if identity.imdbNumber == nil { identity.imdbText = try optionalText(sections.imdbTexts, slot: slot) }
+        return identity
+    }
+
+    /// The year table, for `identity(slot:years:)`.
+    func yearTable() throws(CacheError) -> YearTable {
+        try YearTable(file: file, years: sections.years)
+    }
+
     /// The title of slot `slot`.
-    private func title(slot: Int) throws(CacheError) -> String {
+    func title(slot: Int) throws(CacheError) -> String {
         let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
         return try text(Int(titleBounds[0]), Int(titleBounds[1]))
     }

@@ -194,6 +194,25 @@ public final class MovieIndex: Sendable {
         try details.value(forKey: id) { () throws(CacheError) -> Movie in try decodedMovie(id: id) }
     }
 
+    /// The identity and title of the movie with this id, read without the rest of its record; `nil` when the
+    /// cache holds no movie with that id.
+    func identity(id: Int) throws(CacheError) -> (identity: MovieIdentity, title: String)? {
+        guard let slot = try records.slot(of: id) else { return nil }
+        return (try records.identity(slot: slot, years: try records.yearTable()), try records.title(slot: slot))
+    }
+
+    /// Calls `body` with the identity of every movie, in id order, and its title when `needsTitle` says so for
+    /// its identity (`nil` otherwise): one pass over the columns, decoding only the titles asked for. For
+    /// `FavoriteStore`, which finds many favorites again at once.
+    func forEachIdentity(needsTitle: (MovieIdentity) -> Bool,
+                         _ body: (MovieIdentity, String?) throws -> Void) throws {
+        let years = try records.yearTable()
+        for slot in 0..<movieCount {
+            let identity = try records.identity(slot: slot, years: years)
+            try body(identity, needsTitle(identity) ? try records.title(slot: slot) : nil)
+        }
+    }
+
     /// The `limit` best-rated movies over all years: rating descending, unrated last, lower id first on ties.
     public func topRated(limit: Int) throws -> [Movie] {
         let count = min(max(limit, 0), movieCount)

@@ -1,6 +1,6 @@
 import MovieSearch
 
-/// `moviesearch favorites [list|add <id>|remove <id>] [--json] [--favorites <file>] [--cache <file>]`: the
+/// `moviesearch favorites [list|add <id>|remove <id>|remove --missing] [--json] [--favorites <file>] [--cache <file>]`: the
 /// favorites, without a terminal (`browse` shows and toggles the same ones).
 struct FavoritesCommand: Subcommand {
     static let name = "favorites"
@@ -9,10 +9,11 @@ struct FavoritesCommand: Subcommand {
         abstract: "List, add or remove favorite movies (the ♥ of browse, query, top and show).",
         discussion: """
             list (the default) prints the favorites newest year first, then best-rated first, and those no \
-            longer in the cache as missing (a favorite is kept by id, title and year: when the cache is rebuilt \
-            from a changed catalog, one whose id now holds another movie is found again by title and year; one \
-            not found stays in the file). add and remove save the file at once, atomically; remove also takes the \
-            id a missing favorite was saved with.
+            longer in the cache as missing, with the reason (a favorite is kept by id, title, year and IMDb and \
+            TMDb ids: when the cache is rebuilt from a changed catalog, one whose id now holds another movie is \
+            found again by its IMDb id, else its TMDb id, else its title and year when exactly one movie has \
+            them; one not found stays in the file). add and remove save the file at once, atomically; remove \
+            removes the favorite that is that movie of the cache, remove --missing drops every missing one.
             A favorites file that is damaged or not a favorites file is never overwritten: add and remove fail \
             with one line, list warns and lists nothing.
             """,
@@ -20,8 +21,9 @@ struct FavoritesCommand: Subcommand {
             "[list] [--json] [--favorites <file>] [--cache <file>]",
             "add <id> [--json] [--favorites <file>] [--cache <file>]",
             "remove <id> [--json] [--favorites <file>] [--cache <file>]",
+            "remove --missing [--json] [--favorites <file>] [--cache <file>]",
         ],
-        arguments: [action, id, FavoritesLocation.option, CacheLocation.option, json])
+        arguments: [action, id, missing, FavoritesLocation.option, CacheLocation.option, json])
 
     /// What the command does: a choice, so that the parser names the three words and Tab offers them.
     enum Action: String, ArgumentChoice {
@@ -32,15 +34,18 @@ struct FavoritesCommand: Subcommand {
         "action", isOptional: true, help: "list (the default), add or remove.")
     static let id = Argument<Int>(
         "id", isOptional: true, rule: .movieID, help: "The movie to add or remove, as 'query --json' prints it.")
+    static let missing = Flag(
+        "missing", help: "With remove: remove every favorite the cache does not hold (listed as missing).")
     static let json = JSONOutput.flag(
         members: "for list, favorites: each favorite as 'show --json' prints the movie, with favorite true and "
             + "missing false, or, for one missing from the cache, only id, title, year and missing true; for add "
             + "and remove, the movie as 'show --json' prints it, favorite saying its new state, and added or "
-            + "removed saying whether the file changed (for remove, a missing favorite as in list, or for an id "
-            + "neither the cache nor the favorites hold, only id, favorite false and removed false)")
+            + "removed saying whether the file changed (for an id the cache does not hold, only id, favorite false "
+            + "and removed false); for remove --missing, removed: the missing favorites removed, as in list")
 
     var action: Action
     var id: Int?
+    var removesMissing: Bool
     var favorites: FilePath?
     var cache: FilePath?
     var printsJSON: Bool
@@ -49,8 +54,13 @@ struct FavoritesCommand: Subcommand {
         let action = arguments[Self.action] ?? .list
         self.action = action
         id = arguments[Self.id]
+        removesMissing = arguments[Self.missing]
         if action == .list, let id { throw UsageError("unexpected argument '\(id)': 'list' takes no id") }
-        if action != .list, id == nil { throw UsageError("missing argument '<id>' for '\(action.rawValue)'") }
+        if removesMissing, action != .remove { throw UsageError("'--missing' goes with 'remove' only") }
+        if removesMissing, let id { throw UsageError("unexpected argument '\(id)': 'remove --missing' takes no id") }
+        if action != .list, id == nil, !removesMissing {
+            throw UsageError("missing argument '<id>' for '\(action.rawValue)'")
+        }
         favorites = arguments[FavoritesLocation.option]
         cache = arguments[CacheLocation.option]
         printsJSON = arguments[Self.json]
@@ -77,7 +87,7 @@ struct FavoritesCommand: Subcommand {
             }
         }
         let movies = try AnswerOrder.sorted(store?.favorites.map { try index.movie(id: $0.id) } ?? [])
-        let missing = store?.missing ?? []
+        let missing = store?.missingWithReasons ?? []
         if printsJSON {
             var json = JSONWriter(capacity: 256)
             json.object { json in
@@ -90,14 +100,7 @@ struct FavoritesCommand: Subcommand {
                             json.member("missing", false)
                         }
                     }
-                    for favorite in missing {
-                        json.object { json in
-                            json.member("id", favorite.id)
-                            json.member("title", favorite.title)
-                            json.member("year", favorite.year)
-                            json.member("missing", true)
-                        }
-                    }
+                    for entry in missing { Self.writeMissing(entry, to: &json) }
                 }
             }
             out.line(bytes: json.bytes)
@@ -112,13 +115,14 @@ struct FavoritesCommand: Subcommand {
         out.line(header + ":")
         let ratings = movies.map { TextLayout.rating($0.rating) ?? "unrated" } + missing.map { _ in "missing" }
         let ratingWidth = ratings.map(\.count).max() ?? 0
-        let idWidth = (movies.map(\.id) + missing.map(\.id)).map { String($0).count }.max() ?? 0
+        let idWidth = (movies.map(\.id) + missing.map(\.favorite.id)).map { String($0).count }.max() ?? 0
         let rows = movies.map { ($0.id, $0.year, $0.title, "") }
-            + missing.map { ($0.id, $0.year, $0.title, "  (saved as id \($0.id); not in this cache)") }
+            + missing.map { ($0.favorite.id, $0.favorite.year, $0.favorite.title,
+                             "  (saved as id \($0.favorite.id); not in this cache: \($0.reason))") }
         for ((id, year, title, note), rating) in zip(rows, ratings) {
             let idText = note.isEmpty ? String(id) : "-"
             out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(year)  \(TextLayout.padLeft(idText, idWidth))"
-                + "  \(TerminalSafeText.escaped(title))\(note)")
+                + "  \(TerminalSafeText.escaped(title))\(TerminalSafeText.escaped(note))")
         }
     }
 
@@ -135,11 +139,34 @@ struct FavoritesCommand: Subcommand {
     private func change(_ index: MovieIndex, _ context: CommandContext, at location: FavoritesLocation.Location)
         throws
     {
-        guard let id else { return }
         // A file that cannot be read or understood stops the change here: it is never overwritten.
         var store = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
         let out = context.standardOutput
         let path = TerminalSafeText.escaped(location.path.description)
+        if removesMissing {
+            let missing = store.missingWithReasons
+            store.removeMissing()
+            if !missing.isEmpty {
+                try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault)
+            }
+            if printsJSON {
+                var json = JSONWriter(capacity: 256)
+                json.object { json in
+                    json.key("removed")
+                    json.array { json in
+                        for entry in missing { Self.writeMissing(entry, to: &json) }
+                    }
+                }
+                return out.line(bytes: json.bytes)
+            }
+            if missing.isEmpty { return out.line("No favorite is missing from this cache (\(path)): nothing to remove.") }
+            out.line("Removed \(TextLayout.count(missing.count, "missing favorite", "missing favorites")) (\(path)):")
+            for entry in missing {
+                out.line("  \(entry.favorite.year)  \(TerminalSafeText.escaped(entry.favorite.title))")
+            }
+            return
+        }
+        guard let id else { return }
         switch action {
         case .add:
             let movie = try index.movie(id: id)
@@ -168,26 +195,27 @@ struct FavoritesCommand: Subcommand {
                 return
             }
             try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault)
-            let movie = try? index.movie(id: id)
             if printsJSON {
-                if let movie, Favorite(movie) == removed {
-                    return printJSON(movie, favorite: false, changed: ("removed", true), out)
-                }
-                var json = JSONWriter(capacity: 128)
-                json.object { json in
-                    json.member("id", removed.id)
-                    json.member("title", removed.title)
-                    json.member("year", removed.year)
-                    json.member("favorite", false)
-                    json.member("missing", true)
-                    json.member("removed", true)
-                }
-                return out.line(bytes: json.bytes)
+                return printJSON(try index.movie(id: id), favorite: false, changed: ("removed", true), out)
             }
             out.line("Removed \(id) \(TerminalSafeText.escaped(removed.title)) (\(removed.year)) from the favorites "
                 + "(\(path)).")
         case .list:
             break
+        }
+    }
+
+    /// A missing favorite as list and remove --missing print it: what the file keeps of it, and why the cache
+    /// does not hold it.
+    private static func writeMissing(_ entry: FavoriteStore.Missing, to json: inout JSONWriter) {
+        json.object { json in
+            json.member("id", entry.favorite.id)
+            json.member("title", entry.favorite.title)
+            json.member("year", entry.favorite.year)
+            if let imdbID = entry.favorite.imdbID { json.member("imdb_id", imdbID) }
+            if let tmdbID = entry.favorite.tmdbID { json.member("tmdb_id", tmdbID) }
+            json.member("missing", true)
+            json.member("reason", entry.reason)
         }
     }
 

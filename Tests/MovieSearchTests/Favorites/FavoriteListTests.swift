@@ -49,7 +49,6 @@ final class FavoriteListTests: XCTestCase {
     func testMalformedJSONIsCorruptWithLineAndColumn() {
         assertRefused("{\"version\":1,\n\"favorites\":[", .corrupt(
             path: "f.json", reason: "malformed JSON at line 2, column 14: unexpected end of input, expected a value or ']'"))
-        XCTAssertThrowsError(try list("")) { XCTAssertTrue(($0 as? FavoritesError)?.isAboutContent == true) }
         XCTAssertThrowsError(try FavoriteList(jsonBytes: [0xFF, 0xFE, 0x00])) {
             guard case .corrupt? = $0 as? FavoritesError else { return XCTFail("\($0)") }
         }
@@ -64,10 +63,45 @@ final class FavoriteListTests: XCTestCase {
     }
 
     func testOtherVersionsAreRefused() {
-        assertRefused(#"{"version":2,"favorites":[]}"#, .unsupportedVersion(path: "f.json", version: "2"))
+        assertRefused(#"{"version":3,"favorites":[]}"#, .unsupportedVersion(path: "f.json", version: "3"))
         assertRefused(#"{"version":0,"favorites":[]}"#, .unsupportedVersion(path: "f.json", version: "0"))
-        XCTAssertTrue(FavoritesError.unsupportedVersion(path: "f.json", version: "2").description
-            .contains("version 2 is not supported"))
+        XCTAssertTrue(FavoritesError.unsupportedVersion(path: "f.json", version: "3").description
+            .contains("version 3 is not supported"))
+    }
+
+    /// A file of no bytes (`touch favorites.json`), or of white space only, is an empty list, not a damaged file.
+    func testAnEmptyFileIsAnEmptyList() throws {
+        for text in ["", "\n", " \r\n\t "] {
+            XCTAssertEqual(try list(text), FavoriteList(), "\(Array(text.utf8))")
+        }
+    }
+
+    /// Version 2 keeps each movie's IMDb and TMDb ids, when it has them; a list without any is written as version
+    /// 1, which an older moviesearch reads; version 1 knows no ids.
+    func testExternalIDsAreKeptInVersionTwo() throws {
+        let withIDs = FavoriteList(entries: [
+            Favorite(id: 3, title: "Heat", year: 1995, imdbID: "tt0113277", tmdbID: 949),
+            Favorite(id: 4, title: "Only IMDb", year: 2001, imdbID: "nm-odd"),
+            Favorite(id: 5, title: "None", year: 2002),
+        ])
+        let text = String(decoding: withIDs.jsonBytes(), as: UTF8.self)
+        XCTAssertEqual(text, """
+            {"version":2,"favorites":[
+            {"id":3,"title":"Heat","year":1995,"imdb_id":"tt0113277","tmdb_id":949},
+            {"id":4,"title":"Only IMDb","year":2001,"imdb_id":"nm-odd"},
+            {"id":5,"title":"None","year":2002}
+            ]}
+
+            """)
+        XCTAssertEqual(try FavoriteList(jsonBytes: withIDs.jsonBytes()), withIDs)
+        let withoutIDs = FavoriteList(entries: [Favorite(id: 5, title: "None", year: 2002)])
+        XCTAssertTrue(String(decoding: withoutIDs.jsonBytes(), as: UTF8.self).hasPrefix(#"{"version":1,"#))
+        assertRefused(#"{"version":1,"favorites":[{"id":1,"title":"A","year":2000,"imdb_id":"tt0000001"}]}"#,
+                      .corrupt(path: "f.json", reason: #"favorite 1 has a member "imdb_id" that version 1 does not have"#))
+        assertRefused(#"{"version":2,"favorites":[{"id":1,"title":"A","year":2000,"imdb_id":7}]}"#,
+                      .corrupt(path: "f.json", reason: #"favorite 1: "imdb_id" is not a non-empty string"#))
+        assertRefused(#"{"version":2,"favorites":[{"id":1,"title":"A","year":2000,"tmdb_id":-1}]}"#,
+                      .corrupt(path: "f.json", reason: #"favorite 1: "tmdb_id" is not an integer from 0 to 4294967295"#))
     }
 
     /// Strict: whatever version 1 does not hold makes the file corrupt, so that it is never saved over.
