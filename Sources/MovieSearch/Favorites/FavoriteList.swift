@@ -116,40 +116,43 @@ public struct FavoriteList: Equatable, Sendable {
 
     // MARK: Reading
 
+    /// The members of an entry in each version.
+    private static let entryMembers = ["id", "title", "year", "imdb_id", "tmdb_id"]
+    private static let membersWithoutExternalIDs = ["id", "title", "year"]
+
     /// The largest id an entry may hold: the command line's range of movie ids.
     static let maximumID = Int(UInt32.max)
 
     /// One entry: an object with `id`, `title` and `year`, and in version 2 `imdb_id` and `tmdb_id` when the movie
     /// had them, of the right types.
-    private static func entry(_ value: JSONValue, place: String, version: Int, source: String)
+    private static func entry(_ value: JSONValue, place: @autoclosure () -> String, version: Int, source: String)
         throws(FavoritesError) -> Favorite
     {
         guard case let .object(object) = value else {
-            throw .corrupt(path: source, reason: "\(place) is \(value.kindDescription), not an object")
+            throw .corrupt(path: source, reason: "\(place()) is \(value.kindDescription), not an object")
         }
-        let allowed: Set<String> = version == Self.versionWithoutExternalIDs
-            ? ["id", "title", "year"] : ["id", "title", "year", "imdb_id", "tmdb_id"]
-        try checkMembers(object, allowed: allowed, place: place, version: version, source: source)
+        let allowed = version == Self.versionWithoutExternalIDs ? Self.membersWithoutExternalIDs : Self.entryMembers
+        try checkMembers(object, allowed: allowed, place: place(), version: version, source: source)
         guard case let .number(idNumber)? = object["id"], let id = idNumber.int, (0...maximumID).contains(id) else {
-            throw .corrupt(path: source, reason: "\(place): \"id\" is missing or not an integer from 0 to \(maximumID)")
+            throw .corrupt(path: source, reason: "\(place()): \"id\" is missing or not an integer from 0 to \(maximumID)")
         }
         guard case let .string(title)? = object["title"] else {
-            throw .corrupt(path: source, reason: "\(place): \"title\" is missing or not a string")
+            throw .corrupt(path: source, reason: "\(place()): \"title\" is missing or not a string")
         }
         guard case let .number(yearNumber)? = object["year"], let year = yearNumber.int else {
-            throw .corrupt(path: source, reason: "\(place): \"year\" is missing or not an integer")
+            throw .corrupt(path: source, reason: "\(place()): \"year\" is missing or not an integer")
         }
         var imdbID: String?
         if let value = object["imdb_id"] {
             guard case let .string(text) = value, !text.isEmpty else {
-                throw .corrupt(path: source, reason: "\(place): \"imdb_id\" is not a non-empty string")
+                throw .corrupt(path: source, reason: "\(place()): \"imdb_id\" is not a non-empty string")
             }
             imdbID = text
         }
         var tmdbID: Int?
         if let value = object["tmdb_id"] {
             guard case let .number(number) = value, let tmdb = number.int, (0...maximumID).contains(tmdb) else {
-                throw .corrupt(path: source, reason: "\(place): \"tmdb_id\" is not an integer from 0 to \(maximumID)")
+                throw .corrupt(path: source, reason: "\(place()): \"tmdb_id\" is not an integer from 0 to \(maximumID)")
             }
             tmdbID = tmdb
         }
@@ -158,18 +161,20 @@ public struct FavoriteList: Equatable, Sendable {
 
     /// Refuses a member not in `allowed`, and a member given twice (JSON allows both; a file this program wrote
     /// has neither, and saving over such a file would lose what a reader skipped).
-    private static func checkMembers(_ object: JSONObject, allowed: Set<String>, place: String, version: Int,
-                                     source: String) throws(FavoritesError)
+    private static func checkMembers(_ object: JSONObject, allowed: [String], place: @autoclosure () -> String,
+                                     version: Int, source: String) throws(FavoritesError)
     {
-        var seen: Set<String> = []
+        // A mask of the allowed members seen so far: no set to build for each of thousands of entries.
+        var seen: UInt64 = 0
         for key in object.keys {
-            guard allowed.contains(key) else {
-                throw .corrupt(path: source, reason: "\(place) has a member \(JSONWriter.quoted(key)) that version "
+            guard let position = allowed.firstIndex(of: key) else {
+                throw .corrupt(path: source, reason: "\(place()) has a member \(JSONWriter.quoted(key)) that version "
                     + "\(version) does not have")
             }
-            guard seen.insert(key).inserted else {
-                throw .corrupt(path: source, reason: "\(place) has the member \(JSONWriter.quoted(key)) twice")
+            guard seen & (1 << position) == 0 else {
+                throw .corrupt(path: source, reason: "\(place()) has the member \(JSONWriter.quoted(key)) twice")
             }
+            seen |= 1 << position
         }
     }
 }

@@ -57,30 +57,36 @@ public struct FavoriteStore: Equatable, Sendable {
         var entries: [Entry] = []
         var ids: Set<Int> = []
         var seen: Set<Favorite> = []
+        entries.reserveCapacity(list.entries.count)
+        seen.reserveCapacity(list.entries.count)
+        ids.reserveCapacity(list.entries.count)
         for favorite in list.entries where seen.insert(favorite).inserted {
             entries.append(Entry(favorite: favorite, resolvedID: nil, missingReason: nil))
         }
         // Pass 1: every entry whose id still holds its movie, so that a moved entry never takes a movie that an
         // unmoved one names.
+        let years = try index.yearTable()
         for position in entries.indices {
             let favorite = entries[position].favorite
-            guard let (identity, title) = try index.identity(id: favorite.id),
-                  Self.isMovieAtItsID(favorite, identity, title: title), ids.insert(identity.id).inserted
+            guard let (identity, title) = try index.identity(id: favorite.id, years: years),
+                  try Self.isMovieAtItsID(favorite, identity, title: title), ids.insert(identity.id).inserted
             else { continue }
             entries[position].resolvedID = identity.id
-            entries[position].favorite = Self.favorite(identity, title: title)
+            let now = Self.favorite(identity, title: favorite.title)
+            entries[position].favorite = now.imdbID == nil && now.tmdbID == nil ? now
+                : Self.favorite(identity, title: try title())
         }
         // Pass 2: the others, all in one pass over the cache.
         let unresolved = entries.indices.filter { entries[$0].resolvedID == nil }
         if !unresolved.isEmpty {
             let candidates = try Self.candidates(of: unresolved.map { entries[$0].favorite }, in: index)
-            for (position, found) in zip(unresolved, candidates) {
-                switch found.choice(excluding: ids) {
+            for (number, position) in unresolved.enumerated() {
+                switch candidates[number].choice(for: entries[position].favorite, excluding: ids) {
                 case let .movie(id):
                     ids.insert(id)
                     entries[position].resolvedID = id
-                    if let (identity, title) = try index.identity(id: id) {
-                        entries[position].favorite = Self.favorite(identity, title: title)
+                    if let (identity, title) = try index.identity(id: id, years: years) {
+                        entries[position].favorite = Self.favorite(identity, title: try title())
                     }
                 case let .missing(reason):
                     entries[position].missingReason = reason
@@ -163,10 +169,12 @@ public struct FavoriteStore: Equatable, Sendable {
     /// an external id both have decides; else the same title and year, for a favorite without external ids (an
     /// old file, a catalog without them). A favorite with an id of its own that this movie lacks is looked for by
     /// that id instead (pass 2): in a catalog of many alike titles, its old id may hold another "Episode #1.1".
-    private static func isMovieAtItsID(_ favorite: Favorite, _ identity: MovieIdentity, title: String) -> Bool {
+    private static func isMovieAtItsID(_ favorite: Favorite, _ identity: MovieIdentity,
+                                       title: () throws(CacheError) -> String) throws(CacheError) -> Bool {
         if let decided = sameByExternalID(favorite, identity) { return decided }
         guard favorite.imdbID == nil, favorite.tmdbID == nil else { return false }
-        return identity.year == favorite.year && title == favorite.title
+        guard identity.year == favorite.year else { return false }
+        return try title() == favorite.title
     }
 
     /// `Favorite.sameByExternalID` for a movie read as its identity.
@@ -187,9 +195,10 @@ public struct FavoriteStore: Equatable, Sendable {
 
     /// The movies of the cache that could be each favorite's, in one pass over the cache.
     private static func candidates(of favorites: [Favorite], in index: MovieIndex) throws -> [Candidates] {
-        var found = favorites.map { Candidates(favorite: $0) }
+        var found = [Candidates](repeating: Candidates(), count: favorites.count)
         var byIMDbNumber: [UInt32: [Int]] = [:], byIMDbText: [String: [Int]] = [:], byTMDb: [Int: [Int]] = [:]
-        var byTitle: [Int: [String: [Int]]] = [:]
+        // Titles by the digest of their bytes and their year: a movie's title is decoded only when both match.
+        var byTitle: [TitleKey: [Int]] = [:]
         for (position, favorite) in favorites.enumerated() {
             if let imdbID = favorite.imdbID {
                 if let number = CacheFormat.imdbNumber(imdbID) {
@@ -199,9 +208,10 @@ public struct FavoriteStore: Equatable, Sendable {
                 }
             }
             if let tmdbID = favorite.tmdbID { byTMDb[tmdbID, default: []].append(position) }
-            byTitle[favorite.year, default: [:]][favorite.title, default: []].append(position)
+            byTitle[TitleKey(digest: TokenKey.digest(of: favorite.title.utf8), year: favorite.year), default: []]
+                .append(position)
         }
-        try index.forEachIdentity(needsTitle: { byTitle[$0.year] != nil }) { identity, title in
+        try index.forEachIdentity(withTitleDigests: true) { identity, digest, title in
             if let number = identity.imdbNumber, let positions = byIMDbNumber[number] {
                 for position in positions { found[position].byIMDb.append(identity.id) }
             }
@@ -211,8 +221,9 @@ public struct FavoriteStore: Equatable, Sendable {
             if let tmdbID = identity.tmdbID, let positions = byTMDb[tmdbID] {
                 for position in positions { found[position].byTMDb.append(identity.id) }
             }
-            if let title, let positions = byTitle[identity.year]?[title] {
-                for position in positions {
+            if let digest, let positions = byTitle[TitleKey(digest: digest, year: identity.year)] {
+                let title = try title()
+                for position in positions where favorites[position].title == title {
                     if sameByExternalID(favorites[position], identity) == false {
                         found[position].otherIDsByTitle += 1
                     } else {
@@ -224,9 +235,14 @@ public struct FavoriteStore: Equatable, Sendable {
         return found
     }
 
+    /// A title's digest and a year: what a pass over the cache looks titles up by.
+    private struct TitleKey: Hashable {
+        var digest: UInt64
+        var year: Int
+    }
+
     /// The movies that could be one favorite's: by its IMDb id, its TMDb id, and its title and year.
     private struct Candidates {
-        var favorite: Favorite
         var byIMDb: [Int] = []
         var byTMDb: [Int] = []
         var byTitle: [Int] = []
@@ -235,8 +251,8 @@ public struct FavoriteStore: Equatable, Sendable {
 
         enum Choice { case movie(Int), missing(String) }
 
-        /// The movie the favorite is, unless `taken` (by an earlier entry); else why it is missing.
-        func choice(excluding taken: Set<Int>) -> Choice {
+        /// The movie `favorite` is, unless `taken` (by an earlier entry); else why it is missing.
+        func choice(for favorite: Favorite, excluding taken: Set<Int>) -> Choice {
             for (ids, name) in [(byIMDb, "IMDb id"), (byTMDb, "TMDb id")] where !ids.isEmpty {
                 if let id = ids.first(where: { !taken.contains($0) }) { return .movie(id) }
                 return .missing("the movie with its \(name), id \(ids[0]), is another favorite")

@@ -102,6 +102,17 @@ struct MovieRecords {
         try YearTable(file: file, years: sections.years)
     }
 
+    /// `TokenKey.digest(of:)` of the UTF-8 bytes of slot `slot`'s title, read where they lie: a pass over every
+    /// movie compares titles by digest first, and decodes a title only when its digest is one it looks for.
+    func titleDigest(slot: Int) throws(CacheError) -> UInt64 {
+        let bounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
+        let start = Int(bounds[0]), end = Int(bounds[1])
+        guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
+        var digest = TokenKey.digestSeed
+        for byte in try file.bytes(sections.strings, start..<end) { digest = TokenKey.digest(digest, adding: byte) }
+        return digest
+    }
+
     /// The title of slot `slot`.
     func title(slot: Int) throws(CacheError) -> String {
         let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))

@@ -194,22 +194,32 @@ public final class MovieIndex: Sendable {
         try details.value(forKey: id) { () throws(CacheError) -> Movie in try decodedMovie(id: id) }
     }
 
-    /// The identity and title of the movie with this id, read without the rest of its record; `nil` when the
-    /// cache holds no movie with that id.
-    func identity(id: Int) throws(CacheError) -> (identity: MovieIdentity, title: String)? {
+    /// The identity of the movie with this id, read without its title or the rest of its record, and a function
+    /// that decodes its title; `nil` when the cache holds no movie with that id.
+    func identity(id: Int, years: YearTable? = nil) throws(CacheError)
+        -> (identity: MovieIdentity, title: () throws(CacheError) -> String)?
+    {
         guard let slot = try records.slot(of: id) else { return nil }
-        return (try records.identity(slot: slot, years: try records.yearTable()), try records.title(slot: slot))
+        let table = if let years { years } else { try records.yearTable() }
+        let records = self.records
+        return (try records.identity(slot: slot, years: table), { () throws(CacheError) in try records.title(slot: slot) })
     }
 
-    /// Calls `body` with the identity of every movie, in id order, and its title when `needsTitle` says so for
-    /// its identity (`nil` otherwise): one pass over the columns, decoding only the titles asked for. For
-    /// `FavoriteStore`, which finds many favorites again at once.
-    func forEachIdentity(needsTitle: (MovieIdentity) -> Bool,
-                         _ body: (MovieIdentity, String?) throws -> Void) throws {
+    /// The year table, read once for many calls of `identity(id:years:)`.
+    func yearTable() throws(CacheError) -> YearTable {
+        try records.yearTable()
+    }
+
+    /// Calls `body` with the identity of every movie, in id order, with the digest of its title's UTF-8 bytes
+    /// (`TokenKey.digest(of:)`) when `withTitleDigests`, and a function that decodes its title: one pass over the
+    /// columns, decoding only the titles asked for. For `FavoriteStore`, which finds many favorites again at once.
+    func forEachIdentity(withTitleDigests: Bool,
+                         _ body: (MovieIdentity, UInt64?, () throws(CacheError) -> String) throws -> Void) throws {
         let years = try records.yearTable()
         for slot in 0..<movieCount {
             let identity = try records.identity(slot: slot, years: years)
-            try body(identity, needsTitle(identity) ? try records.title(slot: slot) : nil)
+            let digest = withTitleDigests ? try records.titleDigest(slot: slot) : nil
+            try body(identity, digest) { () throws(CacheError) in try records.title(slot: slot) }
         }
     }
 

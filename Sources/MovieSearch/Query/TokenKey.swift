@@ -14,10 +14,18 @@ struct TokenKey: Hashable, Sendable {
     }
 
     /// FNV-1a of `bytes`: equal bytes, equal digests (also `TypoWalkCache`'s, which compares digests before bytes).
-    static func digest(of bytes: [UInt8]) -> UInt64 {
-        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    static func digest(of bytes: some Sequence<UInt8>) -> UInt64 {
+        var digest = digestSeed
+        for byte in bytes { digest = Self.digest(digest, adding: byte) }
         return digest
+    }
+
+    /// The digest of no bytes, FNV-1a's offset basis.
+    static let digestSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// `digest` with one more byte.
+    @inline(__always) static func digest(_ digest: UInt64, adding byte: UInt8) -> UInt64 {
+        (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 
     func hash(into hasher: inout Hasher) {
