@@ -71,7 +71,8 @@ final class GzipEndToEndTests: XCTestCase {
         var damaged = Gzip.compress(plain)
         damaged[damaged.count - 6] ^= 0x01  // In the CRC-32 of the trailer.
         let withGarbage = Gzip.compress(plain) + Array("\nmore\n".utf8)
-        for (name, bytes, reason) in [("crc.json.gz", damaged, "a checksum does not match (the file is damaged)"),
+        for (name, bytes, reason) in [("crc.json.gz", damaged, "damaged data at byte \(damaged.count - 4): a checksum "
+                                        + "does not match (the file is damaged)"),
                                       ("garbage.json.gz", withGarbage, "bytes that are not gzip follow the end of its "
                                         + "compressed data (trailing garbage; was something appended to the file?)")] {
             let catalog = try write(bytes, name)
@@ -80,5 +81,47 @@ final class GzipEndToEndTests: XCTestCase {
             XCTAssertEqual(run.errorLines, ["moviesearch: cannot read catalog \(catalog): not valid gzip data: \(reason)"])
             XCTAssertEqual(try contents(cache), before, name)
         }
+    }
+
+    /// A flipped byte in the deflate data of a gzipped catalog, of every format, is reported as damaged gzip data
+    /// with its offset, never as the malformed JSON or bad row its wrong text would first look like to the reader
+    /// (zlib meets the bad block or the checksum only later).
+    func testAFlippedByteIsDamagedGzipNotMalformedText() throws {
+        let cache = try indexedCache(TestPaths.sampleCatalog)
+        let before = try contents(cache)
+        // Catalogs of some MB, so that the text decoded before zlib meets the damage (or the checksum, at the end)
+        // is far more than one read: the flips are in the first third.
+        let count = 60_000
+        var random = SplitMix64(seed: 12)
+        func word() -> String { String(random.next() % 1_000_000, radix: 36) }
+        let json = Array(("[" + (0..<count).map { #"{"title":"\#(word()) \#(word())","year":\#(1950 + $0 % 70)}"# }
+            .joined(separator: ",\n") + "]").utf8)
+        let rows = (0..<count).map { "tt\(String(format: "%07d", $0))\tmovie\t\(word()) \(word())\tx\t0\t\(1950 + $0 % 70)\t\\N\t90\tDrama" }
+        let tsv = Array(("tconst\ttitleType\tprimaryTitle\toriginalTitle\tisAdult\tstartYear\tendYear\truntimeMinutes\tgenres\n"
+            + rows.joined(separator: "\n") + "\n").utf8)
+        let csv = Array(("title,year,rating\n" + (0..<count).map { "\(word()) \(word()),\(1950 + $0 % 70),\($0 % 10)" }
+            .joined(separator: "\n") + "\n").utf8)
+        var checked = 0
+        for (format, text) in [("json", json), ("imdb", tsv), ("csv", csv)] {
+            let compressed = Gzip.compress(text)
+            for step in 1...6 {
+                var damaged = compressed
+                let offset = 20 + (compressed.count / 3) * step / 7
+                damaged[offset] ^= 0x55
+                let catalog = try write(damaged, "flipped-\(format)-\(step).gz")
+                let run = try BinaryRun.run(["index", catalog, "-o", cache, "--format", format])
+                XCTAssertEqual(run.status, 1, "\(format) byte \(offset): \(run.standardError)")
+                XCTAssertEqual(run.errorLines.count, 1, run.standardError)
+                // Damaged where zlib stopped; or, when the flip made the data seem to go on past the trailer, cut
+                // short: either way the gzip data, not the text it decoded to.
+                let prefix = "moviesearch: cannot read catalog \(catalog): not valid gzip data: "
+                XCTAssertTrue(run.standardError.hasPrefix(prefix + "damaged data at byte ")
+                              || run.standardError.hasPrefix(prefix + "the input ends before"),
+                              "\(format) byte \(offset): \(run.standardError)")
+                XCTAssertEqual(try contents(cache), before)
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 18)
     }
 }

@@ -121,6 +121,45 @@ public enum CatalogDecoder {
     package static func load(_ input: CatalogInput, source: String, options: CatalogOptions,
                              ratingsPath: FilePath? = nil, formatDetected: Bool = false) throws(CatalogError) -> Catalog
     {
+        do {
+            return try decodeFormat(input, source: source, options: options, ratingsPath: ratingsPath,
+                                    formatDetected: formatDetected)
+        } catch {
+            throw gzipFailure(behind: error, in: input, source: source) ?? error
+        }
+    }
+
+    /// The most decoded bytes `gzipFailure(behind:in:source:)` reads past an error to find a damaged gzip block.
+    static let gzipCheckBytes = 1 << 30
+
+    /// Damaged gzip data behind `error`, when the catalog is gzip and reading the rest of it shows a damaged block
+    /// or a wrong checksum: a flipped byte in deflate data first turns into wrong text, which a reader reports as
+    /// malformed JSON or a bad row before zlib reaches the checksum that tells the truth. `nil` when the input is
+    /// not gzip, the error is already about the input, or the rest decodes (up to `gzipCheckBytes`).
+    private static func gzipFailure(behind error: CatalogError, in input: CatalogInput, source: String)
+        -> CatalogError?
+    {
+        if case .unreadable = error { return nil }
+        guard input.isGzip else { return nil }
+        var chunk = [UInt8](repeating: 0, count: CatalogInput.chunkSize)
+        var read = 0
+        var rest = input
+        do {
+            while read < gzipCheckBytes {
+                let count = try rest.read(into: &chunk, count: chunk.count)
+                if count == 0 { return nil }
+                read += count
+            }
+        } catch {
+            if case .corruptGzip = error { return .unreadable(source: source, reason: error.reason) }
+        }
+        return nil
+    }
+
+    /// `load(_:source:options:ratingsPath:formatDetected:)` without the look for damaged gzip data.
+    private static func decodeFormat(_ input: CatalogInput, source: String, options: CatalogOptions,
+                                     ratingsPath: FilePath?, formatDetected: Bool) throws(CatalogError) -> Catalog
+    {
         var format: CatalogFormat
         if let chosen = options.format { format = chosen } else { format = try self.format(of: input, source: source) }
         var builder = CatalogBuilder(skipInvalid: options.skipInvalid, progress: options.progress)

@@ -38,6 +38,9 @@ final class GzipDecoder {
     private var sourceEnded = false
     /// Whether a whole member has been decoded: a bad header after it is trailing garbage, not a damaged file.
     private var endedAMember = false
+    /// How many compressed bytes have been put in the input buffer so far, the prefix included: with zlib's
+    /// `avail_in`, the offset in the file of the byte zlib reads next, which an error names.
+    private var bytesFed = 0
 
     /// Starts decoding a gzip input whose first bytes, already read from its source, are `prefix` (at most
     /// `inputCapacity` of them, starting with the magic bytes).
@@ -120,7 +123,8 @@ final class GzipDecoder {
                 default:
                     let message = stream.pointee.msg.map { String(cString: $0) }
                     if endedAMember && Self.headerMessages.contains(message ?? "") { throw Self.trailingGarbage }
-                    throw Self.failure(status, message: message)
+                    // zlib stops at the byte where the data stopped making sense (for a checksum, right after it).
+                    throw Self.failure(status, message: message, offset: bytesFed - Int(stream.pointee.avail_in))
                 }
             }
         }
@@ -147,6 +151,7 @@ final class GzipDecoder {
 
     /// Points zlib at the first `count` bytes of the input buffer.
     private func setInput(count: Int) {
+        bytesFed += count
         stream.pointee.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
         stream.pointee.avail_in = UInt32(count)
     }
@@ -160,20 +165,23 @@ final class GzipDecoder {
         reason: "bytes that are not gzip follow the end of its compressed data (trailing garbage; was something "
             + "appended to the file?)")
 
-    /// The error for zlib's `status`, with its `message` ("incorrect data check"), in words a user can act on.
-    private static func failure(_ status: Int32, message: String?) -> InputError {
+    /// The error for zlib's `status`, with its `message` ("incorrect data check"), in words a user can act on;
+    /// `offset`, when known, is where in the compressed file zlib stopped.
+    private static func failure(_ status: Int32, message: String?, offset: Int? = nil) -> InputError {
+        let place = offset.map { " at byte \($0)" } ?? ""
         switch status {
         case Z_MEM_ERROR:
             return .system(SystemError(code: Syscalls.Errno.outOfMemory))
         case Z_DATA_ERROR, Z_NEED_DICT:
             switch message {
             case "incorrect data check", "incorrect length check", "header crc mismatch":
-                return .corruptGzip(reason: "a checksum does not match (the file is damaged)")
+                return .corruptGzip(reason: "damaged data\(place): a checksum does not match (the file is damaged)")
             case let message? where headerMessages.contains(message):
                 return .corruptGzip(reason: "it starts like gzip but its header is not gzip's "
                     + "(zlib: \(message); is it really a gzip file?)")
             default:
-                return .corruptGzip(reason: "the compressed data is damaged (zlib: \(message ?? "invalid data"))")
+                return .corruptGzip(reason: "damaged data\(place): the compressed data does not decode (zlib: "
+                    + "\(message ?? "invalid data"))")
             }
         default:
             // Z_STREAM_ERROR, Z_VERSION_ERROR: a misuse of zlib or a library that does not match its header.

@@ -145,12 +145,16 @@ final class GzipInputTests: XCTestCase {
         let stored = Gzip.compress(text(50_000), level: 0)
         var damaged = stored
         damaged[stored.count / 2] ^= 0x20
-        XCTAssertEqual(corruptReason(damaged), "a checksum does not match (the file is damaged)")
+        // zlib stops after the CRC-32 (the 4 bytes before the length) when it does not match; after the length,
+        // the file's end, when that does not.
+        XCTAssertEqual(corruptReason(damaged), "damaged data at byte \(stored.count - 4): a checksum does not match "
+            + "(the file is damaged)")
         for offset in 1...Gzip.trailerSize {  // Each byte of the CRC-32 and of the length.
             var damaged = stored
             damaged[stored.count - offset] ^= 0x01
-            XCTAssertEqual(corruptReason(damaged), "a checksum does not match (the file is damaged)",
-                           "trailer byte \(Gzip.trailerSize - offset)")
+            let end = offset <= 4 ? stored.count : stored.count - 4
+            XCTAssertEqual(corruptReason(damaged), "damaged data at byte \(end): a checksum does not match "
+                + "(the file is damaged)", "trailer byte \(Gzip.trailerSize - offset)")
         }
     }
 
@@ -161,7 +165,10 @@ final class GzipInputTests: XCTestCase {
             damaged[offset] ^= 0xFF
             // Either the deflate data no longer decodes, or it decodes to other bytes and the checksum differs.
             let reason = corruptReason(damaged) ?? ""
-            XCTAssertTrue(reason.contains("damaged"), "byte \(offset): \(reason)")
+            XCTAssertTrue(reason.hasPrefix("damaged data at byte "), "byte \(offset): \(reason)")
+            // The offset is where zlib stopped: at or after the flipped byte, within the file.
+            let at = Int(reason.dropFirst("damaged data at byte ".count).prefix { $0.isNumber }) ?? -1
+            XCTAssertTrue((offset...compressed.count).contains(at), "byte \(offset): \(reason)")
         }
     }
 
