@@ -134,6 +134,37 @@ final class DelimitedEndToEndTests: XCTestCase {
         }
     }
 
+    /// `--ratings -` reads the ratings from standard input (gzipped too) and gives the cache the file gives; an error
+    /// in them names the ratings, never "catalog"; the catalog and the ratings cannot both be standard input.
+    func testRatingsFromStandardInput() throws {
+        let basics = try temporaryFile("title.basics.tsv", Self.basics)
+        let ratings = try temporaryFile("title.ratings.tsv", Self.ratings)
+        let fromFile = try folder().appendingPathComponent("file.mscache").path
+        let fromStdin = try folder().appendingPathComponent("stdin.mscache").path
+        XCTAssertEqual(try BinaryRun.run(["index", basics, "--ratings", ratings, "--title-types", "all", "--skip-invalid",
+                                          "-o", fromFile])
+            .status, 0)
+        for input in [Data(Self.ratings.utf8), Data(Gzip.compress(Array(Self.ratings.utf8)))] {
+            let run = try BinaryRun.run(["index", basics, "--ratings", "-", "--title-types", "all", "--skip-invalid",
+                                         "-o", fromStdin],
+                                        input: input)
+            XCTAssertEqual(run.status, 0, run.standardError)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: fromStdin)),
+                           try Data(contentsOf: URL(fileURLWithPath: fromFile)))
+        }
+        let bad = try BinaryRun.run(["index", basics, "--ratings", "-", "-o", fromStdin],
+                                    input: Data("tconst\taverageRating\ntt0000001\tseven\n".utf8))
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.errorLines, [#"moviesearch: ratings <stdin>: a malformed row at line 2: averageRating must "#
+            + #"be a number, got "seven""#])
+        let missing = try BinaryRun.run(["index", basics, "--ratings", "no-such.tsv", "-o", fromStdin])
+        XCTAssertEqual(missing.errorLines, ["moviesearch: cannot read ratings no-such.tsv: No such file or directory"])
+        let both = try BinaryRun.run(["index", "-", "--ratings", "-", "-o", fromStdin])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.standardError.hasPrefix("moviesearch: the catalog and --ratings cannot both be '-'"),
+                      both.standardError)
+    }
+
     func testCSVIndexedWithAMappedColumnThenQueried() throws {
         let csv = try temporaryFile("movies.csv", "\u{FEFF}Title,Year,imdb_score,genres\r\n"
             + "\"Crouching Tiger, Hidden Dragon\",2000,7.9,\"[\"\"Action\"\",\"\"Drama\"\"]\"\r\n"

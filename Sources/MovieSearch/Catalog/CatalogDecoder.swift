@@ -113,17 +113,19 @@ public enum CatalogDecoder {
         }
     }
 
-    /// Decodes the catalog `input` holds; `source` names it in errors. IMDb ratings are read from
-    /// `ratingsPath`, else from `options.ratingsPath`. `formatDetected` says that `options.format` is what
+    /// Decodes the catalog `input` holds; `source` names it in errors. IMDb ratings are read from `ratings` (an
+    /// input already open, standard input for `--ratings -`, and its name for errors), else from the file
+    /// `ratingsPath`, else from `options.ratingsPath`; their errors name the ratings, not the catalog. `formatDetected` says that `options.format` is what
     /// `format(of:source:)` told from the first bytes rather than the user's choice: JSON's kind (the catalog's own
     /// or TMDb's) is then told again from the whole document, which the first bytes of a short file or a stream may
     /// not show. Throws `CatalogError`.
     package static func load(_ input: CatalogInput, source: String, options: CatalogOptions,
-                             ratingsPath: FilePath? = nil, formatDetected: Bool = false) throws(CatalogError) -> Catalog
+                             ratingsPath: FilePath? = nil, ratings: (input: CatalogInput, name: String)? = nil,
+                             formatDetected: Bool = false) throws(CatalogError) -> Catalog
     {
         do {
             return try decodeFormat(input, source: source, options: options, ratingsPath: ratingsPath,
-                                    formatDetected: formatDetected)
+                                    ratings: ratings, formatDetected: formatDetected)
         } catch {
             throw gzipFailure(behind: error, in: input, source: source) ?? error
         }
@@ -139,7 +141,10 @@ public enum CatalogDecoder {
     private static func gzipFailure(behind error: CatalogError, in input: CatalogInput, source: String)
         -> CatalogError?
     {
-        if case .unreadable = error { return nil }
+        switch error {
+        case .unreadable, .unreadableRatings, .invalidRatings: return nil
+        case .malformedJSON, .notACatalog, .invalidMovie: break
+        }
         guard input.isGzip else { return nil }
         var chunk = [UInt8](repeating: 0, count: CatalogInput.chunkSize)
         var read = 0
@@ -158,7 +163,8 @@ public enum CatalogDecoder {
 
     /// `load(_:source:options:ratingsPath:formatDetected:)` without the look for damaged gzip data.
     private static func decodeFormat(_ input: CatalogInput, source: String, options: CatalogOptions,
-                                     ratingsPath: FilePath?, formatDetected: Bool) throws(CatalogError) -> Catalog
+                                     ratingsPath: FilePath?, ratings: (input: CatalogInput, name: String)?,
+                                     formatDetected: Bool) throws(CatalogError) -> Catalog
     {
         var format: CatalogFormat
         if let chosen = options.format { format = chosen } else { format = try self.format(of: input, source: source) }
@@ -181,9 +187,16 @@ public enum CatalogDecoder {
             }
         case .imdb:
             var reader = IMDbReader(source: source, options: options)
-            if let ratingsPath = ratingsPath ?? options.ratingsPath.map(FilePath.init) {
-                var ratings = try open(ratingsPath)
-                try reader.readRatings(&ratings, source: ratingsPath.description)
+            if let ratings {
+                try readRatings(ratings.input, source: ratings.name, into: &reader)
+            } else if let ratingsPath = ratingsPath ?? options.ratingsPath.map(FilePath.init) {
+                let input: CatalogInput
+                do {
+                    input = try CatalogInput(path: ratingsPath)
+                } catch {
+                    throw .unreadableRatings(source: ratingsPath.description, reason: inputFailure(error))
+                }
+                try readRatings(input, source: ratingsPath.description, into: &reader)
             }
             var basics = input
             try reader.read(&basics, into: &builder)
@@ -193,6 +206,24 @@ public enum CatalogDecoder {
             try reader.read(&rows, into: &builder)
         }
         return builder.finish(format: format)
+    }
+
+    /// Reads IMDb's ratings from `input` into `reader`; every error names the ratings (`source`), not the catalog.
+    private static func readRatings(_ input: CatalogInput, source: String, into reader: inout IMDbReader)
+        throws(CatalogError)
+    {
+        var ratings = input
+        do {
+            try reader.readRatings(&ratings, source: source)
+        } catch {
+            switch error {
+            case let .unreadable(_, reason), let .unreadableRatings(_, reason):
+                throw .unreadableRatings(source: source, reason: reason)
+            case let .notACatalog(_, reason), let .invalidMovie(_, _, _, reason), let .invalidRatings(_, reason),
+                 let .malformedJSON(_, _, _, _, reason):
+                throw .invalidRatings(source: source, reason: reason)
+            }
+        }
     }
 
     /// The whole JSON document of `input`: a regular file read whole in one allocation; a stream or a gzip file

@@ -15,6 +15,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// TSV and CSV (where the row starts, the header being line 1):
     /// `year must be an integer, got a string "2010" (line 12, column 21)`.
     case invalidMovie(source: String, index: Int, field: String, reason: String)
+    /// IMDb's ratings file (`--ratings`) could not be read at all; `source` names it, not the catalog.
+    case unreadableRatings(source: String, reason: String)
+    /// IMDb's ratings file is not one: no header, a missing column, a malformed row (`reason` gives its line).
+    case invalidRatings(source: String, reason: String)
 
     public var description: String {
         switch self {
@@ -26,6 +30,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(source): not a movie catalog: \(reason)"
         case let .invalidMovie(source, index, _, reason):
             return "\(source): movie \(index): \(reason)"
+        case let .unreadableRatings(source, reason):
+            return "cannot read ratings \(source): \(reason)"
+        case let .invalidRatings(source, reason):
+            return "ratings \(source): \(reason)"
         }
     }
 }

@@ -42,19 +42,19 @@ struct IMDbReader {
     mutating func readRatings(_ input: inout some ByteSource, source: String) throws(CatalogError) {
         var records = DelimitedRecordReader(source: source, separator: Self.tab, quoting: false)
         guard try records.next(from: &input) else {
-            throw .notACatalog(source: source, reason: "the ratings file is empty (no header line)")
+            throw .invalidRatings(source: source, reason: "the file is empty (no header line)")
         }
         let header = DelimitedHeader(records)
         guard let tconst = header.index(of: "tconst") else {
-            throw .notACatalog(source: source, reason: "no 'tconst' column in the ratings header")
+            throw .invalidRatings(source: source, reason: "no 'tconst' column in the header")
         }
         guard let averageRating = header.index(of: "averageRating") else {
             let basics = header.index(of: "primaryTitle") != nil
-            throw .notACatalog(source: source, reason: "no 'averageRating' column in the ratings header"
+            throw .invalidRatings(source: source, reason: "no 'averageRating' column in the header"
                 + (basics ? " (this is title.basics.tsv: give title.ratings.tsv with --ratings)" : ""))
         }
         func malformed(_ reason: String, line: Int) -> CatalogError {
-            .notACatalog(source: source, reason: "a malformed ratings row at line \(line): \(reason)")
+            .invalidRatings(source: source, reason: "a malformed row at line \(line): \(reason)")
         }
         while try records.next(from: &input) {
             guard records.fieldCount == header.count else {

@@ -41,7 +41,8 @@ struct IndexCommand: Subcommand {
         help: "The catalog's format; auto tells it from the first bytes")
     static let ratings = Option<FilePath>(
         "ratings", valueName: "file",
-        help: "IMDb only: title.ratings.tsv[.gz], joined on tconst; titles without a rating are unrated.")
+        help: "IMDb only: title.ratings.tsv[.gz] ('-': standard input), joined on tconst; titles without a rating "
+            + "are unrated.")
     static let titleTypes = Option<TitleTypeList>(
         "title-types", valueName: "types",
         help: "IMDb only: the title types to keep, separated by commas, or 'all' (default movie). The others keep "
@@ -82,6 +83,9 @@ struct IndexCommand: Subcommand {
         // The decoder opens the ratings file by the bytes given (`ratingsPath`); the options say that there is one.
         options.ratingsPath = arguments[Self.ratings]?.description
         ratingsPath = arguments[Self.ratings]
+        if ratingsPath == Self.standardInput && catalogPath == Self.standardInput {
+            throw UsageError("the catalog and --ratings cannot both be '-' (standard input): give one as a file")
+        }
         if let types = arguments[Self.titleTypes] { options.titleTypes = types.types }
         givesTitleTypes = arguments[Self.titleTypes] != nil
         for mapping in arguments.all(Self.column) { options.columns[mapping.field] = mapping.column }
@@ -133,10 +137,17 @@ struct IndexCommand: Subcommand {
                 output: outputPath.description)
         }
         // The ratings file is part of the catalog: writing the cache over it would lose it just the same.
-        if let ratingsPath, let output = System.fileIdentity(outputPath), let ratings = System.fileIdentity(ratingsPath),
+        let readsRatingsFromStandardInput = ratingsPath == Self.standardInput
+        if let ratingsPath, let output = System.fileIdentity(outputPath),
+           let ratings = readsRatingsFromStandardInput ? context.standardInput.fileIdentity
+               : System.fileIdentity(ratingsPath),
            output == ratings {
-            throw IndexError.outputIsRatings(ratings: ratingsPath.description, output: outputPath.description)
+            throw IndexError.outputIsRatings(
+                ratings: readsRatingsFromStandardInput ? Self.standardInputName : ratingsPath.description,
+                output: outputPath.description)
         }
+        let ratings = readsRatingsFromStandardInput
+            ? (input: context.standardInput.catalogInput, name: Self.standardInputName) : nil
         let catalogName = readsStandardInput ? Self.standardInputName : catalogPath.description
         let progress = isQuiet ? nil : context.errorTerminalWidth.map { ProgressLine(output: context.standardError, width: $0) }
         // Erased however the run ends, so that an error line starts at the left margin of a clean line.
@@ -155,7 +166,7 @@ struct IndexCommand: Subcommand {
             progress?.readFraction = { Double(input.bytesReadFromInput) / Double(input.fileSize) }
         }
         let catalog = try CatalogDecoder.load(input, source: catalogName, options: options,
-                                              ratingsPath: ratingsPath, formatDetected: detected)
+                                              ratingsPath: ratingsPath, ratings: ratings, formatDetected: detected)
         // A cache of no movie would replace a good one (with `--skip-invalid`, a catalog of nothing but bad movies).
         if catalog.movieCount == 0 {
             guard let first = catalog.skipped.first else {

@@ -144,27 +144,47 @@ final class IMDbReaderTests: XCTestCase {
         var options = CatalogOptions(format: .imdb, ratingsPath: ratingsPath)
         XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
                                                      options: options)) { error in
-            XCTAssertEqual(error as? CatalogError, .notACatalog(
-                source: ratingsPath, reason: #"a malformed ratings row at line 3: averageRating must be a number, got "seven""#))
+            XCTAssertEqual(error as? CatalogError, .invalidRatings(
+                source: ratingsPath, reason: #"a malformed row at line 3: averageRating must be a number, got "seven""#))
         }
         options.ratingsPath = try temporaryFile("r2.tsv", "tconst\tnumVotes\ntt1\t3\n")
         XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
                                                      options: options)) { error in
-            XCTAssertEqual(error as? CatalogError, .notACatalog(
-                source: options.ratingsPath!, reason: "no 'averageRating' column in the ratings header"))
+            XCTAssertEqual(error as? CatalogError, .invalidRatings(
+                source: options.ratingsPath!, reason: "no 'averageRating' column in the header"))
         }
         options.ratingsPath = try temporaryFile("swapped.tsv", Self.basics)
         XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
                                                      options: options)) { error in
-            XCTAssertEqual(error as? CatalogError, .notACatalog(
-                source: options.ratingsPath!, reason: "no 'averageRating' column in the ratings header (this is "
+            XCTAssertEqual(error as? CatalogError, .invalidRatings(
+                source: options.ratingsPath!, reason: "no 'averageRating' column in the header (this is "
                     + "title.basics.tsv: give title.ratings.tsv with --ratings)"))
         }
         options.ratingsPath = try temporaryFile("r3.tsv", "tconst\taverageRating\nnm0000001\t7.0\n")
         XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
                                                      options: options)) { error in
-            XCTAssertEqual(error as? CatalogError, .notACatalog(
-                source: options.ratingsPath!, reason: #"a malformed ratings row at line 2: tconst must be tt and digits, got "nm0000001""#))
+            XCTAssertEqual(error as? CatalogError, .invalidRatings(
+                source: options.ratingsPath!, reason: #"a malformed row at line 2: tconst must be tt and digits, got "nm0000001""#))
+        }
+    }
+
+    /// Every error of the ratings names the ratings, as "ratings <file>", never "catalog": one that cannot be
+    /// opened, and one that is damaged gzip.
+    func testRatingsThatCannotBeReadAreNamedAsRatings() throws {
+        let missing = "/nonexistent-moviesearch/title.ratings.tsv"
+        let options = CatalogOptions(format: .imdb, ratingsPath: missing)
+        XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
+                                                     options: options)) { error in
+            XCTAssertEqual(error as? CatalogError, .unreadableRatings(source: missing, reason: "No such file or directory"))
+            XCTAssertEqual("\(error)", "cannot read ratings \(missing): No such file or directory")
+        }
+        let cut = Gzip.compress(Array("tconst\taverageRating\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 5_000))
+        let ratings = (input: CatalogInput(bytes: Array(cut[..<(cut.count / 2)])), name: "<stdin>")
+        XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
+                                                     options: CatalogOptions(format: .imdb), ratings: ratings)) { error in
+            guard case let .unreadableRatings(source, reason)? = error as? CatalogError else { return XCTFail("\(error)") }
+            XCTAssertEqual(source, "<stdin>")
+            XCTAssertTrue(reason.hasPrefix("not valid gzip data"), reason)
         }
     }
 
