@@ -217,4 +217,23 @@ final class LimitsEndToEndTests: XCTestCase {
         XCTAssertEqual(show.status, 0, show.standardError)
         XCTAssertTrue(show.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 1000 || $0.contains("flickr") })
     }
+
+    /// `index --max-movies N`: a small gzip that unpacks to more rows stops with one line and exit 1, as the rows
+    /// stream, and the previous cache stays byte for byte; the default (50 million) reads such a file.
+    func testMaxMoviesStopsASmallGzipOfManyRows() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let rows = "title,year\n" + String(repeating: "Again,2001\n", count: 5_000)
+        let catalog = folder.appendingPathComponent("many.csv.gz").path
+        try Data(Gzip.compress(Array(rows.utf8))).write(to: URL(fileURLWithPath: catalog))
+        let cache = try indexedCache(TestPaths.sampleCatalog)
+        let before = try Data(contentsOf: URL(fileURLWithPath: cache))
+        let run = try BinaryRun.run(["index", catalog, "-o", cache, "--max-movies", "1000"])
+        XCTAssertEqual(run.status, 1, run.standardError)
+        XCTAssertEqual(run.errorLines, ["moviesearch: \(catalog): more than 1,000 records, the most a catalog may hold "
+            + "(raise the limit with index --max-movies N)"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cache)), before, "the previous cache stays")
+        let whole = try BinaryRun.run(["index", catalog, "-o", cache, "--quiet"])
+        XCTAssertEqual(whole.status, 0, whole.standardError)
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: cache)), before)
+    }
 }

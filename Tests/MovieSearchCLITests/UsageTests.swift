@@ -14,8 +14,8 @@ final class UsageTests: XCTestCase {
         "index": """
             Usage: moviesearch index <catalog> [-o|--output <cache>]
                      [--format <auto|json|tmdb|imdb|csv>] [--ratings <file>]
-                     [--title-types <types>] [--column <field=column>] [--skip-invalid]
-                     [--quiet]
+                     [--title-types <types>] [--column <field=column>] [--max-movies <N>]
+                     [--skip-invalid] [--quiet]
 
             """,
         "query": """

@@ -75,6 +75,9 @@ struct CSVReader {
         var index = -1
         while try records.next(from: &input) {
             index += 1
+            if index >= options.maximumRecords {
+                throw .tooManyRecords(source: source, limit: options.maximumRecords)
+            }
             do throws(RowProblem) {
                 builder.add(try movie(records, index: index, columns: columns, genreLists: &genreLists))
             } catch {

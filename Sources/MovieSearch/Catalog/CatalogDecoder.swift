@@ -142,7 +142,7 @@ public enum CatalogDecoder {
         -> CatalogError?
     {
         switch error {
-        case .unreadable, .unreadableRatings, .invalidRatings: return nil
+        case .unreadable, .unreadableRatings, .invalidRatings, .tooManyRecords: return nil
         case .malformedJSON, .notACatalog, .invalidMovie: break
         }
         guard input.isGzip else { return nil }
@@ -177,12 +177,13 @@ public enum CatalogDecoder {
                 format = CatalogFormat.jsonFormat(of: json.bytes)
             }
             if format == .json {
-                return try decode(json, source: source, skipInvalid: options.skipInvalid, progress: options.progress)
+                return try decode(json, source: source, skipInvalid: options.skipInvalid, progress: options.progress,
+                                  maximumRecords: options.maximumRecords)
             }
             // A stream that stopped at a byte that is not JSON: the catalog decoder words that error.
             if json.badByte != nil { _ = try decode(json, source: source, skipInvalid: options.skipInvalid) }
             try json.bytes.withUnsafeBufferPointer { (bytes) throws(CatalogError) in
-                var reader = TMDbReader(source: source)
+                var reader = TMDbReader(source: source, maximumRecords: options.maximumRecords)
                 try reader.read(bytes, into: &builder)
             }
         case .imdb:
@@ -219,6 +220,8 @@ public enum CatalogDecoder {
             switch error {
             case let .unreadable(_, reason), let .unreadableRatings(_, reason):
                 throw .unreadableRatings(source: source, reason: reason)
+            case .tooManyRecords:
+                throw error
             case let .notACatalog(_, reason), let .invalidMovie(_, _, _, reason), let .invalidRatings(_, reason),
                  let .malformedJSON(_, _, _, _, reason):
                 throw .invalidRatings(source: source, reason: reason)
@@ -269,11 +272,13 @@ public enum CatalogDecoder {
     /// it), or should the decoder ever disagree with the checker, the error points at the bad byte rather than
     /// decoding a truncated catalog.
     static func decode(_ input: JSONInput, source: String, skipInvalid: Bool,
-                       progress: IndexingProgressHandler? = nil) throws(CatalogError) -> Catalog
+                       progress: IndexingProgressHandler? = nil,
+                       maximumRecords: Int = CatalogOptions.defaultMaximumRecords) throws(CatalogError) -> Catalog
     {
         guard let badByte = input.badByte else {
             return try input.bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> Catalog in
-                var reader = CatalogReader(bytes: buffer, source: source, progress: progress)
+                var reader = CatalogReader(bytes: buffer, source: source, progress: progress,
+                                           maximumRecords: maximumRecords)
                 return try reader.read(skipInvalid: skipInvalid)
             }
         }

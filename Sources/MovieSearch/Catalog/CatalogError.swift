@@ -15,10 +15,25 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// TSV and CSV (where the row starts, the header being line 1):
     /// `year must be an integer, got a string "2010" (line 12, column 21)`.
     case invalidMovie(source: String, index: Int, field: String, reason: String)
+    /// The catalog holds more than `limit` records (`CatalogOptions.maximumRecords`; valid, invalid and left out
+    /// alike, and IMDb ratings rows): read as it streams, so that a small file that decodes to many rows (a gzip of
+    /// millions of empty rows) cannot take the machine's memory.
+    case tooManyRecords(source: String, limit: Int)
     /// IMDb's ratings file (`--ratings`) could not be read at all; `source` names it, not the catalog.
     case unreadableRatings(source: String, reason: String)
     /// IMDb's ratings file is not one: no header, a missing column, a malformed row (`reason` gives its line).
     case invalidRatings(source: String, reason: String)
+
+    /// `limit` with thousands separated: 50,000,000.
+    private static func grouped(_ limit: Int) -> String {
+        var text = String(limit)
+        var position = text.count - 3
+        while position > 0 {
+            text.insert(",", at: text.index(text.startIndex, offsetBy: position))
+            position -= 3
+        }
+        return text
+    }
 
     public var description: String {
         switch self {
@@ -30,6 +45,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(source): not a movie catalog: \(reason)"
         case let .invalidMovie(source, index, _, reason):
             return "\(source): movie \(index): \(reason)"
+        case let .tooManyRecords(source, limit):
+            return "\(source): more than \(Self.grouped(limit)) records, the most a catalog may hold (raise the limit "
+                + "with index --max-movies N)"
         case let .unreadableRatings(source, reason):
             return "cannot read ratings \(source): \(reason)"
         case let .invalidRatings(source, reason):

@@ -13,12 +13,19 @@ public struct CatalogOptions: Sendable {
     /// CSV only: the column that holds a field whose column is named otherwise, by field (`rating` →
     /// `imdb_score`). The fields are `csvFields`.
     public var columns: [String: String]
+    /// The most records read (valid, invalid or left out; and IMDb ratings rows, counted apart): past it, reading
+    /// stops with `CatalogError.tooManyRecords`. Far above any real catalog (IMDb has about 12 million titles), it
+    /// bounds what a small gzip file that decodes to millions of rows can make the reader hold.
+    public var maximumRecords: Int = CatalogOptions.defaultMaximumRecords
     /// Told how far reading has come (records so far), every `CatalogBuilder.progressInterval` records.
     public var progress: IndexingProgressHandler?
 
     /// The fields `columns` may map, as `index --column` names them.
     public static let csvFields = ["title", "year", "release_date", "rating", "genres", "cast", "original_title",
                                    "overview", "poster_path", "tmdb_id", "imdb_id"]
+
+    /// `maximumRecords` unless told otherwise: 50 million.
+    public static let defaultMaximumRecords = 50_000_000
 
     /// IMDb's title types `index` keeps unless told otherwise.
     public static let defaultTitleTypes: Set<String> = ["movie"]

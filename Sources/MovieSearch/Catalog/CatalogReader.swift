@@ -57,12 +57,19 @@ struct CatalogReader {
     private let progress: IndexingProgressHandler?
 
     /// Prepares to decode `bytes`, naming them `source` in errors.
-    init(bytes: UnsafeBufferPointer<UInt8>, source: String, progress: IndexingProgressHandler? = nil) {
+    init(bytes: UnsafeBufferPointer<UInt8>, source: String, progress: IndexingProgressHandler? = nil,
+         maximumRecords: Int = CatalogOptions.defaultMaximumRecords) {
         json = JSONReader(bytes: bytes)
         lines = LineCounter(bytes: bytes)
         self.source = source
         self.progress = progress
+        self.maximumRecords = maximumRecords
     }
+
+    /// The most movies read (`CatalogOptions.maximumRecords`).
+    private let maximumRecords: Int
+    /// Set when the movies passed `maximumRecords`: the read stopped there, by a syntax error that is not one.
+    private var isOverLimit = false
 
     /// The catalog. With `skipInvalid`, invalid movies are listed in `Catalog.skipped`; without it, the first
     /// one is thrown.
@@ -73,6 +80,7 @@ struct CatalogReader {
             let end = try json.next()  // `.end`, or an error for anything after the top-level value.
             assert(end == .end)
         } catch {
+            if isOverLimit { throw .tooManyRecords(source: source, limit: maximumRecords) }
             throw .malformedJSON(source: source, line: error.line, column: error.column, offset: error.offset,
                                  reason: error.reason)
         }
@@ -122,6 +130,10 @@ struct CatalogReader {
         while true {
             let first = try json.next()
             if case .endArray = first { return }
+            if index >= maximumRecords {
+                isOverLimit = true
+                throw JSONSyntaxError(line: 0, column: 0, offset: json.position, reason: "too many movies")
+            }
             if let movie = try readMovie(first, index: index) { movies.append(movie) }
             index += 1
             if index == Self.sampleSize { reserveRoomForTheRest(sampleStart: start) }

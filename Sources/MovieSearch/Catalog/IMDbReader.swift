@@ -56,7 +56,13 @@ struct IMDbReader {
         func malformed(_ reason: String, line: Int) -> CatalogError {
             .invalidRatings(source: source, reason: "a malformed row at line \(line): \(reason)")
         }
+        var rows = 0
         while try records.next(from: &input) {
+            rows += 1
+            if rows > options.maximumRecords {
+                throw .invalidRatings(source: source, reason: "more than \(options.maximumRecords) rows, the most "
+                    + "a ratings file may hold (raise the limit with index --max-movies N)")
+            }
             guard records.fieldCount == header.count else {
                 throw malformed("it has \(records.fieldCount) fields, the header \(header.count)", line: records.line)
             }
@@ -104,6 +110,9 @@ struct IMDbReader {
         var index = -1
         while try records.next(from: &input) {
             index += 1
+            if index >= options.maximumRecords {
+                throw .tooManyRecords(source: source, limit: options.maximumRecords)
+            }
             let line = records.line
             func invalid(_ field: String, _ reason: String) throws(CatalogError) {
                 try builder.reject(.invalidMovie(source: source, index: index, field: field,

@@ -56,9 +56,15 @@ struct TMDbReader {
     /// The TMDb ids of the movies kept so far.
     private var keptIDs: Set<Int> = []
 
-    /// Prepares to read a document named `source` in errors.
-    init(source: String) {
+    /// The most movies read (`CatalogOptions.maximumRecords`).
+    private let maximumRecords: Int
+    /// Set when the movies passed `maximumRecords`: the read stopped there, by a syntax error that is not one.
+    private var isOverLimit = false
+
+    /// Prepares to read a document named `source` in errors, of at most `maximumRecords` movies.
+    init(source: String, maximumRecords: Int = CatalogOptions.defaultMaximumRecords) {
         self.source = source
+        self.maximumRecords = maximumRecords
     }
 
     /// Decodes `bytes`, a whole JSON document, into `builder`.
@@ -77,6 +83,7 @@ struct TMDbReader {
             let end = try json.next()  // `.end`, or an error for anything after the top-level value.
             assert(end == .end)
         } catch {
+            if isOverLimit { throw .tooManyRecords(source: source, limit: maximumRecords) }
             throw .malformedJSON(source: source, line: error.line, column: error.column, offset: error.offset,
                                  reason: error.reason)
         }
@@ -141,7 +148,7 @@ struct TMDbReader {
             var draft = Draft(start: json.tokenStart)
             draft.fail("movie", "a movie must be an object, got \(json.describe(first))", at: json.tokenStart)
             try json.skipValue(startingWith: first)
-            finish(draft)
+            try finish(draft)
             return
         }
         _ = try readObject(allowsPage: false, allowsMovie: true, element: nil)
@@ -198,7 +205,7 @@ struct TMDbReader {
             refuse(reason)
             return false
         }
-        finish(draft)
+        try finish(draft)
         return false
     }
 
@@ -516,8 +523,12 @@ struct TMDbReader {
     }
 
     /// Ends the movie at the next position: adds it, drops it as a duplicate, or files it as invalid.
-    private mutating func finish(_ draft: Draft) {
+    private mutating func finish(_ draft: Draft) throws(JSONSyntaxError) {
         let index = nextIndex
+        if index >= maximumRecords {
+            isOverLimit = true
+            throw JSONSyntaxError(line: 0, column: 0, offset: json.position, reason: "too many movies")
+        }
         nextIndex += 1
         var draft = draft
         let title = resolvedTitle(&draft)

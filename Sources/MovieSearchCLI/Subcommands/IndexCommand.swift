@@ -20,7 +20,7 @@ struct IndexCommand: Subcommand {
             stops at its first byte that is not JSON, and may hold at most \
             \(FileReader.byteLimitDescription(CatalogDecoder.maximumStreamBytes)).
             """,
-        arguments: [catalog, output, format, ratings, titleTypes, column, skipInvalid, quiet])
+        arguments: [catalog, output, format, ratings, titleTypes, column, maxMovies, skipInvalid, quiet])
 
     static let catalog = Argument<FilePath>(
         "catalog",
@@ -30,6 +30,11 @@ struct IndexCommand: Subcommand {
     static let output = Option<FilePath>(
         "output", short: "o", valueName: "cache",
         help: "Where to write the cache. Default: the catalog's path with its extension replaced by .mscache.")
+    static let maxMovies = Option<Int>(
+        "max-movies", valueName: "N", range: 1...Int(UInt32.max), default: CatalogOptions.defaultMaximumRecords,
+        help: "The most records the catalog may hold, counted as they are read (valid, invalid and left out alike; "
+            + "IMDb ratings rows apart): past it, index stops with one line and writes nothing, so that a small file "
+            + "that unpacks to millions of rows cannot take the machine's memory")
     static let skipInvalid = Flag(
         "skip-invalid",
         help: "Leave out invalid movies (and say how many) instead of stopping at the first one.")
@@ -80,6 +85,7 @@ struct IndexCommand: Subcommand {
         }
         outputPath = arguments[Self.output] ?? Self.defaultOutputPath(for: catalogPath)
         options = CatalogOptions(format: arguments[Self.format]?.format, skipInvalid: arguments[Self.skipInvalid])
+        options.maximumRecords = arguments[Self.maxMovies] ?? CatalogOptions.defaultMaximumRecords
         // The decoder opens the ratings file by the bytes given (`ratingsPath`); the options say that there is one.
         options.ratingsPath = arguments[Self.ratings]?.description
         ratingsPath = arguments[Self.ratings]
