@@ -228,6 +228,25 @@ final class BrowseEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.joined().contains("k3y"), TmuxSession.framed(screen))
     }
 
+    /// A FIFO at `<photos-dir>/<id>.json` (or a folder) is never opened as a file to wait on: the details page opens
+    /// at once and says so on its photos line, and browse still answers keys and quits.
+    func testAFIFOInThePhotosFolderIsNamedNotWaitedFor() throws {
+        let folder = try TestPaths.temporaryFolder(self).path
+        XCTAssertEqual(mkfifo(folder + "/745.json", 0o600), 0, String(cString: strerror(errno)))
+        let session = try browse(["--photos-dir", folder], columns: 120, rows: 30)
+        try session.waitForText("Favorites (0)")
+        session.type("dark knight rises")
+        try session.waitUntil("The Dark Knight Rises selected") {
+            BrowseSupport.selected($0)?.contains("The Dark Knight Rises") == true
+        }
+        session.press("Enter")
+        let screen = try session.waitForText("Christian Bale")
+        XCTAssertTrue(screen.contains { $0.contains("photos    cannot read 745.json: it is a FIFO (named pipe), not a "
+                                                      + "regular file") }, TmuxSession.framed(screen))
+        session.press("Escape")
+        try session.waitUntil("back to the list") { !$0.contains { $0.contains("cannot read 745.json") } }
+    }
+
     /// The query's editing keys as a terminal sends them (tmux writes the bytes an xterm would): ←, Ctrl-A,
     /// Delete, Ctrl-E, Backspace, Ctrl-W, Ctrl-H, Ctrl-U; the cursor stays where the text is edited.
     func testEditingKeysThroughTheTerminal() throws {

@@ -108,4 +108,18 @@ final class PhotosEndToEndTests: XCTestCase {
             for part in expected { XCTAssertTrue(run.standardError.contains(part), "\(part) in \(run.standardError)") }
         }
     }
+
+    /// A FIFO named as the response, with no program writing to it, is one line and exit 1 at once, never a process
+    /// frozen in `open` (deaf to Ctrl-C while it waits); the run is killed after 10 s if it hangs, and then fails.
+    func testAFIFOThatNoOneWritesToFailsAtOnce() throws {
+        let folder = try TestPaths.temporaryFolder(self).path
+        let fifo = folder + "/7.json"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0, String(cString: strerror(errno)))
+        let run = try ChildProcess.run(try ChildProcess.binary(), ["photos", "7", "--cache", cache, "--response", fifo],
+                                       timeLimit: 10)
+        XCTAssertTrue(run.finished, "photos waited for a writer of the FIFO")
+        XCTAssertTrue(run.exited(1), "\(run)")
+        XCTAssertEqual(run.standardError, "moviesearch: cannot read Flickr response \(fifo): it is a FIFO (named pipe), "
+            + "not a regular file, and no program was writing to it (use '-' to read standard input)\n")
+    }
 }

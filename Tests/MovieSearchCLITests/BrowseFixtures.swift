@@ -38,7 +38,7 @@ enum BrowseFixtures {
     /// A model on the fixture cache, `columns` × `rows`, after typing `typed` one character at a time.
     static func model(_ test: XCTestCase, typed: String = "", columns: Int = 80, rows: Int = 24,
                       favorites: Set<Int> = [], printsChoice: Bool = false,
-                      photos: @escaping (Movie) -> [String]? = { _ in nil }) throws -> BrowseModel {
+                      photos: @escaping (Movie) -> SavedPhotos = { _ in .none }) throws -> BrowseModel {
         var model = BrowseModel(index: try index(test), favorites: favorites, printsChoice: printsChoice,
                                 flickrKey: "KEY", photos: photos, columns: columns, rows: rows)
         for character in typed { _ = model.handle(.text(String(character))) }

@@ -142,7 +142,8 @@ final class BrowseModelTests: XCTestCase {
         var calls = 0
         var model = try BrowseFixtures.model(self, typed: "dark kni", photos: { movie in
             calls += 1
-            return movie.id == 0 ? ["https://live.staticflickr.com/1/2_a.jpg", "https://live.staticflickr.com/3/4_b.jpg"] : nil
+            return movie.id == 0 ? .urls(["https://live.staticflickr.com/1/2_a.jpg", "https://live.staticflickr.com/3/4_b.jpg"])
+                : .none
         })
         model.press(.enter)
         _ = model.plainScreen

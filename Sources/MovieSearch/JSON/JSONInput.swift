@@ -44,11 +44,11 @@ package struct JSONInput: Sendable {
     /// in the whole file as in the prefix the check would have stopped at (see `JSONStreamChecker`), and a
     /// regular file holds a finite number of bytes already on disk, where `/dev/zero` or a pipe can produce
     /// bytes for ever. The check would cost a second pass over every byte of a large catalog for nothing.
-    package static func read(path: FilePath, maximumBytes: Int, maximumFileBytes: Int? = nil)
-        throws(FileReader.Failure) -> JSONInput
+    package static func read(path: FilePath, maximumBytes: Int, maximumFileBytes: Int? = nil,
+                             waitingForAWriter: Bool = true) throws(FileReader.Failure) -> JSONInput
     {
         let maximumFileBytes = maximumFileBytes ?? maximumBytes
-        return try FileReader.withDescriptor(path: path) { (descriptor, status) throws(FileReader.Failure) in
+        return try FileReader.withDescriptor(path: path, waitingForAWriter: waitingForAWriter) { (descriptor, status) throws(FileReader.Failure) in
             guard status.kind == .regular else {
                 return try read(descriptor: descriptor, maximumBytes: maximumBytes)
             }
@@ -56,6 +56,18 @@ package struct JSONInput: Sendable {
             let bytes = try FileReader.readAll(descriptor: descriptor, expectedSize: status.size)
             // A regular file that grew since `fstat`: the bound holds for what was read.
             if bytes.count > maximumFileBytes { throw FileReader.Failure.tooLarge(maximumFileBytes) }
+            return JSONInput(bytes: bytes, badByte: nil)
+        }
+    }
+
+    /// The JSON of the regular file at `path`, read whole: a FIFO, a device, a socket or a folder is refused
+    /// (`FileReader.Failure.notARegularFile`) without waiting, for a file the tool finds by name rather than one
+    /// a user hands it as a stream (a saved Flickr response in `--photos-dir`). Throws past `maximumBytes`.
+    package static func readRegularFile(path: FilePath, maximumBytes: Int) throws(FileReader.Failure) -> JSONInput {
+        try FileReader.withRegularFile(path: path) { (descriptor, size) throws(FileReader.Failure) in
+            if size > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
+            let bytes = try FileReader.readAll(descriptor: descriptor, expectedSize: size)
+            if bytes.count > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
             return JSONInput(bytes: bytes, badByte: nil)
         }
     }

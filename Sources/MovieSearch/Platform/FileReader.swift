@@ -7,12 +7,16 @@ package enum FileReader {
         case system(SystemError)
         /// The input holds more than this many bytes.
         case tooLarge(Int)
+        /// The path names a FIFO, a device, a socket or a folder where a regular file was expected
+        /// (`withRegularFile`): refused without waiting, as opening a FIFO for reading blocks until a writer comes.
+        case notARegularFile(FileKind)
 
         /// A short message a user can act on: the system's words, or "larger than 16 MiB".
         package var reason: String {
             switch self {
             case let .system(error): error.reason
             case let .tooLarge(limit): "larger than \(FileReader.byteLimitDescription(limit))"
+            case let .notARegularFile(kind): "it is \(kind), not a regular file"
             }
         }
 
@@ -37,17 +41,37 @@ package enum FileReader {
     }
 
     /// Opens `path` for reading and calls `body` with the descriptor and the file's status (its kind, and its
-    /// size, meaningful for a regular file). A directory is refused with "Is a directory".
+    /// size, meaningful for a regular file). A directory is refused with "Is a directory". Unless
+    /// `waitingForAWriter` (a catalog FIFO, whose writer may come after the reader), the open never waits
+    /// (`.readingWithoutWaitingForAWriter`): a FIFO that no one writes to reads as ended instead of freezing the
+    /// tool in `open`.
     package static func withDescriptor<Result>(
-        path: FilePath, _ body: (Int32, FileStatus) throws(Failure) -> Result
+        path: FilePath, waitingForAWriter: Bool = true, _ body: (Int32, FileStatus) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let descriptor = try Syscalls.openFile(path, for: .reading).mapError(Failure.system).get()
+        let descriptor = try Syscalls.openFile(path, for: waitingForAWriter ? .reading : .readingWithoutWaitingForAWriter)
+            .mapError(Failure.system).get()
         defer { Syscalls.closeDescriptor(descriptor) }
         let status = try Syscalls.status(ofDescriptor: descriptor).mapError(Failure.system).get()
         if status.kind == .notRegular(.directory) {
             throw .system(SystemError(code: Syscalls.Errno.isADirectory))
         }
         return try body(descriptor, status)
+    }
+
+    /// Opens the regular file at `path` without blocking (`RegularFile.openForReading`) and calls `body` with the
+    /// descriptor and its size; a FIFO, a device, a socket or a folder is refused (`notARegularFile`) before a
+    /// byte is read, so that a FIFO no one writes to never freezes the caller.
+    package static func withRegularFile<Result>(
+        path: FilePath, _ body: (Int32, Int) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let (descriptor, size): (Int32, Int)
+        switch RegularFile.openForReading(path) {
+        case let .success(opened): (descriptor, size) = opened
+        case let .failure(.system(error)): throw .system(error)
+        case let .failure(.notARegularFile(kind)): throw .notARegularFile(kind)
+        }
+        defer { Syscalls.closeDescriptor(descriptor) }
+        return try body(descriptor, size)
     }
 
     /// Everything left on `descriptor`: the first `expectedSize` bytes in one allocation, the rest in chunks.

@@ -70,6 +70,11 @@ package enum Syscalls {
         /// Reading, without waiting for what the path names to be ready (`O_NONBLOCK`): a FIFO with no writer or a
         /// serial line waiting for its carrier would block `open` for ever. No effect on a regular file.
         case readingWithoutBlocking
+        /// Reading a file or stream, opened without waiting (`O_NONBLOCK`), then read with blocking reads: a FIFO
+        /// that no one writes to opens at once and reads as ended, where `.reading` would wait in `open` for a
+        /// writer, deaf to signals handled by the program; a pipe that has a writer, a device or a terminal reads as
+        /// it would.
+        case readingWithoutWaitingForAWriter
         /// Writing a new file, which must not exist yet (`O_WRONLY | O_CREAT | O_EXCL`), readable by all (0644
         /// before the umask).
         case creatingNew
@@ -79,10 +84,18 @@ package enum Syscalls {
     package static func openFile(_ path: FilePath, for mode: OpenMode) -> Result<Int32, SystemError> {
         let flags: Int32 = switch mode {
         case .reading: O_RDONLY
-        case .readingWithoutBlocking: O_RDONLY | O_NONBLOCK
+        case .readingWithoutBlocking, .readingWithoutWaitingForAWriter: O_RDONLY | O_NONBLOCK
         case .creatingNew: O_WRONLY | O_CREAT | O_EXCL
         }
-        return retryingInterrupts { path.withCString { open($0, flags | O_CLOEXEC, 0o644) } }
+        let opened = retryingInterrupts { path.withCString { open($0, flags | O_CLOEXEC, 0o644) } }
+        guard mode == .readingWithoutWaitingForAWriter, case let .success(descriptor) = opened else { return opened }
+        let status = fcntl(descriptor, F_GETFL)
+        guard status != -1, fcntl(descriptor, F_SETFL, status & ~O_NONBLOCK) != -1 else {
+            let error = SystemError(code: errno)
+            closeDescriptor(descriptor)
+            return .failure(error)
+        }
+        return .success(descriptor)
     }
 
     /// Closes `descriptor`. Not retried on `EINTR`: on Linux the descriptor is closed even then.

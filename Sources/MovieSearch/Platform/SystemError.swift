@@ -34,6 +34,9 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Whether the error says that the reader of a pipe has gone away (`EPIPE`).
     package var isBrokenPipe: Bool { code == Syscalls.Errno.brokenPipe }
 
+    /// Whether the call failed because nothing is at the path (`ENOENT`).
+    package var isNoSuchFile: Bool { code == Syscalls.Errno.noSuchFile }
+
     /// The reason.
     package var description: String { reason }
 }

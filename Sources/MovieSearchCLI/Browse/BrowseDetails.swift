@@ -19,7 +19,7 @@ enum BrowseDetails {
     private static let labelWidth = 8
 
     /// The page's lines for `movie` at `columns` columns.
-    static func lines(_ movie: Movie, isFavorite: Bool, photos: [String]?, flickrKey: String, columns: Int,
+    static func lines(_ movie: Movie, isFavorite: Bool, photos: SavedPhotos, flickrKey: String, columns: Int,
                       color: Bool) -> [ScreenLine] {
         var lines: [ScreenLine] = []
         var titleStyle = TextStyle()
@@ -58,11 +58,13 @@ enum BrowseDetails {
         fields.append(("flickr", TerminalSafeText.escaped(FlickrPhotos.searchURL(title: movie.title, apiKey: flickrKey))))
         for (label, value) in fields { lines += field(label, value, columns: columns) }
         switch photos {
-        case nil:
+        case .none:
             lines += field("photos", "none saved (--photos-dir <dir> with <id>.json)", columns: columns)
-        case let urls? where urls.isEmpty:
+        case let .unreadable(reason):
+            lines += field("photos", "cannot read " + TerminalSafeText.escaped(reason), columns: columns)
+        case let .urls(urls) where urls.isEmpty:
             lines += field("photos", "none in the saved response", columns: columns)
-        case let urls?:
+        case let .urls(urls):
             for (number, url) in urls.enumerated() {
                 lines += field(number == 0 ? "photos" : "", TerminalSafeText.escaped(url), columns: columns)
             }

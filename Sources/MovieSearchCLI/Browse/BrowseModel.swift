@@ -44,8 +44,8 @@ struct BrowseModel {
     let printsChoice: Bool
     /// The Flickr API key the details page puts in the request URL.
     let flickrKey: String
-    /// The photo URLs of a movie's saved Flickr response (`--photos-dir`), or `nil` when there is none.
-    let photos: (Movie) -> [String]?
+    /// A movie's saved Flickr response (`--photos-dir`): its photo URLs, none, or why it cannot be read.
+    let photos: (Movie) -> SavedPhotos
 
     /// The size the driver last gave (`init`, then `resize`): what the per-year count and paging are computed for.
     private(set) var columns: Int
@@ -92,7 +92,7 @@ struct BrowseModel {
     ///   - rows: The terminal's height.
     init(index: MovieIndex, favorites: Set<Int> = [], missingFavorites: [Favorite] = [],
          typos: TypoTolerance = .auto, color: Bool = false, printsChoice: Bool = false,
-         flickrKey: String = FlickrPhotos.placeholderAPIKey, photos: @escaping (Movie) -> [String]? = { _ in nil },
+         flickrKey: String = FlickrPhotos.placeholderAPIKey, photos: @escaping (Movie) -> SavedPhotos = { _ in .none },
          columns: Int = 80, rows: Int = 24) {
         self.index = index
         self.favorites = favorites
@@ -266,7 +266,7 @@ struct BrowseModel {
         case .movie(let id, _)?:
             if printsChoice { return .print(movieID: id) }
             let movie = try? index.movie(id: id)
-            pages.append(.details(.init(movieID: id, photos: movie.flatMap(photos))))
+            pages.append(.details(.init(movieID: id, photos: movie.map(photos) ?? .none)))
         case .more(let year, _)?:
             guard let result, let matches = result.years.first(where: { $0.year == year }) else { break }
             var page = BrowsePage.Year(query: result.query, typos: typos, year: year, count: matches.count,

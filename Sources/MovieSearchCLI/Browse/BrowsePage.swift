@@ -9,9 +9,8 @@ enum BrowsePage {
     /// A movie's details, scrolled by `scroll` lines.
     struct Details {
         var movieID: Int
-        /// The photo URLs of the saved Flickr response (`--photos-dir`), read once when the page opened: `nil`
-        /// when there is none.
-        var photos: [String]?
+        /// The saved Flickr response (`--photos-dir`), read once when the page opened.
+        var photos: SavedPhotos
         /// The first content line shown.
         var scroll = 0
     }

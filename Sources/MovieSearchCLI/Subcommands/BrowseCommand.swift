@@ -174,17 +174,26 @@ struct BrowseCommand: Subcommand {
     }
 
     /// Reads the saved Flickr answer `<id>.json` of a movie in `--photos-dir`, for its details page: the photo
-    /// URLs, an empty list for an answer without photos, `nil` without a folder or a readable, valid answer.
-    private func photoReader() -> (Movie) -> [String]? {
-        guard let photosDirectory else { return { _ in nil } }
+    /// URLs (none, for an answer without photos), nothing without a folder or an answer, or why the answer cannot
+    /// be read. Only a regular file is read, opened without waiting: a FIFO there is named on the photos line
+    /// rather than freezing the screen until a writer comes.
+    private func photoReader() -> (Movie) -> SavedPhotos {
+        guard let photosDirectory else { return { _ in .none } }
         let folder = photosDirectory.bytes.last == UInt8(ascii: "/") ? photosDirectory : photosDirectory + "/"
         return { movie in
             let path = folder + "\(movie.id).json"
-            guard let input = try? JSONInput.read(path: path, maximumBytes: PhotosCommand.maximumResponseBytes),
-                  input.badByte == nil,
-                  let photos = try? FlickrPhotos.photos(fromResponse: input.bytes, source: path.description)
-            else { return nil }
-            return photos.urls
+            let input: JSONInput
+            do throws(FileReader.Failure) {
+                input = try JSONInput.readRegularFile(path: path, maximumBytes: PhotosCommand.maximumResponseBytes)
+            } catch {
+                if case let .system(failure) = error, failure.isNoSuchFile { return .none }
+                return .unreadable("\(movie.id).json: \(error.reason)")
+            }
+            do {
+                return .urls(try FlickrPhotos.photos(fromResponse: input.bytes, source: "\(movie.id).json").urls)
+            } catch {
+                return .unreadable("\(error)")
+            }
         }
     }
 }

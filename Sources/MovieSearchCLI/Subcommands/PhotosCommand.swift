@@ -83,15 +83,23 @@ struct PhotosCommand: Subcommand {
 
     /// The photos of the response at `path` (`-`: standard input), read as a stream and checked as it arrives,
     /// so that one that is not JSON fails at its first bad byte and one past `maximumResponseBytes` fails there.
+    /// The file is opened without waiting for a writer: a FIFO that no one writes to is an error at once, not a
+    /// process frozen in `open` (a pipe that has a writer, `--response <(curl …)`, reads as a stream).
     private func readPhotos(_ path: FilePath, source: String, _ context: CommandContext) throws -> PhotoList {
         let input: JSONInput
         do {
             input = path == FilePath("-")
                 ? try context.standardInput.json(maximumBytes: Self.maximumResponseBytes)
-                : try JSONInput.read(path: path, maximumBytes: Self.maximumResponseBytes)
+                : try JSONInput.read(path: path, maximumBytes: Self.maximumResponseBytes, waitingForAWriter: false)
         } catch {
             throw FileReadError(role: "Flickr response", path: source, cause: error,
                                 note: error == .tooLarge(Self.maximumResponseBytes) ? "the most a response may hold" : nil)
+        }
+        if input.bytes.isEmpty, path != FilePath("-"), case let .success(status) = Syscalls.status(
+            ofPath: path, followingLinks: true), status.kind == .notRegular(.fifo) {
+            throw FileReadError(role: "Flickr response", path: source,
+                                cause: FileReader.Failure.notARegularFile(.fifo),
+                                note: "and no program was writing to it (use '-' to read standard input)")
         }
         guard let badByte = input.badByte else {
             return try FlickrPhotos.photos(fromResponse: input.bytes, source: source)
