@@ -96,7 +96,8 @@ struct BenchCommand: Subcommand {
     func run(_ context: CommandContext) throws {
         if timesBrowse { return try runBrowse(context) }
         let queries: [String]
-        switch Syscalls.openFile(queriesPath, for: .reading) {
+        // Opened without waiting for a writer: a FIFO no one writes to holds no queries, rather than freezing here.
+        switch Syscalls.openFile(queriesPath, for: .readingWithoutWaitingForAWriter) {
         case .success(let fd):
             defer { Syscalls.closeDescriptor(fd) }
             do {
