@@ -6,7 +6,7 @@ import XCTest
 /// every option the parser knows.
 final class ManPageEndToEndTests: XCTestCase {
     /// The page rendered as plain text by whichever formatter is installed.
-    private func rendered(_ page: String) throws -> String {
+    private func rendered(_ page: String, language: String = "C.UTF-8") throws -> String {
         let folder = try TestPaths.temporaryFolder(self)
         let path = folder.appendingPathComponent("moviesearch.1").path
         try page.write(toFile: path, atomically: true, encoding: .utf8)
@@ -24,7 +24,7 @@ final class ManPageEndToEndTests: XCTestCase {
         // Wide, plain text: no pager, no hyphenation across lines that would split an option's name.
         let run = try ChildProcess.run(command.0, command.1,
                                        environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "250",
-                                                     "MAN_KEEP_FORMATTING": "", "LANG": "C.UTF-8"],
+                                                     "MAN_KEEP_FORMATTING": "", "LANG": language, "LC_ALL": language],
                                        timeLimit: 60)
         XCTAssertTrue(run.exited(0), "\(run.summary) \(run.standardError)")
         XCTAssertFalse(run.standardError.contains("warning"), run.standardError)
@@ -66,5 +66,22 @@ final class ManPageEndToEndTests: XCTestCase {
         }
         XCTAssertTrue(text.contains("EXIT STATUS"), text)
         XCTAssertTrue(text.contains("MOVIESEARCH_CACHE"), text)
+    }
+
+    /// The page is ASCII roff: every character past ASCII (the ♥, …, →) written as groff's `\[uXXXX]`, so that
+    /// `man` renders ♥ in a UTF-8 locale and, under `LANG=C`, an ASCII stand-in rather than raw bytes as mojibake.
+    func testThePageIsASCIIAndRendersInEveryLocale() throws {
+        let page = try BinaryRun.run(["man"]).standardOutput
+        let notASCII = page.unicodeScalars.filter { !$0.isASCII }
+        XCTAssertTrue(notASCII.isEmpty, "raw non-ASCII in the page: \(String(String.UnicodeScalarView(notASCII)))")
+        XCTAssertTrue(page.contains("\\[u2665]"), "the ♥ is escaped")
+        let utf8 = try rendered(page)
+        guard !utf8.isEmpty else { return }  // No formatter: `rendered` skipped or failed the test.
+        XCTAssertTrue(utf8.contains("♥"), utf8)
+        let plain = try rendered(page, language: "C")
+        XCTAssertFalse(plain.isEmpty)
+        XCTAssertTrue(plain.unicodeScalars.allSatisfy(\.isASCII),
+                      "non-ASCII under LANG=C: \(plain.unicodeScalars.filter { !$0.isASCII }.map { "U+\(String($0.value, radix: 16))" })")
+        XCTAssertTrue(plain.contains("favorite"), plain)
     }
 }
