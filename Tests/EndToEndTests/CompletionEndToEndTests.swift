@@ -4,7 +4,8 @@ import XCTest
 
 /// `moviesearch completions bash|zsh|fish`: the scripts are loaded into the real shells. bash's is sourced and its
 /// completion function run on command lines (what Tab would offer, `COMPREPLY`); zsh's and fish's are checked for
-/// syntax, and fish's answers `complete -C` for real.
+/// syntax, and fish's answers `complete -C` for real. Then each shell runs interactively in tmux, and Tab is
+/// pressed on file names with a space, a quote and glob characters, a folder, and a choice, as a person would.
 final class CompletionEndToEndTests: XCTestCase {
     private func script(_ shell: String) throws -> String {
         let folder = try TestPaths.temporaryFolder(self)
@@ -113,5 +114,94 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(try complete("moviesearch favorites "), ["add", "list", "remove"])
         XCTAssertEqual(try complete("moviesearch show "), [])
         XCTAssertTrue(try complete("moviesearch query --").contains("--per-year"))
+    }
+
+    // MARK: Tab in a real shell
+
+    /// The names the Tab tests complete: a space, a quote, glob characters, and a folder with a space.
+    private static let awkwardNames = ["my movies.json", "it's here.json", "star*[x].json"]
+
+    /// A folder holding `awkwardNames` and the folder `sub dir`, and `moviesearch` on `PATH` there.
+    private func awkwardFolder() throws -> (folder: String, path: String) {
+        let folder = try TestPaths.temporaryFolder(self).path
+        for name in Self.awkwardNames { try Data().write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        try FileManager.default.createDirectory(atPath: folder + "/sub dir", withIntermediateDirectories: true)
+        let binary = URL(fileURLWithPath: try ChildProcess.binary()).deletingLastPathComponent().path
+        return (folder, binary + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"))
+    }
+
+    /// Types each of `lines` into `shell`, started in `folder` with `setup` run first, presses Tab, and returns the
+    /// command line the shell shows then (the prompt is `$ `), one per line typed.
+    private func tabCompleted(_ shell: [String], setup: String, lines: [String], folder: String,
+                              environment: [String: String]) throws -> [String] {
+        let session = try TmuxSession(test: self, shell, environment: environment, columns: 150, rows: 40)
+        try session.waitUntil("the shell's first prompt") { $0.contains { !$0.isEmpty } }
+        session.type(setup)
+        session.press("Enter")
+        try session.waitForText("ready")
+        var completed: [String] = []
+        for line in lines {
+            session.type(line)
+            session.press("Tab")
+            // The line grows past what was typed once the shell has completed it.
+            let screen = try session.waitUntil("\(line) completed") { screen in
+                guard let last = screen.last(where: { $0.hasPrefix("$ ") }) else { return false }
+                return last.count > 2 + line.count && last.hasPrefix("$ " + line.prefix(18))
+            }
+            completed.append(String(screen.last { $0.hasPrefix("$ ") }!.dropFirst(2))
+                .trimmingCharacters(in: .whitespaces))
+            session.press("C-u")
+            try session.waitUntil("line cleared") { $0.last(where: { $0.hasPrefix("$") }) == "$" }
+        }
+        return completed
+    }
+
+    private static let typedLines = ["moviesearch index my", "moviesearch index it", "moviesearch index st",
+                                     "moviesearch index su", "moviesearch query dark --typos o"]
+
+    /// bash: Tab after `index my` gives the whole name `my\ movies.json`, not `my` and `movies.json` as two words
+    /// (the script used to split compgen's output at spaces), and quotes and glob characters come back escaped.
+    func testBashTabCompletesNamesWithSpacesQuotesAndGlobs() throws {
+        let bash = try ExternalTool.require("bash", package: "bash")
+        let (folder, path) = try awkwardFolder()
+        let script = try script("bash")
+        let completed = try tabCompleted(
+            ["/usr/bin/env", "-C", folder, "PS1=$ ", bash, "--norc", "--noprofile"],
+            setup: "source \(quoted(script)); echo ready", lines: Self.typedLines, folder: folder,
+            environment: ["PATH": path])
+        XCTAssertEqual(completed, [#"moviesearch index my\ movies.json"#, #"moviesearch index it\'s\ here.json"#,
+                                   #"moviesearch index star\*\[x\].json"#, #"moviesearch index sub\ dir/"#,
+                                   "moviesearch query dark --typos off"])
+    }
+
+    /// zsh, its completion system started with no user files (`zsh -f`, `compinit`), the script on `fpath`.
+    func testZshTabCompletesNamesWithSpacesQuotesAndGlobs() throws {
+        let zsh = try ExternalTool.require("zsh", package: "zsh")
+        let (folder, path) = try awkwardFolder()
+        let functions = try TestPaths.temporaryFolder(self).path
+        try Data(try String(contentsOfFile: try script("zsh"), encoding: .utf8).utf8)
+            .write(to: URL(fileURLWithPath: functions + "/_moviesearch"))
+        let completed = try tabCompleted(
+            ["/usr/bin/env", "-C", folder, "PS1=$ ", zsh, "-f"],
+            setup: "fpath=(\(quoted(functions)) $fpath); autoload -Uz compinit; compinit -u; PS1='$ '; echo ready",
+            lines: Self.typedLines, folder: folder, environment: ["PATH": path])
+        XCTAssertEqual(completed, [#"moviesearch index my\ movies.json"#, #"moviesearch index it\'s\ here.json"#,
+                                   #"moviesearch index star\*\[x\].json"#, #"moviesearch index sub\ dir/"#,
+                                   "moviesearch query dark --typos off"])
+    }
+
+    /// fish, with no configuration of the user's (`--no-config`, a home of the test's own).
+    func testFishTabCompletesNamesWithSpacesQuotesAndGlobs() throws {
+        let fish = try ExternalTool.require("fish", package: "fish")
+        let (folder, path) = try awkwardFolder()
+        let home = try TestPaths.temporaryFolder(self).path
+        let completed = try tabCompleted(
+            ["/usr/bin/env", "-C", folder, fish, "--no-config"],
+            setup: "source \(quoted(try script("fish"))); function fish_prompt; echo -n '$ '; end; echo ready",
+            lines: Self.typedLines, folder: folder,
+            environment: ["PATH": path, "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"])
+        XCTAssertEqual(completed, [#"moviesearch index my\ movies.json"#, #"moviesearch index it\'s\ here.json"#,
+                                   #"moviesearch index star\*\[x\].json"#, #"moviesearch index sub\ dir/"#,
+                                   "moviesearch query dark --typos off"])
     }
 }

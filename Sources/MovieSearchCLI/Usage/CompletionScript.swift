@@ -24,12 +24,26 @@ enum CompletionScript {
             # command definitions. Load it with `source <(moviesearch completions bash)`, or install it as
             # share/bash-completion/completions/moviesearch.
 
+            # _moviesearch_reply <compgen arguments>: COMPREPLY set to compgen's lines, one word each. Read line by
+            # line, never through `$(…)` unquoted, which would split 'my movies.json' at its space and expand a
+            # name holding '*' or '?' as a pattern (bash 3.2 has no mapfile).
+            _moviesearch_reply() {
+                local line
+                COMPREPLY=()
+                while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen "$@")
+            }
+
             # _moviesearch_values <completion> <current word>: the words of a choice, file names, or nothing.
             _moviesearch_values() {
+                local word="$2"
                 case "$1" in
-                    file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$2")) ;;
+                    # A word that opens a quote ('my or "my) is completed without it; with -o filenames, bash
+                    # quotes what it inserts (my\\ movies.json) and adds a / to a folder.
+                    file) compopt -o filenames 2>/dev/null
+                        [[ "$word" == [\\"\\']* ]] && word="${word:1}"
+                        _moviesearch_reply -f -- "$word" ;;
                     none) COMPREPLY=() ;;
-                    *) COMPREPLY=($(compgen -W "$1" -- "$2")) ;;
+                    *) _moviesearch_reply -W "$1" -- "$word" ;;
                 esac
             }
 
@@ -45,9 +59,9 @@ enum CompletionScript {
                 fi
                 if (( COMP_CWORD == 1 )); then
                     if [[ "$cur" == -* ]]; then
-                        COMPREPLY=($(compgen -W "\(MovieSearchCommand.topLevelOptions.joined(separator: " "))" -- "$cur"))
+                        _moviesearch_reply -W "\(MovieSearchCommand.topLevelOptions.joined(separator: " "))" -- "$cur"
                     else
-                        COMPREPLY=($(compgen -W "\(names.joined(separator: " "))" -- "$cur"))
+                        _moviesearch_reply -W "\(names.joined(separator: " "))" -- "$cur"
                     fi
                     return 0
                 fi
@@ -103,7 +117,7 @@ enum CompletionScript {
                     index=$((index + 1))
                 done
                 if (( ! only )) && [[ "$cur" == -* ]]; then
-                    COMPREPLY=($(compgen -W "$options" -- "$cur"))
+                    _moviesearch_reply -W "$options" -- "$cur"
                     return 0
                 fi
                 local IFS=';'
