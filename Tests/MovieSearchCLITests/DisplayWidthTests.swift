@@ -84,4 +84,71 @@ final class DisplayWidthTests: XCTestCase {
         // A wide character on a 1-column line still goes, alone, rather than looping for ever.
         XCTAssertEqual(DisplayWidth.wrapped("千と", toColumns: 1), ["千", "と"])
     }
+
+    /// The wrapping of the type before it was made linear: each cut of a long word measured the rest of it again.
+    /// Kept as the reference that the linear one must match line for line.
+    private func referenceWrapped(_ text: String, toColumns columns: Int) -> [String] {
+        guard columns > 0 else { return [""] }
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = String(word)
+            var wordWidth = DisplayWidth.columns(of: word)
+            if lineWidth > 0, lineWidth + 1 + wordWidth <= columns {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if lineWidth > 0 {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            while wordWidth > columns {
+                var piece = DisplayWidth.prefix(word, columns: columns)
+                if piece.isEmpty { piece = String(word.first!) }
+                lines.append(piece)
+                word.removeFirst(piece.count)
+                wordWidth = DisplayWidth.columns(of: word)
+            }
+            line = word
+            lineWidth = wordWidth
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Random texts of ASCII words, CJK runs, emoji, combining accents and runs of spaces, at every width from 1 to
+    /// 40: the same lines as the reference, and no line wider than the width but a lone cluster wider than it.
+    func testWrappedMatchesTheReferenceOnRandomTexts() {
+        let pieces = ["a", "word", "longerword", "千と千尋の神隠し", "東京物語", "🎬", "❤️", "e\u{301}", "🇯🇵", " ", "  ",
+                      "https://example.com/a/very/long/path?with=query", "x-y", "é"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            let text = (0..<Int.random(in: 0...14, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined(separator: Bool.random(using: &random) ? " " : "")
+            for columns in 1...40 {
+                let lines = DisplayWidth.wrapped(text, toColumns: columns)
+                XCTAssertEqual(lines, referenceWrapped(text, toColumns: columns), "\(text.debugDescription) at \(columns)")
+                for line in lines where DisplayWidth.columns(of: line) > columns {
+                    XCTAssertEqual(line.count, 1, "\(line.debugDescription) is wider than \(columns)")
+                }
+            }
+        }
+    }
+
+    /// 80,000 characters of CJK without a space wrap into lines of exactly the width (two columns a character),
+    /// every character kept in order.
+    func testALongUnbrokenCJKTextWrapsToFullLines() {
+        let text = String(repeating: "千と千尋の神隠し", count: 10_000)
+        for columns in [1, 2, 7, 68, 80] {
+            let lines = DisplayWidth.wrapped(text, toColumns: columns)
+            XCTAssertEqual(lines.joined(), text)
+            let full = max(2, columns - columns % 2)
+            XCTAssertEqual(lines.dropLast().map { DisplayWidth.columns(of: $0) }, Array(repeating: full, count: lines.count - 1),
+                           "at \(columns)")
+            XCTAssertEqual(lines.count, (80_000 * 2 + full - 1) / full, "at \(columns)")
+        }
+    }
 }

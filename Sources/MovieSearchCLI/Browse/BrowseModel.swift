@@ -44,6 +44,8 @@ struct BrowseModel {
     let printsChoice: Bool
     /// The Flickr API key the details page puts in the request URL.
     let flickrKey: String
+    /// The last details page laid out (`detailLines`).
+    private let detailsCache = BrowseDetailsCache()
     /// A movie's saved Flickr response (`--photos-dir`): its photo URLs, none, or why it cannot be read.
     let photos: (Movie) -> SavedPhotos
 
@@ -422,13 +424,19 @@ struct BrowseModel {
         return max(0, min(scroll, lineCount - listHeight))
     }
 
-    /// The lines of a details page at `columns` (see `BrowseDetails`).
+    /// The lines of a details page at `columns` (see `BrowseDetails`), laid out once for each movie, width and
+    /// state (`BrowseDetailsCache`): the keys that scroll the page only slice them.
     func detailLines(_ details: BrowsePage.Details, columns: Int) -> [ScreenLine] {
-        guard let movie = try? index.movie(id: details.movieID) else {
-            return [ScreenLine("movie \(details.movieID) could not be read from the cache")]
+        let key = BrowseDetailsCache.Key(movieID: details.movieID, columns: columns,
+                                         isFavorite: favorites.contains(details.movieID), photos: details.photos,
+                                         color: color)
+        return detailsCache.lines(for: key) {
+            guard let movie = try? index.movie(id: details.movieID) else {
+                return [ScreenLine("movie \(details.movieID) could not be read from the cache")]
+            }
+            return BrowseDetails.lines(movie, isFavorite: key.isFavorite, photos: details.photos,
+                                       flickrKey: flickrKey, columns: columns, color: color)
         }
-        return BrowseDetails.lines(movie, isFavorite: favorites.contains(movie.id), photos: details.photos,
-                                   flickrKey: flickrKey, columns: columns, color: color)
     }
 
     /// An error's one-line message, safe to draw.

@@ -100,17 +100,43 @@ enum DisplayWidth {
 
     /// `text` cut into lines of at most `columns` columns: words (runs without spaces) are kept whole on a line when
     /// they fit it, a word longer than a line is broken between grapheme clusters (a URL stays readable in full).
-    /// Spaces between words are kept as one; an empty text gives one empty line.
-    static func wrapped(_ text: String, toColumns columns: Int) -> [String] {
+    /// Spaces between words are kept as one; an empty text gives one empty line. A word for which `keptWhole` is
+    /// true (a URL, which must stay whole to be copied) is never broken: longer than a line, it has a line of its own.
+    ///
+    /// Cost: O(n) in the text's length: each grapheme cluster is measured once, and a long word is cut as it is
+    /// walked, never measured again from the cut (an 80,000-character overview without a space is one word).
+    static func wrapped(_ text: String, toColumns columns: Int,
+                        keptWhole: (Substring) -> Bool = { _ in false }) -> [String] {
         guard columns > 0 else { return [""] }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = String(word)
-            var wordWidth = Self.columns(of: word)
+            if let wordWidth = asciiColumns(word), wordWidth <= columns || lineWidth > 0 || keptWhole(word) {
+                if lineWidth > 0, lineWidth + 1 + wordWidth <= columns {
+                    line += " "
+                    line += word
+                    lineWidth += 1 + wordWidth
+                    continue
+                }
+                if lineWidth > 0 {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                if wordWidth <= columns || keptWhole(word) {
+                    line = String(word)
+                    lineWidth = wordWidth
+                    continue
+                }
+            }
+            // Measured once, cluster by cluster; the widths are kept to cut the word if it is longer than a line.
+            let clusters = Array(word)
+            let widths = clusters.map { Self.columns(of: $0) }
+            let wordWidth = widths.reduce(0, +)
             if lineWidth > 0, lineWidth + 1 + wordWidth <= columns {
-                line += " " + word
+                line += " "
+                line += word
                 lineWidth += 1 + wordWidth
                 continue
             }
@@ -119,24 +145,35 @@ enum DisplayWidth {
                 line = ""
                 lineWidth = 0
             }
-            while wordWidth > columns {
-                var piece = prefix(word, columns: columns)
-                // A cluster wider than the whole line (a 2-column character on 1 column): it goes alone.
-                if piece.isEmpty { piece = String(word.first!) }
-                lines.append(piece)
-                word.removeFirst(piece.count)
-                wordWidth = Self.columns(of: word)
+            if keptWhole(word) {
+                line = String(word)
+                lineWidth = wordWidth
+                continue
             }
-            line = word
-            lineWidth = wordWidth
+            // The word alone: cut into pieces of at most `columns`; the last piece starts the next line. A cluster
+            // wider than the whole line (a 2-column character on 1 column) makes a piece of its own.
+            for (cluster, width) in zip(clusters, widths) {
+                if lineWidth > 0, lineWidth + width > columns {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                line.append(cluster)
+                lineWidth += width
+            }
         }
-        // A last word broken into whole lines leaves nothing to add; an empty text still gives its one line.
+        // An empty text still gives its one line.
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
     }
 
+    /// Whether `word` is a URL (`https://…`, `http://…`): what `wrapped`'s callers keep whole, to be copied.
+    static func isURL(_ word: Substring) -> Bool {
+        word.hasPrefix("https://") || word.hasPrefix("http://")
+    }
+
     /// The width of printable ASCII text (one column a byte), or `nil` when `text` holds anything else.
-    private static func asciiColumns(_ text: String) -> Int? {
+    private static func asciiColumns(_ text: some StringProtocol) -> Int? {
         var count = 0
         for byte in text.utf8 {
             guard byte >= 0x20, byte < 0x7F else { return nil }
