@@ -20,6 +20,12 @@ final class MovieFieldsOutputTests: XCTestCase {
         Movie(id: 3, title: "Spirit Empty", year: 2003, rating: 2, originalTitle: "", overview: "", posterPath: "",
               tmdbID: 0, imdbID: ""),
         Movie(id: 4, title: "Spirit Odd", year: 2004, rating: 3, posterPath: "no-slash.jpg", imdbID: "tt00245429"),
+        Movie(id: 5, title: "東京物語", year: 1953, rating: 8.2,
+              cast: ["笠智衆", "東山千栄子", "原節子", "杉村春子", "山村聰", "三宅邦子", "香川京子", "東野英治郎", "中村伸郎",
+                     "大坂志郎"],
+              overview: String(repeating: "老夫婦が東京に住む子供たちを訪ねるが、", count: 12)
+                + " https://www.example.com/a/very/long/path/to/the/tokyo-story/page/that/is/longer/than/a/line "
+                + String(repeating: "尾道へ帰る。", count: 10)),
     ])
 
     private var cache = ""
@@ -99,8 +105,10 @@ final class MovieFieldsOutputTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.standardError)
             let unsafe = result.standardOutput.unicodeScalars.filter { $0 != "\n" && TerminalSafeText.isUnsafe($0) }
             XCTAssertTrue(unsafe.isEmpty, "raw control characters in \(result.standardOutput.debugDescription)")
-            let joined = result.standardOutput.replacingOccurrences(of: "\n                  ", with: " ")
-            XCTAssertTrue(joined.contains(#"  overview        Line one\nLine two \e]0;pwned\x07 \u{202E}desrever \x9B2J \\e"#),
+            // Wrapped to 30 columns, long words cut too: compared without the breaks and the spaces.
+            let joined = result.standardOutput.replacingOccurrences(of: "\n                  ", with: "")
+                .replacingOccurrences(of: " ", with: "")
+            XCTAssertTrue(joined.contains(#"overviewLineone\nLinetwo\e]0;pwned\x07\u{202E}desrever\x9B2J\\e"#),
                           result.standardOutput)
             XCTAssertTrue(result.standardOutput.contains(#"  original title  Orig\rinal"#), result.standardOutput)
             XCTAssertTrue(result.standardOutput.contains(#"  poster          https://image.tmdb.org/t/p/w500/a\e[31m.jpg"#),
@@ -205,7 +213,7 @@ final class MovieFieldsOutputTests: XCTestCase {
     func testQueryJSONMovieObjectsAreShowJSONPlusTyposAndMatch() throws {
         let result = run(["query", "spirit", "--json", "--per-year", "9", "--poster-size", "w185"])
         XCTAssertEqual(result.status, 0, result.standardError)
-        for movie in Self.catalog.movies {
+        for movie in Self.catalog.movies where movie.title.hasPrefix("Spirit") {
             var show = run(["show", String(movie.id), "--json", "--poster-size", "w185"]).standardOutput
             show.removeLast(2)  // `}` and the line feed
             XCTAssertTrue(result.standardOutput.contains(show + #","typos":0,"match":"#), "movie \(movie.id): \(show)")
@@ -241,5 +249,26 @@ final class MovieFieldsOutputTests: XCTestCase {
         let result = run(["query", "spirted", "--json"])
         XCTAssertTrue(result.standardOutput.contains(#""mode":"typo""#), result.standardOutput)
         XCTAssertTrue(result.standardOutput.contains(#""imdb_id":"tt0245429","favorite":false,"typos":1,"#), result.standardOutput)
+    }
+
+    /// `show` on a terminal wraps by the columns characters take, as browse does: a Japanese cast list and an
+    /// overview without a space fit 60 columns (a CJK character takes two), nothing is lost, and a URL in the
+    /// overview is never broken (it may pass the width, on a line of its own).
+    func testShowWrapsCJKByColumnsAndNeverBreaksAURL() {
+        let url = "https://www.example.com/a/very/long/path/to/the/tokyo-story/page/that/is/longer/than/a/line"
+        for width in [60, 41, 20] {
+            let result = run(["show", "5", "--flickr-key", "k"], terminalWidth: width)
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let lines = result.standardOutput.split(separator: "\n").map(String.init)
+            for line in lines where !line.contains("https://") {
+                XCTAssertLessThanOrEqual(DisplayWidth.columns(of: line), width, "\(line) at \(width)")
+            }
+            XCTAssertTrue(lines.contains { $0.hasSuffix(url) }, "the URL whole at \(width): \(result.standardOutput)")
+            // Every character of the overview and the cast is there, in order.
+            let text = lines.joined().replacingOccurrences(of: " ", with: "")
+            let overview = Self.catalog.movies[5].overview!.replacingOccurrences(of: " ", with: "")
+            XCTAssertTrue(text.contains(overview), "at \(width): \(result.standardOutput)")
+            XCTAssertTrue(text.contains(Self.catalog.movies[5].cast.joined(separator: ",")), "at \(width)")
+        }
     }
 }

@@ -62,12 +62,25 @@ struct ShowCommand: Subcommand {
         let indent = String(repeating: " ", count: labelWidth + 4)
         for (label, value, wraps) in rows {
             let prefix = "  " + TextLayout.padRight(label, labelWidth) + "  "
-            // Long cast lists and overviews wrap under themselves on a terminal; a pipe gets one line per field,
-            // for grep.
-            if let width = context.terminal.width, wraps {
-                out.write(TextLayout.wrap(value, width: width, firstPrefix: prefix, indent: indent))
-            } else {
+            // Long cast lists and overviews wrap under themselves on a terminal, by the columns each character
+            // takes (`DisplayWidth`: a CJK character two), a long word cut between characters and a URL never;
+            // a pipe gets one line per field, for grep.
+            guard let width = context.terminal.width, wraps else {
                 out.line(prefix + value)
+                continue
+            }
+            let valueColumns = width - indent.count
+            if valueColumns < 8 {
+                // Too narrow for a column of values: the value under its label, across the whole width.
+                out.line("  " + label)
+                for piece in DisplayWidth.wrapped(value, toColumns: width, keptWhole: DisplayWidth.isURL) {
+                    out.line(piece)
+                }
+                continue
+            }
+            for (number, piece) in DisplayWidth.wrapped(value, toColumns: valueColumns,
+                                                         keptWhole: DisplayWidth.isURL).enumerated() {
+                out.line((number == 0 ? prefix : indent) + piece)
             }
         }
     }
