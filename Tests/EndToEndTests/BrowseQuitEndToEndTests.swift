@@ -196,6 +196,9 @@ final class BrowseQuitEndToEndTests: XCTestCase {
         let binary = try ChildProcess.binary()
         let session = try TmuxSession(test: self, [setsid, "-w", binary, "browse", "--cache", cache],
                                       columns: 100, rows: 16)
+        // Should browse stop for good (as it did), it is continued when the test ends, before tmux's SIGHUP.
+        let browse = try session.processID()
+        addTeardownBlock { kill(browse, SIGCONT) }
         try session.waitForText("Favorites (0)")
         session.type("dark")
         try session.waitUntil("the query typed") { BrowseSupport.prompt($0) == "> dark" }

@@ -29,13 +29,16 @@ final class QuitSignalEndToEndTests: XCTestCase {
                       String(decoding: answer, as: UTF8.self))
 
         XCTAssertEqual(kill(process.processIdentifier, SIGQUIT), 0)
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        let errors = error.fileHandleForReading.readDataToEndOfFile()
-        XCTAssertTrue(ChildProcess.waitForExit(process, until: ChildProcess.now() + 10), "still running after SIGQUIT")
+        let ended = ChildProcess.waitForExit(process, until: ChildProcess.now() + 10)
+        XCTAssertTrue(ended, "still running after SIGQUIT")
+        // Its input closed, a process that ran on (as the crash report let it) ends, so that the pipes end too.
+        input.fileHandleForWriting.closeFile()
+        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = ChildProcess.waitForExit(process)
         XCTAssertEqual(process.terminationReason, .uncaughtSignal, "ended by the signal, as a shell sees it")
         XCTAssertEqual(process.terminationStatus, SIGQUIT, "signal \(SIGQUIT): status 128 + 3 in a shell")
-        XCTAssertEqual(String(decoding: rest, as: UTF8.self), "", "nothing more on standard output")
-        XCTAssertEqual(String(decoding: errors, as: UTF8.self), "", "nothing on standard error")
-        input.fileHandleForWriting.closeFile()
+        XCTAssertEqual(rest, "", "nothing more on standard output")
+        XCTAssertEqual(errors, "", "nothing on standard error")
     }
 }
