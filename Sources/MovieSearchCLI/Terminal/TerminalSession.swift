@@ -12,7 +12,7 @@ import MovieSearch
 ///         switch try terminal.nextEvent() {
 ///         case let .key(key): …                     // model.handle(key), then write the next frame
 ///         case .resize: writer.invalidate(); …      // redraw everything at the new size (also after a stop)
-///         case .terminate: break loop
+///         case let .terminate(signal): …            // restore, then end by the signal (Syscalls.endProcess)
 ///         }
 ///     }
 ///
