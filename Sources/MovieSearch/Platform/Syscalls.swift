@@ -369,8 +369,6 @@ extension Syscalls {
         /// `SIGTSTP`: a request to stop for job control (sent by `kill -TSTP`; raw mode delivers Ctrl-Z as a byte
         /// instead). Unlike `SIGSTOP`, it can be caught, so that the terminal is given back before stopping.
         package static var suspend: Int32 { SIGTSTP }
-        /// `SIGQUIT` (Ctrl-\ in a terminal's cooked mode).
-        package static var quit: Int32 { SIGQUIT }
 
         /// The signals whose default action ends the process and that are no crash, which an interactive program
         /// catches to give the terminal back before it ends by the same signal: `SIGHUP`, `SIGINT`, `SIGQUIT`,
