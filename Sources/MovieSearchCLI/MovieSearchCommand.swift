@@ -23,6 +23,9 @@ public enum MovieSearchCommand {
         // and leaves the previous cache. By default both signals kill the process.
         Syscalls.ignoreBrokenPipeSignal()
         Syscalls.ignoreFileSizeLimitSignal()
+        // Ctrl-\ (SIGQUIT) asks to quit, no crash: it ends the process (status 131) without the Swift runtime's
+        // crash report, which would otherwise be printed and the process left running.
+        Syscalls.defaultQuitSignal()
         var context = CommandContext(
             standardOutput: TextOutput(.fileDescriptor(Syscalls.standardOutput)),
             // Unbuffered, so that a note reaches a terminal before the answer it is about.
@@ -110,6 +113,13 @@ public enum MovieSearchCommand {
             return 2
         } catch let exit as CommandExit {
             if let message = exit.message { context.standardError.line("moviesearch: " + oneLine(message)) }
+            if let signal = exit.signal, context.processExitsAfterRun {
+                // A signal asked the command to end (browse caught it to give the terminal back first): end by it,
+                // so that the shell sees status 128 + n and a script running browse stops on a SIGINT too.
+                context.standardOutput.flush()
+                context.standardError.flush()
+                Syscalls.endProcess(bySignal: signal)
+            }
             return exit.status
         } catch {
             context.standardError.line("moviesearch: " + oneLine(String(describing: error)))

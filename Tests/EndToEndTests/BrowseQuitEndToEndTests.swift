@@ -3,13 +3,15 @@ import XCTest
 import TestSupport
 
 /// Leaving `moviesearch browse` in a real pseudo-terminal (tmux), on the decade dataset of `../shared`: every way
-/// out (Esc on an empty query, Ctrl-C, SIGTERM, SIGHUP) gives back the screen that was there before, byte for byte
-/// with its attributes, the cursor where it was, and the terminal's modes (echo, line mode: `stty -g`); and a
-/// SIGKILL right after a toggle never leaves a torn favorites file.
+/// out (Esc on an empty query, Ctrl-C, every signal whose default ends a process) gives back the screen that was
+/// there before, byte for byte with its attributes, the cursor where it was, and the terminal's modes (echo, line
+/// mode: `stty -g`); Ctrl-Z stops the whole pipeline as a job, and is ignored without job control; and a SIGKILL
+/// right after a toggle never leaves a torn favorites file.
 ///
 /// browse runs from a shell script that first draws a screen (plain, bold and underlined text, a prompt), saves
 /// `stty -g`, waits for Enter without echoing it, then runs browse, saves `stty -g` again and exits with browse's
-/// status (the session's wrapper keeps the pane alive, so that tmux writes nothing over the screen).
+/// status (the session's wrapper keeps the pane alive, so that tmux writes nothing over the screen). The script's
+/// own standard error, where a shell says that its child died of a signal ("Hangup"), goes to /dev/null.
 final class BrowseQuitEndToEndTests: XCTestCase {
     private var cache = ""
 
@@ -55,9 +57,9 @@ final class BrowseQuitEndToEndTests: XCTestCase {
         let folder = try TestPaths.temporaryFolder(self).path
         let script = """
             printf 'before browse\\n\\033[1mbold\\033[0m, \\033[4munderlined\\033[0m and plain\\n$ '
-            stty -g > '\(folder)/stty-before'; stty -echo; read _; stty echo
-            sh -c 'echo $$ > "$0"; exec "$@"' '\(folder)/pid' '\(binary)' browse --cache '\(cache)'
-            status=$?; stty -g > '\(folder)/stty-after'; exit $status
+            stty -g > '\(folder)/stty-before'; stty -echo; read _; stty echo; ulimit -c 0; exec 3>&2 2>/dev/null
+            sh -c 'echo $$ > "$0"; exec "$@" 2>&3 3>&-' '\(folder)/pid' '\(binary)' browse --cache '\(cache)'
+            status=$?; exec 2>&3 3>&-; stty -g > '\(folder)/stty-after'; exit $status
             """
         let session = try TmuxSession(test: self, ["/bin/sh", "-c", script], columns: columns, rows: rows)
         try session.waitUntil("the script's screen") { _ in
@@ -94,41 +96,60 @@ final class BrowseQuitEndToEndTests: XCTestCase {
         XCTAssertEqual(try run.checkRestored(), 130)
     }
 
-    /// SIGTERM and SIGHUP (sent with kill, as a closing terminal or a service manager would) restore the terminal
-    /// too; their status is whatever browse chose, only its end is required. SIGINT sent with kill is Ctrl-C: 130.
-    func testSignalsRestore() throws {
-        for (signal, expected) in [(SIGTERM, nil), (SIGHUP, nil), (SIGINT, 130)] as [(Int32, Int32?)] {
+    /// Every signal whose default action ends a process and that is no crash (as a closing terminal, a service
+    /// manager, Ctrl-\ or a stray `kill -USR1` sends them) restores the terminal, then ends browse by that very
+    /// signal: the shell sees status 128 + n. SIGQUIT above all prints no crash report (the Swift runtime's
+    /// backtracer catches it by default, draws "Press space to interact…" over the screen and lets browse run on).
+    func testEverySignalThatEndsAProcessRestoresAndEndsBrowseWith128PlusN() throws {
+        var signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU]
+        #if os(Linux)
+        signals += [SIGIO, SIGPWR, SIGSTKFLT]
+        #endif
+        for signal in signals {
             let run = try startFromShell()
             run.session.type("dark")
             try run.session.waitUntil("the query typed") { BrowseSupport.prompt($0) == "> dark" }
             XCTAssertEqual(kill(try run.processID(), signal), 0)
-            let status = try run.checkRestored()
-            if let expected { XCTAssertEqual(status, expected, "after signal \(signal)") }
-            print("browse's exit status after signal \(signal): \(status)")
+            XCTAssertEqual(try run.checkRestored(), 128 + signal, "the status after signal \(signal)")
+            let screen = try run.session.captureJoined().joined(separator: "\n")
+            for report in ["Crash", "crash", "Backtrac", "Press space", "Thread 0"] {
+                XCTAssertFalse(screen.contains(report), "signal \(signal): \(report) on the screen:\n\(screen)")
+            }
             run.session.kill()
         }
     }
 
-    /// Ctrl-Z from an interactive shell with job control: browse stops and gives the terminal back (the shell says
-    /// it stopped); `fg` brings it back drawn whole, its query kept, and it still answers keys.
-    func testControlZSuspendsAndFgResumes() throws {
-        let bash = "/bin/bash"
-        guard FileManager.default.isExecutableFile(atPath: bash) else { throw XCTSkip("\(bash) not found") }
+    /// Ctrl-Z in `browse --print | cat`, run by an interactive shell with job control: the terminal is given back
+    /// and the whole pipeline stops (browse and cat both in state T), so that the shell says it stopped and gives
+    /// its prompt back; `fg` brings browse back drawn whole, its query kept, and Enter still prints the movie
+    /// through cat. (Stopping browse alone left cat running and the shell waiting: a dead terminal.)
+    func testControlZStopsTheWholePipelineAndFgRedraws() throws {
+        let bash = try ExternalTool.require("bash", package: "bash")
         let binary = try ChildProcess.binary()
         let session = try TmuxSession(test: self, ["/usr/bin/env", "PS1=$ ", bash, "--norc", "--noprofile", "-i"],
                                       columns: 100, rows: 16)
         try session.waitUntil("the shell's prompt") { $0.contains("$") }
-        session.type("'\(binary)' browse --cache '\(cache)'")
+        let shell = try session.processID()
+        session.type("'\(binary)' browse --print --cache '\(cache)' | cat")
         session.press("Enter")
         try session.waitForText("Favorites (0)")
         session.type("dark")
         try session.waitUntil("the query typed") { BrowseSupport.prompt($0) == "> dark" }
 
         session.press("C-z")
-        let stopped = try session.waitUntil("the shell back, browse stopped") {
-            $0.contains { $0.contains("Stopped") } && $0.contains("$")
+        let stopped = try session.waitUntil("the shell back, the pipeline stopped") {
+            $0.contains { $0.contains("Stopped") } && $0.last { !$0.isEmpty } == "$"
         }
         XCTAssertFalse(try session.isAlternateScreenOn(), TmuxSession.framed(stopped))
+        // The shell reports the job stopped once every process of it is; polled all the same, as a screen is.
+        var states = try Self.childStates(of: shell)
+        let deadline = ChildProcess.now() + 5
+        while states.values.contains(where: { !$0.hasPrefix("T") }), ChildProcess.now() < deadline {
+            usleep(20_000)
+            states = try Self.childStates(of: shell)
+        }
+        XCTAssertEqual(Set(states.keys), ["moviesearch", "cat"], "the shell's children: \(states)")
+        XCTAssertTrue(states.values.allSatisfy { $0.hasPrefix("T") }, "both stopped (ps state T): \(states)")
 
         session.type("fg")
         session.press("Enter")
@@ -139,12 +160,55 @@ final class BrowseQuitEndToEndTests: XCTestCase {
         XCTAssertTrue(try session.isAlternateScreenOn())
         session.type(" kni")
         try session.waitForText("The Dark Knight Rises")
-        session.press("C-c")
-        try session.waitUntil("the shell's prompt after browse") { $0.last { !$0.isEmpty } == "$" }
+        session.press("Enter")
+        try session.waitUntil("the movie printed through cat, then the prompt") {
+            $0.contains { $0.hasPrefix("{\"id\":") && $0.contains("Dark Knight") } && $0.last { !$0.isEmpty } == "$"
+        }
         XCTAssertFalse(try session.isAlternateScreenOn())
         session.type("exit $?")
         session.press("Enter")
-        XCTAssertEqual(try session.waitForExit(), 130, "browse's status, as the shell saw it")
+        XCTAssertEqual(try session.waitForExit(), 0, "the pipeline's status (cat's), as the shell saw it")
+    }
+
+    /// The `ps` state of each child of `parent`, by command name.
+    private static func childStates(of parent: pid_t) throws -> [String: String] {
+        let ps = Process()
+        ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+        ps.arguments = ["-A", "-o", "ppid=,stat=,comm="]
+        let output = Pipe()
+        ps.standardOutput = output
+        try ps.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        ps.waitUntilExit()
+        var states: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 2)
+            guard fields.count == 3, pid_t(fields[0]) == parent else { continue }
+            states[fields[2].trimmingCharacters(in: .whitespaces)] = String(fields[1])
+        }
+        return states
+    }
+
+    /// Without job control (`setsid`: a new session, no shell to `fg` it), Ctrl-Z is ignored, as fzf does: browse
+    /// keeps the screen and goes on answering keys (it used to stop itself for good).
+    func testControlZIsIgnoredWithoutJobControl() throws {
+        let setsid = try ExternalTool.require("setsid", package: "util-linux")
+        let binary = try ChildProcess.binary()
+        let session = try TmuxSession(test: self, [setsid, "-w", binary, "browse", "--cache", cache],
+                                      columns: 100, rows: 16)
+        // Should browse stop for good (as it did), it is continued when the test ends, before tmux's SIGHUP.
+        let browse = try session.processID()
+        addTeardownBlock { kill(browse, SIGCONT) }
+        try session.waitForText("Favorites (0)")
+        session.type("dark")
+        try session.waitUntil("the query typed") { BrowseSupport.prompt($0) == "> dark" }
+        session.press("C-z")
+        session.type(" kni")
+        try session.waitForText("The Dark Knight Rises")
+        XCTAssertTrue(try session.isAlternateScreenOn())
+        XCTAssertNil(try session.exitStatus())
+        session.press("C-c")
+        XCTAssertEqual(try session.waitForExit(), 130)
     }
 
     /// SIGKILL right after Tab, at delays from none to a few milliseconds, several times over: the favorites file

@@ -72,7 +72,7 @@ final class TerminalSessionTests: XCTestCase {
 
     func testRestorePutsBackTheSignalDispositions() throws {
         let terminal = try PseudoTerminal()
-        let signals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP]
+        let signals = [SIGWINCH, SIGTSTP] + Syscalls.Signal.terminating
         let previousHangUp = signal(SIGHUP, SIG_IGN)
         defer { signal(SIGHUP, previousHangUp) }
         let before = signals.map(handler(of:))
@@ -138,6 +138,7 @@ final class TerminalSessionTests: XCTestCase {
         terminal.makeSettingsUnusual()
         let before = terminal.settingsBytes()
         let session = session(terminal)
+        session.detectsJobControl = { _ in true }
         try session.enter()
         defer { session.restore() }
         let raw = terminal.settingsBytes()
@@ -165,6 +166,7 @@ final class TerminalSessionTests: XCTestCase {
         let terminal = try PseudoTerminal()
         let before = terminal.settingsBytes()
         let session = session(terminal)
+        session.detectsJobControl = { _ in true }
         try session.suspend()
         XCTAssertTrue(terminal.output().isEmpty, "not entered: nothing to do")
         try session.enter()
@@ -187,25 +189,28 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(try session.nextEvent(), .key(.text("b")))
     }
 
-    /// The real stop: the process stops with SIGSTOP and goes on once continued. A child process sends SIGCONT
-    /// to this one every 20 ms until the test ends (a SIGCONT sent before the stop does nothing; the next one
-    /// continues it).
-    func testSuspendReallyStopsUntilContinued() throws {
+    /// Without job control nothing could continue a stopped process, so `suspend()` (Ctrl-Z) and SIGTSTP do
+    /// nothing: the terminal is kept, no stop, no `.resize`. A pseudo-terminal opened here is not the controlling
+    /// terminal of the test process, which `Syscalls.hasJobControl` sees (as with `setsid`). (The real stop of
+    /// the process group is tested end to end: `BrowseQuitEndToEndTests`.)
+    func testWithoutJobControlSuspendAndSIGTSTPAreIgnored() throws {
         let terminal = try PseudoTerminal()
         let session = session(terminal)
         try session.enter()
         defer { session.restore() }
-        let continuer = Process()
-        continuer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        continuer.arguments = ["-c", "while kill -CONT \(getpid()); do sleep 0.02; done"]
-        try continuer.run()
-        defer {
-            continuer.terminate()
-            ChildProcess.waitForExit(continuer)
-        }
+        XCTAssertFalse(session.hasJobControl)
+        let raw = terminal.settingsBytes()
+        _ = terminal.output()
+        var stops = 0
+        session.stopProcess = { stops += 1 }
         try session.suspend()
-        XCTAssertEqual(try session.nextEvent(), .resize)
-        XCTAssertFalse(try Syscalls.terminalSettings(terminal.slave).get().echoes, "raw mode again")
+        guard handler(of: SIGTSTP) > 1 else { return XCTFail("SIGTSTP not caught") }
+        XCTAssertEqual(raise(SIGTSTP), 0)
+        terminal.type("x")
+        XCTAssertEqual(try session.nextEvent(), .key(.text("x")), "no .resize: nothing was given back")
+        XCTAssertEqual(stops, 0)
+        XCTAssertEqual(terminal.settingsBytes(), raw, "still raw")
+        XCTAssertTrue(terminal.output().isEmpty, "the alternate screen never left")
     }
 
     /// The `select` wait that Apple systems use (their `poll` does not support terminals), run here on Linux:

@@ -382,12 +382,97 @@ extension Syscalls {
         /// `SIGTSTP`: a request to stop for job control (sent by `kill -TSTP`; raw mode delivers Ctrl-Z as a byte
         /// instead). Unlike `SIGSTOP`, it can be caught, so that the terminal is given back before stopping.
         package static var suspend: Int32 { SIGTSTP }
+
+        /// The signals whose default action ends the process and that are no crash, which an interactive program
+        /// catches to give the terminal back before it ends by the same signal: `SIGHUP`, `SIGINT`, `SIGQUIT`,
+        /// `SIGTERM`, `SIGUSR1`, `SIGUSR2`, `SIGALRM`, `SIGVTALRM`, `SIGPROF` and `SIGXCPU` (a CPU time limit
+        /// reached, `ulimit -t`), and on Linux `SIGIO` (`SIGPOLL`), `SIGPWR` and `SIGSTKFLT`.
+        ///
+        /// Not in the list: `SIGPIPE` and `SIGXFSZ`, which the command line ignores so that a write fails with an
+        /// error instead; `SIGKILL` and `SIGSTOP`, which cannot be caught; the crash signals (`SIGSEGV`, `SIGBUS`,
+        /// `SIGILL`, `SIGFPE`, `SIGTRAP`, `SIGABRT`, `SIGSYS`), left to the Swift runtime's backtracer; the
+        /// real-time signals (`SIGRTMIN`…, which nothing sends an interactive program), left at their default.
+        package static var terminating: [Int32] {
+            var signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU]
+            #if os(Linux)
+            signals += [SIGIO, SIGPWR, SIGSTKFLT]
+            #endif
+            return signals
+        }
     }
 
-    /// Stops this process (`raise(SIGSTOP)`, which cannot be caught or ignored) until a `SIGCONT` (the shell's
-    /// `fg` or `bg`) continues it; returns then.
-    package static func stopProcess() {
-        raise(SIGSTOP)
+    /// Gives `SIGQUIT` its default action (end the process, status 128 + 3, a core file where `ulimit -c`
+    /// allows), as any program has: the Swift runtime's backtracer catches it otherwise, prints a crash report
+    /// ("Press space to interact…" on a terminal) and lets the process run on. The runtime documents this as
+    /// the way to opt a signal out (docs/Backtracing.rst: a replaced handler no longer produces backtraces);
+    /// `SWIFT_BACKTRACE` can only turn the backtracer off for every crash, and is read before `main`. Real
+    /// crashes (SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP, SIGABRT) keep their report.
+    package static func defaultQuitSignal() {
+        signal(SIGQUIT, SIG_DFL)
+    }
+
+    /// Stops this process's whole process group, as a shell's Ctrl-Z does (vim and less do the same): `SIGTSTP`
+    /// with its default action (stop) sent to the group, so that the other programs of a pipeline (`browse
+    /// --print | jq`) stop too and the shell takes the terminal back; returns once a `SIGCONT` (the shell's `fg`
+    /// or `bg`) continues it. The disposition `SIGTSTP` had (the handler that sent the request) is put back then.
+    package static func stopProcessGroup() {
+        var stop = sigaction(), previous = sigaction()
+        #if canImport(Darwin)
+        stop.__sigaction_u.__sa_handler = SIG_DFL
+        #else
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        #endif
+        sigemptyset(&stop.sa_mask)
+        sigaction(SIGTSTP, &stop, &previous)
+        var stopSignal = sigset_t()
+        sigemptyset(&stopSignal)
+        sigaddset(&stopSignal, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignal, nil)
+        // A signal a process sends to itself, unblocked, is delivered before `kill` returns: the process is stopped
+        // here, and goes on below once continued.
+        kill(0, SIGTSTP)
+        sigaction(SIGTSTP, &previous, nil)
+    }
+
+    /// Whether the process may stop for job control on the terminal `descriptor`: a shell with job control runs it
+    /// and can bring it back (`fg`). Not when `SIGTSTP` is ignored (the parent said so), when the process group is
+    /// its session's own (`setsid`, or a shell without job control such as `sh -c`: no shell of this session
+    /// stands outside the group to continue it, and the kernel discards stops of such an orphaned group), when its
+    /// parent left the session (the shell that started the job is gone), or when the terminal is not the
+    /// controlling terminal of this process group's session, or this group is not in its foreground. Asked
+    /// before a handler is put on `SIGTSTP`.
+    package static func hasJobControl(terminal descriptor: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(SIGTSTP, nil, &current) == 0 else { return false }
+        #if canImport(Darwin)
+        let handler = current.__sigaction_u.__sa_handler
+        #else
+        let handler = current.__sigaction_handler.sa_handler
+        #endif
+        if let handler, unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return false }
+        let group = getpgrp(), session = getsid(0), parent = getppid()
+        guard group != session, tcgetpgrp(descriptor) == group else { return false }
+        return getpgid(parent) == group || getsid(parent) == session
+    }
+
+    /// Ends the process by `signal`, as its default action does (the shell sees the signal: status 128 + n, and a
+    /// script that runs it stops too on SIGINT): the default disposition put back, the signal unblocked and
+    /// raised. `_exit(128 + n)` should the signal not end it (a signal whose default is to go on).
+    package static func endProcess(bySignal signal: Int32) -> Never {
+        var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = SIG_DFL
+        #else
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        #endif
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(signal)
+        _exit(128 + signal)
     }
 
     /// A terminal's line discipline settings (`struct termios`), as `tcgetattr` gives them, to be put back exactly.

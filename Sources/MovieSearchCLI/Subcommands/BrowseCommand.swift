@@ -8,7 +8,8 @@ import MovieSearch
 /// bad cache or favorites file is one line on a screen left as it was), then loops: one event from the terminal
 /// (`TerminalSession.nextEvent`), one step of the pure `BrowseModel`, one frame (`FrameWriter`, one write with only
 /// the rows that changed). Favorites are saved after every toggle, atomically. The terminal is restored on every
-/// way out: quitting, Ctrl-C, SIGTERM, SIGHUP, a thrown error.
+/// way out: quitting, Ctrl-C, a thrown error, and every signal whose default is to end the process (SIGTERM,
+/// SIGHUP, SIGQUIT, SIGUSR1, … : `Syscalls.Signal.terminating`), which then ends it (status 128 + n).
 struct BrowseCommand: Subcommand {
     static let name = "browse"
     static let configuration = CommandConfiguration(
@@ -20,7 +21,8 @@ struct BrowseCommand: Subcommand {
             the selection, PgUp/PgDn page, Home/End jump; Enter opens the movie's details (on a '… more' row, all \
             of that year's matches); Tab marks or unmarks the selected movie as a favorite and moves down; Ctrl-T \
             goes Search → Top 15 → Favorites; Esc goes back, clears the query, and quits when it is empty; Ctrl-C \
-            quits (status 130); Ctrl-Z stops browse as a job (fg brings it back).
+            quits (status 130); Ctrl-Z stops browse as a job, with the rest of its pipeline (fg brings it back; \
+            ignored where the shell has no job control).
             Favorites are kept in $XDG_DATA_HOME/moviesearch/favorites.json (~/.local/share when XDG_DATA_HOME is \
             unset), written after every change; query, top and show mark them with ♥.
             The screen is drawn on the terminal (/dev/tty), so that with --print standard output holds only the \
@@ -100,13 +102,14 @@ struct BrowseCommand: Subcommand {
                 model.resize(columns: size.columns, rows: size.rows)
                 writer.invalidate()
             case .terminate(let signal):
-                // SIGTERM or SIGHUP (also a terminal that went away): a request to quit, which is quitting like
-                // Esc, status 0, as the issue asks; SIGINT sent with `kill` is Ctrl-C, status 130.
-                if signal != Syscalls.Signal.interrupt { break loop }
-                throw CommandExit(status: 130)  // after the deferred restore
+                // SIGTERM, SIGHUP (also a terminal that went away), SIGQUIT, SIGUSR1…: the process ends by that
+                // signal, as it would have without browse's handlers (status 128 + n), but after the deferred
+                // restore has given the terminal back.
+                throw CommandExit(signal: signal)
             case .key(.control("z")):
-                // Ctrl-Z, which raw mode delivers as a byte: stop as a shell's job would, the terminal given back;
-                // the session redraws everything on `fg` (its next event is `.resize`).
+                // Ctrl-Z, which raw mode delivers as a byte: stop as a shell's job would, with the rest of the
+                // pipeline, the terminal given back; the session redraws everything on `fg` (its next event is
+                // `.resize`). Ignored without job control (nothing could continue browse).
                 try session.suspend()
             case .key(let key):
                 switch model.handle(key) {

@@ -6,8 +6,9 @@ enum TerminalEvent: Equatable, Sendable {
     /// (`FrameWriter.invalidate()`). Several changes before the reader asked come as one. Also after a stop for
     /// job control (SIGTSTP, `TerminalSession.suspend()`): the terminal was given back and taken again.
     case resize
-    /// The process was asked to end: SIGTERM, SIGHUP or SIGINT (sent by `kill`; in raw mode Ctrl-C is the key
-    /// `.control("c")`), or the terminal hung up (its input ended: reported as SIGHUP, which is what a hang-up
-    /// sends). The driver restores the terminal and exits.
+    /// The process was asked to end: a signal of `Syscalls.Signal.terminating` (SIGTERM, SIGHUP, SIGINT sent by
+    /// `kill` — in raw mode Ctrl-C is the key `.control("c")` —, SIGQUIT, SIGUSR1, …), or the terminal hung up
+    /// (its input ended: reported as SIGHUP, which is what a hang-up sends). The driver restores the terminal and
+    /// ends the process by that signal.
     case terminate(signal: Int32)
 }

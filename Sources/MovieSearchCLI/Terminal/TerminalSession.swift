@@ -12,23 +12,28 @@ import MovieSearch
 ///         switch try terminal.nextEvent() {
 ///         case let .key(key): …                     // model.handle(key), then write the next frame
 ///         case .resize: writer.invalidate(); …      // redraw everything at the new size (also after a stop)
-///         case .terminate: break loop
+///         case let .terminate(signal): …            // restore, then end by the signal (Syscalls.endProcess)
 ///         }
 ///     }
 ///
 /// `enter()` saves the terminal's settings and puts it in raw mode (no echo, no line editing, no signals from
 /// Ctrl-C or Ctrl-Z, no Ctrl-S/Ctrl-Q flow control, CR kept as CR), switches to the alternate screen (so that what
 /// was on the screen comes back untouched), turns line wrapping off (a row never wraps into the next one, even if a
-/// terminal measures a character wider than we did) and bracketed paste on. SIGWINCH, SIGTERM, SIGHUP, SIGINT and
-/// SIGTSTP are caught into a self-pipe that `nextEvent()` waits on with the terminal. `restore()` undoes all of
-/// it, in the reverse order, and `deinit` calls it too. A crash (a trap) or SIGKILL cannot restore anything;
-/// `reset` or `stty sane` then does.
+/// terminal measures a character wider than we did) and bracketed paste on. SIGWINCH, SIGTSTP and every signal
+/// whose default ends the process without being a crash (`Syscalls.Signal.terminating`: SIGHUP, SIGINT, SIGQUIT,
+/// SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, …) are caught into a self-pipe that `nextEvent()` waits on with the
+/// terminal; one of the latter comes as `.terminate(signal:)`, and the driver restores the terminal, then ends the
+/// process by that signal (`Syscalls.endProcess(bySignal:)`). `restore()` undoes all of it, in the reverse order,
+/// and `deinit` calls it too. A crash (a trap) or SIGKILL cannot restore anything; `reset` or `stty sane` then does.
 ///
 /// Job control: a SIGTSTP (`kill -TSTP`), or `suspend()` (which the driver calls on Ctrl-Z, a key in raw mode),
-/// gives the terminal back as `restore()` does (main screen, original settings), stops the process with SIGSTOP,
-/// and once the shell continues it (`fg`) takes the terminal again (raw mode, alternate screen) and has the next
-/// event be `.resize`, so that the driver draws the whole screen again. The signal handlers stay in place
-/// meanwhile: a SIGTERM sent while stopped is seen once continued.
+/// gives the terminal back as `restore()` does (main screen, original settings), stops the whole process group
+/// (`Syscalls.stopProcessGroup`: the other programs of a pipeline too, so that the shell gets the terminal
+/// back), and once the shell continues it (`fg`) takes the terminal again (raw mode, alternate screen) and has the
+/// next event be `.resize`, so that the driver draws the whole screen again. The signal handlers stay in place
+/// meanwhile: a SIGTERM sent while stopped is seen once continued. Without job control (`setsid`, a shell
+/// without it, SIGTSTP ignored by the parent: `Syscalls.hasJobControl`), nothing could continue the process, so
+/// Ctrl-Z and SIGTSTP are ignored, as fzf does.
 ///
 /// Not thread-safe: one thread reads events, draws and restores.
 final class TerminalSession {
@@ -54,8 +59,7 @@ final class TerminalSession {
 
     /// The signals caught while entered.
     private static var caughtSignals: [Int32] {
-        [Syscalls.Signal.windowChanged, Syscalls.Signal.terminate, Syscalls.Signal.hangUp, Syscalls.Signal.interrupt,
-         Syscalls.Signal.suspend]
+        [Syscalls.Signal.windowChanged, Syscalls.Signal.suspend] + Syscalls.Signal.terminating
     }
 
     /// Whether the session is entered: between `enter()` and `restore()`, stopped or not.
@@ -63,9 +67,14 @@ final class TerminalSession {
     /// Whether the terminal is in raw mode and on the alternate screen: entered and not stopped by `suspend()`.
     private var holdsTerminal = false
 
-    /// How `suspend()` stops the process: `Syscalls.stopProcess`; tests put a function that looks at the terminal
-    /// in its place, so that the test process is not stopped.
-    var stopProcess: () -> Void = { Syscalls.stopProcess() }
+    /// How `suspend()` stops the process: `Syscalls.stopProcessGroup`; tests put a function that looks at the
+    /// terminal in its place, so that the test process is not stopped.
+    var stopProcess: () -> Void = { Syscalls.stopProcessGroup() }
+    /// Whether the process may stop for job control on its terminal, asked by `enter()` before it catches
+    /// SIGTSTP: `Syscalls.hasJobControl`; tests of `suspend()` put `{ _ in true }` in its place.
+    var detectsJobControl: (Int32) -> Bool = { Syscalls.hasJobControl(terminal: $0) }
+    /// Whether `suspend()` stops the process (see `detectsJobControl`); false until entered.
+    private(set) var hasJobControl = false
 
     /// The terminal of this process: `/dev/tty` for input and output, as fzf does, so that standard output can be a
     /// pipe (`browse --print | jq`); else standard input and output when both are terminals.
@@ -136,6 +145,7 @@ final class TerminalSession {
         case let .failure(error): throw .signalSetupFailed(error)
         }
         signalPipe = pipe
+        hasJobControl = detectsJobControl(inputDescriptor)
         // Signals first: a SIGTERM that comes once raw mode is on must find the handler, not end the process with
         // the terminal left raw.
         switch Syscalls.installSignalPipe(Self.caughtSignals, writeDescriptor: pipe.write) {
@@ -180,12 +190,13 @@ final class TerminalSession {
     /// takes the terminal again (raw mode, alternate screen). The next `nextEvent()` is then `.resize`, before any
     /// key already read, so that the driver draws the whole screen again (the alternate screen may have been
     /// cleared, and the window may have changed size meanwhile). The driver calls it on the key `.control("z")`;
-    /// a SIGTSTP does the same within `nextEvent()`. Does nothing when not entered.
+    /// a SIGTSTP does the same within `nextEvent()`. Does nothing when not entered, or without job control (see
+    /// `hasJobControl`: nothing would continue the process).
     ///
     /// - Throws: what `enter()` throws when the terminal cannot be taken again; the session is then still
     ///   entered, and `restore()` gives back what is left.
     func suspend() throws(TerminalError) {
-        guard isEntered else { return }
+        guard isEntered, hasJobControl else { return }
         giveBackTerminal()
         stopProcess()
         queued.insert(.resize, at: queuedStart)
@@ -275,7 +286,8 @@ final class TerminalSession {
     }
 
     /// Empties the self-pipe: the first terminating signal in it; else, after a SIGTSTP, stops as `suspend()`
-    /// does and returns `.resize`; else `.resize` if a SIGWINCH came; `nil` when it held nothing.
+    /// does (when there is job control) and returns `.resize`; else `.resize` if a SIGWINCH came; `nil` when it
+    /// held nothing.
     private func takeSignals() throws(TerminalError) -> TerminalEvent? {
         guard let pipe = signalPipe else { return nil }
         var resized = false
@@ -297,7 +309,7 @@ final class TerminalSession {
             }
         }
         if let signal = terminating { return .terminate(signal: signal) }
-        if stopRequested {
+        if stopRequested, hasJobControl {
             try suspend()
             return nil  // `suspend()` queued the `.resize`, which `nextEvent()` returns next
         }
