@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
+@testable import MovieSearchCLI
 
 /// `moviesearch browse` in a real pseudo-terminal (tmux, see `TmuxSession`), on the decade dataset of `../shared`
 /// (2,272 movies, 2009–2018): what a person typing sees, favorites across views and restarts, `--no-save`, resizes,
@@ -226,6 +227,33 @@ final class BrowseEndToEndTests: XCTestCase {
             XCTAssertTrue(screen.contains { $0.contains(url) }, "\(url): \(TmuxSession.framed(screen))")
         }
         XCTAssertTrue(screen.joined().contains("k3y"), TmuxSession.framed(screen))
+    }
+
+    /// A movie whose overview is 40,000 characters of CJK without a space, and whose title is long too: its details
+    /// page opens, scrolls with ↓ and End, and quits with Ctrl-C at once (laying out such a text was quadratic: seconds
+    /// to open, seconds a key, signals queued meanwhile). Each wait is bounded; the test fails if the page lags.
+    func testAHugeUnbrokenOverviewOpensAndScrollsAtOnce() throws {
+        let letters = Array("老夫婦が東京に住む子供たちを訪ねるが忙しい日々の中で居場所を見つけられず尾道へ帰る")
+        let overview = String((0..<40_000).map { letters[$0 % letters.count] })
+        let title = String(repeating: "東京物語", count: 30)
+        let tmdb = #"{"page":1,"results":[{"id":1,"title":"\#(title)","release_date":"1953-11-03","overview":"\#(overview)"}]}"#
+        let catalog = try temporaryFile("tokyo.json", tmdb)
+        let tokyo = try indexedCache(catalog)
+        let session = try TmuxSession(test: self, [try ChildProcess.binary(), "browse", "--cache", tokyo],
+                                      columns: 80, rows: 24)
+        try session.waitForText("Favorites (0)")
+        session.type("東京")
+        try session.waitUntil("the movie listed") { BrowseSupport.selected($0)?.contains("東京物語") == true }
+        session.press("Enter")
+        let first = try session.waitForText("overview", timeout: 3)
+        XCTAssertTrue(first.allSatisfy { DisplayWidth.columns(of: $0) <= 80 }, TmuxSession.framed(first))
+        session.press("Down")
+        try session.waitUntil("scrolled by one", timeout: 3) { $0 != first }
+        session.press("End")
+        // The last screenful ends with the overview's last characters, then the other fields.
+        try session.waitForText("photos", timeout: 3)
+        session.press("C-c")
+        XCTAssertEqual(try session.waitForExit(timeout: 3), 130)
     }
 
     /// A FIFO at `<photos-dir>/<id>.json` (or a folder) is never opened as a file to wait on: the details page opens

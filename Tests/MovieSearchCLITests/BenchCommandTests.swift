@@ -49,6 +49,25 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertTrue(run.standardOutput.contains("2 × 5 passes (10 timed calls)"), run.standardOutput)
     }
 
+    /// `--details <id>`: the details page of one movie opened and scrolled to its end, each key timed; the keys a
+    /// pass are the ↓ presses until the screen stops changing, one more than the page's lines past the first screen.
+    func testDetailsTimesOpeningAndScrollingOnePage() throws {
+        let run = MovieSearchCommand.run(arguments: ["bench", "--details", "0", "--cache", TestPaths.sampleCache,
+                                                     "--passes", "2"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let lines = run.standardOutput.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4, run.standardOutput)
+        guard lines.count == 4 else { return }
+        XCTAssertTrue(lines[0].hasPrefix("Details page of movie 0 (The Dark Lighthouse, overview 0 characters)"),
+                      run.standardOutput)
+        XCTAssertTrue(lines[1].hasPrefix("  open       p50 "), run.standardOutput)
+        XCTAssertTrue(lines[2].hasPrefix("  ↓ (1 key a pass)"), run.standardOutput)
+        let refused = MovieSearchCommand.run(arguments: ["bench", "--details", "0", "--browse", "--cache",
+                                                         TestPaths.sampleCache])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.standardError.hasPrefix("moviesearch: --details times one movie's page"), refused.standardError)
+    }
+
     /// `--slowest N`: the N queries with the largest median over the passes, slowest first, in text and JSON.
     func testSlowestQueries() throws {
         // Query 1 is slow in every pass, query 2 in one pass only (its median stays low).

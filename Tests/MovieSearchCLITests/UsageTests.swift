@@ -66,6 +66,7 @@ final class UsageTests: XCTestCase {
                      [--typos <auto|off>] [--passes <N>] [--slowest <N>] [--json]
                    moviesearch bench --browse --cache <file> --queries <file>...
                      [--typos <auto|off>] [--passes <N>] [--json]
+                   moviesearch bench --details <id> --cache <file> [--passes <N>]
 
             """,
     ]

@@ -262,6 +262,12 @@ struct BrowseModel {
         }
     }
 
+    /// Opens movie `id`'s details page over the current list, as Enter on its row does (for `bench --details`).
+    mutating func openDetails(movieID id: Int) {
+        let movie = try? index.movie(id: id)
+        pages.append(.details(.init(movieID: id, photos: movie.map(photos) ?? .none)))
+    }
+
     /// Enter on a row: a movie's details (or `.print` in `--print` mode), or a year's page.
     private mutating func open(_ row: BrowseRow?) -> BrowseAction {
         switch row {

@@ -167,3 +167,50 @@ extension BenchCommand {
         return writer.text + "\n"
     }
 }
+
+extension BenchCommand {
+    /// `bench --details <id>`: times browse's details page of one movie at 80×24, in-process: opening it (Enter on
+    /// its row: the page laid out, the frame drawn), then each ↓ down to its last screenful, each key from key to
+    /// frame bytes. One untimed pass first, then `passCount` timed passes on fresh models. The figures of a movie
+    /// with an overview of tens of thousands of characters show what laying a long text out costs a person.
+    func runDetails(movieID: Int, _ context: CommandContext) throws {
+        let index = try MovieIndex(path: cachePath)
+        let movie = try index.movie(id: movieID)
+        var opens: [UInt64] = [], keys: [UInt64] = []
+        var checksum = 0
+        for pass in 0...passCount {
+            var model = BrowseModel(index: index, columns: Self.browseColumns, rows: Self.browseRows)
+            var writer = FrameWriter(withColor: false)
+            checksum &+= writer.frame(model.screen(columns: Self.browseColumns, rows: Self.browseRows)).count
+            var start = ContinuousClock.now
+            model.openDetails(movieID: movieID)
+            var screen = model.screen(columns: Self.browseColumns, rows: Self.browseRows)
+            checksum &+= writer.frame(screen).count
+            if pass > 0 { opens.append(UInt64((ContinuousClock.now - start).wholeNanoseconds)) }
+            // ↓ until the page stops scrolling (the screen no longer changes), at most 100,000 keys.
+            for _ in 0..<100_000 {
+                start = ContinuousClock.now
+                _ = model.handle(.down)
+                let next = model.screen(columns: Self.browseColumns, rows: Self.browseRows)
+                let bytes = writer.frame(next).count
+                if pass > 0 { keys.append(UInt64((ContinuousClock.now - start).wholeNanoseconds)) }
+                checksum &+= bytes
+                if next == screen { break }
+                screen = next
+            }
+        }
+        let openReport = Report(queries: 1, passes: passCount, samples: opens, openNanoseconds: 0,
+                                cacheBytes: index.fileSize, peakResidentBytes: 0, checksum: checksum)
+        let keyReport = Report(queries: keys.count / max(passCount, 1), passes: passCount, samples: keys,
+                               openNanoseconds: 0, cacheBytes: index.fileSize, peakResidentBytes: 0, checksum: checksum)
+        func ms(_ microseconds: Double) -> String { Report.fixed(microseconds / 1000, digits: 3) + " ms" }
+        var out = "Details page of movie \(movieID) (\(TerminalSafeText.escaped(DisplayWidth.truncated(movie.title, toColumns: 40))), "
+            + "overview \(TextLayout.grouped(movie.overview?.count ?? 0)) characters) at "
+            + "\(Self.browseColumns)×\(Self.browseRows), \(TextLayout.count(passCount, "pass", "passes")):\n"
+        out += "  open       p50 \(ms(openReport.percentile(50)))  max \(ms(openReport.maximum))\n"
+        out += "  ↓ (\(TextLayout.count(keyReport.queries, "key", "keys")) a pass)  p50 \(ms(keyReport.percentile(50)))  "
+            + "p99 \(ms(keyReport.percentile(99)))  max \(ms(keyReport.maximum))\n"
+        out += "  checksum \(checksum)\n"
+        context.standardOutput.write(out)
+    }
+}

@@ -27,8 +27,9 @@ struct BenchCommand: Subcommand {
             "--cache <file> --queries <file> [--per-year <K>] [--typos <auto|off>] [--passes <N>] [--slowest <N>] "
                 + "[--json]",
             "--browse --cache <file> --queries <file>... [--typos <auto|off>] [--passes <N>] [--json]",
+            "--details <id> --cache <file> [--passes <N>]",
         ],
-        arguments: [cache, queries, QueryCommand.perYear, QueryCommand.typos, passes, slowest, browse, json])
+        arguments: [cache, queries, QueryCommand.perYear, QueryCommand.typos, passes, slowest, browse, details, json])
 
     static let defaultPasses = 5
     /// The most queries a file may hold, and the most bytes they may take in all: they are all kept in memory,
@@ -58,6 +59,11 @@ struct BenchCommand: Subcommand {
     static let browse = Flag(
         "browse", help: "Time browse's keys instead of queries: each query file typed a letter at a time through "
             + "the browse model, each key from key to frame bytes")
+    static let details = Option<Int>(
+        "details", valueName: "id", rule: .movieID,
+        help: "Time browse's details page of this movie instead of queries: opening it, then each ↓ down to its "
+            + "end, each key from key to frame bytes at 80×24 (a movie with a long overview shows the cost of "
+            + "laying a long text out)")
     static let json = JSONOutput.flag(
         members: "queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, open_us, cache_bytes, "
             + "peak_rss_bytes, checksum (and slowest, with --slowest); with --browse: columns, rows, passes, keys, "
@@ -69,13 +75,21 @@ struct BenchCommand: Subcommand {
     var perYear, passCount, slowestCount: Int
     var typos: TypoTolerance
     var printsJSON: Bool
+    /// `--details <id>`: the movie whose details page is timed instead of queries.
+    var detailsMovieID: Int?
     /// `--browse`, and then every `--queries` file, in command-line order.
     var timesBrowse: Bool
     var browseQueriesPaths: [FilePath]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let cachePath = arguments[Self.cache] else { throw UsageError("missing option '--cache <file>'") }
-        guard let queriesPath = arguments[Self.queries] else { throw UsageError("missing option '--queries <file>'") }
+        detailsMovieID = arguments[Self.details]
+        guard let queriesPath = arguments[Self.queries] ?? (detailsMovieID != nil ? FilePath("") : nil) else {
+            throw UsageError("missing option '--queries <file>'")
+        }
+        if detailsMovieID != nil, arguments[Self.queries] != nil || arguments[Self.browse] {
+            throw UsageError("--details times one movie's page: it takes no --queries and no --browse")
+        }
         self.cachePath = cachePath
         self.queriesPath = queriesPath
         perYear = arguments[QueryCommand.perYear] ?? QueryCommand.defaultPerYear
@@ -94,6 +108,7 @@ struct BenchCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws {
+        if let detailsMovieID { return try runDetails(movieID: detailsMovieID, context) }
         if timesBrowse { return try runBrowse(context) }
         let queries: [String]
         // Opened without waiting for a writer: a FIFO no one writes to holds no queries, rather than freezing here.
