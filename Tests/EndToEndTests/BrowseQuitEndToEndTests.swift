@@ -9,7 +9,8 @@ import TestSupport
 /// right after a toggle never leaves a torn favorites file.
 ///
 /// browse runs from a shell script that first draws a screen (plain, bold and underlined text, a prompt), saves
-/// `stty -g`, waits for Enter without echoing it, then runs browse, saves `stty -g` again and exits with browse's
+/// `stty -g`, waits for Enter without echoing it (the saved modes appear only once echo is off, so that an Enter
+/// pressed as soon as they appear is never echoed, moving the cursor), then runs browse, saves `stty -g` again and exits with browse's
 /// status (the session's wrapper keeps the pane alive, so that tmux writes nothing over the screen). The script's
 /// own standard error, where a shell says that its child died of a signal ("Hangup"), goes to /dev/null.
 final class BrowseQuitEndToEndTests: XCTestCase {
@@ -57,7 +58,8 @@ final class BrowseQuitEndToEndTests: XCTestCase {
         let folder = try TestPaths.temporaryFolder(self).path
         let script = """
             printf 'before browse\\n\\033[1mbold\\033[0m, \\033[4munderlined\\033[0m and plain\\n$ '
-            stty -g > '\(folder)/stty-before'; stty -echo; read _; stty echo; ulimit -c 0; exec 3>&2 2>/dev/null
+            stty -g > '\(folder)/stty-before.tmp'; stty -echo; mv '\(folder)/stty-before.tmp' '\(folder)/stty-before'
+            read _; stty echo; ulimit -c 0; exec 3>&2 2>/dev/null
             sh -c 'echo $$ > "$0"; exec "$@" 2>&3 3>&-' '\(folder)/pid' '\(binary)' browse --cache '\(cache)'
             status=$?; exec 2>&3 3>&-; stty -g > '\(folder)/stty-after'; exit $status
             """

@@ -83,7 +83,7 @@ final class GzipEndToEndTests: XCTestCase {
         }
     }
 
-    /// A flipped byte in the deflate data of a gzipped catalog, of every format, is reported as damaged gzip data
+    /// A flipped byte in the deflate data of a gzipped catalog, of every format (three places in each), is reported as damaged gzip data
     /// with its offset, never as the malformed JSON or bad row its wrong text would first look like to the reader
     /// (zlib meets the bad block or the checksum only later).
     func testAFlippedByteIsDamagedGzipNotMalformedText() throws {
@@ -91,7 +91,7 @@ final class GzipEndToEndTests: XCTestCase {
         let before = try contents(cache)
         // Catalogs of some MB, so that the text decoded before zlib meets the damage (or the checksum, at the end)
         // is far more than one read: the flips are in the first third.
-        let count = 60_000
+        let count = 30_000
         var random = SplitMix64(seed: 12)
         func word() -> String { String(random.next() % 1_000_000, radix: 36) }
         let json = Array(("[" + (0..<count).map { #"{"title":"\#(word()) \#(word())","year":\#(1950 + $0 % 70)}"# }
@@ -104,9 +104,9 @@ final class GzipEndToEndTests: XCTestCase {
         var checked = 0
         for (format, text) in [("json", json), ("imdb", tsv), ("csv", csv)] {
             let compressed = Gzip.compress(text)
-            for step in 1...6 {
+            for step in 1...3 {
                 var damaged = compressed
-                let offset = 20 + (compressed.count / 3) * step / 7
+                let offset = 20 + (compressed.count / 3) * step / 4
                 damaged[offset] ^= 0x55
                 let catalog = try write(damaged, "flipped-\(format)-\(step).gz")
                 let run = try BinaryRun.run(["index", catalog, "-o", cache, "--format", format])
@@ -122,6 +122,6 @@ final class GzipEndToEndTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 18)
+        XCTAssertEqual(checked, 9)
     }
 }
