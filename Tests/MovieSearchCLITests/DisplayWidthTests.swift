@@ -151,4 +151,10 @@ final class DisplayWidthTests: XCTestCase {
             XCTAssertEqual(lines.count, (80_000 * 2 + full - 1) / full, "at \(columns)")
         }
     }
+
+    /// A word of no width (a lone zero-width space) is text all the same: kept, with the space after it.
+    func testAZeroWidthWordIsKept() {
+        XCTAssertEqual(DisplayWidth.wrapped("\u{200B} word", toColumns: 10), ["\u{200B} word"])
+        XCTAssertEqual(DisplayWidth.wrapped("\u{200B} longerword", toColumns: 10), ["\u{200B}", "longerword"])
+    }
 }

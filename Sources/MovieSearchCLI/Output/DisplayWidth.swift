@@ -112,48 +112,41 @@ enum DisplayWidth {
         var line = ""
         var lineWidth = 0
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            if let wordWidth = asciiColumns(word), wordWidth <= columns || lineWidth > 0 || keptWhole(word) {
-                if lineWidth > 0, lineWidth + 1 + wordWidth <= columns {
-                    line += " "
-                    line += word
-                    lineWidth += 1 + wordWidth
-                    continue
-                }
-                if lineWidth > 0 {
-                    lines.append(line)
-                    line = ""
-                    lineWidth = 0
-                }
-                if wordWidth <= columns || keptWhole(word) {
-                    line = String(word)
-                    lineWidth = wordWidth
-                    continue
-                }
+            // Measured once: ASCII a column a byte, else cluster by cluster, the widths kept to cut the word with.
+            var clusters: [Character] = [], widths: [Int] = []
+            let wordWidth: Int
+            if let ascii = asciiColumns(word) {
+                wordWidth = ascii
+            } else {
+                clusters = Array(word)
+                widths = clusters.map { Self.columns(of: $0) }
+                wordWidth = widths.reduce(0, +)
             }
-            // Measured once, cluster by cluster; the widths are kept to cut the word if it is longer than a line.
-            let clusters = Array(word)
-            let widths = clusters.map { Self.columns(of: $0) }
-            let wordWidth = widths.reduce(0, +)
-            if lineWidth > 0, lineWidth + 1 + wordWidth <= columns {
+            // A line with text (even of no width, a lone zero-width space) takes the word after a space if it fits.
+            if !line.isEmpty, lineWidth + 1 + wordWidth <= columns {
                 line += " "
                 line += word
                 lineWidth += 1 + wordWidth
                 continue
             }
-            if lineWidth > 0 {
+            if !line.isEmpty {
                 lines.append(line)
                 line = ""
                 lineWidth = 0
             }
-            if keptWhole(word) {
+            if wordWidth <= columns || keptWhole(word) {
                 line = String(word)
                 lineWidth = wordWidth
                 continue
             }
-            // The word alone: cut into pieces of at most `columns`; the last piece starts the next line. A cluster
-            // wider than the whole line (a 2-column character on 1 column) makes a piece of its own.
+            // The word alone, longer than a line: cut into pieces of at most `columns`; the last piece starts the
+            // next line. A cluster wider than the whole line (a 2-column character on 1 column) is a piece alone.
+            if clusters.isEmpty {
+                clusters = Array(word)
+                widths = Array(repeating: 1, count: clusters.count)
+            }
             for (cluster, width) in zip(clusters, widths) {
-                if lineWidth > 0, lineWidth + width > columns {
+                if !line.isEmpty, lineWidth + width > columns {
                     lines.append(line)
                     line = ""
                     lineWidth = 0
