@@ -79,13 +79,16 @@ public struct FavoriteStore: Equatable, Sendable {
         // Pass 2: the others, all in one pass over the cache.
         let unresolved = entries.indices.filter { entries[$0].resolvedID == nil }
         if !unresolved.isEmpty {
-            let candidates = try Self.candidates(of: unresolved.map { entries[$0].favorite }, in: index)
+            let (candidates, titled) = try Self.candidates(of: unresolved.map { entries[$0].favorite }, in: index)
             for (number, position) in unresolved.enumerated() {
                 switch candidates[number].choice(for: entries[position].favorite, excluding: ids) {
                 case let .movie(id):
                     ids.insert(id)
                     entries[position].resolvedID = id
-                    if let (identity, title) = try index.identity(id: id, years: years) {
+                    // Saved as the movie now is: its title as the pass read it, else read now (found by an id).
+                    if let (identity, title) = titled[id] {
+                        entries[position].favorite = Self.favorite(identity, title: title)
+                    } else if let (identity, title) = try index.identity(id: id, years: years) {
                         entries[position].favorite = Self.favorite(identity, title: try title())
                     }
                 case let .missing(reason):
@@ -193,9 +196,13 @@ public struct FavoriteStore: Equatable, Sendable {
                  tmdbID: identity.tmdbID)
     }
 
-    /// The movies of the cache that could be each favorite's, in one pass over the cache.
-    private static func candidates(of favorites: [Favorite], in index: MovieIndex) throws -> [Candidates] {
+    /// The movies of the cache that could be each favorite's, in one pass over the cache, and the identity and
+    /// title of each movie the pass found by its title (decoded then, so not again to save the favorite).
+    private static func candidates(of favorites: [Favorite], in index: MovieIndex) throws
+        -> (candidates: [Candidates], titled: [Int: (MovieIdentity, String)])
+    {
         var found = [Candidates](repeating: Candidates(), count: favorites.count)
+        var titled: [Int: (MovieIdentity, String)] = [:]
         var byIMDbNumber: [UInt32: [Int]] = [:], byIMDbText: [String: [Int]] = [:], byTMDb: [Int: [Int]] = [:]
         // Titles by the digest of their bytes and their year: a movie's title is decoded only when both match.
         var byTitle: [TitleKey: [Int]] = [:]
@@ -224,6 +231,7 @@ public struct FavoriteStore: Equatable, Sendable {
             if let digest, let positions = byTitle[TitleKey(digest: digest, year: identity.year)] {
                 let title = try title()
                 for position in positions where favorites[position].title == title {
+                    titled[identity.id] = (identity, title)
                     if sameByExternalID(favorites[position], identity) == false {
                         found[position].otherIDsByTitle += 1
                     } else {
@@ -232,7 +240,7 @@ public struct FavoriteStore: Equatable, Sendable {
                 }
             }
         }
-        return found
+        return (found, titled)
     }
 
     /// A title's digest and a year: what a pass over the cache looks titles up by.
