@@ -416,22 +416,12 @@ extension Syscalls {
     /// --print | jq`) stop too and the shell takes the terminal back; returns once a `SIGCONT` (the shell's `fg`
     /// or `bg`) continues it. The disposition `SIGTSTP` had (the handler that sent the request) is put back then.
     package static func stopProcessGroup() {
-        var stop = sigaction(), previous = sigaction()
-        #if canImport(Darwin)
-        stop.__sigaction_u.__sa_handler = SIG_DFL
-        #else
-        stop.__sigaction_handler.sa_handler = SIG_DFL
-        #endif
-        sigemptyset(&stop.sa_mask)
-        sigaction(SIGTSTP, &stop, &previous)
-        var stopSignal = sigset_t()
-        sigemptyset(&stopSignal)
-        sigaddset(&stopSignal, SIGTSTP)
-        pthread_sigmask(SIG_UNBLOCK, &stopSignal, nil)
+        let previous = unblockedWithDefaultAction(SIGTSTP)
         // A signal a process sends to itself, unblocked, is delivered before `kill` returns: the process is stopped
         // here, and goes on below once continued.
         kill(0, SIGTSTP)
-        sigaction(SIGTSTP, &previous, nil)
+        var restored = previous
+        sigaction(SIGTSTP, &restored, nil)
     }
 
     /// Whether the process may stop for job control on the terminal `descriptor`: a shell with job control runs it
@@ -459,20 +449,28 @@ extension Syscalls {
     /// script that runs it stops too on SIGINT): the default disposition put back, the signal unblocked and
     /// raised. `_exit(128 + n)` should the signal not end it (a signal whose default is to go on).
     package static func endProcess(bySignal signal: Int32) -> Never {
-        var action = sigaction()
+        unblockedWithDefaultAction(signal)
+        raise(signal)
+        _exit(128 + signal)
+    }
+
+    /// Puts `signal`'s default action back and unblocks it in this thread, so that raising or sending it acts at
+    /// once as it would on a program that never handled it; returns the disposition it had.
+    @discardableResult
+    private static func unblockedWithDefaultAction(_ signal: Int32) -> sigaction {
+        var action = sigaction(), previous = sigaction()
         #if canImport(Darwin)
         action.__sigaction_u.__sa_handler = SIG_DFL
         #else
         action.__sigaction_handler.sa_handler = SIG_DFL
         #endif
         sigemptyset(&action.sa_mask)
-        sigaction(signal, &action, nil)
+        sigaction(signal, &action, &previous)
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, signal)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        raise(signal)
-        _exit(128 + signal)
+        return previous
     }
 
     /// A terminal's line discipline settings (`struct termios`), as `tcgetattr` gives them, to be put back exactly.
