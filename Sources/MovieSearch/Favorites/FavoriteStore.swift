@@ -11,10 +11,11 @@
 /// 1. The movie at the entry's id, when it is the entry's movie (`Favorite.names`: the same IMDb id, else the same
 ///    TMDb id, when both sides have one; else the same title and year): the usual case.
 /// 2. Else the cache was rebuilt from a changed catalog and ids moved (a new IMDb dump shifts every one). The
-///    movie is found again by the entry's IMDb id, else by its TMDb id, else by its title and year, and by those
-///    only when exactly one movie of the cache has them (and no id of that movie contradicts the entry's): IMDb
-///    has many titles alike in one year ("Episode #1.1"), and a favorite must never silently become another
-///    movie. A movie already taken by another entry is not taken twice.
+///    movie is found again by the entry's IMDb id, else by its TMDb id, else by its title (byte for byte as it was
+///    saved from the catalog) and year, and by those only when exactly one movie of the cache has them (and no id
+///    of that movie contradicts the entry's): IMDb has many titles alike in one year ("Episode #1.1"), and a
+///    favorite must never silently become another movie. A movie already taken by another entry is not taken
+///    twice.
 /// 3. Else the entry is `missing`, with the reason (`Missing.reason`). It stays in `list`, so that saving never
 ///    drops it (a later catalog may hold the movie again), and it marks no movie.
 ///
@@ -22,10 +23,11 @@
 /// resolved entries as the movies of this cache now are (id, title, year, external ids: an old entry without ids
 /// gains them) and the missing ones as they were.
 ///
-/// Costs: `init` reads the id, title and external ids of each entry's movie by id (O(n) for n entries); when
-/// some entry's movie moved or is gone, one pass over the cache's id and year columns finds them all at once,
-/// decoding only the titles of the years those entries name (O(N) in the cache's movies, whatever n is). `isFavorite`
-/// is O(1); `toggle`, `add` and `remove` are O(n).
+/// Costs: `init` reads the year and external ids of each entry's movie by id, and its title when they leave it to
+/// the title (O(n) for n entries); when some entry's movie moved or is gone, one pass over the cache's columns finds
+/// them all at once (O(N) in the cache's movies, whatever n is): ids compared as numbers, titles by the digest of
+/// their bytes and decoded only when a digest and a year match an entry's. `isFavorite` is O(1); `toggle`, `add`
+/// and `remove` are O(n).
 public struct FavoriteStore: Equatable, Sendable {
     /// A favorite this cache does not hold, and why it is not found.
     public struct Missing: Equatable, Sendable {
