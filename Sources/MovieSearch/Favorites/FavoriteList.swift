@@ -57,6 +57,11 @@ public struct FavoriteList: Equatable, Sendable {
             entries = []
             return
         }
+        // The usual file, read from its tokens; anything else through the tree, whose checks word the error.
+        if let entries = jsonBytes.withUnsafeBufferPointer(Self.wellFormedEntries) {
+            self.entries = entries
+            return
+        }
         let document: JSONValue
         do {
             document = try JSONParser.parse(jsonBytes)

@@ -70,13 +70,16 @@ public struct FavoriteStore: Equatable, Sendable {
         let years = try index.yearTable()
         for position in entries.indices {
             let favorite = entries[position].favorite
-            guard let (identity, title) = try index.identity(id: favorite.id, years: years),
-                  try Self.isMovieAtItsID(favorite, identity, title: title), ids.insert(identity.id).inserted
+            guard let (identity, slot) = try index.identity(id: favorite.id, years: years),
+                  try Self.isMovieAtItsID(favorite, identity, title: { () throws(CacheError) in
+                      try index.title(slot: slot)
+                  }), ids.insert(identity.id).inserted
             else { continue }
             entries[position].resolvedID = identity.id
+            // Decided by its title, the entry has the movie's title already; by an id, the title is read anew.
             let now = Self.favorite(identity, title: favorite.title)
             entries[position].favorite = now.imdbID == nil && now.tmdbID == nil ? now
-                : Self.favorite(identity, title: try title())
+                : Self.favorite(identity, title: try index.title(slot: slot))
         }
         // Pass 2: the others, all in one pass over the cache.
         let unresolved = entries.indices.filter { entries[$0].resolvedID == nil }
@@ -90,8 +93,8 @@ public struct FavoriteStore: Equatable, Sendable {
                     // Saved as the movie now is: its title as the pass read it, else read now (found by an id).
                     if let (identity, title) = titled[id] {
                         entries[position].favorite = Self.favorite(identity, title: title)
-                    } else if let (identity, title) = try index.identity(id: id, years: years) {
-                        entries[position].favorite = Self.favorite(identity, title: try title())
+                    } else if let (identity, slot) = try index.identity(id: id, years: years) {
+                        entries[position].favorite = Self.favorite(identity, title: try index.title(slot: slot))
                     }
                 case let .missing(reason):
                     entries[position].missingReason = reason
@@ -200,14 +203,22 @@ public struct FavoriteStore: Equatable, Sendable {
 
     /// The movies of the cache that could be each favorite's, in one pass over the cache, and the identity and
     /// title of each movie the pass found by its title (decoded then, so not again to save the favorite).
+    ///
+    /// Thousands of moved favorites cost no allocation each: the favorites of one title and year are chained
+    /// through `nextOfTitle` from the first in `firstOfTitle`, and a favorite's matches are counted, only a second
+    /// match and later ones kept in an array.
     private static func candidates(of favorites: [Favorite], in index: MovieIndex) throws
         -> (candidates: [Candidates], titled: [Int: (MovieIdentity, String)])
     {
         var found = [Candidates](repeating: Candidates(), count: favorites.count)
         var titled: [Int: (MovieIdentity, String)] = [:]
+        titled.reserveCapacity(favorites.count)
         var byIMDbNumber: [UInt32: [Int]] = [:], byIMDbText: [String: [Int]] = [:], byTMDb: [Int: [Int]] = [:]
         // Titles by the digest of their bytes and their year: a movie's title is decoded only when both match.
-        var byTitle: [TitleKey: [Int]] = [:]
+        var firstOfTitle: [TitleKey: Int] = [:]
+        firstOfTitle.reserveCapacity(favorites.count)
+        var nextOfTitle = [Int](repeating: -1, count: favorites.count)
+        // The order of the favorites of one key makes no difference: each gets its matches in the cache's order.
         for (position, favorite) in favorites.enumerated() {
             if let imdbID = favorite.imdbID {
                 if let number = CacheFormat.imdbNumber(imdbID) {
@@ -217,29 +228,34 @@ public struct FavoriteStore: Equatable, Sendable {
                 }
             }
             if let tmdbID = favorite.tmdbID { byTMDb[tmdbID, default: []].append(position) }
-            byTitle[TitleKey(digest: TokenKey.digest(of: favorite.title.utf8), year: favorite.year), default: []]
-                .append(position)
+            let key = TitleKey(digest: TokenKey.digest(of: favorite.title.utf8), year: favorite.year)
+            nextOfTitle[position] = firstOfTitle[key] ?? -1
+            firstOfTitle[key] = position
         }
         try index.forEachIdentity(withTitleDigests: true) { identity, digest, title in
             if let number = identity.imdbNumber, let positions = byIMDbNumber[number] {
-                for position in positions { found[position].byIMDb.append(identity.id) }
+                for position in positions { found[position].byIMDb.add(identity.id) }
             }
             if let text = identity.imdbText, let positions = byIMDbText[text] {
-                for position in positions { found[position].byIMDb.append(identity.id) }
+                for position in positions { found[position].byIMDb.add(identity.id) }
             }
             if let tmdbID = identity.tmdbID, let positions = byTMDb[tmdbID] {
-                for position in positions { found[position].byTMDb.append(identity.id) }
+                for position in positions { found[position].byTMDb.add(identity.id) }
             }
-            if let digest, let positions = byTitle[TitleKey(digest: digest, year: identity.year)] {
-                let title = try title()
-                for position in positions where favorites[position].title == title {
+            guard let digest, var position = firstOfTitle[TitleKey(digest: digest, year: identity.year)] else {
+                return
+            }
+            let title = try title()
+            while position >= 0 {
+                if favorites[position].title == title {
                     titled[identity.id] = (identity, title)
                     if sameByExternalID(favorites[position], identity) == false {
                         found[position].otherIDsByTitle += 1
                     } else {
-                        found[position].byTitle.append(identity.id)
+                        found[position].byTitle.add(identity.id)
                     }
                 }
+                position = nextOfTitle[position]
             }
         }
         return (found, titled)
@@ -251,11 +267,30 @@ public struct FavoriteStore: Equatable, Sendable {
         var year: Int
     }
 
+    /// Movie ids in the order a pass finds them: the first held apart, so that the usual one costs no array.
+    private struct Matches {
+        private(set) var first: Int?
+        private var rest: [Int] = []
+
+        var count: Int { first == nil ? 0 : 1 + rest.count }
+        var all: [Int] { first.map { [$0] + rest } ?? [] }
+
+        mutating func add(_ id: Int) {
+            if first == nil { first = id } else { rest.append(id) }
+        }
+
+        /// The first not in `taken`.
+        func first(notIn taken: Set<Int>) -> Int? {
+            guard let first else { return nil }
+            return taken.contains(first) ? rest.first { !taken.contains($0) } : first
+        }
+    }
+
     /// The movies that could be one favorite's: by its IMDb id, its TMDb id, and its title and year.
     private struct Candidates {
-        var byIMDb: [Int] = []
-        var byTMDb: [Int] = []
-        var byTitle: [Int] = []
+        var byIMDb = Matches()
+        var byTMDb = Matches()
+        var byTitle = Matches()
         /// How many movies have its title and year but an IMDb or TMDb id that is not its.
         var otherIDsByTitle = 0
 
@@ -263,15 +298,20 @@ public struct FavoriteStore: Equatable, Sendable {
 
         /// The movie `favorite` is, unless `taken` (by an earlier entry); else why it is missing.
         func choice(for favorite: Favorite, excluding taken: Set<Int>) -> Choice {
-            for (ids, name) in [(byIMDb, "IMDb id"), (byTMDb, "TMDb id")] where !ids.isEmpty {
-                if let id = ids.first(where: { !taken.contains($0) }) { return .movie(id) }
-                return .missing("the movie with its \(name), id \(ids[0]), is another favorite")
+            if let first = byIMDb.first {
+                return byIMDb.first(notIn: taken).map(Choice.movie)
+                    ?? .missing("the movie with its IMDb id, id \(first), is another favorite")
+            }
+            if let first = byTMDb.first {
+                return byTMDb.first(notIn: taken).map(Choice.movie)
+                    ?? .missing("the movie with its TMDb id, id \(first), is another favorite")
             }
             switch byTitle.count {
             case 1:
-                return taken.contains(byTitle[0])
-                    ? .missing("the one movie of \(favorite.year) titled so, id \(byTitle[0]), is another favorite")
-                    : .movie(byTitle[0])
+                let id = byTitle.first!
+                return taken.contains(id)
+                    ? .missing("the one movie of \(favorite.year) titled so, id \(id), is another favorite")
+                    : .movie(id)
             case 0:
                 var ids: [String] = []
                 if let imdbID = favorite.imdbID { ids.append("IMDb id \(imdbID)") }
@@ -282,8 +322,9 @@ public struct FavoriteStore: Equatable, Sendable {
                     + " of \(favorite.year) titled so \(otherIDsByTitle == 1 ? "has" : "have") other ids"
                 return .missing("no movie has \(ids.joined(separator: " or "))\(others)")
             default:
-                return .missing("\(byTitle.count) movies of \(favorite.year) are titled so (ids "
-                    + "\(byTitle.prefix(3).map(String.init).joined(separator: ", "))\(byTitle.count > 3 ? ", …" : "")"
+                let ids = byTitle.all
+                return .missing("\(ids.count) movies of \(favorite.year) are titled so (ids "
+                    + "\(ids.prefix(3).map(String.init).joined(separator: ", "))\(ids.count > 3 ? ", …" : "")"
                     + "), and no IMDb or TMDb id tells which")
             }
         }

@@ -194,15 +194,17 @@ public final class MovieIndex: Sendable {
         try details.value(forKey: id) { () throws(CacheError) -> Movie in try decodedMovie(id: id) }
     }
 
-    /// The identity of the movie with this id, read without its title or the rest of its record, and a function
-    /// that decodes its title; `nil` when the cache holds no movie with that id.
-    func identity(id: Int, years: YearTable? = nil) throws(CacheError)
-        -> (identity: MovieIdentity, title: () throws(CacheError) -> String)?
-    {
+    /// The identity of the movie with this id, read without its title or the rest of its record, and its slot
+    /// (for `title(slot:)`); `nil` when the cache holds no movie with that id.
+    func identity(id: Int, years: YearTable? = nil) throws(CacheError) -> (identity: MovieIdentity, slot: Int)? {
         guard let slot = try records.slot(of: id) else { return nil }
         let table = if let years { years } else { try records.yearTable() }
-        let records = self.records
-        return (try records.identity(slot: slot, years: table), { () throws(CacheError) in try records.title(slot: slot) })
+        return (try records.identity(slot: slot, years: table), slot)
+    }
+
+    /// The title of the movie in `slot`, as `identity(id:years:)` gives it.
+    func title(slot: Int) throws(CacheError) -> String {
+        try records.title(slot: slot)
     }
 
     /// The year table, read once for many calls of `identity(id:years:)`.

@@ -3,7 +3,7 @@ import XCTest
 @testable import MovieSearch
 import TestSupport
 
-/// The favorites file format (version 1) and `FavoritesFile`: what is read, what is refused and why, and how it
+/// The favorites file format (versions 1 and 2) and `FavoritesFile`: what is read, what is refused and why, and how it
 /// is written.
 final class FavoriteListTests: XCTestCase {
     private let rises = Favorite(id: 745, title: "The Dark Knight Rises", year: 2012)
@@ -215,5 +215,34 @@ final class FavoriteListTests: XCTestCase {
         var status = stat()
         XCTAssertEqual(lstat(fifo, &status), 0)
         XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO)
+    }
+
+    /// The token reader of the usual file (`wellFormedEntries`) reads what the tree reads: lists it wrote, members
+    /// in any order, a version after the list, escaped keys (left to the tree), and nothing it would refuse.
+    func testTheTokenReaderAgreesWithTheTree() throws {
+        var random = SplitMix64(seed: 7)
+        for round in 0..<200 {
+            let entries = (0..<Int(random.next() % 6)).map { number in
+                Favorite(id: Int(random.next() % 5_000), title: ["Heat", "千と千尋", "A \"quoted\" one", "é\u{301}"][number % 4],
+                         year: 1900 + Int(random.next() % 130), imdbID: random.next() % 2 == 0 ? "tt\(1_000_000 + round)" : nil,
+                         tmdbID: random.next() % 3 == 0 ? round : nil)
+            }
+            let bytes = FavoriteList(entries: entries).jsonBytes()
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(FavoriteList.wellFormedEntries), entries, "round \(round)")
+            XCTAssertEqual(try FavoriteList(jsonBytes: bytes).entries, entries)
+        }
+        let reordered = #"{"favorites":[{"year":2012,"title":"T","id":3,"tmdb_id":4}],"version":2}"#
+        XCTAssertEqual(try list(reordered).entries, [Favorite(id: 3, title: "T", year: 2012, tmdbID: 4)])
+        XCTAssertNotNil(Array(reordered.utf8).withUnsafeBufferPointer(FavoriteList.wellFormedEntries))
+        let escaped = #"{"version":1,"favorites":[{"\u0069d":3,"title":"T","year":2012}]}"#
+        XCTAssertEqual(try list(escaped).entries, [Favorite(id: 3, title: "T", year: 2012)])
+        for refused in [#"{"version":1,"favorites":[{"id":3,"title":"T","year":2012,"imdb_id":"tt1"}]}"#,
+                        #"{"version":2,"favorites":[{"id":3,"id":4,"title":"T","year":2012}]}"#,
+                        #"{"version":2,"favorites":[{"id":3,"title":"T","year":2012,"stars":1}]}"#,
+                        #"{"version":2,"version":2,"favorites":[]}"#, #"{"version":3,"favorites":[]}"#,
+                        #"{"version":2,"favorites":[]} x"#, #"{"version":2,"favorites":[{"id":-1,"title":"T","year":1}]}"#] {
+            XCTAssertNil(Array(refused.utf8).withUnsafeBufferPointer(FavoriteList.wellFormedEntries), refused)
+            XCTAssertThrowsError(try list(refused), refused)
+        }
     }
 }
