@@ -155,24 +155,33 @@ final class FavoritesEndToEndTests: XCTestCase {
         for round in 0..<4 {
             // Even rounds are the first changes of a new data home (no folder to lock yet), odd ones find the folder.
             try? FileManager.default.removeItem(atPath: round % 2 == 0 ? setup.dataHome + "/moviesearch" : setup.file)
-            let binary = try ChildProcess.binary()
-            let processes = (0..<count).map { id in
-                let process = ChildProcess.configured(binary,
-                                                      ["favorites", "add", "\(id)", "--cache", setup.cache])
-                process.environment?[ChildProcess.dataHomeVariable] = setup.dataHome
-                process.standardOutput = FileHandle.nullDevice
-                return process
-            }
-            for process in processes { try process.run() }
-            for process in processes {
-                ChildProcess.waitForExit(process)
-                XCTAssertEqual(process.terminationStatus, 0, "round \(round)")
-            }
-            let list = try setup.run(["favorites", "list", "--json"])
-            let object = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any]
-            let ids = (object?["favorites"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
-            XCTAssertEqual(Set(ids), Set(0..<count), "round \(round): \(list.standardOutput)")
+            try addAtOnce(count, setup, round: round) { _ in [] }
+            XCTAssertEqual(try listedIDs(setup, []), Set(0..<count), "round \(round)")
         }
+    }
+
+    /// Runs `favorites add 0` … `add <count - 1>` at once, each with the arguments `extra` gives for its id, in
+    /// `setup`'s data home; each must succeed.
+    private func addAtOnce(_ count: Int, _ setup: Setup, round: Int, _ extra: (Int) -> [String]) throws {
+        let binary = try ChildProcess.binary()
+        let processes = (0..<count).map { id in
+            let process = ChildProcess.configured(binary, ["favorites", "add", "\(id)", "--cache", setup.cache] + extra(id))
+            process.environment?[ChildProcess.dataHomeVariable] = setup.dataHome
+            process.standardOutput = FileHandle.nullDevice
+            return process
+        }
+        for process in processes { try process.run() }
+        for process in processes {
+            ChildProcess.waitForExit(process)
+            XCTAssertEqual(process.terminationStatus, 0, "round \(round)")
+        }
+    }
+
+    /// The ids `favorites list --json` (with `arguments`) lists.
+    private func listedIDs(_ setup: Setup, _ arguments: [String]) throws -> Set<Int> {
+        let list = try setup.run(["favorites", "list", "--json"] + arguments)
+        let object = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any]
+        return Set((object?["favorites"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int })
     }
 
     /// Adds at once through two names of one file, a symbolic link in another folder and its target: every one is
@@ -191,22 +200,8 @@ final class FavoritesEndToEndTests: XCTestCase {
         let names = [folder + "/symA/f.json", folder + "/symB/link.json"]
         for round in 0..<2 {
             try? manager.removeItem(atPath: names[0])
-            let binary = try ChildProcess.binary()
-            let processes = (0..<count).map { id in
-                let process = ChildProcess.configured(binary, ["favorites", "add", "\(id)", "--cache", setup.cache,
-                                                               "--favorites", names[id % 2]])
-                process.standardOutput = FileHandle.nullDevice
-                return process
-            }
-            for process in processes { try process.run() }
-            for process in processes {
-                ChildProcess.waitForExit(process)
-                XCTAssertEqual(process.terminationStatus, 0, "round \(round)")
-            }
-            let list = try setup.run(["favorites", "list", "--json", "--favorites", names[1]])
-            let object = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any]
-            let ids = (object?["favorites"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
-            XCTAssertEqual(Set(ids), Set(0..<count), "round \(round): \(list.standardOutput)")
+            try addAtOnce(count, setup, round: round) { id in ["--favorites", names[id % 2]] }
+            XCTAssertEqual(try listedIDs(setup, ["--favorites", names[1]]), Set(0..<count), "round \(round)")
             XCTAssertEqual(try manager.destinationOfSymbolicLink(atPath: names[1]), "../symA/f.json",
                            "the link stays a link")
         }
