@@ -115,10 +115,10 @@ public enum CatalogDecoder {
 
     /// Decodes the catalog `input` holds; `source` names it in errors. IMDb ratings are read from `ratings` (an
     /// input already open, standard input for `--ratings -`, and its name for errors), else from the file
-    /// `ratingsPath`, else from `options.ratingsPath`; their errors name the ratings, not the catalog. `formatDetected` says that `options.format` is what
-    /// `format(of:source:)` told from the first bytes rather than the user's choice: JSON's kind (the catalog's own
-    /// or TMDb's) is then told again from the whole document, which the first bytes of a short file or a stream may
-    /// not show. Throws `CatalogError`.
+    /// `ratingsPath`, else from `options.ratingsPath`; their errors name the ratings, not the catalog.
+    /// `formatDetected` says that `options.format` is what `format(of:source:)` told from the first bytes rather
+    /// than the user's choice: JSON's kind (the catalog's own or TMDb's) is then told again from the whole
+    /// document, which the first bytes of a short file or a stream may not show. Throws `CatalogError`.
     package static func load(_ input: CatalogInput, source: String, options: CatalogOptions,
                              ratingsPath: FilePath? = nil, ratings: (input: CatalogInput, name: String)? = nil,
                              formatDetected: Bool = false) throws(CatalogError) -> Catalog

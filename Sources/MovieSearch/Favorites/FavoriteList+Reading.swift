@@ -57,7 +57,8 @@ extension FavoriteList {
             if token == .endObject { break }
             guard case let .key(key) = token else { return nil }
             let value = try reader.next()
-            if reader.string(key, equals: "id"), id == nil, let number = integer(value), (0...maximumID).contains(number) {
+            if reader.string(key, equals: "id"), id == nil, let number = integer(value),
+               (0...maximumID).contains(number) {
                 id = number
             } else if reader.string(key, equals: "title"), title == nil, case let .string(text) = value {
                 title = reader.string(text)

@@ -139,7 +139,8 @@ public struct FavoriteList: Equatable, Sendable {
         let allowed = version == Self.versionWithoutExternalIDs ? Self.membersWithoutExternalIDs : Self.entryMembers
         try checkMembers(object, allowed: allowed, place: place(), version: version, source: source)
         guard case let .number(idNumber)? = object["id"], let id = idNumber.int, (0...maximumID).contains(id) else {
-            throw .corrupt(path: source, reason: "\(place()): \"id\" is missing or not an integer from 0 to \(maximumID)")
+            throw .corrupt(path: source,
+                           reason: "\(place()): \"id\" is missing or not an integer from 0 to \(maximumID)")
         }
         guard case let .string(title)? = object["title"] else {
             throw .corrupt(path: source, reason: "\(place()): \"title\" is missing or not a string")

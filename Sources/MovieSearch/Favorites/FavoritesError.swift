@@ -37,8 +37,8 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path): not a moviesearch favorites file (\(reason)); it was left as it is (name another file "
                 + "with --favorites <file>)"
         case let .unsupportedVersion(path, version):
-            return "\(path): favorites file version \(version) is not supported (this moviesearch reads versions 1 and 2; "
-                + "a newer one wrote it?); it was left as it is"
+            return "\(path): favorites file version \(version) is not supported (this moviesearch reads versions 1 "
+                + "and 2; a newer one wrote it?); it was left as it is"
         case let .unreadable(path, reason):
             return "cannot read favorites \(path): \(reason); it was left as it is"
         case let .unwritable(path, operation, reason):

@@ -83,7 +83,9 @@ struct MovieRecords {
     func identity(slot: Int, years: YearTable) throws(CacheError) -> MovieIdentity {
         let id = Int(try file.packed(sections.movieIDs, slot))
         let yearNumber = Int(try file.packed(sections.movieYears, slot))
-        guard yearNumber < years.count else { throw .corrupt(path: file.path, detail: "a movie's year is not in the year table") }
+        guard yearNumber < years.count else {
+            throw .corrupt(path: file.path, detail: "a movie's year is not in the year table")
+        }
         var identity = MovieIdentity(id: id, year: years.year(yearNumber))
         if let tmdbIDs = sections.tmdbIDs {
             let stored = try file.packed(tmdbIDs, slot)

@@ -48,7 +48,8 @@ package struct JSONInput: Sendable {
                              waitingForAWriter: Bool = true) throws(FileReader.Failure) -> JSONInput
     {
         let maximumFileBytes = maximumFileBytes ?? maximumBytes
-        return try FileReader.withDescriptor(path: path, waitingForAWriter: waitingForAWriter) { (descriptor, status) throws(FileReader.Failure) in
+        return try FileReader.withDescriptor(path: path, waitingForAWriter: waitingForAWriter) {
+            (descriptor, status) throws(FileReader.Failure) in
             guard status.kind == .regular else {
                 return try read(descriptor: descriptor, maximumBytes: maximumBytes)
             }

@@ -48,8 +48,8 @@ package enum FileReader {
     package static func withDescriptor<Result>(
         path: FilePath, waitingForAWriter: Bool = true, _ body: (Int32, FileStatus) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let descriptor = try Syscalls.openFile(path, for: waitingForAWriter ? .reading : .readingWithoutWaitingForAWriter)
-            .mapError(Failure.system).get()
+        let mode: Syscalls.OpenMode = waitingForAWriter ? .reading : .readingWithoutWaitingForAWriter
+        let descriptor = try Syscalls.openFile(path, for: mode).mapError(Failure.system).get()
         defer { Syscalls.closeDescriptor(descriptor) }
         let status = try Syscalls.status(ofDescriptor: descriptor).mapError(Failure.system).get()
         if status.kind == .notRegular(.directory) {

@@ -204,12 +204,13 @@ extension BenchCommand {
         let keyReport = Report(queries: keys.count / max(passCount, 1), passes: passCount, samples: keys,
                                openNanoseconds: 0, cacheBytes: index.fileSize, peakResidentBytes: 0, checksum: checksum)
         func ms(_ microseconds: Double) -> String { Report.fixed(microseconds / 1000, digits: 3) + " ms" }
-        var out = "Details page of movie \(movieID) (\(TerminalSafeText.escaped(DisplayWidth.truncated(movie.title, toColumns: 40))), "
+        let title = TerminalSafeText.escaped(DisplayWidth.truncated(movie.title, toColumns: 40))
+        var out = "Details page of movie \(movieID) (\(title), "
             + "overview \(TextLayout.grouped(movie.overview?.count ?? 0)) characters) at "
             + "\(Self.browseColumns)×\(Self.browseRows), \(TextLayout.count(passCount, "pass", "passes")):\n"
         out += "  open       p50 \(ms(openReport.percentile(50)))  max \(ms(openReport.maximum))\n"
-        out += "  ↓ (\(TextLayout.count(keyReport.queries, "key", "keys")) a pass)  p50 \(ms(keyReport.percentile(50)))  "
-            + "p99 \(ms(keyReport.percentile(99)))  max \(ms(keyReport.maximum))\n"
+        out += "  ↓ (\(TextLayout.count(keyReport.queries, "key", "keys")) a pass)  "
+            + "p50 \(ms(keyReport.percentile(50)))  p99 \(ms(keyReport.percentile(99)))  max \(ms(keyReport.maximum))\n"
         out += "  checksum \(checksum)\n"
         context.standardOutput.write(out)
     }

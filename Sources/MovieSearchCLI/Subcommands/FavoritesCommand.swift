@@ -1,7 +1,7 @@
 import MovieSearch
 
-/// `moviesearch favorites [list|add <id>|remove <id>|remove --missing] [--json] [--favorites <file>] [--cache <file>]`: the
-/// favorites, without a terminal (`browse` shows and toggles the same ones).
+/// `moviesearch favorites [list|add <id>|remove <id>|remove --missing] [--json] [--favorites <file>]
+/// [--cache <file>]`: the favorites, without a terminal (`browse` shows and toggles the same ones).
 struct FavoritesCommand: Subcommand {
     static let name = "favorites"
     static let configuration = CommandConfiguration(
@@ -159,7 +159,9 @@ struct FavoritesCommand: Subcommand {
                 }
                 return out.line(bytes: json.bytes)
             }
-            if missing.isEmpty { return out.line("No favorite is missing from this cache (\(path)): nothing to remove.") }
+            if missing.isEmpty {
+                return out.line("No favorite is missing from this cache (\(path)): nothing to remove.")
+            }
             out.line("Removed \(TextLayout.count(missing.count, "missing favorite", "missing favorites")) (\(path)):")
             for entry in missing {
                 out.line("  \(entry.favorite.year)  \(TerminalSafeText.escaped(entry.favorite.title))")
