@@ -38,7 +38,8 @@ struct FavoritesCommand: Subcommand {
         "missing", help: "With remove: remove every favorite the cache does not hold (listed as missing).")
     static let json = JSONOutput.flag(
         members: "for list, favorites: each favorite as 'show --json' prints the movie, with favorite true and "
-            + "missing false, or, for one missing from the cache, only id, title, year and missing true; for add "
+            + "missing false, or, for one missing from the cache, what the file keeps (id, title, year, and imdb_id "
+            + "and tmdb_id when it has them), missing true and reason, why it is not found; for add "
             + "and remove, the movie as 'show --json' prints it, favorite saying its new state, and added or "
             + "removed saying whether the file changed (for an id the cache does not hold, only id, favorite false "
             + "and removed false); for remove --missing, removed: the missing favorites removed, as in list")
