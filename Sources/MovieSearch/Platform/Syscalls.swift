@@ -358,6 +358,27 @@ package enum Syscalls {
 /// async-signal-safe.
 nonisolated(unsafe) private var signalPipeWriteDescriptor: Int32 = -1
 
+extension sigaction {
+    /// The handler (`SIG_DFL`, `SIG_IGN` or a function), by the one name for the field that Darwin and Glibc
+    /// spell apart (`__sigaction_u.__sa_handler`, `__sigaction_handler.sa_handler`).
+    fileprivate var handler: (@convention(c) (Int32) -> Void)? {
+        get {
+            #if canImport(Darwin)
+            __sigaction_u.__sa_handler
+            #else
+            __sigaction_handler.sa_handler
+            #endif
+        }
+        set {
+            #if canImport(Darwin)
+            __sigaction_u.__sa_handler = newValue
+            #else
+            __sigaction_handler.sa_handler = newValue
+            #endif
+        }
+    }
+}
+
 /// The signal handler of `Syscalls.installSignalPipe`: writes the signal's number as one byte to the self-pipe and
 /// nothing else (`write` is async-signal-safe; `errno` is saved and restored around it). A full pipe drops the
 /// byte (the descriptor does not block), which loses nothing: the reader has not read the bytes already there.
@@ -434,12 +455,9 @@ extension Syscalls {
     package static func hasJobControl(terminal descriptor: Int32) -> Bool {
         var current = sigaction()
         guard sigaction(SIGTSTP, nil, &current) == 0 else { return false }
-        #if canImport(Darwin)
-        let handler = current.__sigaction_u.__sa_handler
-        #else
-        let handler = current.__sigaction_handler.sa_handler
-        #endif
-        if let handler, unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return false }
+        if let handler = current.handler, unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+            return false
+        }
         let group = getpgrp(), session = getsid(0), parent = getppid()
         guard group != session, tcgetpgrp(descriptor) == group else { return false }
         return getpgid(parent) == group || getsid(parent) == session
@@ -459,11 +477,7 @@ extension Syscalls {
     @discardableResult
     private static func unblockedWithDefaultAction(_ signal: Int32) -> sigaction {
         var action = sigaction(), previous = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = SIG_DFL
-        #else
-        action.__sigaction_handler.sa_handler = SIG_DFL
-        #endif
+        action.handler = SIG_DFL
         sigemptyset(&action.sa_mask)
         sigaction(signal, &action, &previous)
         var set = sigset_t()
@@ -574,11 +588,7 @@ extension Syscalls {
         var saved: [SavedSignalAction] = []
         for number in signals {
             var action = sigaction()
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = signalPipeHandler
-            #else
-            action.__sigaction_handler.sa_handler = signalPipeHandler
-            #endif
+            action.handler = signalPipeHandler
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             var previous = sigaction()
