@@ -179,20 +179,12 @@ public struct FavoriteStore: Equatable, Sendable {
     /// that id instead (pass 2): in a catalog of many alike titles, its old id may hold another "Episode #1.1".
     private static func isMovieAtItsID(_ favorite: Favorite, _ identity: MovieIdentity,
                                        title: () throws(CacheError) -> String) throws(CacheError) -> Bool {
-        if let decided = sameByExternalID(favorite, identity) { return decided }
-        guard favorite.imdbID == nil, favorite.tmdbID == nil else { return false }
+        // The movie's IMDb id is made a string only for a favorite that has ids to compare it with.
+        if favorite.imdbID != nil || favorite.tmdbID != nil {
+            return favorite.sameByExternalID(imdbID: identity.imdbID, tmdbID: identity.tmdbID) ?? false
+        }
         guard identity.year == favorite.year else { return false }
         return try title() == favorite.title
-    }
-
-    /// `Favorite.sameByExternalID` for a movie read as its identity.
-    private static func sameByExternalID(_ favorite: Favorite, _ identity: MovieIdentity) -> Bool? {
-        if let imdbID = favorite.imdbID,
-           let same = identity.hasIMDbID(imdbID, number: CacheFormat.imdbNumber(imdbID)) {
-            return same
-        }
-        if let tmdbID = favorite.tmdbID, let other = identity.tmdbID { return tmdbID == other }
-        return nil
     }
 
     /// The favorite of the movie of `identity`, titled `title`, as it is in this cache.
@@ -249,7 +241,9 @@ public struct FavoriteStore: Equatable, Sendable {
             while position >= 0 {
                 if favorites[position].title == title {
                     titled[identity.id] = (identity, title)
-                    if sameByExternalID(favorites[position], identity) == false {
+                    let favorite = favorites[position]
+                    let hasIDs = favorite.imdbID != nil || favorite.tmdbID != nil
+                    if hasIDs, favorite.sameByExternalID(imdbID: identity.imdbID, tmdbID: identity.tmdbID) == false {
                         found[position].otherIDsByTitle += 1
                     } else {
                         found[position].byTitle.add(identity.id)

@@ -18,12 +18,4 @@ struct MovieIdentity: Equatable, Sendable {
         if let imdbNumber { return CacheFormat.imdbID(number: imdbNumber) }
         return imdbText
     }
-
-    /// Whether its IMDb id is `imdbID`, compared by number when `number` (`CacheFormat.imdbNumber(imdbID)`) is
-    /// given; `nil` when it has no IMDb id.
-    func hasIMDbID(_ imdbID: String, number: UInt32?) -> Bool? {
-        if let imdbNumber { return number == imdbNumber }
-        if let imdbText { return imdbText == imdbID }
-        return nil
-    }
 }
