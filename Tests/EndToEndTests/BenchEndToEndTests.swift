@@ -21,16 +21,19 @@ final class BenchEndToEndTests: XCTestCase {
         XCTAssertEqual(parent[ballast - 1], 2)
     }
 
-    /// A FIFO that no one writes to, named as the queries file, is "no queries" at once, never a wait in `open`
-    /// (the run is killed after 10 s if it hangs, and the test then fails).
+    /// A FIFO that no one writes to, named as the queries file (also of `--browse`), is "no queries" at once, never
+    /// a wait in `open` (the run is killed after 10 s if it hangs, and the test then fails).
     func testAFIFOOfQueriesThatNoOneWritesToFailsAtOnce() throws {
         let folder = try TestPaths.temporaryFolder(self).path
         let fifo = folder + "/queries.fifo"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0, String(cString: strerror(errno)))
-        let run = try ChildProcess.run(try ChildProcess.binary(),
-                                       ["bench", "--cache", TestPaths.sampleCache, "--queries", fifo], timeLimit: 10)
-        XCTAssertTrue(run.finished, "bench waited for a writer of the FIFO")
-        XCTAssertTrue(run.exited(1), "\(run)")
-        XCTAssertTrue(run.standardError.hasPrefix("moviesearch: no queries in \(fifo)"), run.standardError)
+        for mode in [[], ["--browse"]] {
+            let run = try ChildProcess.run(try ChildProcess.binary(),
+                                           ["bench", "--cache", TestPaths.sampleCache, "--queries", fifo] + mode,
+                                           timeLimit: 10)
+            XCTAssertTrue(run.finished, "bench \(mode) waited for a writer of the FIFO")
+            XCTAssertTrue(run.exited(1), "\(mode): \(run)")
+            XCTAssertTrue(run.standardError.hasPrefix("moviesearch: no queries in \(fifo)"), run.standardError)
+        }
     }
 }

@@ -66,7 +66,7 @@ extension BenchCommand {
     }
 
     /// `bench --browse`: reads every `--queries` file, replays each through the model, prints the figures.
-    func runBrowse(_ context: CommandContext) throws {
+    func runBrowse(_ browseQueriesPaths: [FilePath], _ context: CommandContext) throws {
         var files: [(path: FilePath, keys: [Key])] = []
         for path in browseQueriesPaths {
             let queries = try Self.readQueries(path)
@@ -91,26 +91,6 @@ extension BenchCommand {
             (name: file.path.description, report: report(samples, keys: file.keys.count))
         } + [(name: "all", report: report(samples.flatMap { $0 }, keys: keyCount))]
         context.standardOutput.write(printsJSON ? Self.browseJSON(rows) : Self.browseText(rows, cache: cachePath))
-    }
-
-    /// The lines of a queries file (see `lines(_:)`), refusing one without a query.
-    static func readQueries(_ path: FilePath) throws -> [String] {
-        let queries: [String]
-        switch Syscalls.openFile(path, for: .reading) {
-        case .success(let fd):
-            defer { Syscalls.closeDescriptor(fd) }
-            do {
-                queries = try lines(.fileDescriptor(fd))
-            } catch {
-                throw FileReadError(role: "queries", path: path.description, cause: error)
-            }
-        case .failure(let cause):
-            throw FileReadError(role: "queries", path: path.description, cause: cause)
-        }
-        guard queries.contains(where: { $0.contains { !$0.isWhitespace } }) else {
-            throw BenchError.noQueries(file: path.description, lines: queries.count)
-        }
-        return queries
     }
 
     private static func browseText(_ rows: [(name: String, report: Report)], cache: FilePath) -> String {

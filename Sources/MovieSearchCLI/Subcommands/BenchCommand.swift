@@ -70,35 +70,42 @@ struct BenchCommand: Subcommand {
             + "samples, p50_us, p90_us, p99_us, max_us, mean_us, files (each with file and the same figures), "
             + "open_us, cache_bytes, peak_rss_bytes, checksum")
 
+    /// What is timed: queries, browse's keys, or a details page.
+    enum Mode {
+        /// Each query of the file (`--queries`, the last one given).
+        case queries(FilePath)
+        /// `--browse`: every `--queries` file typed into browse's model, in command-line order.
+        case browse([FilePath])
+        /// `--details <id>`: that movie's details page in browse.
+        case details(movieID: Int)
+    }
+
     var cachePath: FilePath
-    var queriesPath: FilePath
+    var mode: Mode
     var perYear, passCount, slowestCount: Int
     var typos: TypoTolerance
     var printsJSON: Bool
-    /// `--details <id>`: the movie whose details page is timed instead of queries.
-    var detailsMovieID: Int?
-    /// `--browse`, and then every `--queries` file, in command-line order.
-    var timesBrowse: Bool
-    var browseQueriesPaths: [FilePath]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let cachePath = arguments[Self.cache] else { throw UsageError("missing option '--cache <file>'") }
-        detailsMovieID = arguments[Self.details]
-        guard let queriesPath = arguments[Self.queries] ?? (detailsMovieID != nil ? FilePath("") : nil) else {
-            throw UsageError("missing option '--queries <file>'")
-        }
-        if detailsMovieID != nil, arguments[Self.queries] != nil || arguments[Self.browse] {
-            throw UsageError("--details times one movie's page: it takes no --queries and no --browse")
+        let timesBrowse = arguments[Self.browse]
+        if let movieID = arguments[Self.details] {
+            if arguments[Self.queries] != nil || timesBrowse {
+                throw UsageError("--details times one movie's page: it takes no --queries and no --browse")
+            }
+            mode = .details(movieID: movieID)
+        } else {
+            guard let queriesPath = arguments[Self.queries] else {
+                throw UsageError("missing option '--queries <file>'")
+            }
+            mode = timesBrowse ? .browse(arguments.all(Self.queries)) : .queries(queriesPath)
         }
         self.cachePath = cachePath
-        self.queriesPath = queriesPath
         perYear = arguments[QueryCommand.perYear] ?? QueryCommand.defaultPerYear
         typos = arguments[QueryCommand.typos] ?? .auto
         passCount = arguments[Self.passes] ?? Self.defaultPasses
         slowestCount = arguments[Self.slowest] ?? 0
         printsJSON = arguments[Self.json]
-        timesBrowse = arguments[Self.browse]
-        browseQueriesPaths = arguments.all(Self.queries)
         if timesBrowse, arguments[QueryCommand.perYear] != nil {
             throw UsageError("--per-year does not apply to --browse: browse lists as many per year as fit its screen")
         }
@@ -108,25 +115,13 @@ struct BenchCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws {
-        if let detailsMovieID { return try runDetails(movieID: detailsMovieID, context) }
-        if timesBrowse { return try runBrowse(context) }
-        let queries: [String]
-        // Opened without waiting for a writer: a FIFO no one writes to holds no queries, rather than freezing here.
-        switch Syscalls.openFile(queriesPath, for: .readingWithoutWaitingForAWriter) {
-        case .success(let fd):
-            defer { Syscalls.closeDescriptor(fd) }
-            do {
-                queries = try Self.lines(.fileDescriptor(fd))
-            } catch {
-                throw FileReadError(role: "queries", path: queriesPath.description, cause: error)
-            }
-        case .failure(let cause):
-            throw FileReadError(role: "queries", path: queriesPath.description, cause: cause)
+        let queriesPath: FilePath
+        switch mode {
+        case let .details(movieID): return try runDetails(movieID: movieID, context)
+        case let .browse(paths): return try runBrowse(paths, context)
+        case let .queries(path): queriesPath = path
         }
-        // Percentiles of no sample would print as 0 µs, a figure that looks measured.
-        guard queries.contains(where: { $0.contains { !$0.isWhitespace } }) else {
-            throw BenchError.noQueries(file: queriesPath.description, lines: queries.count)
-        }
+        let queries = try Self.readQueries(queriesPath)
         let (sampleCount, overflow) = queries.count.multipliedReportingOverflow(by: passCount)
         if overflow || sampleCount > Self.maximumSamples {
             throw BenchError.tooManySamples(file: queriesPath.description, queries: queries.count, passes: passCount)
@@ -165,6 +160,28 @@ struct BenchCommand: Subcommand {
         }
         let order = queries.indices.sorted { medians[$0] != medians[$1] ? medians[$0] > medians[$1] : $0 < $1 }
         return order.prefix(count).map { (queries[$0], Double(medians[$0]) / 1000) }
+    }
+
+    /// The lines of a queries file (see `lines(_:)`), refusing one without a query (percentiles of no sample
+    /// would print as 0 µs, a figure that looks measured). Opened without waiting for a writer: a FIFO no one
+    /// writes to holds no queries, rather than freezing here.
+    static func readQueries(_ path: FilePath) throws -> [String] {
+        let queries: [String]
+        switch Syscalls.openFile(path, for: .readingWithoutWaitingForAWriter) {
+        case .success(let fd):
+            defer { Syscalls.closeDescriptor(fd) }
+            do {
+                queries = try lines(.fileDescriptor(fd))
+            } catch {
+                throw FileReadError(role: "queries", path: path.description, cause: error)
+            }
+        case .failure(let cause):
+            throw FileReadError(role: "queries", path: path.description, cause: cause)
+        }
+        guard queries.contains(where: { $0.contains { !$0.isWhitespace } }) else {
+            throw BenchError.noQueries(file: path.description, lines: queries.count)
+        }
+        return queries
     }
 
     /// The lines of `input`, read as a stream; a final newline does not start another (empty) query, a `\r`
