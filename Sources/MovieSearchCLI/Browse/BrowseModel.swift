@@ -273,8 +273,7 @@ struct BrowseModel {
         switch row {
         case .movie(let id, _)?:
             if printsChoice { return .print(movieID: id) }
-            let movie = try? index.movie(id: id)
-            pages.append(.details(.init(movieID: id, photos: movie.map(photos) ?? .none)))
+            openDetails(movieID: id)
         case .more(let year, _)?:
             guard let result, let matches = result.years.first(where: { $0.year == year }) else { break }
             var page = BrowsePage.Year(query: result.query, typos: typos, year: year, count: matches.count,
