@@ -32,35 +32,18 @@ public enum FavoritesFile {
     /// `read(path:)` for a path of raw bytes, which need not be valid UTF-8.
     package static func read(_ path: FilePath) throws(FavoritesError) -> FavoriteList {
         let name = path.description
-        let descriptor: Int32
-        switch Syscalls.openFile(path, for: .readingWithoutBlocking) {
-        case let .success(opened): descriptor = opened
-        case let .failure(error):
-            if error.code == Syscalls.Errno.noSuchFile { return FavoriteList() }
-            throw .unreadable(path: name, reason: error.reason)
-        }
-        defer { Syscalls.closeDescriptor(descriptor) }
-        let status: FileStatus
-        switch Syscalls.status(ofDescriptor: descriptor) {
-        case let .success(found): status = found
-        case let .failure(error): throw .unreadable(path: name, reason: error.reason)
-        }
-        switch status.kind {
-        case .regular: break
-        case .notRegular(.directory): throw .unreadable(path: name, reason: "it is a folder; give a file path")
-        default: throw .unreadable(path: name, reason: "it is not a regular file (a pipe or a device); give a file path")
-        }
-        let tooLarge = FavoritesError.unreadable(
-            path: name, reason: "larger than \(FileReader.byteLimitDescription(maximumBytes))")
-        if status.size > maximumBytes { throw tooLarge }
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.readAll(descriptor: descriptor, expectedSize: status.size)
+            bytes = try FileReader.readRegularFile(path: path, maximumBytes: maximumBytes)
         } catch {
-            throw .unreadable(path: name, reason: error.reason)
+            switch error {
+            case let .system(failure) where failure.isNoSuchFile: return FavoriteList()
+            case .notARegularFile(.directory): throw .unreadable(path: name, reason: "it is a folder; give a file path")
+            case .notARegularFile:
+                throw .unreadable(path: name, reason: "it is not a regular file (a pipe or a device); give a file path")
+            case .system, .tooLarge: throw .unreadable(path: name, reason: error.reason)
+            }
         }
-        // A file that grew since `fstat`: the bound holds for what was read.
-        if bytes.count > maximumBytes { throw tooLarge }
         return try FavoriteList(jsonBytes: bytes, source: name)
     }
 

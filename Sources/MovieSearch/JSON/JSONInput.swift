@@ -53,11 +53,8 @@ package struct JSONInput: Sendable {
             guard status.kind == .regular else {
                 return try read(descriptor: descriptor, maximumBytes: maximumBytes)
             }
-            if status.size > maximumFileBytes { throw FileReader.Failure.tooLarge(maximumFileBytes) }
-            let bytes = try FileReader.readAll(descriptor: descriptor, expectedSize: status.size)
-            // A regular file that grew since `fstat`: the bound holds for what was read.
-            if bytes.count > maximumFileBytes { throw FileReader.Failure.tooLarge(maximumFileBytes) }
-            return JSONInput(bytes: bytes, badByte: nil)
+            return JSONInput(bytes: try FileReader.readAll(descriptor: descriptor, size: status.size,
+                                                           maximumBytes: maximumFileBytes), badByte: nil)
         }
     }
 
@@ -65,12 +62,7 @@ package struct JSONInput: Sendable {
     /// (`FileReader.Failure.notARegularFile`) without waiting, for a file the tool finds by name rather than one
     /// a user hands it as a stream (a saved Flickr response in `--photos-dir`). Throws past `maximumBytes`.
     package static func readRegularFile(path: FilePath, maximumBytes: Int) throws(FileReader.Failure) -> JSONInput {
-        try FileReader.withRegularFile(path: path) { (descriptor, size) throws(FileReader.Failure) in
-            if size > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
-            let bytes = try FileReader.readAll(descriptor: descriptor, expectedSize: size)
-            if bytes.count > maximumBytes { throw FileReader.Failure.tooLarge(maximumBytes) }
-            return JSONInput(bytes: bytes, badByte: nil)
-        }
+        JSONInput(bytes: try FileReader.readRegularFile(path: path, maximumBytes: maximumBytes), badByte: nil)
     }
 
     /// JSON from `descriptor`, read in chunks and checked as it arrives (`JSONStreamChecker`): reading stops with

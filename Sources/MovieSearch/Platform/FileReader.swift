@@ -74,6 +74,25 @@ package enum FileReader {
         return try body(descriptor, size)
     }
 
+    /// The whole regular file at `path` (`withRegularFile`: anything else refused without waiting), of at most
+    /// `maximumBytes` (`readAll(descriptor:size:maximumBytes:)`).
+    package static func readRegularFile(path: FilePath, maximumBytes: Int) throws(Failure) -> [UInt8] {
+        try withRegularFile(path: path) { (descriptor, size) throws(Failure) in
+            try readAll(descriptor: descriptor, size: size, maximumBytes: maximumBytes)
+        }
+    }
+
+    /// Everything on `descriptor`, a regular file `fstat` said holds `size` bytes, when that is at most
+    /// `maximumBytes`: a larger size is refused before anything is allocated (a sparse file's, a disk image), and
+    /// a file that grew since `fstat` past the bound is refused after the read, so the bound holds for what is
+    /// returned.
+    package static func readAll(descriptor: Int32, size: Int, maximumBytes: Int) throws(Failure) -> [UInt8] {
+        if size > maximumBytes { throw .tooLarge(maximumBytes) }
+        let bytes = try readAll(descriptor: descriptor, expectedSize: size)
+        if bytes.count > maximumBytes { throw .tooLarge(maximumBytes) }
+        return bytes
+    }
+
     /// Everything left on `descriptor`: the first `expectedSize` bytes in one allocation, the rest in chunks.
     package static func readAll(descriptor: Int32, expectedSize: Int) throws(Failure) -> [UInt8] {
         var readError: SystemError?
