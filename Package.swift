@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The engine's layers, lowest first: the targets the umbrella `MovieSearch` re-exports, and the ones whose internals
+/// the unit tests reach with `@testable import`.
+let engineLayers = [
+    "MovieSearchPlatform", "MovieSearchText", "MovieSearchLRU", "MovieSearchInput", "MovieSearchJSON",
+    "MovieSearchCatalog", "MovieSearchIndex", "MovieSearchQuery", "MovieSearchFavorites", "MovieSearchPhotos",
+]
+
 let package = Package(
     name: "moviesearch",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -9,9 +16,26 @@ let package = Package(
         .executable(name: "moviesearch", targets: ["MovieSearchTool"]),
     ],
     targets: [
-        // The engine: catalog decoding, text folding, the binary cache, queries. No Foundation, so that an
-        // app or a short-lived CLI process pays nothing for it at start-up.
-        .target(name: "MovieSearch", dependencies: ["CZlib"]),
+        // The engine, in layers: each target uses only the targets listed before it (the `dependencies` below say
+        // which), so that the compiler rejects a use of a layer above. None imports Foundation, so that an app or
+        // a short-lived CLI process pays nothing for it at start-up. ARCHITECTURE.md says what each holds.
+        .target(name: "MovieSearchPlatform"),
+        .target(name: "MovieSearchText"),
+        .target(name: "MovieSearchLRU", dependencies: ["MovieSearchPlatform"]),
+        .target(name: "MovieSearchInput", dependencies: ["MovieSearchPlatform", "CZlib"]),
+        .target(name: "MovieSearchJSON", dependencies: ["MovieSearchInput", "MovieSearchPlatform"]),
+        .target(name: "MovieSearchCatalog",
+                dependencies: ["MovieSearchJSON", "MovieSearchInput", "MovieSearchText", "MovieSearchPlatform"]),
+        .target(name: "MovieSearchIndex", dependencies: ["MovieSearchCatalog", "MovieSearchText", "MovieSearchPlatform"]),
+        .target(name: "MovieSearchQuery",
+                dependencies: ["MovieSearchIndex", "MovieSearchCatalog", "MovieSearchLRU", "MovieSearchText",
+                               "MovieSearchPlatform"]),
+        .target(name: "MovieSearchFavorites",
+                dependencies: ["MovieSearchQuery", "MovieSearchIndex", "MovieSearchCatalog", "MovieSearchJSON",
+                               "MovieSearchPlatform"]),
+        .target(name: "MovieSearchPhotos", dependencies: ["MovieSearchJSON", "MovieSearchLRU", "MovieSearchPlatform"]),
+        // The one library product: re-exports every layer, so that an app writes `import MovieSearch`.
+        .target(name: "MovieSearch", dependencies: engineLayers.map { .target(name: $0) }),
         // The system's zlib, which decodes gzip catalogs as they are read: part of every Apple SDK, and of
         // `zlib1g-dev` on Debian and Ubuntu. No `pkgConfig`: the header and `-lz` are in the default paths
         // wherever zlib is installed, and a missing `zlib.pc` would only add a warning to every build.
@@ -30,13 +54,15 @@ let package = Package(
         // It writes gzip through zlib (`CZlib`) for the tests of gzip input.
         .target(name: "TestSupport", dependencies: ["MovieSearch", "CZlib"], path: "Tests/TestSupport"),
         // Unit tests of the engine, and in-process unit tests of the CLI (parser, layout, output).
-        .testTarget(name: "MovieSearchTests", dependencies: ["MovieSearch", "TestSupport"]),
+        .testTarget(name: "MovieSearchTests",
+                    dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
         .testTarget(name: "MovieSearchCLITests", dependencies: ["MovieSearchCLI", "MovieSearch", "TestSupport"]),
         // The built `moviesearch` binary run end to end, robustness tests included (kills, full disks, replaced
         // caches). They run the executable that `swift build` and `swift test` put beside the test bundle.
         .testTarget(name: "EndToEndTests", dependencies: ["MovieSearchCLI", "MovieSearch", "TestSupport"]),
         // XCTest `measure` timings: meaningful in an optimized build only, which `.ci/run` runs; skipped in a debug
         // build.
-        .testTarget(name: "PerformanceTests", dependencies: ["MovieSearch", "TestSupport"]),
+        .testTarget(name: "PerformanceTests",
+                    dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
     ]
 )

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-import TestSupport
+import MovieSearch
 @testable import MovieSearchCLI
+import TestSupport
+import XCTest
 
 /// `moviesearch browse` in a real pseudo-terminal (tmux, see `TmuxSession`), on the decade dataset of `../shared`
 /// (2,272 movies, 2009–2018): what a person typing sees, favorites across views and restarts, `--no-save`, resizes,

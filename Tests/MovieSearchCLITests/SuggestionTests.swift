@@ -1,3 +1,4 @@
+import MovieSearch
 @testable import MovieSearchCLI
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import MovieSearch
 @testable import MovieSearchCLI
 import XCTest
 

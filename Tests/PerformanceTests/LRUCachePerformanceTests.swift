@@ -1,6 +1,7 @@
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchLRU
 import TestSupport
+import XCTest
 
 /// The same 20,000 mixed operations against caches of 10, 10,000 and 1,000,000 entries: the times XCTest reports
 /// should stay roughly flat (every operation is O(1)); a larger cache is somewhat slower only because its slots

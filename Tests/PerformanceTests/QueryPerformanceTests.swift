@@ -1,7 +1,10 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// Timings reported by XCTest `measure`; they assert nothing about time (shared machines are noisy). The
 /// benchmark that checks the performance goals is `moviesearch bench`. What they do assert is that the measured

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchLRU
 import TestSupport
 
 final class LRUCacheTests: XCTestCase {

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import XCTest
 
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchLRU
 import TestSupport
 
 final class SynchronizedLRUCacheTests: XCTestCase {

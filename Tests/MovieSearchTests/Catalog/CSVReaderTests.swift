@@ -1,7 +1,9 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchInput
 import TestSupport
+import XCTest
 
 /// RFC 4180 CSV: quoting, CRLF, a byte-order mark, nulls, columns by name or mapped, lists in cells, and the errors
 /// of bad rows and of input that never ends a record.

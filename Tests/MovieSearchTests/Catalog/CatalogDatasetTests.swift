@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
 import TestSupport
+import XCTest
 
 /// The shared datasets (`../shared/data`), decoded (once per test process, `SharedData.catalog`) and checked against
 /// Foundation's `JSONSerialization`, an independent parser, movie by movie and field by field.

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
 import TestSupport
+import XCTest
 
 final class CatalogDecoderTests: XCTestCase {
     // MARK: - Valid catalogs

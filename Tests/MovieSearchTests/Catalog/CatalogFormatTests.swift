@@ -1,4 +1,6 @@
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchInput
 import XCTest
 
 /// `CatalogFormat.detect`: each format from its first bytes, a clear reason for input that is none, and no

@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import MovieSearch
+@testable import MovieSearchCatalog
 import XCTest
-@testable import MovieSearch
 
 /// A catalog read from a pipe: checked as it arrives, stopped at its first bad byte, bounded in size, and
 /// reported exactly as the same bytes from a regular file.

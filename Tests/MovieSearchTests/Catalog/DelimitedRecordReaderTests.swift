@@ -1,6 +1,7 @@
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
 import TestSupport
+import XCTest
 
 /// Splitting records and fields: the quoting rules at their edges, line numbers, and the same answer whatever the
 /// sizes of the reads.

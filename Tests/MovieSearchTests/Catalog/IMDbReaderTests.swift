@@ -1,7 +1,9 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchInput
 import TestSupport
+import XCTest
 
 /// IMDb's `title.basics.tsv` joined with `title.ratings.tsv`: columns by name, `\N`, no quoting, title types,
 /// ids that stay row positions, and the errors of bad rows and headers.

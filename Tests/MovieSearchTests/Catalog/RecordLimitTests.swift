@@ -1,6 +1,8 @@
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchInput
 import TestSupport
+import XCTest
 
 /// `CatalogOptions.maximumRecords`: every format stops at the first record past the limit, counting valid, invalid
 /// and left-out records alike, with `CatalogError.tooManyRecords`; a catalog of exactly the limit is read whole.

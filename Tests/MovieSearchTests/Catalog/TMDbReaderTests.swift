@@ -1,7 +1,9 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchInput
 import TestSupport
+import XCTest
 
 /// TMDb JSON (`TMDbReader`, and its detection by `CatalogFormat.detect`), read the way `index` reads it: through
 /// `CatalogDecoder.load`, the format detected unless a test names it.

@@ -1,4 +1,5 @@
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchInput
 
 /// Bytes handed out at most `step` at a time, as a slow pipe would: a record then arrives in pieces, cut anywhere
 /// (inside a field, between a quote and the next, between a CR and its LF).

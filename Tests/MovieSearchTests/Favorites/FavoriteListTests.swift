@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchFavorites
 import TestSupport
+import XCTest
 
 /// The favorites file format (versions 1 and 2) and `FavoritesFile`: what is read, what is refused and why, and how it
 /// is written.

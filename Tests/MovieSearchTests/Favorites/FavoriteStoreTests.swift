@@ -1,7 +1,10 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchFavorites
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// `FavoriteStore`: favorites resolved against a cache, found again after a rebuild moved ids, kept when missing.
 final class FavoriteStoreTests: XCTestCase {

@@ -1,7 +1,9 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchFavorites
+@testable import MovieSearchPlatform
 import TestSupport
+import XCTest
 
 /// `FavoritesFile.withLock`: one change at a time per favorites folder, a bounded wait, the folder made first for a
 /// change that will make it, and no lock where there is no folder to hold it. (`FavoritesEndToEndTests.testSimultaneousAddsAreAllKept` runs it across processes.)

@@ -1,6 +1,9 @@
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// A cache file's bytes, edited and then sealed with fresh checksums, as a hostile writer would: how a finding of the
 /// cache fuzz target built with `FUZZING_SKIP_CHECKSUMS` becomes a file that the normal reader opens.

@@ -1,7 +1,9 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
 import TestSupport
+import XCTest
 
 /// Forged optional sections (`CacheFormat`, "Optional sections"), sealed with fresh checksums as a hostile writer
 /// would: offsets out of range or out of order, sections missing, of the wrong kind or size, absurd numbers. Each

@@ -1,7 +1,9 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
 import TestSupport
+import XCTest
 
 /// The typo pass on posting lists a hostile writer forged: a word's list that names a movie twice still lists and
 /// counts it once, and a rank past the movies is a corrupt cache, not a trap.

@@ -1,7 +1,10 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchPhotos
 import TestSupport
+import XCTest
 
 /// Every input that crashed a fuzz target (`Scripts/fuzz.sh`), now answered cleanly. One test per finding, named
 /// after it; each says which target found it.

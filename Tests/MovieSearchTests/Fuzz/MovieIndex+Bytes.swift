@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 extension MovieIndex {
     /// The cache `bytes`, written to a file in a new temporary folder of `test` and opened: how a test reads a

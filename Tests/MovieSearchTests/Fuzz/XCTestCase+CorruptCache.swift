@@ -1,5 +1,6 @@
+import MovieSearch
+@testable import MovieSearchIndex
 import XCTest
-@testable import MovieSearch
 
 extension XCTestCase {
     /// Asserts that `body` throws `CacheError.corrupt`, with `detail` when one is given: a damaged cache is an

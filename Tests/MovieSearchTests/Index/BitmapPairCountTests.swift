@@ -1,7 +1,10 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// Every pair of bitmap sets has the counts per year of its intersection (`BMPP`): they are the counts of the two
 /// bitmaps ANDed, a query of two bitmap sets answers exactly as the reference search does from them, and a count

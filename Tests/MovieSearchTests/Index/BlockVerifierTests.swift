@@ -1,6 +1,8 @@
-import XCTest
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
 import TestSupport
-@testable import MovieSearch
+import XCTest
 
 /// `BlockVerifier` on bytes in memory: lazy, per block, each once, and a damaged block named.
 final class BlockVerifierTests: XCTestCase {

@@ -1,6 +1,7 @@
-import XCTest
+import MovieSearch
+@testable import MovieSearchIndex
 import TestSupport
-@testable import MovieSearch
+import XCTest
 
 /// `CacheDirectory` parsed from bytes: the metadata checksum and every check of an entry.
 final class CacheDirectoryTests: XCTestCase {

@@ -1,7 +1,11 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
+@testable import MovieSearchText
 import TestSupport
+import XCTest
 
 /// The writer and the reader checked against each other, and every way a cache file can be bad.
 final class CacheFileTests: XCTestCase {

@@ -1,6 +1,8 @@
-import XCTest
+import MovieSearch
+@testable import MovieSearchIndex
+@testable import MovieSearchText
 import TestSupport
-@testable import MovieSearch
+import XCTest
 
 /// `CacheHeader` parsed from bytes: each check of the header, on intact, cut-off and edited files.
 final class CacheHeaderTests: XCTestCase {

@@ -1,7 +1,10 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// Long lists carry their counts and first ids per year (`YCRG`, `YCNT`, `YCID`; `CacheFormat.yearCountMinimum`):
 /// a catalog large enough to have such lists answers exactly as the reference search does, whether the answer is

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
+import MovieSearch
+@testable import MovieSearchPlatform
 import TestSupport
-@testable import MovieSearch
+import XCTest
 
 /// `MappedFile`: what it maps, what it refuses, bounds-checked access, and that it unmaps when it goes away.
 final class MappedFileTests: XCTestCase {

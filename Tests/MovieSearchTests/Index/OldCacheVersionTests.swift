@@ -1,7 +1,9 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// Caches of an older format version are refused with the message to rebuild them, however sound they are
 /// otherwise: a version-2 cache lacks the joined words (SEARCH-SPEC step 6), so every answer could differ; a

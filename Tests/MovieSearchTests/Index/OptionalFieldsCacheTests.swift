@@ -1,7 +1,10 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// The optional fields of a movie (original title, overview, poster path, TMDb id, IMDb id) through the cache:
 /// written by `CacheSections.OptionalFieldWriter`, read by `MovieRecords` (`CacheFormat`, "Optional sections").

@@ -1,7 +1,10 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// `TermDictionary.range(ofPrefix:)` against a scan of every term, for prefixes of every kind: each prefix of each
 /// term (cut inside a scalar too), prefixes between terms, before the first and past the last, holding the bytes

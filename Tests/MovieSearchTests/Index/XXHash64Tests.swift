@@ -1,5 +1,6 @@
+import MovieSearch
+@testable import MovieSearchIndex
 import XCTest
-@testable import MovieSearch
 
 final class XXHash64Tests: XCTestCase {
     /// Values computed by the reference implementation (Python's `xxhash` package), covering the short-input

@@ -4,9 +4,13 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchInput
+@testable import MovieSearchPlatform
 import TestSupport
+import XCTest
 
 /// Gzip input through `CatalogInput`: decoded as it is read from bytes, a file or a stream, members one after the
 /// other, and every way of not being whole, valid gzip one `corruptGzip` error, never a trap or a hang.

@@ -1,6 +1,7 @@
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchJSON
 import TestSupport
+import XCTest
 
 final class JSONParserTests: XCTestCase {
     // MARK: - Valid documents

@@ -1,5 +1,6 @@
+import MovieSearch
+@testable import MovieSearchJSON
 import XCTest
-@testable import MovieSearch
 
 /// `JSONStreamChecker` must flag a byte exactly when `JSONReader` would report a fault that no later byte can
 /// mend, whatever the chunks the bytes come in, and the bytes up to a few past the flagged one must give the

@@ -1,5 +1,6 @@
+import MovieSearch
+@testable import MovieSearchJSON
 import XCTest
-@testable import MovieSearch
 
 final class JSONWriterTests: XCTestCase {
     func testSearchResultShape() {

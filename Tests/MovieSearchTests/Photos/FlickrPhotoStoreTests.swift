@@ -1,7 +1,8 @@
 import Synchronization
 import XCTest
 
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchPhotos
 
 final class FlickrPhotoStoreTests: XCTestCase {
     private struct NoResponse: Error, Equatable {

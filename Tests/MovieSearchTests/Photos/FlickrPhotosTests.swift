@@ -1,6 +1,7 @@
 import XCTest
 
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchPhotos
 import TestSupport
 
 final class FlickrPhotosTests: XCTestCase {

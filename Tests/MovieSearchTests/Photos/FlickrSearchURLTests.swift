@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchPhotos
 
 final class FlickrSearchURLTests: XCTestCase {
     private let prefix = "https://api.flickr.com/services/rest/?method=flickr.photos.search&api_key="

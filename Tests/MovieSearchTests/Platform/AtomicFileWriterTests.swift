@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchPlatform
 import TestSupport
+import XCTest
 
 /// The atomic writer: the files it replaces and the permissions it keeps, its temporary files' names, and the
 /// removal of those that killed writers left behind.

@@ -1,5 +1,6 @@
+import MovieSearch
+@testable import MovieSearchPlatform
 import XCTest
-@testable import MovieSearch
 
 final class FilePathTests: XCTestCase {
     private func path(_ parts: [UInt8]...) -> FilePath { FilePath(bytes: parts.joined()) }

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchPlatform
 import TestSupport
+import XCTest
 
 /// The wrappers of `Syscalls`: what they return for each kind of file, and errors worded as the C library words
 /// them, so that messages read as they did when each file called the C library itself.

@@ -1,5 +1,6 @@
+import MovieSearch
+@testable import MovieSearchQuery
 import XCTest
-@testable import MovieSearch
 
 /// `UTF8.validSequenceLength(in:at:)` against the standard library's own UTF-8 decoder, on every lead byte and the
 /// boundary values of each continuation byte.

@@ -1,8 +1,11 @@
 import Foundation
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import Synchronization
-import XCTest
-@testable import MovieSearch
 import TestSupport
+import XCTest
 
 /// One `MovieIndex` shared by eight threads gives every thread the single-threaded answers.
 ///

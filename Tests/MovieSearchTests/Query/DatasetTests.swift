@@ -1,6 +1,7 @@
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// The engine against the brute-force reference on the real catalogs and the realistic query sets in ../shared.
 final class DatasetTests: XCTestCase {

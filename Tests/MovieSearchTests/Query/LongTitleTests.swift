@@ -1,6 +1,9 @@
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// Titles and queries of hundreds of words, distinct and repeated: what the index keeps of a title's repeats and
 /// which query ranges the executor keeps must not depend on how many words there are. (How the time grows with

@@ -1,7 +1,10 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 final class MovieIndexTests: XCTestCase {
     func testSpecExamples() throws {
@@ -343,7 +346,7 @@ final class MovieIndexTests: XCTestCase {
         XCTAssertNil(BitKernels.filter([UInt32(5), 1_000], below: 1_000) { _ in .max })
     }
 
-    /// `BitKernels.intersectionCount` counts the common bits of two bitmaps in any bit range, edges included, as a
+    /// `U64View.intersectionCount` counts the common bits of two bitmaps in any bit range, edges included, as a
     /// bit-by-bit count does.
     func testIntersectionCount() throws {
         var generator = SplitMix64(seed: 11)
@@ -358,7 +361,7 @@ final class MovieIndexTests: XCTestCase {
                 let viewB = U64View(base: try XCTUnwrap(rightBytes.baseAddress), count: words)
                 for range in [0..<0, 0..<1, 3..<60, 63..<65, 0..<64, 64..<128, 10..<4_999, 1_000..<3_333, 0..<movieCount] {
                     let expected = range.filter { rank in (a[rank / 64] & b[rank / 64]) >> UInt64(rank % 64) & 1 == 1 }.count
-                    XCTAssertEqual(BitKernels.intersectionCount(viewA, viewB, range), expected, "\(range)")
+                    XCTAssertEqual(U64View.intersectionCount(viewA, viewB, range), expected, "\(range)")
                 }
             }
         }

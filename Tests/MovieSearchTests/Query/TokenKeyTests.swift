@@ -1,5 +1,6 @@
+import MovieSearch
+@testable import MovieSearchQuery
 import XCTest
-@testable import MovieSearch
 
 /// `TokenKey` hashes a digest made when the key is made: keys of equal bytes are equal and hash alike, keys of other
 /// bytes (a byte changed, moved, added, or left out) are not equal, and a dictionary keyed by them finds each.

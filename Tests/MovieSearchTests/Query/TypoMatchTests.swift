@@ -1,5 +1,6 @@
+import MovieSearch
+@testable import MovieSearchQuery
 import XCTest
-@testable import MovieSearch
 
 /// `TypoMatch` keys sort by rank, then typo count; a token's distance is marked once and added on settling, the
 /// sum saturating at `UInt16.max` as a typo count does.

@@ -1,7 +1,10 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchCatalog
+@testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
+import XCTest
 
 /// `TypoTrie` against the terms it is built from: every node's fields worked out again by brute force over the
 /// bucket's terms (as scalars), and the walk's answers equal to a scan of every term with `AlignmentRows`.

@@ -1,6 +1,7 @@
 import Foundation
+import MovieSearch
+@testable import MovieSearchQuery
 import XCTest
-@testable import MovieSearch
 
 /// `TypoWalkCache` keeps the walks of the most recently used words: a stored word's walk is returned without
 /// walking again, a full cache drops the least recently used word (a look-up counts as a use), and a walk that

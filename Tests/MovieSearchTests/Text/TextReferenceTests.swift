@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import MovieSearch
+import MovieSearch
+@testable import MovieSearchText
 import TestSupport
+import XCTest
 
 /// `Tokenizer` against `PythonTokenizer`, an independent reading of the spec: on every title and query of the shared
 /// data, on every code point in runs, and on random strings mixing many scripts, marks and symbols.

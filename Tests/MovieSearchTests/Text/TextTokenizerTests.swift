@@ -1,5 +1,6 @@
+import MovieSearch
+@testable import MovieSearchText
 import XCTest
-@testable import MovieSearch
 
 /// Hand-worked cases of SEARCH-SPEC "Tokens". Expected tokens are written out from the spec and the Unicode data
 /// (decompositions noted where they are not obvious), never taken from the implementation.

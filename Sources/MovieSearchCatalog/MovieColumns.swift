@@ -1,0 +1,165 @@
+/// The movies of a catalog held column by column: the form `CatalogBuilder` fills and `CacheSections` reads.
+///
+/// An array of `Movie` costs 144 bytes a movie before its strings (each title over 15 bytes, each cast or genre
+/// array, is an allocation of its own): 2 GB or more for IMDb's 10 million titles. Here a movie costs its title's
+/// bytes and a few integers; a cast or genre name is stored once for the whole catalog and listed by number, and an
+/// optional field costs nothing until some movie has it.
+package struct MovieColumns: Sendable {
+    package private(set) var ids: [Int] = []
+    package private(set) var years: [Int] = []
+    /// Ratings, with `unrated` for an unrated movie.
+    private(set) var ratings: [Double] = []
+    /// A NaN of a payload of its own: stands for "unrated", so that any other value, a NaN a catalog built in
+    /// memory holds included, reaches `CacheSections`, which refuses it.
+    static let unrated = Double(bitPattern: 0x7FF8_0000_DEAD_0001)
+    package private(set) var titles = TextColumn()
+    /// The distinct cast and genre names, numbered in order of first appearance.
+    package private(set) var names: [String] = []
+    private var nameNumbers: [String: UInt32] = [:]
+    /// Names that a `String` key would merge with another of other bytes (`é` and `e` + U+0301 are equal
+    /// strings): numbered by their bytes, since a cache keeps the bytes a catalog gave.
+    private var equivalentNames: [[UInt8]: UInt32] = [:]
+    /// Each movie's cast, then its genres, as name numbers: movie `i`'s are `lists[listStarts[i] ..< listStarts[i + 1]]`.
+    package private(set) var lists: [UInt32] = []
+    package private(set) var listStarts: [Int] = [0]
+    /// How many of each movie's names are cast.
+    package private(set) var castCounts: [Int32] = []
+    package private(set) var originalTitles = OptionalTextColumn()
+    package private(set) var overviews = OptionalTextColumn()
+    package private(set) var posterPaths = OptionalTextColumn()
+    package private(set) var imdbIDs = OptionalTextColumn()
+    /// TMDb ids, empty until some movie has one; `nil` for a movie without.
+    package private(set) var tmdbIDs: [Int?] = []
+
+    /// Movies held.
+    package var count: Int { ids.count }
+
+    mutating func reserveCapacity(_ count: Int) {
+        ids.reserveCapacity(count)
+        years.reserveCapacity(count)
+        ratings.reserveCapacity(count)
+        castCounts.reserveCapacity(count)
+        listStarts.reserveCapacity(count + 1)
+        titles.reserveCapacity(count)
+    }
+
+    mutating func append(_ movie: Movie) {
+        let index = ids.count
+        ids.append(movie.id)
+        years.append(movie.year)
+        ratings.append(movie.rating ?? Self.unrated)
+        titles.append(movie.title)
+        for name in movie.cast { lists.append(number(of: name)) }
+        for name in movie.genres { lists.append(number(of: name)) }
+        listStarts.append(lists.count)
+        castCounts.append(Int32(clamping: movie.cast.count))
+        originalTitles.append(movie.originalTitle, at: index)
+        overviews.append(movie.overview, at: index)
+        posterPaths.append(movie.posterPath, at: index)
+        imdbIDs.append(movie.imdbID, at: index)
+        if let tmdbID = movie.tmdbID {
+            if tmdbIDs.count < index { tmdbIDs.append(contentsOf: repeatElement(nil, count: index - tmdbIDs.count)) }
+            tmdbIDs.append(tmdbID)
+        }
+    }
+
+    /// The number of `name`, given it if it is new.
+    private mutating func number(of name: String) -> UInt32 {
+        if let number = nameNumbers[name] {
+            if names[Int(number)].utf8.elementsEqual(name.utf8) { return number }
+            let bytes = Array(name.utf8)
+            if let other = equivalentNames[bytes] { return other }
+            let new = UInt32(names.count)
+            names.append(name)
+            equivalentNames[bytes] = new
+            return new
+        }
+        let number = UInt32(names.count)
+        names.append(name)
+        nameNumbers[name] = number
+        return number
+    }
+
+    /// The rating of movie `index`, `nil` when unrated.
+    package func rating(_ index: Int) -> Double? {
+        ratings[index].bitPattern == Self.unrated.bitPattern ? nil : ratings[index]
+    }
+
+    /// The TMDb id of movie `index`.
+    package func tmdbID(_ index: Int) -> Int? {
+        index < tmdbIDs.count ? tmdbIDs[index] : nil
+    }
+
+    /// Movie `index` as a value.
+    func movie(_ index: Int) -> Movie {
+        let names = lists[listStarts[index]..<listStarts[index + 1]].map { self.names[Int($0)] }
+        let castCount = Int(castCounts[index])
+        return Movie(id: ids[index], title: titles[index], year: years[index], rating: rating(index),
+                     cast: Array(names[..<castCount]), genres: Array(names[castCount...]),
+                     originalTitle: originalTitles[index], overview: overviews[index], posterPath: posterPaths[index],
+                     tmdbID: tmdbID(index), imdbID: imdbIDs[index])
+    }
+
+    /// A copy with the movies in ascending id order (a catalog built in memory may list them in any order).
+    package func sortedByID() -> MovieColumns {
+        if zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) { return self }
+        var sorted = MovieColumns()
+        sorted.reserveCapacity(count)
+        for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) { sorted.append(movie(index)) }
+        return sorted
+    }
+}
+
+/// Texts, one per movie, in one buffer of UTF-8 bytes.
+package struct TextColumn: Sendable {
+    package private(set) var bytes: [UInt8] = []
+    /// Text `i` is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for the first).
+    private(set) var ends: [Int] = []
+
+    mutating func reserveCapacity(_ count: Int) {
+        ends.reserveCapacity(count)
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        ends.append(bytes.count)
+    }
+
+    /// The byte range of text `index`.
+    package func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+    subscript(index: Int) -> String {
+        String(decoding: bytes[range(index)], as: UTF8.self)
+    }
+}
+
+/// An optional text per movie, costing nothing until some movie has one.
+package struct OptionalTextColumn: Sendable {
+    private(set) var texts = TextColumn()
+    /// Whether each movie has the text, from the first that has one (empty until then).
+    private(set) var present: [Bool] = []
+
+    /// Whether no movie has the text.
+    package var isEmpty: Bool { present.isEmpty }
+
+    /// Adds movie `index`'s text (indices ascend by one from call to call).
+    mutating func append(_ text: String?, at index: Int) {
+        if text == nil && present.isEmpty { return }
+        while present.count < index {
+            present.append(false)
+            texts.append("")
+        }
+        present.append(text != nil)
+        texts.append(text ?? "")
+    }
+
+    subscript(index: Int) -> String? {
+        index < present.count && present[index] ? texts[index] : nil
+    }
+
+    /// The UTF-8 bytes of movie `index`'s text, `nil` when it has none.
+    package func bytes(_ index: Int) -> ArraySlice<UInt8>? {
+        index < present.count && present[index] ? texts.bytes[texts.range(index)] : nil
+    }
+}

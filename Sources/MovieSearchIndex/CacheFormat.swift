@@ -1,0 +1,562 @@
+/// The binary cache format, version 5: the one place where it is documented.
+///
+/// A cache holds everything a query needs, laid out so that a query reads its answer where it lies in the
+/// memory-mapped file: no JSON, no structure rebuilt in memory, and an open that costs the same whatever the size.
+/// Since version 2, every integer array is stored bit-packed at the width its largest value needs (Lucene's "packed ints",
+/// tantivy's bitpacked columns), which halves the file against version 1 while each entry stays one load away.
+///
+/// ## Overview
+///
+///     File      = Header, Directory, Section^S, BlockChecksums
+///     Header    = Magic, Version, BlockSize, FileLength, SectionCount, MovieCount, TermCount, YearCount,
+///                 BlockTableOffset, MetadataChecksum, HeaderChecksum              (64 bytes)
+///     Directory = <Tag, Width, Count, Offset, Length>^S                           (32 bytes each)
+///
+/// Every number is little-endian. Every section starts at an offset that is a multiple of 8 (the gaps are zero),
+/// though the reader never relies on alignment (it loads unaligned). Offsets in the directory are absolute file
+/// offsets; offsets inside sections count bytes in byte sections (`TTXT`, `STRG`) and entries in packed ones.
+///
+/// ## Header (offset 0)
+///
+/// | offset | size | field              | meaning                                                            |
+/// |-------:|-----:|--------------------|--------------------------------------------------------------------|
+/// |      0 |    8 | magic              | `89 4D 53 43 0D 0A 1A 0A` (`\x89MSC\r\n\x1A\n`, PNG-style: catches text-mode transfers) |
+/// |      8 |    4 | version            | `5`; any other value is refused with "rebuild the cache"           |
+/// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer: see below) |
+/// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
+/// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
+/// |     28 |    4 | movieCount (N)     | movies stored                                                      |
+/// |     32 |    4 | termCount (T)      | distinct title tokens, joined tokens (SEARCH-SPEC step 6) included  |
+/// |     36 |    4 | yearCount (Y)      | distinct years                                                     |
+/// |     40 |    8 | blockTableOffset   | where `BlockChecksums` starts; also where checksummed content ends |
+/// |     48 |    8 | metadataChecksum   | XXH64 of `BlockChecksums`, seeded with XXH64 of `Directory` (seed 0) |
+/// |     56 |    8 | headerChecksum     | XXH64 (seed 0) of header bytes 0..<56                              |
+///
+/// ## Directory (offset 64)
+///
+/// S entries of 32 bytes:
+///
+/// | offset | size | field  | meaning                                                                       |
+/// |-------:|-----:|--------|-------------------------------------------------------------------------------|
+/// |      0 |    4 | tag    | 4 ASCII bytes, e.g. `MIDS`; each tag appears once; unknown tags are ignored   |
+/// |      4 |    4 | width  | bits per entry of a packed section, 1...32; 0 for a byte section              |
+/// |      8 |    8 | count  | entries of a packed section; the length of a byte section                     |
+/// |     16 |    8 | offset | absolute offset of the section                                                |
+/// |     24 |    8 | length | bytes; for a packed section exactly ⌈count × width / 8⌉ + 8                   |
+///
+/// A **packed section** holds `count` unsigned integers of `width` bits. Entry `i` is bits `i × width ..<
+/// (i + 1) × width` of the section read as one little-endian bit string (bit `b` is bit `b % 8` of byte `b / 8`).
+/// Eight zero bytes follow the last entry, so that a reader may load any entry with one unaligned 8-byte load,
+/// a shift and a mask. Widths are the fewest bits that hold the section's largest value (at least 1).
+///
+/// ## Block checksums (at `blockTableOffset`, to the end of the file)
+///
+/// The content, from the end of the directory (rounded up to 8) to `blockTableOffset`, is cut into blocks of
+/// `blockSize` bytes (the last one shorter); entry `i` is the XXH64 (seed 0) of block `i`, as a u64. The writer
+/// uses 4,096-byte blocks for content of up to 4 MiB and 65,536-byte blocks above; a reader takes any power of two
+/// from 4,096 to 2^30.
+/// Opening a cache checks the header, the directory and this table (a few KB even for a million movies); the
+/// reader checks each content block the first time a query touches it, and `MovieIndex.verify()` checks them all.
+/// So a flipped byte anywhere gives a checksum error before it can give a wrong answer, and opening stays O(1)
+/// in the size of the content.
+///
+/// ## Sections
+///
+/// Movies are stored in two orders: by **id** (their position in the catalog; a movie's **slot** is its place
+/// in id order, equal to its id unless invalid movies were skipped) and by **rank**, the order of the answer:
+/// year descending, then rating descending with unrated last, then id ascending. Posting lists hold ranks, so a
+/// query that walks matches in rank order meets them already grouped by year and sorted inside it.
+/// Sections marked *packed* are packed sections, *bytes* byte sections.
+///
+/// | tag    | kind   | entries    | content                                                                  |
+/// |--------|--------|------------|--------------------------------------------------------------------------|
+/// | `MIDS` | packed | N          | movie id per slot, ascending                                              |
+/// | `MTTL` | packed | N + 1      | title of slot s: `STRG` bytes `MTTL[s] ..< MTTL[s + 1]` (titles come first in `STRG`, in slot order) |
+/// | `MYRS` | packed | N          | year of slot s: entry `MYRS[s]` of `YEAR`                                  |
+/// | `MRAT` | packed | N          | rating of slot s: entry `MRAT[s]` of `RATE`; `R` (one past the last) means unrated |
+/// | `RATE` | bytes  | 8 × R      | the distinct ratings, f64 (IEEE 754 bits), descending                     |
+/// | `MLST` | packed | N + 1      | names of slot s: `LIST` entries `MLST[s] ..< MLST[s + 1]`, its cast, then its genres |
+/// | `MCST` | packed | N          | how many of those names are cast                                          |
+/// | `RANK` | packed | N          | movie id at each rank                                                     |
+/// | `TOPR` | packed | N          | movie ids by rating over all years: rating descending, unrated last, id ascending |
+/// | `YEAR` | bytes  | 8 × Y      | `<year: i32, firstRank: u32>`, years descending; a year's ranks end where the next year's start (the last at N) |
+/// | `TTXO` | packed | T + 1      | term i is `TTXT` bytes `TTXO[i] ..< TTXO[i + 1]`; terms sorted by their UTF-8 bytes |
+/// | `TTXT` | bytes  | any        | term text                                                                 |
+/// | `TJMP` | packed | 257        | first term id whose first byte is ≥ b, for b in 0...256 (narrows the binary search) |
+/// | `TPST` | packed | T + 1      | term i's postings are `POST` entries `TPST[i] ..< TPST[i + 1]`           |
+/// | `POST` | packed | P          | posting lists: ranks, ascending, no repeats                               |
+/// | `PRFO` | packed | T + 1      | prefix entries of term i: `PRFE` pairs `PRFO[i] ..< PRFO[i + 1]`          |
+/// | `PRFE` | packed | 2 × E      | pairs `<end, set>`, ascending by `end`: the terms `[i, end)` have their matches in set `set` |
+/// | `LSTO` | packed | L + 1      | list set k is `LSTD` entries `LSTO[k] ..< LSTO[k + 1]`                    |
+/// | `LSTD` | packed | any        | list sets: ranks, ascending, no repeats                                   |
+/// | `BMPN` | packed | B          | matches in bitmap set b                                                   |
+/// | `BMPC` | packed | B × Y      | matches of bitmap set b per year (in `YEAR` order): entries `b × Y ..< (b + 1) × Y` |
+/// | `BMPS` | bytes  | 8 × W × B  | bitmap set b: W = ⌈N / 64⌉ u64 words from word `b × W`; bit r % 64 of word r / 64 is rank r |
+/// | `BMPP` | packed | Q(Q − 1)/2 × Y | matches per year of the intersection of each pair of the first Q bitmap sets a < b (Q = `pairedBitmapCount`: B, or fewer when that many pairs would pass `maximumPairEntries`), pairs in order (0, 1), (0, 2) … (0, Q − 1), (1, 2) …: pair p = a·Q − a(a + 1)/2 + (b − a − 1) has entries `p × Y ..< (p + 1) × Y` |
+/// | `BMPI` | packed | B × Y × F  | first ids of bitmap set b per year: entries `(b × Y + y) × F ..< (b × Y + y + 1) × F` hold the movie ids (`RANK` values) of its first min(F, count) ranks in year y, in rank order; the slots past the count are 0 |
+/// | `NAME` | packed | M + 1      | name j is `STRG` bytes `NAME[j] ..< NAME[j + 1]`: the distinct cast and genre names, sorted by bytes, after the titles |
+/// | `LIST` | packed | any        | name ids: each slot's cast, then its genres, in slot order                |
+/// | `STRG` | bytes  | any        | UTF-8 text of titles (in slot order), then names                          |
+///
+/// A set number `set` in `PRFE` below L (the list sets) names list set `set`, from L on bitmap set `set - L`.
+///
+/// Prefix sets are what keep short prefixes fast. A query token such as `t` is a prefix of hundreds of terms;
+/// merging their posting lists at query time would cost time in proportion to all their postings. So the writer
+/// stores, for every prefix of at most `CacheFormat.maximumPrefixSetLength` bytes whose terms form a range of two
+/// or more term ids and have more than `CacheFormat.mergeLimit` postings in all, the union of their postings once (ranges shared by several prefixes,
+/// like `th` and `the` when every `th…` term is a `the…` term, are stored once), as a list set or, when that would
+/// be larger or slower, as a bitmap set: exactly when it has more than `CacheFormat.bitmapMinimum(movieCount:)` ranks
+/// (2⌈N / 64⌉, where the bitmap becomes the smaller, up to about 1.2 million movies; fewer above, see there). A
+/// smaller range has no set: its
+/// few postings, contiguous in `POST`, are merged at query time. A frequent term (`the`) gets a bitmap set beside
+/// its posting list by the same rule, so that every set above that size is a bitmap and two large sets meet word
+/// by word. A bitmap carries its count per year, so a one-word query such as `t` reads its counts instead of
+/// counting bits, and its first F = `CacheFormat.firstIDsPerYear` (8) movie ids per year (`BMPI`), so that a
+/// one-word query listing at most F a year reads its whole answer from two short runs of entries: no bit of the
+/// bitmap, nor `RANK`, which at 10 million movies cost a cache miss or three per year. And every pair of bitmap
+/// sets has the counts per year of its intersection (`BMPP`): a query of two frequent tokens (`the d`) reads each
+/// year's count and the first words of each year, where counting would read both bitmaps whole (2.3 MB at 10 million
+/// movies). At 10 million movies, 239 bitmaps make 28,441 pairs, 11 MB. The pairs are bounded
+/// (`maximumPairEntries`): a catalog of many frequent words (a few thousand bitmaps) would otherwise need a number
+/// of counts growing with the square of theirs; past the bound, only the first Q bitmaps are paired, and two
+/// others are counted word by word as without `BMPP`.
+///
+/// ## Optional sections: the fields only some catalogs have
+///
+/// A movie may carry an original title, an overview, a TMDb poster path, a TMDb id and an IMDb id (`Movie`). Each
+/// of these fields has its own sections, and they are present only when at least one movie has the field: an
+/// absent section means that no movie has it, so a catalog without these fields has the same file as before them.
+/// Every section below that is present holds an entry per slot.
+///
+/// A **text field** `F` (the original title `OTL`, the overview `OVW`, the poster path `PST`, and the IMDb ids
+/// that are not of the packed form `IMD`) has three sections, tagged `F` + `O`, `T`, `E`:
+///
+/// | tag    | kind   | entries    | content                                                                  |
+/// |--------|--------|------------|--------------------------------------------------------------------------|
+/// | `FO`   | packed | N + 1      | the text of slot s is `FT` bytes `FO[s] ..< FO[s + 1]` (slot order; offsets ascend) |
+/// | `FT`   | bytes  | any        | UTF-8 text of the field, slot after slot                                 |
+/// | `FE`   | packed | N          | width 1: 1 when slot s has the field as an empty text                    |
+///
+/// Slot s has the field when its range is not empty, or when `FE[s]` is 1. `FO` and `FT` are present together,
+/// when any movie has the field (for `IMD`, an IMDb id not of the packed form below); `FE` only when some movie
+/// has it as the empty text, which is rare: without `FE`, a slot whose range is empty has no such field. So the
+/// tags are `OTLO`, `OTLT`, `OTLE`; `OVWO`, `OVWT`, `OVWE`; `PSTO`, `PSTT`, `PSTE`; `IMDO`, `IMDT`, `IMDE`. (An
+/// offset section costs ⌈log₂ of its text's length⌉ bits a slot, whether the slot has the field or not.)
+///
+/// | tag    | kind   | entries    | content                                                                  |
+/// |--------|--------|------------|--------------------------------------------------------------------------|
+/// | `TMDB` | packed | N          | TMDb id of slot s plus 1; 0 when the movie has none (ids are 0 ... 2³² − 2) |
+/// | `IMDB` | packed | N          | IMDb id of slot s as a number plus 1, 0 when it has none or one of another form |
+///
+/// An IMDb id (`tconst`) of the form `tt` followed by at least 7 decimal digits, no more than 7 when the first is
+/// a 0, is stored as its number n (below 2³² − 1) in `IMDB`, and read back as `tt` and n written with at least 7
+/// digits (`tt0111161` ↔ 111,161; `tt10872600` ↔ 10,872,600). Every IMDb id has this form, so at 10 million
+/// titles (ids up to about 36 million) they cost 26 bits each. Any other id (`tt00111161`, `nm0000001`, an empty
+/// text) is stored as text in the `IMD` text field, its `IMDB` entry 0; so `IMDO`, `IMDT`, `IMDE` are usually
+/// absent.
+///
+/// The reader checks the shape of every optional section at open (`FO` N + 1 entries, `FE`, `TMDB`, `IMDB` N,
+/// `FT` present with `FO`), and every range before it reads it: offsets out of order, or past the end of `FT`,
+/// make the cache corrupt.
+///
+/// ## Optional sections: counts per year of long lists
+///
+/// | tag    | kind   | entries    | content                                                                  |
+/// |--------|--------|------------|--------------------------------------------------------------------------|
+/// | `YCRG` | packed | 2 × C      | pairs `<low, end>`, ascending: the term ranges `[low, end)` whose listed set has its counts here |
+/// | `YCNT` | packed | C × Y      | the matches per year (in `YEAR` order) of range c: entries `c × Y ..< (c + 1) × Y` |
+/// | `YCID` | packed | C × Y × F  | the first ids per year of range c's list, laid out as `BMPI`: entries `(c × Y + y) × F ..< (c × Y + y + 1) × F` |
+/// | `LBPR` | packed | C          | row of range c in `LBPC` plus 1; 0 when its list is not paired             |
+/// | `LBPC` | packed | R × B × Y  | matches per year of the intersection of the list of row i with bitmap set b: entries `(i × B + b) × Y ..< (i × B + b + 1) × Y` |
+///
+/// A range whose set is a list (a list set, or a single term's posting list) of at least
+/// `CacheFormat.yearCountMinimum` ranks has its counts per year stored, as a bitmap set has in `BMPC`: a query of
+/// one token then reads each year's count, and its first K ranks are the next K of the list, where it would
+/// otherwise search the list for every year's end (150 searches for IMDb's years). Only large catalogs have such
+/// lists (a list holds at most `CacheFormat.bitmapMinimum` ranks), so the three sections are absent from small
+/// caches, and present together or not at all. The reader checks the counts against the list (their sum is its length, each year's
+/// count fits the year) as it uses them. `YCID` holds each year's first F ids as `BMPI` does for bitmaps.
+///
+/// The longest of these lists, those of at least `CacheFormat.pairedListMinimum(movieCount:)` ranks, have the
+/// counts per year of their intersection with every bitmap set (`LBPR`, `LBPC`), as bitmaps have with each other
+/// (`BMPP`): a query of such a list and a bitmap (`night r`, `up in` at 10 million titles: a word of tens of
+/// thousands of titles and a short prefix or a frequent word) then reads each year's count and tests the list's
+/// ranks in each year only until it has the year's first K, where it would otherwise test every rank of the list
+/// against the bitmap, a cache miss each in a bitmap of 1.2 MB. The rows go to the longest lists first, up to
+/// `CacheFormat.maximumListPairEntries` counts (R = the rows that fit, at most); the reader works R out from the
+/// size of `LBPC` (R × B × Y entries exactly) and checks each row number of `LBPR` against it when it reads it.
+/// The two sections are present together, only with `YCRG`, and only when some list is paired.
+///
+/// ## A query, step by step
+///
+/// 1. Cut the query into tokens (`Tokenizer`). For each, a binary search in `TTXO`/`TTXT` within the bucket of its
+///    first byte (`TJMP`) narrows both ends of the range of term ids `[lo, hi)` of the terms it is a prefix of
+///    until one term matches, then one search on each side finds each end (terms sorted by bytes make that range
+///    contiguous); a one-byte token's range is its bucket.
+/// 2. Each range names its set of ranks: the set `PRFO`/`PRFE` give for `[lo, hi)`; else, for a single term, its
+///    posting list; else the merged postings `POST[TPST[lo] ..< TPST[hi]]`. Sets are met smallest first. If the
+///    smallest is a list, its ranks are filtered by each other set in turn: a bit test for a bitmap; for another
+///    list (both ascend), an exponential search when it is much longer, a forward scan when it is a few dozen
+///    times longer, and when it is of like size (and the candidates are 1,024 or more) a bit test against an 8 KB
+///    bitmap of its ranks made for the query, one block of 2^16 ranks at a time. If it is a bitmap, all are, and
+///    they are ANDed word by word.
+/// 3. Matches come in rank order: `YEAR` cuts them into years (a binary search per year in a list, a popcount
+///    per year in a bitmap), which gives each year's count and its first K ranks; `RANK` turns ranks into ids.
+///    Nothing is sorted at query time but a small merged range. A query of one token whose set has its counts
+///    per year (`BMPC`, `YCNT`) and lists K ≤ F a year reads the counts and the first ids (`BMPI`, `YCID`) only;
+///    one of exactly two bitmap sets reads their pair's counts (`BMPP`) and each year's first words; one of a
+///    paired list and a bitmap set reads their counts (`LBPC`) and tests each year's ranks of the list (found from
+///    its `YCNT`) until it has the year's first K.
+/// 4. Only if that matched nothing (and typo tolerance is on), the typo pass (SEARCH-SPEC, "Typo tolerance";
+///    `QueryExecutor+Typos`): a token of 5 scalars or more, without a number, walks the terms that begin with its
+///    first scalar as a trie, one optimal-string-alignment row per trie node (`TypoTermWalk`, `AlignmentRows`).
+///    The trie (`TypoTrie`: each node's scalar, depth, subtree end, first term and height) is built in memory
+///    from that range of `TTXO`/`TTXT` on the letter's second walk, and kept by the index (the first walk goes
+///    through the sorted terms, keeping the rows of the prefix each shares with the one before). As soon as a
+///    node's rows show that no term below it can lower its distance (counting the scalars the query has left
+///    that its subtree's terms are too short to take), the node's whole subtree of terms is one range at that
+///    distance, passed over in one jump. Each range found is read as in step 2, but a range without a stored
+///    set gives its terms' postings as they lie, unmerged (`RankSource`); the token with the fewest ranks
+///    drives (its ranks sorted once, each with its smallest distance), the others keep the candidates one of
+///    their ranges holds, adding the smallest distance among them, and each year lists fewer typos first. The
+///    format holds nothing for this pass but the sorted terms it already has.
+///
+/// ## Worked example
+///
+/// Catalog `[{"title":"Dark","year":2010,"rating":3}, {"title":"The Dark Knight","year":2012}]`: ranks are
+/// `[1, 0]` (2012 first), so `RANK` = `[1, 0]`, `YEAR` = `[(2012, 0), (2010, 1)]`, `MYRS` = `[1, 0]`,
+/// `RATE` = `[3.0]` and `MRAT` = `[0, 1]` (1 = unrated). Terms `dark, knight, the`: `TTXO` = `[0, 4, 10, 13]`,
+/// postings `dark → [0, 1]`, `knight → [0]`, `the → [0]`, so `TPST` = `[0, 2, 3, 4]` and `POST` = `[0, 1, 0, 0]`,
+/// one bit each (width 1: `POST` is the byte `0b0000_0010` and eight zero bytes). Query `kn`: range `[1, 2)`
+/// (one term, so its set is the posting list `[0]`), year 2012 with count 1 and id 1. No prefix covers two terms,
+/// so `PRFE` is empty.
+///
+/// ## Compatibility
+///
+/// A change to anything above bumps `version`. Old caches are refused with a message to rebuild them (they are
+/// derived data: the catalog is the source of truth). Version 1 stored 32-bit arrays, 40-byte movie records and
+/// a set for every prefix range of two terms. Version 2 had the same layout as version 3, but its terms lacked the
+/// joined tokens of SEARCH-SPEC "Tokens" step 6 (`spiderman` for "Spider-Man"): such a cache would answer
+/// `spiderman` with nothing, so it is refused too. Version 3 had no optional sections: its layout is version 4's
+/// for a catalog without the optional fields, but a version-3 reader would ignore those sections (unknown tags are
+/// ignored) and show movies without their fields, and a version-3 cache of a catalog that had them lost them. So
+/// a version-3 cache is refused as well, with the same message: rebuilding it from its catalog keeps the fields.
+/// Version 4 had no first ids per year (`BMPI`, `YCID`) nor counts of pairs of bitmaps (`BMPP`), and its lists
+/// held up to 2⌈N / 64⌉ ranks whatever the catalog's size; it is refused with the same message (rebuilding adds
+/// them). Version 5 had no counts of lists met with bitmaps (`LBPR`, `LBPC`): its answers are the same, but a
+/// large catalog's slowest queries are slower, so it is refused with the same message too.
+package enum CacheFormat {
+    /// `\x89MSC\r\n\x1A\n`.
+    static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// The version this build writes and reads.
+    package static let version: UInt32 = 6
+    /// Bytes in the fixed header.
+    static let headerSize = 64
+    /// Bytes in one directory entry.
+    static let directoryEntrySize = 32
+    /// The checksum block size the writer uses for content of more than `smallContentLimit` bytes.
+    static let blockSize = 65_536
+    /// The checksum block size the writer uses for content of up to `smallContentLimit` bytes: a short-lived
+    /// process querying a small cache hashes the 4 KB blocks it reads, not 64 KB around each (`query dark` on
+    /// the decade cache hashed all of its 232 KB with 64 KB blocks, about 150 KB with 4 KB ones: the titles it
+    /// lists lie all over their section). The table stays small (1,024 entries at most); larger caches keep
+    /// 64 KB blocks, so that their table stays a few KB.
+    static let smallBlockSize = 4096
+    /// Content up to this size is cut into `smallBlockSize` blocks.
+    static let smallContentLimit = 4 << 20
+
+    /// The block size the writer uses for `contentLength` bytes of content.
+    static func blockSize(contentLength: Int) -> Int {
+        contentLength <= smallContentLimit ? smallBlockSize : blockSize
+    }
+    /// Zero bytes after the last entry of a packed section, so that any entry can be read with one 8-byte load.
+    static let packedPadding = 8
+    /// The widest packed entry, in bits.
+    static let maximumWidth = 32
+
+    // MARK: Limits a reader enforces, and sizes that follow from the counts
+
+    /// The smallest checksum block size a reader accepts (a power of two).
+    static let minimumBlockSize = 4096
+    /// The largest checksum block size a reader accepts: far above what the writer uses, low enough that a block
+    /// offset cannot overflow.
+    static let maximumBlockSize = 1 << 30
+    /// The most directory entries a reader accepts: far more than the tags there are, few enough that a forged
+    /// count cannot make opening slow.
+    static let maximumSectionCount = 1024
+    /// Entries of the term jump table `TJMP`: one per first byte 0...255, and one past the last.
+    static let termJumpCount = 257
+    /// Ranges of terms whose postings number at most this many get no prefix set: a query merges them, which
+    /// costs less than a set's bytes are worth. (The reader merges any range without a set, whatever this is: the
+    /// writer may change it without a new version.)
+    static let mergeLimit = 16
+    /// The longest prefix, in bytes, that gets a prefix set. Without a bound, a title of two long words that share
+    /// most of their bytes costs time quadratic in their length to index (every prefix length is a binary search
+    /// comparing that many bytes); with it, indexing stays linear. A longer query token is typed by nobody, and its
+    /// range is merged at query time like any range without a set. (A writer's choice, as `mergeLimit` is.)
+    static let maximumPrefixSetLength = 64
+
+    /// The fewest ranks a listed set (a list set, or a single term's posting list) must hold to have its counts per
+    /// year stored (`YCRG`, `YCNT`): cutting a long list into years costs a search per year, reading the counts
+    /// none. (A writer's choice: the reader uses whatever counts the file has.)
+    static let yearCountMinimum = 2048
+
+    /// F: the first ids stored per year for a set with counts per year (`BMPI`, `YCID`). A query that lists at most
+    /// this many a year (the CLI and the library list 5 by default) answers one token from them alone.
+    package static let firstIDsPerYear = 8
+
+    /// The most ranks a set of a catalog of `movieCount` movies is stored as a list with; a larger one is a bitmap
+    /// set. (A writer's choice: the reader takes any set as it is stored.)
+    ///
+    /// 2W (W = ⌈N / 64⌉) is where a bitmap becomes the smaller of the two. But meeting a set as a list costs a step
+    /// per rank, and as a bitmap a bit test per rank of the other set: in a large catalog, a list of hundreds of
+    /// thousands of ranks met by a word of a few thousand titles (`up in`) cost a millisecond where the bitmap
+    /// costs tens of microseconds. So a list holds at most `max(W / 2, bitmapListFloor)` ranks when that is less
+    /// than 2W: a catalog of up to about 1.2 million movies keeps 2W (and its file its size), one of 1.2 to 4.7
+    /// million `bitmapListFloor`, a larger one W / 2 (for the 9,320,401 titles of the generated 10M IMDb pair,
+    /// 72,816 ranks: about 190 more bitmaps, 170 MB more file).
+    static func bitmapMinimum(movieCount: Int) -> Int {
+        let words = bitmapWordCount(movieCount: movieCount)
+        return min(2 * words, max(words / 2, bitmapListFloor))
+    }
+
+    /// Lists of up to this many ranks are walked fast enough that no catalog makes them bitmaps below 2W
+    /// (`bitmapMinimum(movieCount:)`).
+    static let bitmapListFloor = 36_864
+
+    /// The pair number of bitmap sets `a` < `b` among the `bitmapCount` paired ones in `BMPP`: pairs in order
+    /// (0, 1), (0, 2) … (0, Q − 1), (1, 2) …
+    static func bitmapPairIndex(_ a: Int, _ b: Int, bitmapCount: Int) -> Int {
+        a * bitmapCount - a * (a + 1) / 2 + (b - a - 1)
+    }
+
+    /// The most entries `BMPP` holds (pairs × years): twice what 10 million IMDb titles need (239 bitmaps, 157
+    /// years: 4.5 million), and a bound on what a catalog of many frequent words can make the writer compute and
+    /// store (about 8 MB at 8 bits a count).
+    static let maximumPairEntries = 1 << 23
+
+    /// Q, how many bitmap sets (the first ones) the writer pairs in `BMPP`: all `bitmapCount` when their pairs fit
+    /// in `maximumEntries` counts of `yearCount` years, else the most that do.
+    static func pairedBitmapCount(bitmapCount: Int, yearCount: Int, maximumEntries: Int = maximumPairEntries) -> Int {
+        guard bitmapCount > 1, yearCount > 0 else { return bitmapCount }
+        let pairs = maximumEntries / yearCount
+        // The largest Q with Q(Q − 1)/2 ≤ pairs, from the square root, then nudged to be exact.
+        var paired = Int((1 + (1 + 8 * Double(pairs)).squareRoot()) / 2)
+        while paired * (paired - 1) / 2 > pairs { paired -= 1 }
+        while (paired + 1) * paired / 2 <= pairs { paired += 1 }
+        return min(bitmapCount, paired)
+    }
+
+    /// Q as a reader finds it: the number of bitmap sets whose pairs `BMPP`'s `entries` counts of `yearCount` years
+    /// are, or `nil` when no whole number of sets makes that many (a damaged file).
+    static func pairedBitmapCount(pairEntries entries: Int, yearCount: Int) -> Int? {
+        guard entries > 0 else { return entries == 0 ? 0 : nil }
+        guard yearCount > 0 else { return nil }
+        guard entries % yearCount == 0 else { return nil }
+        let pairs = entries / yearCount
+        var paired = Int((1 + (1 + 8 * Double(pairs)).squareRoot()) / 2)
+        while paired > 0, paired * (paired - 1) / 2 > pairs { paired -= 1 }
+        while (paired + 1) * paired / 2 <= pairs { paired += 1 }
+        return paired * (paired - 1) / 2 == pairs ? paired : nil
+    }
+
+    /// The fewest ranks a counted list must hold to be paired with the bitmap sets (`LBPR`, `LBPC`): a sixth of
+    /// the most a list holds (`bitmapMinimum(movieCount:)`; 12,136 ranks for the 9,320,401 titles of the 10M IMDb
+    /// pair, whose keystroke queries of a word of 12,000 to 18,000 titles and a short prefix were among their
+    /// slowest). Shorter lists are tested against a bitmap fast enough. Below 393,216 movies this is under
+    /// `yearCountMinimum`, so every counted list is paired; below 65,536 there are no counted lists at all (a list
+    /// holds at most 2⌈N / 64⌉ ranks there). (A writer's choice: the reader uses the rows the file has.)
+    static func pairedListMinimum(movieCount: Int) -> Int {
+        bitmapMinimum(movieCount: movieCount) / 6
+    }
+
+    /// The most entries `LBPC` holds (rows × bitmap sets × years): the 10M IMDb pair's 239 bitmaps and 158 years
+    /// take 856 rows, all its lists of 12,136 ranks or more (60.6 MB at 15 bits a count, 32.3 million entries of
+    /// 33.6); a catalog of more bitmaps gets fewer rows, the longest lists'.
+    static let maximumListPairEntries = 1 << 25
+
+    /// u64 words of one bitmap set over `movieCount` ranks (`BMPS`): W = ⌈N / 64⌉.
+    package static func bitmapWordCount(movieCount: Int) -> Int { (movieCount + 63) / 64 }
+
+    /// Byte offsets of the header fields, as in the header's table above (the magic is at 0).
+    enum HeaderField {
+        static let version = 8, blockSize = 12, fileLength = 16, sectionCount = 24
+        static let movieCount = 28, termCount = 32, yearCount = 36
+        static let blockTableOffset = 40, metadataChecksum = 48, headerChecksum = 56
+    }
+
+    /// Byte offsets of the fields of a directory entry, as in the directory's table above.
+    enum DirectoryField {
+        static let tag = 0, width = 4, count = 8, offset = 16, length = 24
+    }
+
+    /// Section tags, as they appear in the directory.
+    enum Tag: String, CaseIterable {
+        case movieIDs = "MIDS"
+        case titleOffsets = "MTTL"
+        case movieYears = "MYRS"
+        case movieRatings = "MRAT"
+        case ratings = "RATE"
+        case listOffsets = "MLST"
+        case castCounts = "MCST"
+        case ranks = "RANK"
+        case topRated = "TOPR"
+        case years = "YEAR"
+        case termTextOffsets = "TTXO"
+        case termText = "TTXT"
+        case termJump = "TJMP"
+        case postingOffsets = "TPST"
+        case postings = "POST"
+        case prefixOffsets = "PRFO"
+        case prefixEntries = "PRFE"
+        case listSetOffsets = "LSTO"
+        case listSetData = "LSTD"
+        case bitmapCardinalities = "BMPN"
+        case bitmapYearCounts = "BMPC"
+        case bitmaps = "BMPS"
+        case bitmapFirstIDs = "BMPI"
+        case bitmapPairCounts = "BMPP"
+        case names = "NAME"
+        case lists = "LIST"
+        case strings = "STRG"
+        // Optional sections ("Optional sections" above): present only when some movie has the field.
+        case originalTitleOffsets = "OTLO"
+        case originalTitleText = "OTLT"
+        case originalTitleEmpty = "OTLE"
+        case overviewOffsets = "OVWO"
+        case overviewText = "OVWT"
+        case overviewEmpty = "OVWE"
+        case posterPathOffsets = "PSTO"
+        case posterPathText = "PSTT"
+        case posterPathEmpty = "PSTE"
+        case rangeYearCountKeys = "YCRG"
+        case rangeYearCounts = "YCNT"
+        case rangeFirstIDs = "YCID"
+        case listPairRows = "LBPR"
+        case listPairCounts = "LBPC"
+        case tmdbIDs = "TMDB"
+        case imdbNumbers = "IMDB"
+        case imdbTextOffsets = "IMDO"
+        case imdbText = "IMDT"
+        case imdbTextEmpty = "IMDE"
+
+        /// Whether the section may be absent: a field no movie has, or counts no list needs ("Optional sections"
+        /// above).
+        var isOptional: Bool {
+            switch self {
+            case .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .listPairRows, .listPairCounts,
+                 .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
+                 .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs, .imdbNumbers,
+                 .imdbTextOffsets, .imdbText, .imdbTextEmpty:
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// The sections every cache has.
+        static var required: [Tag] { allCases.filter { !$0.isOptional } }
+
+        /// The tag as the u32 stored in the directory (its four ASCII bytes, little-endian). Read from the bytes in
+        /// place (a tag is a small string, copied to the stack), not by walking `String.UTF8View`: an open looks up
+        /// every tag.
+        var code: UInt32 {
+            let bytes = { (bytes: UnsafeBufferPointer<UInt8>) -> UInt32 in
+                var value: UInt32 = 0
+                for index in bytes.indices { value |= UInt32(bytes[index]) << (8 * UInt32(index)) }
+                return value
+            }
+            return rawValue.utf8.withContiguousStorageIfAvailable(bytes) ?? Array(rawValue.utf8).withUnsafeBufferPointer(bytes)
+        }
+    }
+
+    /// A text field's three sections ("Optional sections"): offsets per slot, text, and the flags of empty texts.
+    enum TextField: CaseIterable {
+        case originalTitle, overview, posterPath, imdbID
+
+        var offsets: Tag {
+            switch self {
+            case .originalTitle: .originalTitleOffsets
+            case .overview: .overviewOffsets
+            case .posterPath: .posterPathOffsets
+            case .imdbID: .imdbTextOffsets
+            }
+        }
+
+        var text: Tag {
+            switch self {
+            case .originalTitle: .originalTitleText
+            case .overview: .overviewText
+            case .posterPath: .posterPathText
+            case .imdbID: .imdbText
+            }
+        }
+
+        var empty: Tag {
+            switch self {
+            case .originalTitle: .originalTitleEmpty
+            case .overview: .overviewEmpty
+            case .posterPath: .posterPathEmpty
+            case .imdbID: .imdbTextEmpty
+            }
+        }
+
+        /// The field's name in error messages.
+        var name: String {
+            switch self {
+            case .originalTitle: "original titles"
+            case .overview: "overviews"
+            case .posterPath: "poster paths"
+            case .imdbID: "IMDb ids"
+            }
+        }
+    }
+
+    /// The fewest digits of the number of an IMDb id of the packed form (`tt0111161`).
+    static let imdbMinimumDigits = 7
+
+    /// The number that `IMDB` stores for `imdbID` (`tt0111161` → 111,161), or `nil` when the id is not of the
+    /// packed form ("Optional sections"): `tt`, then at least 7 decimal digits, the first not 0 when there are more
+    /// than 7, for a number below 2³² − 1. Reading the number back with `imdbID(number:)` gives exactly `imdbID`.
+    package static func imdbNumber(_ imdbID: String) -> UInt32? {
+        imdbNumber(utf8: imdbID.utf8)
+    }
+
+    /// `imdbNumber(_:)` of the id whose UTF-8 bytes are `bytes`.
+    static func imdbNumber(utf8 bytes: some Collection<UInt8>) -> UInt32? {
+        let digits = bytes.count - 2
+        // 10 digits hold every number below 2³²; more would not fit (and could overflow the sum below).
+        guard digits >= imdbMinimumDigits, digits <= 10 else { return nil }
+        var number: UInt64 = 0
+        for (position, byte) in bytes.enumerated() {
+            if position < 2 {
+                guard byte == UInt8(ascii: "t") else { return nil }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"),
+                  position > 2 || digits == imdbMinimumDigits || byte != UInt8(ascii: "0")
+            else { return nil }
+            number = number * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        return number < UInt64(UInt32.max) ? UInt32(number) : nil
+    }
+
+    /// The IMDb id whose number `IMDB` stores: `tt` and `number` written with at least 7 digits.
+    static func imdbID(number: UInt32) -> String {
+        let digits = String(number)
+        return "tt" + String(repeating: "0", count: max(0, imdbMinimumDigits - digits.count)) + digits
+    }
+
+    /// Bytes of a packed section of `count` entries of `width` bits, padding included.
+    static func packedLength(count: Int, width: Int) -> Int {
+        (count * width + 7) / 8 + packedPadding
+    }
+
+    /// The fewest bits (at least 1) that hold `value`: the width of a packed section whose largest entry it is.
+    static func width(of value: UInt32) -> Int {
+        max(1, UInt32.bitWidth - value.leadingZeroBitCount)
+    }
+
+    /// Rounds `value` up to a multiple of 8, the alignment of every section.
+    static func aligned(_ value: Int) -> Int { (value + 7) & ~7 }
+}

@@ -1,0 +1,356 @@
+import MovieSearchCatalog
+import MovieSearchText
+
+/// The sections of a cache, built from a catalog in memory (`CacheFormat`, "Sections"); `CacheWriter` lays them
+/// out in a file. Their readers sit beside this writer: `MappedSections` finds them in a mapped file,
+/// `TermDictionary`, `YearTable`, `PrefixSetReader` and `MovieRecords` read them.
+struct CacheSections {
+    /// One section: its tag, its shape (`width` 0 for bytes) and its bytes, padding of a packed section included.
+    struct Part {
+        var tag: CacheFormat.Tag
+        var width: Int
+        var count: Int
+        var bytes: [UInt8]
+
+        /// A packed section of `values`, at the width its largest value needs.
+        static func packed(_ tag: CacheFormat.Tag, _ values: [UInt32]) -> Part {
+            let width = CacheFormat.width(of: values.max() ?? 0)
+            return Part(tag: tag, width: width, count: values.count, bytes: ByteWriter.packed(values, width: width))
+        }
+
+        /// A byte section.
+        static func bytes(_ tag: CacheFormat.Tag, _ bytes: [UInt8]) -> Part {
+            Part(tag: tag, width: 0, count: bytes.count, bytes: bytes)
+        }
+    }
+
+    let movieCount: Int
+    private(set) var termCount = 0
+    private(set) var yearCount = 0
+    private(set) var parts: [Part] = []
+    /// The first rank of each year, newest year first (the `YEAR` section's second column).
+    private var yearFirstRanks: [Int] = []
+
+    /// The sections of `catalog`. Throws `CacheError.invalidMovieID` or `invalidMovieField` for a movie the format
+    /// cannot store, `catalogTooLarge` past its 32-bit limits.
+    ///
+    /// Memory matters at IMDb's scale (10 million titles): the movies are read from the catalog's columns, work
+    /// arrays are 32-bit where the format's limits allow, and each is let go once its section is made.
+    ///
+    /// `maximumPairEntries` bounds `BMPP` (`CacheFormat.maximumPairEntries`; tests pass less).
+    init(_ catalog: Catalog, progress: IndexingProgressHandler? = nil,
+         maximumPairEntries: Int = CacheFormat.maximumPairEntries) throws(CacheError) {
+        let report = { (phase: IndexingProgress.Phase) in progress?(IndexingProgress(phase: phase, records: catalog.movieCount)) }
+        report(.ranking)
+        // Records are stored by ascending id; a decoded catalog is already in that order.
+        let movies = catalog.columns.sortedByID()
+        let ids = movies.ids
+        for (id, next) in zip(ids, ids.dropFirst()) where id == next {
+            throw .invalidMovieID(id: id, reason: "two movies have this id")
+        }
+        if let first = ids.first, first < 0 { throw .invalidMovieID(id: first, reason: "ids start at 0") }
+        movieCount = movies.count
+        _ = try Self.checked(movies.count, "movies")
+        if let last = ids.last { _ = try Self.checked(last, "the largest movie id") }
+        for (slot, year) in movies.years.enumerated() where Int32(exactly: year) == nil {
+            throw .invalidMovieField(id: ids[slot], field: "year",
+                                     reason: "\(year) is outside \(Int32.min)...\(Int32.max), the years a cache can store")
+        }
+        for slot in 0..<movieCount {
+            if let rating = movies.rating(slot), !rating.isFinite {
+                throw .invalidMovieField(id: ids[slot], field: "rating",
+                                         reason: "\(rating) is not a finite number (an unrated movie has nil)")
+            }
+        }
+
+        // Distinct ratings by their bits (so -0.0 reads back as stored), descending; a movie's rating number is
+        // its place among them, `unrated` (one past the last) for none.
+        var ratingNumber: [UInt64: UInt32] = [:]
+        for slot in 0..<movieCount { if let rating = movies.rating(slot) { ratingNumber[rating.bitPattern] = 0 } }
+        let distinctRatings = ratingNumber.keys.map { Double(bitPattern: $0) }
+            .sorted { $0 != $1 ? $0 > $1 : $0.bitPattern < $1.bitPattern }
+        for (number, rating) in distinctRatings.enumerated() { ratingNumber[rating.bitPattern] = UInt32(number) }
+        let unrated = UInt32(distinctRatings.count)
+        var ratingOfSlot = [UInt32](repeating: unrated, count: movieCount)
+        for slot in 0..<movieCount {
+            if let rating = movies.rating(slot) { ratingOfSlot[slot] = ratingNumber[rating.bitPattern]! }
+        }
+
+        // Answer order: year descending, rating descending with unrated last, id ascending (slots ascend with
+        // ids). Sorted on one flat key per movie, not through closures over the columns. The key's rating is the
+        // rating's place among the distinct values, not bit patterns: 0.0 and -0.0 are equal ratings, whose movies
+        // keep id order (SEARCH-SPEC), though each is stored with its own bits.
+        var valueOrder = [UInt32](repeating: 0, count: distinctRatings.count + 1)
+        for number in distinctRatings.indices.dropFirst() {
+            valueOrder[number] = valueOrder[number - 1] + (distinctRatings[number] != distinctRatings[number - 1] ? 1 : 0)
+        }
+        if let last = distinctRatings.indices.last { valueOrder[last + 1] = valueOrder[last] + 1 }  // unrated
+        var keyed = [RankKey](repeating: RankKey(key: 0, slot: 0), count: movieCount)
+        for slot in 0..<movieCount {
+            let year = UInt64(UInt32(bitPattern: Int32(movies.years[slot])) ^ 0x8000_0000)  // order-preserving
+            let rating = UInt64(valueOrder[Int(ratingOfSlot[slot])])
+            keyed[slot] = RankKey(key: (0xFFFF_FFFF - year) << 32 | rating, slot: UInt32(slot))
+        }
+        keyed.sort()
+        var ranked = [UInt32](repeating: 0, count: movieCount)
+        for (rank, entry) in keyed.enumerated() { ranked[rank] = entry.slot }
+        for slot in 0..<movieCount {
+            keyed[slot] = RankKey(key: UInt64(valueOrder[Int(ratingOfSlot[slot])]), slot: UInt32(slot))
+        }
+        keyed.sort()
+        var topRated = [UInt32](repeating: 0, count: movieCount)
+        for (position, entry) in keyed.enumerated() { topRated[position] = UInt32(ids[Int(entry.slot)]) }
+        keyed = []
+
+        var ranks = [UInt32](repeating: 0, count: movieCount), yearTable = ByteWriter()
+        var yearOfSlot = [UInt32](repeating: 0, count: movieCount)
+        for (rank, slot) in ranked.enumerated() {
+            let slot = Int(slot)
+            ranks[rank] = UInt32(ids[slot])
+            if rank == 0 || movies.years[Int(ranked[rank - 1])] != movies.years[slot] {
+                yearTable.i32(Int32(movies.years[slot]))
+                yearTable.u32(UInt32(rank))
+                yearFirstRanks.append(rank)
+                yearCount += 1
+            }
+            yearOfSlot[slot] = UInt32(yearCount - 1)
+        }
+
+        try buildRecords(movies: movies, yearOfSlot: yearOfSlot, ratingOfSlot: ratingOfSlot,
+                         distinctRatings: distinctRatings)
+        yearOfSlot = []
+        ratingOfSlot = []
+        report(.terms)
+        try buildTerms(movies: movies, ranked: ranked, idOfRank: ranks, progress: progress,
+                       maximumPairEntries: maximumPairEntries)
+        parts.append(.packed(.ranks, ranks))
+        parts.append(.packed(.topRated, topRated))
+        parts.append(.bytes(.years, yearTable.bytes))
+        parts += try Self.optionalFieldParts(movies)
+    }
+
+    /// A movie's place in a sort: `key` first, then the slot (so ties keep id order).
+    private struct RankKey: Comparable {
+        var key: UInt64
+        var slot: UInt32
+
+        static func < (a: RankKey, b: RankKey) -> Bool {
+            a.key != b.key ? a.key < b.key : a.slot < b.slot
+        }
+    }
+
+    /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`).
+    private mutating func buildTerms(movies: MovieColumns, ranked: [UInt32], idOfRank: [UInt32],
+                                     progress: IndexingProgressHandler?, maximumPairEntries: Int)
+        throws(CacheError)
+    {
+        // Each title's distinct tokens as provisional ids (order of first appearance), flat, by rank.
+        var table = ByteStringTable(capacity: 1 << 16)
+        var titleTerms: [Int32] = []
+        var titleStarts: [UInt32] = [0]
+        titleStarts.reserveCapacity(ranked.count + 1)
+        titleTerms.reserveCapacity(ranked.count * 3)
+        // The rank of the last title each provisional id was listed for: a repeat within a title is one look-up,
+        // however many words the title has (a scan of the title's terms so far made a long title quadratic).
+        var lastRank: [UInt32] = []
+        movies.titles.bytes.withUnsafeBufferPointer { titleBytes in
+            for (rank, slot) in ranked.enumerated() {
+                let range = movies.titles.range(Int(slot))
+                Tokenizer.forEachToken(inUTF8: UnsafeBufferPointer(rebasing: titleBytes[range]), joiningWords: true) { token in
+                    let id = table.id(of: UnsafeRawBufferPointer(token))
+                    if id == lastRank.count {
+                        lastRank.append(UInt32(rank))  // Ids are given in order: a new id is new to this title too.
+                    } else if lastRank[id] != UInt32(rank) {
+                        lastRank[id] = UInt32(rank)
+                    } else {
+                        return
+                    }
+                    titleTerms.append(Int32(id))
+                }
+                titleStarts.append(UInt32(titleTerms.count))
+            }
+        }
+        lastRank = []
+        _ = try Self.checked(titleTerms.count, "postings")
+        // Final ids follow the byte order of the terms, so a prefix's terms form one contiguous range.
+        let order = table.idsInByteOrder()
+        var finalID = [Int32](repeating: 0, count: order.count)
+        for (final, provisionalID) in order.enumerated() { finalID[provisionalID] = Int32(final) }
+        termCount = order.count
+
+        // Postings, flat, by final term id: count, then place ranks in ascending order.
+        var postingStarts = [Int](repeating: 0, count: order.count + 1)
+        for id in titleTerms { postingStarts[Int(finalID[Int(id)]) + 1] += 1 }
+        for term in 0..<order.count { postingStarts[term + 1] += postingStarts[term] }
+        var fill = postingStarts
+        var flatPostings = [UInt32](repeating: 0, count: titleTerms.count)
+        for rank in 0..<ranked.count {
+            for position in Int(titleStarts[rank])..<Int(titleStarts[rank + 1]) {
+                let term = Int(finalID[Int(titleTerms[position])])
+                flatPostings[fill[term]] = UInt32(rank)
+                fill[term] += 1
+            }
+        }
+        fill = []
+        titleTerms = []
+        titleStarts = []
+
+        var textOffsets: [UInt32] = [], postingOffsets: [UInt32] = [], text = ByteWriter()
+        var sortedTerms: [[UInt8]] = []
+        textOffsets.reserveCapacity(order.count + 1)
+        postingOffsets.reserveCapacity(order.count + 1)
+        sortedTerms.reserveCapacity(order.count)
+        for (final, provisionalID) in order.enumerated() {
+            textOffsets.append(try Self.checked(text.count, "token text"))
+            postingOffsets.append(try Self.checked(postingStarts[final], "postings"))
+            text.append(table[provisionalID])
+            sortedTerms.append(Array(table[provisionalID]))
+        }
+        textOffsets.append(try Self.checked(text.count, "token text"))
+        postingOffsets.append(try Self.checked(postingStarts[order.count], "postings"))
+        table = ByteStringTable()
+
+        var jump: [UInt32] = []
+        var next = 0
+        for byte in 0..<CacheFormat.termJumpCount {
+            while next < sortedTerms.count, Int(sortedTerms[next].first ?? 0) < byte { next += 1 }
+            jump.append(UInt32(next))
+        }
+
+        parts.append(.packed(.termTextOffsets, textOffsets))
+        parts.append(.bytes(.termText, text.bytes))
+        parts.append(.packed(.termJump, jump))
+        parts.append(.packed(.postingOffsets, postingOffsets))
+        parts.append(.packed(.postings, flatPostings))
+        progress?(IndexingProgress(phase: .prefixSets, records: movies.count))
+        var prefixSets = PrefixSetWriter(movieCount: movieCount, yearFirstRanks: yearFirstRanks, idOfRank: idOfRank,
+                                         maximumPairEntries: maximumPairEntries)
+        try prefixSets.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
+        parts.append(contentsOf: try prefixSets.parts())
+    }
+
+    /// `MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `NAME`, `LIST`, `STRG`.
+    private mutating func buildRecords(movies: MovieColumns, yearOfSlot: [UInt32], ratingOfSlot: [UInt32],
+                                       distinctRatings: [Double]) throws(CacheError) {
+        // Names renumbered in byte order, so the same catalog always gives the same file.
+        let names = movies.names.map { Array($0.utf8) }
+        let order = names.indices.sorted { names[$0].lexicographicallyPrecedes(names[$1]) }
+        var nameID = [UInt32](repeating: 0, count: order.count)
+        for (final, catalogNumber) in order.enumerated() { nameID[catalogNumber] = UInt32(final) }
+
+        var ratingValues = ByteWriter()
+        for rating in distinctRatings { ratingValues.f64(rating) }
+
+        var strings = ByteWriter()
+        strings.reserveCapacity(movies.titles.bytes.count)
+        var titleOffsets: [UInt32] = [], listOffsets: [UInt32] = [], castCounts: [UInt32] = []
+        titleOffsets.reserveCapacity(movies.count + 1)
+        listOffsets.reserveCapacity(movies.count + 1)
+        castCounts.reserveCapacity(movies.count)
+        for slot in 0..<movies.count {
+            titleOffsets.append(try Self.checked(strings.count + movies.titles.range(slot).lowerBound, "text"))
+            listOffsets.append(try Self.checked(movies.listStarts[slot], "cast and genre lists"))
+            castCounts.append(try Self.checked(Int(movies.castCounts[slot]), "a cast list"))
+        }
+        strings.append(movies.titles.bytes)
+        titleOffsets.append(try Self.checked(strings.count, "text"))
+        listOffsets.append(try Self.checked(movies.listStarts[movies.count], "cast and genre lists"))
+        var nameOffsets: [UInt32] = []
+        nameOffsets.reserveCapacity(order.count + 1)
+        for catalogNumber in order {
+            nameOffsets.append(try Self.checked(strings.count, "text"))
+            strings.append(names[catalogNumber])
+        }
+        nameOffsets.append(try Self.checked(strings.count, "text"))
+        parts.append(.packed(.movieIDs, movies.ids.map { UInt32($0) }))
+        parts.append(.packed(.titleOffsets, titleOffsets))
+        parts.append(.packed(.movieYears, yearOfSlot))
+        parts.append(.packed(.movieRatings, ratingOfSlot))
+        parts.append(.bytes(.ratings, ratingValues.bytes))
+        parts.append(.packed(.listOffsets, listOffsets))
+        parts.append(.packed(.castCounts, castCounts))
+        parts.append(.packed(.names, nameOffsets))
+        parts.append(.packed(.lists, movies.lists.map { nameID[Int($0)] }))
+        parts.append(.bytes(.strings, strings.bytes))
+    }
+
+    /// `value` as a u32, or `catalogTooLarge` naming what overflowed.
+    static func checked(_ value: Int, _ what: String) throws(CacheError) -> UInt32 {
+        guard let narrow = UInt32(exactly: value) else {
+            throw .catalogTooLarge(detail: "\(what) exceed the format's 32-bit limit (\(value))")
+        }
+        return narrow
+    }
+}
+
+extension CacheSections {
+    /// The optional sections (`CacheFormat`, "Optional sections") of `movies`, in slot order: original titles,
+    /// overviews, poster paths, TMDb and IMDb ids, each field's only when some movie has it. Kept apart from the
+    /// other sections and self-contained: it reads each movie's fields by slot, the texts as the bytes the columns
+    /// hold (no `String` is made). Throws `CacheError.invalidMovieField` for a TMDb id outside 0 ... 2³² − 2,
+    /// `catalogTooLarge` for a field of 4 GiB of text or more.
+    ///
+    /// Memory: nothing for a field no movie has; else 4 bytes a movie for its offsets or numbers while they are
+    /// packed, and a copy of its text.
+    static func optionalFieldParts(_ movies: MovieColumns) throws(CacheError) -> [Part] {
+        let count = movies.count
+        var parts: [Part] = []
+        parts += try textFieldParts(.originalTitle, count: count) { movies.originalTitles.bytes($0) }
+        parts += try textFieldParts(.overview, count: count) { movies.overviews.bytes($0) }
+        parts += try textFieldParts(.posterPath, count: count) { movies.posterPaths.bytes($0) }
+
+        if !movies.tmdbIDs.isEmpty {
+            var stored = [UInt32](repeating: 0, count: count)
+            for slot in 0..<count {
+                guard let id = movies.tmdbID(slot) else { continue }
+                guard id >= 0, id < Int(UInt32.max) else {
+                    throw .invalidMovieField(id: movies.ids[slot], field: "tmdb_id",
+                                             reason: "\(id) is outside 0...\(UInt32.max - 1), the TMDb ids a cache can store")
+                }
+                stored[slot] = UInt32(id) + 1
+            }
+            parts.append(.packed(.tmdbIDs, stored))
+        }
+
+        if !movies.imdbIDs.isEmpty {
+            // Ids of the packed form as numbers plus 1, the others (0 here) as text.
+            var numbers = [UInt32](repeating: 0, count: count)
+            var anyNumber = false
+            for slot in 0..<count {
+                if let bytes = movies.imdbIDs.bytes(slot), let number = CacheFormat.imdbNumber(utf8: bytes) {
+                    numbers[slot] = number + 1
+                    anyNumber = true
+                }
+            }
+            if anyNumber { parts.append(.packed(.imdbNumbers, numbers)) }
+            parts += try textFieldParts(.imdbID, count: count) { slot in
+                numbers[slot] == 0 ? movies.imdbIDs.bytes(slot) : nil
+            }
+        }
+        return parts
+    }
+
+    /// The sections `FO`, `FT` and, when some text is empty, `FE` of text field `field`, whose text in slot `slot`
+    /// is `text(slot)` (`nil` for none); no section when no slot has a text.
+    private static func textFieldParts(_ field: CacheFormat.TextField, count: Int,
+                                       text: (Int) -> ArraySlice<UInt8>?) throws(CacheError) -> [Part] {
+        guard (0..<count).contains(where: { text($0) != nil }) else { return [] }
+        var offsets: [UInt32] = []
+        offsets.reserveCapacity(count + 1)
+        var bytes = ByteWriter()
+        var empty: [UInt32]?
+        for slot in 0..<count {
+            offsets.append(try checked(bytes.count, field.name))
+            guard let value = text(slot) else { continue }
+            if value.isEmpty {
+                if empty == nil { empty = [UInt32](repeating: 0, count: count) }
+                empty![slot] = 1
+            }
+            bytes.append(value)
+        }
+        offsets.append(try checked(bytes.count, field.name))
+        var parts: [Part] = [.packed(field.offsets, offsets), .bytes(field.text, bytes.bytes)]
+        if let empty { parts.append(.packed(field.empty, empty)) }
+        return parts
+    }
+}

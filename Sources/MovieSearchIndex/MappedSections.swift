@@ -1,0 +1,140 @@
+/// The sections of an opened cache, each looked up in the directory and its size checked against the header's
+/// counts once, at open (`CacheFormat`, "Sections"): the reading side of `CacheSections`. A query then finds a
+/// section by a field access, and every read is still bounds-checked against the section (`MappedCacheFile`).
+package struct MappedSections: Sendable {
+    var movieIDs, titleOffsets, movieYears, movieRatings, ratings, listOffsets, castCounts: MappedCacheFile.Section
+    package var ranks, topRated, years: MappedCacheFile.Section
+    var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
+    var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
+    var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
+    /// Q: `BMPP` holds the pairs of bitmap sets 0..<Q (`CacheFormat.pairedBitmapCount`).
+    var pairedBitmapCount = 0
+    var names, lists, strings: MappedCacheFile.Section
+    /// The optional sections (`CacheFormat`, "Optional sections"): `nil` when no movie has the field.
+    var originalTitles: TextField? = nil, overviews: TextField? = nil
+    var posterPaths: TextField? = nil, imdbTexts: TextField? = nil
+    var tmdbIDs: MappedCacheFile.Section? = nil, imdbNumbers: MappedCacheFile.Section? = nil
+    /// The counts and first ids per year of long lists (`YCRG`, `YCNT`, `YCID`), `nil` when no list has them.
+    var rangeYearCountKeys: MappedCacheFile.Section? = nil, rangeYearCounts: MappedCacheFile.Section? = nil
+    var rangeFirstIDs: MappedCacheFile.Section? = nil
+    /// The rows of the longest of those lists met with every bitmap set (`LBPR`, `LBPC`), `nil` when none is
+    /// paired; R, the rows `LBPC` holds.
+    var listPairRows: MappedCacheFile.Section? = nil, listPairCounts: MappedCacheFile.Section? = nil
+    var pairedListCount = 0
+
+    /// The sections of one text field: `FO` (N + 1 entries), `FT`, and `FE` (N entries) when present.
+    struct TextField: Sendable {
+        var offsets, text: MappedCacheFile.Section
+        var empty: MappedCacheFile.Section?
+    }
+}
+
+extension MappedSections {
+    /// Looks up every section of `file` and checks its shape. Throws `CacheError.corrupt` for a missing section,
+    /// one of the wrong kind or size, or counts that disagree.
+    package init(file: MappedCacheFile) throws(CacheError) {
+            let n = file.movieCount, t = file.termCount
+            let bitmapCardinalities = try file.packedSection(.bitmapCardinalities)
+            let bitmapCount = bitmapCardinalities.count
+            // Counts from a forged directory can be large enough for their products to overflow.
+            func product(_ a: Int, _ b: Int) throws(CacheError) -> Int {
+                let (value, overflow) = a.multipliedReportingOverflow(by: b)
+                if overflow { throw .corrupt(path: file.path, detail: "bitmap sets out of range") }
+                return value
+            }
+            self = try MappedSections(
+                movieIDs: file.packedSection(.movieIDs, expectedCount: n),
+                titleOffsets: file.packedSection(.titleOffsets, expectedCount: n + 1),
+                movieYears: file.packedSection(.movieYears, expectedCount: n),
+                movieRatings: file.packedSection(.movieRatings, expectedCount: n),
+                ratings: file.section(.ratings, unit: 8),
+                listOffsets: file.packedSection(.listOffsets, expectedCount: n + 1),
+                castCounts: file.packedSection(.castCounts, expectedCount: n),
+                ranks: file.packedSection(.ranks, expectedCount: n),
+                topRated: file.packedSection(.topRated, expectedCount: n),
+                years: file.section(.years, expectedLength: file.yearCount * 8),
+                termTextOffsets: file.packedSection(.termTextOffsets, expectedCount: t + 1),
+                termText: file.section(.termText),
+                termJump: file.packedSection(.termJump, expectedCount: CacheFormat.termJumpCount),
+                postingOffsets: file.packedSection(.postingOffsets, expectedCount: t + 1),
+                postings: file.packedSection(.postings),
+                prefixOffsets: file.packedSection(.prefixOffsets, expectedCount: t + 1),
+                prefixEntries: file.packedSection(.prefixEntries),
+                listSetOffsets: file.packedSection(.listSetOffsets),
+                listSetData: file.packedSection(.listSetData),
+                bitmapCardinalities: bitmapCardinalities,
+                bitmapYearCounts: file.packedSection(.bitmapYearCounts, expectedCount: product(bitmapCount, file.yearCount)),
+                bitmaps: file.section(.bitmaps, expectedLength: product(bitmapCount, CacheFormat.bitmapWordCount(movieCount: n) * 8)),
+                bitmapFirstIDs: file.packedSection(
+                    .bitmapFirstIDs,
+                    expectedCount: product(product(bitmapCount, file.yearCount), CacheFormat.firstIDsPerYear)),
+                bitmapPairCounts: file.packedSection(.bitmapPairCounts),
+                names: file.packedSection(.names),
+                lists: file.packedSection(.lists),
+                strings: file.section(.strings))
+            // `BMPP` pairs the first Q bitmap sets, Q worked out from its size (the writer may pair fewer than all).
+            guard let paired = CacheFormat.pairedBitmapCount(pairEntries: bitmapPairCounts.count,
+                                                             yearCount: file.yearCount),
+                  paired <= bitmapCount else {
+                throw CacheError.corrupt(path: file.path, detail: "section BMPP holds \(bitmapPairCounts.count) entries, "
+                    + "not the pairs of some of the \(bitmapCount) bitmap sets")
+            }
+            pairedBitmapCount = paired
+            if (file.movieCount == 0) != (file.yearCount == 0) {
+                throw CacheError.corrupt(path: file.path, detail: "movie and year counts disagree")
+            }
+            if prefixEntries.count % 2 != 0 || listSetOffsets.count == 0 || names.count == 0 {
+                throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
+            }
+            originalTitles = try Self.textField(.originalTitle, file)
+            overviews = try Self.textField(.overview, file)
+            posterPaths = try Self.textField(.posterPath, file)
+            imdbTexts = try Self.textField(.imdbID, file)
+            if file.hasSection(.tmdbIDs) { tmdbIDs = try file.packedSection(.tmdbIDs, expectedCount: n) }
+            if file.hasSection(.imdbNumbers) { imdbNumbers = try file.packedSection(.imdbNumbers, expectedCount: n) }
+            if file.hasSection(.rangeYearCountKeys) || file.hasSection(.rangeYearCounts)
+                || file.hasSection(.rangeFirstIDs) {
+                let keys = try file.packedSection(.rangeYearCountKeys)
+                guard keys.count % 2 == 0 else {
+                    throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
+                }
+                rangeYearCountKeys = keys
+                rangeYearCounts = try file.packedSection(.rangeYearCounts,
+                                                         expectedCount: product(keys.count / 2, file.yearCount))
+                rangeFirstIDs = try file.packedSection(
+                    .rangeFirstIDs,
+                    expectedCount: product(product(keys.count / 2, file.yearCount), CacheFormat.firstIDsPerYear))
+                if file.hasSection(.listPairRows) || file.hasSection(.listPairCounts) {
+                    let rows = try file.packedSection(.listPairRows, expectedCount: keys.count / 2)
+                    let counts = try file.packedSection(.listPairCounts)
+                    // R × B × Y entries: R is what the size says (the writer pairs as many lists as fit its bound).
+                    let row = try product(bitmapCount, file.yearCount)
+                    guard row > 0, counts.count % row == 0 else {
+                        throw CacheError.corrupt(path: file.path, detail: "section LBPC holds \(counts.count) entries, "
+                            + "not rows of \(bitmapCount) bitmap sets × \(file.yearCount) years")
+                    }
+                    listPairRows = rows
+                    listPairCounts = counts
+                    pairedListCount = counts.count / row
+                }
+            } else if file.hasSection(.listPairRows) || file.hasSection(.listPairCounts) {
+                throw CacheError.corrupt(path: file.path, detail: "section LBPR or LBPC without YCRG")
+            }
+    }
+
+    /// The sections of text field `field`, `nil` when the file has none; its text without its offsets, or its
+    /// flags of empty texts without them, is corrupt.
+    private static func textField(_ field: CacheFormat.TextField, _ file: MappedCacheFile) throws(CacheError) -> TextField? {
+        guard file.hasSection(field.offsets) else {
+            for tag in [field.text, field.empty] where file.hasSection(tag) {
+                throw .corrupt(path: file.path, detail: "section \(tag.rawValue) without \(field.offsets.rawValue)")
+            }
+            return nil
+        }
+        let n = file.movieCount
+        return TextField(
+            offsets: try file.packedSection(field.offsets, expectedCount: n + 1),
+            text: try file.section(field.text),
+            empty: file.hasSection(field.empty) ? try file.packedSection(field.empty, expectedCount: n) : nil)
+    }
+}

@@ -1,0 +1,173 @@
+import MovieSearchCatalog
+
+/// Reads the movie records that `CacheSections` lays out (`MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`,
+/// `NAME`, `LIST`, `STRG`, `TOPR`; `CacheFormat`, "Sections"; and the sections of the fields only some catalogs
+/// have, "Optional sections"): the slot of an id, the movie in a slot, the ids by rating. Every offset read from
+/// the file is checked before it is followed.
+package struct MovieRecords {
+    private let file: MappedCacheFile
+    private let sections: MappedSections
+
+    package init(file: MappedCacheFile, sections: MappedSections) {
+        self.file = file
+        self.sections = sections
+    }
+
+    /// The first `count` (at most the movie count) movie ids by rating over all years: rating descending, unrated
+    /// last, lower id first on ties.
+    package func topRatedIDs(_ count: Int) throws(CacheError) -> PackedView {
+        try file.packed(sections.topRated, 0..<count)
+    }
+
+    /// The first and last ids the cache holds (slots are in id order), or `nil` when it holds none. The ids in
+    /// between are not all there when invalid movies were skipped.
+    package func idRange() throws(CacheError) -> ClosedRange<Int>? {
+        guard file.movieCount > 0 else { return nil }
+        let first = Int(try file.packed(sections.movieIDs, 0))
+        let last = Int(try file.packed(sections.movieIDs, file.movieCount - 1))
+        guard first <= last else { throw .corrupt(path: file.path, detail: "movie ids out of order") }
+        return first...last
+    }
+
+    /// The slot of movie `id`: `id` itself unless invalid movies were skipped, else a binary search.
+    package func slot(of id: Int) throws(CacheError) -> Int? {
+        guard id >= 0, file.movieCount > 0 else { return nil }
+        let ids = try file.packed(sections.movieIDs, 0..<file.movieCount)
+        if id < file.movieCount, Int(ids[id]) == id { return id }
+        var low = 0, high = min(id, file.movieCount)
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(ids[middle]) < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < file.movieCount else { return nil }
+        return Int(ids[low]) == id ? low : nil
+    }
+
+    /// The movie in slot `slot` (below the movie count).
+    package func movie(slot: Int) throws(CacheError) -> Movie {
+        let id = Int(try file.packed(sections.movieIDs, slot))
+        let title = try title(slot: slot)
+        let years = try YearTable(file: file, years: sections.years)
+        let yearNumber = Int(try file.packed(sections.movieYears, slot))
+        guard yearNumber < years.count else { throw .corrupt(path: file.path, detail: "a movie's year is not in the year table") }
+        let rating = try rating(slot: slot)
+        let listBounds = try file.packed(sections.listOffsets, slot..<(slot + 2))
+        let listStart = Int(listBounds[0]), listEnd = Int(listBounds[1])
+        let castCount = Int(try file.packed(sections.castCounts, slot))
+        guard listStart <= listEnd, castCount <= listEnd - listStart else {
+            throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
+        }
+        let names = try file.packed(sections.lists, listStart..<listEnd)
+        var cast: [String] = [], genres: [String] = []
+        cast.reserveCapacity(castCount)
+        genres.reserveCapacity(names.count - castCount)
+        for index in 0..<names.count {
+            let name = Int(names[index])
+            let bounds = try file.packed(sections.names, name..<(name + 2))
+            let value = try text(Int(bounds[0]), Int(bounds[1]))
+            if index < castCount { cast.append(value) } else { genres.append(value) }
+        }
+        var movie = Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
+        try readOptionalFields(slot: slot, into: &movie)
+        return movie
+    }
+
+    /// The id, title and rating of the movie in slot `slot` (below the movie count), read and checked as
+    /// `movie(slot:)` reads them, and nothing else of its record.
+    package func listing(slot: Int) throws(CacheError) -> MovieListing {
+        MovieListing(id: Int(try file.packed(sections.movieIDs, slot)), title: try title(slot: slot),
+                     rating: try rating(slot: slot))
+    }
+
+    /// What tells the movie in slot `slot` (below the movie count) apart from others of its title, read without
+    /// its title, lists or texts: its id, year, TMDb id and IMDb id. For a pass over every movie (`FavoriteStore`
+    /// finding favorites again after a rebuild), so each field is read from its own column.
+    package func identity(slot: Int, years: YearTable) throws(CacheError) -> MovieIdentity {
+        let id = Int(try file.packed(sections.movieIDs, slot))
+        let yearNumber = Int(try file.packed(sections.movieYears, slot))
+        guard yearNumber < years.count else {
+            throw .corrupt(path: file.path, detail: "a movie's year is not in the year table")
+        }
+        var identity = MovieIdentity(id: id, year: years.year(yearNumber))
+        if let tmdbIDs = sections.tmdbIDs {
+            let stored = try file.packed(tmdbIDs, slot)
+            identity.tmdbID = stored == 0 ? nil : Int(stored - 1)
+        }
+        if let imdbNumbers = sections.imdbNumbers {
+            let stored = try file.packed(imdbNumbers, slot)
+            if stored != 0 { identity.imdbNumber = stored - 1 }
+        }
+        if identity.imdbNumber == nil { identity.imdbText = try optionalText(sections.imdbTexts, slot: slot) }
+        return identity
+    }
+
+    /// The year table, for `identity(slot:years:)`.
+    package func yearTable() throws(CacheError) -> YearTable {
+        try YearTable(file: file, years: sections.years)
+    }
+
+    /// `FNV1a.digest(of:)` of the UTF-8 bytes of slot `slot`'s title, read where they lie: a pass over every
+    /// movie compares titles by digest first, and decodes a title only when its digest is one it looks for.
+    package func titleDigest(slot: Int) throws(CacheError) -> UInt64 {
+        let bounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
+        let start = Int(bounds[0]), end = Int(bounds[1])
+        guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
+        var digest = FNV1a.seed
+        for byte in try file.bytes(sections.strings, start..<end) { digest = FNV1a.digest(digest, adding: byte) }
+        return digest
+    }
+
+    /// The title of slot `slot`.
+    package func title(slot: Int) throws(CacheError) -> String {
+        let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
+        return try text(Int(titleBounds[0]), Int(titleBounds[1]))
+    }
+
+    /// The rating of slot `slot`: `nil` for the number one past the rating table (unrated).
+    private func rating(slot: Int) throws(CacheError) -> Double? {
+        let ratingNumber = Int(try file.packed(sections.movieRatings, slot))
+        if ratingNumber < sections.ratings.length / 8 {
+            let bits = try file.bytes(sections.ratings, (ratingNumber * 8)..<(ratingNumber * 8 + 8))
+            return Double(bitPattern: UInt64(littleEndian: bits.loadUnaligned(as: UInt64.self)))
+        } else if ratingNumber > sections.ratings.length / 8 {
+            throw .corrupt(path: file.path, detail: "a movie's rating is not in the rating table")
+        }
+        return nil
+    }
+
+    /// The fields of the optional sections (`CacheFormat`, "Optional sections") that slot `slot` has.
+    private func readOptionalFields(slot: Int, into movie: inout Movie) throws(CacheError) {
+        movie.originalTitle = try optionalText(sections.originalTitles, slot: slot)
+        movie.overview = try optionalText(sections.overviews, slot: slot)
+        movie.posterPath = try optionalText(sections.posterPaths, slot: slot)
+        if let tmdbIDs = sections.tmdbIDs {
+            let stored = try file.packed(tmdbIDs, slot)
+            movie.tmdbID = stored == 0 ? nil : Int(stored - 1)
+        }
+        if let imdbNumbers = sections.imdbNumbers {
+            let stored = try file.packed(imdbNumbers, slot)
+            if stored != 0 { movie.imdbID = CacheFormat.imdbID(number: stored - 1) }
+        }
+        if movie.imdbID == nil { movie.imdbID = try optionalText(sections.imdbTexts, slot: slot) }
+    }
+
+    /// Slot `slot`'s text in a text field: its bytes when its range is not empty, else `""` when its flag says
+    /// it has the empty text, else `nil`.
+    private func optionalText(_ field: MappedSections.TextField?, slot: Int) throws(CacheError) -> String? {
+        guard let field else { return nil }
+        let bounds = try file.packed(field.offsets, slot..<(slot + 2))
+        let start = Int(bounds[0]), end = Int(bounds[1])
+        guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
+        if start == end {
+            guard let empty = field.empty, try file.packed(empty, slot) != 0 else { return nil }
+            return ""
+        }
+        return String(decoding: try file.bytes(field.text, start..<end), as: UTF8.self)
+    }
+
+    /// `STRG` bytes `start ..< end`, as text.
+    private func text(_ start: Int, _ end: Int) throws(CacheError) -> String {
+        guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
+        return String(decoding: try file.bytes(sections.strings, start..<end), as: UTF8.self)
+    }
+}

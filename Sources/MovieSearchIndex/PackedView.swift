@@ -1,0 +1,58 @@
+/// Entries of a packed section (`CacheFormat`, "Directory") inside a checked, verified part of a mapping: each
+/// read is one unaligned 8-byte load, a shift and a mask, which the section's 8 bytes of padding keep in bounds.
+package struct PackedView {
+    let base: UnsafeRawPointer
+    let firstBit: Int
+    let width: Int
+    private let mask: UInt64
+    /// Number of entries.
+    package let count: Int
+
+    /// A view of `count` entries of `width` bits from bit `firstBit` of `base`, a range `MappedCacheFile.packed`
+    /// has checked.
+    init(base: UnsafeRawPointer, firstBit: Int, width: Int, count: Int) {
+        self.base = base
+        self.firstBit = firstBit
+        self.width = width
+        self.mask = (1 << UInt64(width)) - 1  // width ≤ 32: the directory checks it
+        self.count = count
+    }
+
+    /// Entry `index`; traps on an index outside the view (a bug in the engine, not in the file: every range a
+    /// view is made from has been checked).
+    @inline(__always)
+    package subscript(index: Int) -> UInt32 {
+        precondition(index >= 0 && index < count, "PackedView index out of range")
+        let bit = firstBit &+ index &* width
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+        return UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+    }
+
+    /// Entry `index`, which the caller has checked is inside the view (`RankSequence`): the loads stay inside the
+    /// checked range only then.
+    @inline(__always)
+    package subscript(unchecked index: Int) -> UInt32 {
+        let bit = firstBit &+ index &* width
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+        return UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+    }
+
+    /// Entries `index` and `index + 1` (a term's start and end, say): from one load when both lie in its 64 bits,
+    /// as they do for widths up to 28.
+    @inline(__always)
+    func pair(at index: Int) -> (UInt32, UInt32) {
+        precondition(index >= 0 && index < count &- 1, "PackedView index out of range")
+        // Up to 7 bits skipped and two entries of 28 bits fit in 64: a test of the width alone, the same for every
+        // index, which a loop can hoist.
+        guard width <= 28 else { return (self[unchecked: index], self[unchecked: index &+ 1]) }
+        let bit = firstBit &+ index &* width
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+            &>> UInt64(bit & 7)
+        return (UInt32(truncatingIfNeeded: word & mask), UInt32(truncatingIfNeeded: (word &>> UInt64(width)) & mask))
+    }
+
+    /// The entries, copied into an array.
+    func values() -> [UInt32] {
+        (0..<count).map { self[$0] }
+    }
+}

@@ -1,0 +1,351 @@
+/// Lays out the prefix sets of a cache (`PRFO`, `PRFE`, `LSTO`, `LSTD`, `BMPN`, `BMPC`, `BMPS`, `BMPI`, `BMPP`;
+/// `CacheFormat`, "Sections"): the union of the postings of every prefix range of two terms or more with more than
+/// `CacheFormat.mergeLimit` postings, and a bitmap for every single term whose posting list is longer than
+/// `CacheFormat.bitmapMinimum(movieCount:)`; with the counts and first ids per year of bitmaps and long lists, the
+/// counts per year of every pair of bitmaps, and of the longest lists met with every bitmap (`YCRG`, `YCNT`,
+/// `YCID`, `LBPR`, `LBPC`). `PrefixSetReader` reads them.
+///
+///     var writer = PrefixSetWriter(movieCount: n, yearFirstRanks: firstRanks, idOfRank: ranks)
+///     try writer.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)
+///     parts.append(contentsOf: try writer.parts())
+///
+/// A set is stored as a list of ranks or as a bitmap of ⌈N / 64⌉ words with its count per year: exactly when it has
+/// more than `CacheFormat.bitmapMinimum(movieCount:)` ranks. Used by `CacheSections` only, on one thread.
+struct PrefixSetWriter {
+    private let movieCount: Int
+    private let bitmapWords: Int
+    /// Sets of more ranks than this are bitmaps (`CacheFormat.bitmapMinimum(movieCount:)`).
+    private let bitmapMinimum: Int
+    /// The year (its position in `YEAR`) of each rank, for the per-year counts of a bitmap.
+    private let yearOfRank: [Int32]
+    /// The first rank of each year, and the movie id at each rank (`RANK`): for each year's first ids of a set.
+    private let yearFirstRanks: [Int]
+    private let idOfRank: [UInt32]
+
+    /// `PRFO`: for each term, where its entries start in `entries`.
+    private var offsets: [UInt32] = []
+    /// `PRFE` before numbering: each set's range end, kind and number among the sets of its kind.
+    private var entries: [(end: UInt32, bitmap: Bool, number: Int)] = []
+    private var listOffsets: [UInt32] = [0], listData: [UInt32] = []
+    private var bitmapCardinalities: [UInt32] = [], bitmapYearCounts: [UInt32] = [], bitmaps = ByteWriter()
+    /// `BMPI`: the first ids per year of each bitmap set, `CacheFormat.firstIDsPerYear` slots per year.
+    private var bitmapFirstIDs: [UInt32] = []
+    private var setCount = 0
+    /// `YCRG` and `YCNT` before sorting: the term ranges whose long lists have their counts per year, and the counts,
+    /// `yearCount` per range, in the order the ranges were met.
+    private var countedRanges: [(low: UInt32, end: UInt32)] = []
+    private var rangeYearCounts: [UInt32] = []
+    /// `YCID` before sorting: the first ids per year of each counted range, as `bitmapFirstIDs`.
+    private var rangeFirstIDs: [UInt32] = []
+    /// Where the ranks of each counted range are, in the order of `countedRanges`: `listData` or `termPostings`
+    /// entries `start ..< end`, for `LBPC`.
+    private var countedSources: [(start: Int, end: Int, inListData: Bool)] = []
+    /// The postings `add(terms:postings:starts:)` was given (shared, not copied).
+    private var termPostings: [UInt32] = []
+
+    // Scratch space, reused from one set to the next.
+    private var bitmap: [UInt64]
+    private var perYear: [UInt32]
+    /// For each rank, the number (truncated) of the last set it was added to: drops repeats within a set.
+    private var seen: [UInt32]
+    private var members: [UInt32] = []
+
+    /// The most entries `BMPP` may hold (`CacheFormat.maximumPairEntries`), and `LBPC`
+    /// (`CacheFormat.maximumListPairEntries`).
+    private let maximumPairEntries: Int
+    private let maximumListPairEntries: Int
+
+    /// A writer for a catalog of `movieCount` movies whose years start at ranks `yearFirstRanks` (newest first),
+    /// with the movie id `idOfRank[r]` at rank r.
+    init(movieCount: Int, yearFirstRanks: [Int], idOfRank: [UInt32],
+         maximumPairEntries: Int = CacheFormat.maximumPairEntries,
+         maximumListPairEntries: Int = CacheFormat.maximumListPairEntries) {
+        self.maximumPairEntries = maximumPairEntries
+        self.maximumListPairEntries = maximumListPairEntries
+        precondition(idOfRank.count == movieCount, "one id per rank")
+        self.movieCount = movieCount
+        self.yearFirstRanks = yearFirstRanks
+        self.idOfRank = idOfRank
+        bitmapWords = CacheFormat.bitmapWordCount(movieCount: movieCount)
+        bitmapMinimum = CacheFormat.bitmapMinimum(movieCount: movieCount)
+        var yearOfRank = [Int32](repeating: 0, count: movieCount)
+        for (year, first) in yearFirstRanks.enumerated() {
+            let end = year + 1 < yearFirstRanks.count ? yearFirstRanks[year + 1] : movieCount
+            for rank in first..<end { yearOfRank[rank] = Int32(year) }
+        }
+        self.yearOfRank = yearOfRank
+        bitmap = [UInt64](repeating: 0, count: bitmapWords)
+        perYear = [UInt32](repeating: 0, count: yearFirstRanks.count)
+        seen = [UInt32](repeating: UInt32.max, count: movieCount)
+    }
+
+    /// Adds the sets of the term dictionary `terms` (sorted by bytes), whose postings are
+    /// `postings[starts[i] ..< starts[i + 1]]` for term `i`.
+    mutating func add(terms: [[UInt8]], postings: [UInt32], starts: [Int]) throws(CacheError) {
+        offsets.reserveCapacity(terms.count + 1)
+        termPostings = postings
+        for low in terms.indices {
+            offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
+            let term = terms[low]
+            // A frequent term gets a bitmap too, so that it meets other bitmaps word by word.
+            if starts[low + 1] - starts[low] > bitmapMinimum {
+                members.removeAll(keepingCapacity: true)
+                members.append(contentsOf: postings[starts[low]..<starts[low + 1]])
+                try storeMembers(low: low, end: low + 1)
+            } else if starts[low + 1] - starts[low] >= CacheFormat.yearCountMinimum {
+                countYears(of: postings[starts[low]..<starts[low + 1]], low: low, end: low + 1)
+                countedSources.append((starts[low], starts[low + 1], false))
+            }
+            // Prefixes that begin at `low` are those longer than what `low` shares with the term before it. Those
+            // longer than what it shares with the term after it are prefixes of this term alone (terms are sorted),
+            // which get no set; nor do prefixes past `CacheFormat.maximumPrefixSetLength`, so that the bytes
+            // compared here stay linear in the title's length however long its words are.
+            let shared = low == 0 ? 0 : zip(terms[low - 1], term).prefix { $0 == $1 }.count
+            let sharedWithNext = low + 1 == terms.count ? 0 : zip(term, terms[low + 1]).prefix { $0 == $1 }.count
+            let longest = min(term.count, sharedWithNext, CacheFormat.maximumPrefixSetLength)
+            var lastEnd = -1
+            for length in stride(from: longest, to: shared, by: -1) where Self.isScalarBoundary(term, length) {
+                let end = Self.prefixEnd(terms, from: low, prefix: term[0..<length])
+                // Longer prefixes have the same or smaller ranges: each distinct range is stored once.
+                guard end - low >= 2, end != lastEnd, starts[end] - starts[low] > CacheFormat.mergeLimit else { continue }
+                lastEnd = end
+                // Union of the postings of terms low..<end, without repeats.
+                members.removeAll(keepingCapacity: true)
+                let stamp = UInt32(truncatingIfNeeded: setCount)
+                for rank in postings[starts[low]..<starts[end]] where seen[Int(rank)] != stamp {
+                    seen[Int(rank)] = stamp
+                    members.append(rank)
+                }
+                try storeMembers(low: low, end: end)
+            }
+        }
+        offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
+    }
+
+    /// Stores `members` (distinct ranks) as the set of the terms `low..<end`: a list or, when smaller, a bitmap.
+    private mutating func storeMembers(low: Int, end: Int) throws(CacheError) {
+        if members.count > bitmapMinimum {
+            for word in bitmap.indices { bitmap[word] = 0 }
+            for year in perYear.indices { perYear[year] = 0 }
+            for rank in members {
+                bitmap[Int(rank) >> 6] |= 1 << UInt64(rank & 63)
+                perYear[Int(yearOfRank[Int(rank)])] += 1
+            }
+            for word in bitmap { bitmaps.u64(word) }
+            bitmapYearCounts.append(contentsOf: perYear)
+            bitmapFirstIDs.append(contentsOf: firstIDsOfBitmap())
+            entries.append((UInt32(end), true, bitmapCardinalities.count))
+            bitmapCardinalities.append(UInt32(members.count))
+        } else {
+            members.sort()
+            if members.count >= CacheFormat.yearCountMinimum {
+                countYears(of: members[...], low: low, end: end)
+                countedSources.append((listData.count, listData.count + members.count, true))
+            }
+            listData.append(contentsOf: members)
+            entries.append((UInt32(end), false, listOffsets.count - 1))
+            listOffsets.append(try CacheSections.checked(listData.count, "prefix set data"))
+        }
+        setCount += 1
+    }
+
+    /// Records the counts per year of `ranks`, the list of the terms `low..<end` (`YCRG`, `YCNT`).
+    private mutating func countYears(of ranks: ArraySlice<UInt32>, low: Int, end: Int) {
+        for year in perYear.indices { perYear[year] = 0 }
+        let slots = CacheFormat.firstIDsPerYear
+        var firstIDs = [UInt32](repeating: 0, count: perYear.count * slots)
+        for rank in ranks {
+            let year = Int(yearOfRank[Int(rank)])
+            if perYear[year] < slots { firstIDs[year * slots + Int(perYear[year])] = idOfRank[Int(rank)] }
+            perYear[year] += 1
+        }
+        countedRanges.append((UInt32(low), UInt32(end)))
+        rangeYearCounts.append(contentsOf: perYear)
+        rangeFirstIDs.append(contentsOf: firstIDs)
+    }
+
+    /// `BMPP`: the matches per year of the intersection of every pair of the first Q bitmap sets
+    /// (`CacheFormat.pairedBitmapCount`: all of them unless their pairs would be too many), pairs in the order of
+    /// `CacheFormat.bitmapPairIndex`. Year by year, so that one year's words of all the bitmaps stay in cache while
+    /// every pair is counted over them (a pair at a time would read the bitmaps whole once per pair).
+    private func pairYearCounts() -> [UInt32] {
+        let years = perYear.count
+        let count = CacheFormat.pairedBitmapCount(bitmapCount: bitmapCardinalities.count, yearCount: years,
+                                                  maximumEntries: maximumPairEntries)
+        let pairs = count * max(count - 1, 0) / 2
+        var counts = [UInt32](repeating: 0, count: pairs * years)
+        if pairs == 0 { return counts }
+        bitmaps.bytes.withUnsafeBytes { raw in
+            let views = (0..<count).map { U64View(base: raw.baseAddress! + $0 * bitmapWords * 8, count: bitmapWords) }
+            for year in 0..<years {
+                let end = year + 1 < years ? yearFirstRanks[year + 1] : movieCount
+                let range = yearFirstRanks[year]..<end
+                var pair = 0
+                for a in 0..<count {
+                    for b in (a + 1)..<count {
+                        counts[pair * years + year] = UInt32(U64View.intersectionCount(views[a], views[b], range))
+                        pair += 1
+                    }
+                }
+            }
+        }
+        return counts
+    }
+
+    /// `LBPR` and `LBPC`: for the counted ranges in `order` (`YCRG`'s), the row of each in the counts plus 1 (0
+    /// when it has none), and per row the matches per year of its list met with each bitmap set. The rows go to the
+    /// lists of at least `CacheFormat.pairedListMinimum(movieCount:)` ranks, longest first, as many as fit in
+    /// `maximumListPairEntries` counts; they are numbered in `order`. Both empty when no list is paired.
+    ///
+    /// Counted from each rank's side: a table of which bitmap sets hold each rank (the bitmaps turned on their
+    /// side, ⌈B / 64⌉ words a rank) gives, for every rank of a paired list, the bitmaps whose counts it adds to, a
+    /// few a rank (a title is in the bitmaps of its words' short prefixes). Meeting every list with every bitmap
+    /// instead would test each rank of each list B times (about 5 billion tests at 10 million titles).
+    private func listPairYearCounts(order: [Int]) -> (rows: [UInt32], counts: [UInt32]) {
+        let years = perYear.count, bitmapCount = bitmapCardinalities.count
+        guard bitmapCount > 0, years > 0 else { return ([], []) }
+        let minimum = CacheFormat.pairedListMinimum(movieCount: movieCount)
+        let length = { (index: Int) in self.countedSources[index].end - self.countedSources[index].start }
+        let longest = countedRanges.indices.filter { length($0) >= minimum }
+            .sorted { (length($0), $1) > (length($1), $0) }
+            .prefix(maximumListPairEntries / (bitmapCount * years))
+        guard !longest.isEmpty else { return ([], []) }
+        var isPaired = [Bool](repeating: false, count: countedRanges.count)
+        for index in longest { isPaired[index] = true }
+        var rows: [UInt32] = [], pairedRanges: [Int] = []
+        rows.reserveCapacity(order.count)
+        for index in order {
+            if isPaired[index] {
+                pairedRanges.append(index)
+                rows.append(UInt32(pairedRanges.count))
+            } else {
+                rows.append(0)
+            }
+        }
+        let columns = (bitmapCount + 63) / 64
+        var holders = [UInt64](repeating: 0, count: movieCount * columns)
+        var counts = [UInt32](repeating: 0, count: pairedRanges.count * bitmapCount * years)
+        holders.withUnsafeMutableBufferPointer { holders in
+            bitmaps.bytes.withUnsafeBytes { raw in
+                for bitmap in 0..<bitmapCount {
+                    let column = bitmap >> 6, bit: UInt64 = 1 << UInt64(bitmap & 63)
+                    let base = bitmap * bitmapWords * 8
+                    for word in 0..<bitmapWords {
+                        var bits = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + word * 8, as: UInt64.self))
+                        while bits != 0 {
+                            holders[(word << 6 | bits.trailingZeroBitCount) * columns + column] |= bit
+                            bits &= bits - 1
+                        }
+                    }
+                }
+            }
+            counts.withUnsafeMutableBufferPointer { counts in
+                for (row, index) in pairedRanges.enumerated() {
+                    let source = countedSources[index]
+                    let ranks = source.inListData ? listData[source.start..<source.end]
+                        : termPostings[source.start..<source.end]
+                    let rowBase = row * bitmapCount * years
+                    for rank in ranks {
+                        let year = Int(yearOfRank[Int(rank)])
+                        for column in 0..<columns {
+                            var bits = holders[Int(rank) * columns + column]
+                            while bits != 0 {
+                                counts[rowBase + (column << 6 | bits.trailingZeroBitCount) * years + year] += 1
+                                bits &= bits - 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return (rows, counts)
+    }
+
+    /// The ids of the first `CacheFormat.firstIDsPerYear` ranks of each year in `bitmap`, whose counts per year
+    /// are `perYear` (0 in the slots of a year with fewer).
+    private func firstIDsOfBitmap() -> [UInt32] {
+        let slots = CacheFormat.firstIDsPerYear
+        var ids: [UInt32] = []
+        ids.reserveCapacity(perYear.count * slots)
+        for year in perYear.indices {
+            let wanted = min(Int(perYear[year]), slots)
+            var found = 0
+            var word = yearFirstRanks[year] >> 6
+            var bits = wanted > 0 ? bitmap[word] & (UInt64.max << UInt64(yearFirstRanks[year] & 63)) : 0
+            while found < wanted {
+                while bits == 0 {
+                    word += 1
+                    bits = bitmap[word]
+                }
+                ids.append(idOfRank[word << 6 | bits.trailingZeroBitCount])
+                bits &= bits - 1
+                found += 1
+            }
+            ids.append(contentsOf: repeatElement(0, count: slots - found))
+        }
+        return ids
+    }
+
+    /// The nine sections, with set numbers in `PRFE`: list sets first, then bitmap sets; the three of the counts
+    /// and first ids per year of long lists when there are any, and the two of the longest ones' counts met with
+    /// the bitmaps when some are paired.
+    func parts() throws(CacheError) -> [CacheSections.Part] {
+        let listSetCount = listOffsets.count - 1
+        var pairs: [UInt32] = []
+        pairs.reserveCapacity(entries.count * 2)
+        for entry in entries {
+            pairs.append(entry.end)
+            pairs.append(try CacheSections.checked(entry.bitmap ? listSetCount + entry.number : entry.number, "prefix sets"))
+        }
+        var counted: [CacheSections.Part] = []
+        if !countedRanges.isEmpty {
+            let years = perYear.count
+            let order = countedRanges.indices.sorted {
+                (countedRanges[$0].low, countedRanges[$0].end) < (countedRanges[$1].low, countedRanges[$1].end)
+            }
+            let slots = years * CacheFormat.firstIDsPerYear
+            var keys: [UInt32] = [], counts: [UInt32] = [], ids: [UInt32] = []
+            keys.reserveCapacity(order.count * 2)
+            counts.reserveCapacity(order.count * years)
+            ids.reserveCapacity(order.count * slots)
+            for index in order {
+                keys.append(countedRanges[index].low)
+                keys.append(countedRanges[index].end)
+                counts.append(contentsOf: rangeYearCounts[(index * years)..<((index + 1) * years)])
+                ids.append(contentsOf: rangeFirstIDs[(index * slots)..<((index + 1) * slots)])
+            }
+            counted = [.packed(.rangeYearCountKeys, keys), .packed(.rangeYearCounts, counts),
+                       .packed(.rangeFirstIDs, ids)]
+            let (rows, pairCounts) = listPairYearCounts(order: order)
+            if !pairCounts.isEmpty {
+                counted += [.packed(.listPairRows, rows), .packed(.listPairCounts, pairCounts)]
+            }
+        }
+        return counted + [
+            .packed(.prefixOffsets, offsets),
+            .packed(.prefixEntries, pairs),
+            .packed(.listSetOffsets, listOffsets),
+            .packed(.listSetData, listData),
+            .packed(.bitmapCardinalities, bitmapCardinalities),
+            .packed(.bitmapYearCounts, bitmapYearCounts),
+            .packed(.bitmapFirstIDs, bitmapFirstIDs),
+            .packed(.bitmapPairCounts, pairYearCounts()),
+            .bytes(.bitmaps, bitmaps.bytes),
+        ]
+    }
+
+    /// Whether a query token could end after `length` bytes of `term`: at its end or before a UTF-8 lead byte.
+    private static func isScalarBoundary(_ term: [UInt8], _ length: Int) -> Bool {
+        length == term.count || term[length] & 0xC0 != 0x80
+    }
+
+    /// The first term id at or after `low` that does not start with `prefix` (all of `low..<result` do).
+    private static func prefixEnd(_ terms: [[UInt8]], from low: Int, prefix: ArraySlice<UInt8>) -> Int {
+        var low = low + 1, high = terms.count
+        while low < high {
+            let middle = (low + high) / 2
+            if terms[middle].starts(with: prefix) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

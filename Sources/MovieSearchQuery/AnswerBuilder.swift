@@ -1,0 +1,464 @@
+import MovieSearchIndex
+
+/// Collects an answer: per year the count and the first `perYear` ids, all ids in one shared buffer.
+struct AnswerBuilder {
+    let perYear: Int
+    let ranks: PackedView
+    let path: String
+    private var ids: [Int] = []
+    /// The typo count of each listed id, in a typo answer only (an exact answer's counts are all 0).
+    private var typos: [UInt16] = []
+    /// Each year added, with where its listed ids start in `ids` (they end where the next year's start).
+    private var years: [(year: Int, count: Int, idsStart: Int)] = []
+    private var total = 0
+
+    init(perYear: Int, ranks: PackedView, path: String, yearCount: Int) {
+        self.perYear = perYear
+        self.ranks = ranks
+        self.path = path
+        // Room for a typical answer up front: growing from empty costs a reallocation per doubling, which is a
+        // good part of a sub-microsecond query.
+        let years = min(yearCount, 256)
+        self.years.reserveCapacity(years)
+        ids.reserveCapacity(min(perYear, 16) * years)
+    }
+
+    private mutating func addYear(_ year: Int, count: Int) {
+        total += count
+        years.append((year, count, ids.count))
+    }
+
+    /// Lists the movie at `rank` in the year added last.
+    private mutating func list(rank: Int) {
+        ids.append(Int(ranks[rank]))
+    }
+
+    /// Every movie (a query without tokens).
+    mutating func addAll(_ table: YearTable) throws(CacheError) {
+        for year in 0..<table.count {
+            let first = table.firstRank(year), end = table.endRank(year)
+            addYear(table.year(year), count: end - first)
+            for rank in first..<min(end, first + perYear) { list(rank: rank) }
+        }
+    }
+
+    /// Matches given as ascending ranks: each year's count by galloping to the year's end.
+    ///
+    /// The order is checked where it costs nothing extra (each year's first rank and count, each listed rank), so
+    /// that a list out of order in a forged file gives an error, not a year with more matches than movies.
+    mutating func addSorted<Ranks: RankSequence>(_ matches: Ranks, _ table: YearTable) throws(CacheError) {
+        var position = 0, year = 0
+        while position < matches.count {
+            let (rank, end, next) = try yearRun(of: matches, at: position, year: &year, table)
+            guard rank >= table.firstRank(year), next - position <= end - rank else { throw Self.outOfOrder(path) }
+            addYear(table.year(year), count: next - position)
+            var previous = rank - 1
+            for listed in position..<min(next, position + perYear) {
+                let listedRank = Int(matches[listed])
+                guard listedRank > previous, listedRank < end else { throw Self.outOfOrder(path) }
+                previous = listedRank
+                list(rank: listedRank)
+            }
+            position = next
+        }
+    }
+
+    /// Matches given as ascending ranks with their counts per year: each year's matches are the next `count`
+    /// ranks, so nothing is searched. The counts are checked against the list (each year's first and listed ranks
+    /// inside it, all of the list used), so that counts that disagree with a forged list give an error.
+    mutating func addSorted<Ranks: RankSequence>(_ matches: Ranks, counts: PackedView, _ table: YearTable)
+        throws(CacheError)
+    {
+        guard counts.count == table.count else { throw Self.outOfOrder(path) }
+        var position = 0
+        for year in 0..<table.count {
+            let count = Int(counts[year])
+            guard count > 0 else { continue }
+            let first = table.firstRank(year), end = table.endRank(year)
+            guard count <= end - first, count <= matches.count - position else { throw Self.outOfOrder(path) }
+            addYear(table.year(year), count: count)
+            var previous = first - 1
+            for listed in position..<(position + min(count, perYear)) {
+                let rank = Int(matches[listed])
+                guard rank > previous, rank < end else { throw Self.outOfOrder(path) }
+                previous = rank
+                list(rank: rank)
+            }
+            // The year's last match must lie in it too, so that the next year starts where this one ends.
+            let last = Int(matches[position + count - 1])
+            guard last >= first, last < end else { throw Self.outOfOrder(path) }
+            position += count
+        }
+        guard position == matches.count else { throw Self.outOfOrder(path) }
+    }
+
+    /// The step that cuts ascending ranks into years: the rank at `position`, checked; `year` moved on to its year;
+    /// that year's end rank, and the position of the first match past it.
+    @inline(__always)
+    private func yearRun<Ranks: RankSequence>(of matches: Ranks, at position: Int, year: inout Int,
+                                              _ table: YearTable) throws(CacheError) -> (rank: Int, end: Int, next: Int) {
+        let rank = Int(matches[position])
+        guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+        while table.endRank(year) <= rank { year += 1 }
+        let end = table.endRank(year)
+        return (rank, end, Self.firstPosition(in: matches, from: position, notBelow: end))
+    }
+
+    private static func outOfOrder(_ path: String) -> CacheError {
+        .corrupt(path: path, detail: "ranks out of order")
+    }
+
+    /// Matches given as a bitmap over ranks: each year's count by popcount over its bit range.
+    mutating func addBitmap(_ bitmap: [UInt64], _ table: YearTable) throws(CacheError) {
+        try bitmap.withUnsafeBufferPointer { words throws(CacheError) in
+            for year in 0..<table.count {
+                let first = table.firstRank(year), end = table.endRank(year)
+                let count = Self.popcount(words, first..<end)
+                if count > 0 { try addYear(table.year(year), count: count, firstBits: { words[$0] }, from: first, to: end) }
+            }
+        }
+    }
+
+    /// Matches given as the intersection of two bitmaps of the file, met year by year: each year's count by one
+    /// tight pass that ANDs and counts its words (`U64View.intersectionCount`, which the compiler vectorizes),
+    /// then its first `perYear` matches from the year's first words, read again while they are in cache. Nothing is
+    /// allocated; making the intersection first would write it (N / 64 words) and read it again to count it.
+    mutating func addIntersection(_ a: U64View, _ b: U64View, _ table: YearTable) throws(CacheError) {
+        guard a.count == b.count, a.count == CacheFormat.bitmapWordCount(movieCount: ranks.count) else {
+            throw .corrupt(path: path, detail: "a bitmap set has the wrong size")
+        }
+        for year in 0..<table.count {
+            let first = table.firstRank(year), end = table.endRank(year)
+            let count = U64View.intersectionCount(a, b, first..<end)
+            guard count > 0 else { continue }
+            try addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first, to: table.endRank(year))
+        }
+    }
+
+    /// Matches given as their counts per year and the ids of their first matches in each year, `slots` a year (a
+    /// stored set's `BMPC` or `YCNT` with its `BMPI` or `YCID`), for at most `slots` listed a year: neither the
+    /// set nor `RANK` is read. The counts are checked as `addSorted(_:counts:_:)` checks them (each fits its year,
+    /// and they add up to the set's `cardinality`), so counts that disagree with a forged set give an error.
+    mutating func addFirstIDs(counts: PackedView, firstIDs: PackedView, slots: Int, cardinality: Int,
+                              _ table: YearTable) throws(CacheError) {
+        precondition(perYear <= slots, "more listed a year than the first ids hold")
+        guard counts.count == table.count, firstIDs.count == table.count * slots else { throw Self.outOfOrder(path) }
+        var total = 0
+        for year in 0..<table.count {
+            let count = Int(counts[year])
+            guard count > 0 else { continue }
+            total += count
+            guard count <= table.endRank(year) - table.firstRank(year), total <= cardinality else {
+                throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
+            }
+            addYear(table.year(year), count: count)
+            let first = year * slots
+            for slot in first..<(first + min(count, perYear)) { ids.append(Int(firstIDs[slot])) }
+        }
+        guard total == cardinality else {
+            throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
+        }
+    }
+
+    /// Matches given as the intersection of two bitmaps of the file with its counts per year (`BMPP`): only the
+    /// words up to each year's listed matches are read. A count larger than the year, or than the year's set bits
+    /// when they are listed, is corrupt (`addYear(_:count:firstBits:from:to:)` never reads past the year).
+    mutating func addIntersection(_ a: U64View, _ b: U64View, counts: PackedView, _ table: YearTable)
+        throws(CacheError)
+    {
+        guard a.count == b.count, a.count == CacheFormat.bitmapWordCount(movieCount: ranks.count),
+              counts.count == table.count else {
+            throw .corrupt(path: path, detail: "a bitmap set has the wrong size")
+        }
+        for year in 0..<table.count {
+            let count = Int(counts[year])
+            guard count > 0 else { continue }
+            let first = table.firstRank(year)
+            guard count <= table.endRank(year) - first else {
+                throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
+            }
+            try addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first, to: table.endRank(year))
+        }
+    }
+
+    /// Matches given as a stored bitmap with its counts per year: only the listed movies' bits are read.
+    mutating func addBitmap(_ words: U64View, counts: PackedView, _ table: YearTable) throws(CacheError) {
+        var total = 0
+        for year in 0..<table.count {
+            let count = Int(counts[year])
+            total += count
+            guard count <= table.endRank(year) - table.firstRank(year), total <= ranks.count else {
+                throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
+            }
+            if count > 0 {
+                try addYear(table.year(year), count: count, firstBits: { words[$0] }, from: table.firstRank(year),
+                            to: table.endRank(year))
+            }
+        }
+    }
+
+    /// Matches given as the ranks of a counted list (its counts per year `listCounts`, `YCNT`) that are in a bitmap
+    /// of the file, with the counts per year of the two met (`LBPC`): a year's matches are among the list's next
+    /// `listCounts[year]` ranks, which are tested only until the year's first `perYear` are found, not all of
+    /// them (a bit test each, a cache miss each in a bitmap of a large catalog). The counts are checked as they
+    /// are used: the list's add up to its length, a pair's count fits the list's, each rank tested lies in its
+    /// year, and a year whose ranks run out before its first `perYear` matches is corrupt.
+    mutating func addFiltered(_ candidates: PackedView, listCounts: PackedView, by bitmap: U64View,
+                              counts: PackedView, _ table: YearTable) throws(CacheError) {
+        guard listCounts.count == table.count, counts.count == table.count,
+              bitmap.count == CacheFormat.bitmapWordCount(movieCount: ranks.count) else {
+            throw .corrupt(path: path, detail: Self.countsDoNotFit)
+        }
+        var position = 0
+        for year in 0..<table.count {
+            let listed = Int(listCounts[year]), count = Int(counts[year])
+            let end = position + listed
+            guard count <= listed, end <= candidates.count else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
+            if count > 0 {
+                addYear(table.year(year), count: count)
+                let first = table.firstRank(year), yearEnd = table.endRank(year)
+                var wanted = min(perYear, count), next = position
+                while wanted > 0 {
+                    guard next < end else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
+                    let rank = Int(candidates[next])
+                    guard rank >= first, rank < yearEnd else { throw Self.outOfOrder(path) }
+                    if bitmap[rank >> 6] >> UInt64(rank & 63) & 1 == 1 {
+                        list(rank: rank)
+                        wanted -= 1
+                    }
+                    next += 1
+                }
+            }
+            position = end
+        }
+        guard position == candidates.count else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
+    }
+
+    /// Adds a year of `count` matches and lists the first `perYear` set bits of ranks `first..<end` (the year's).
+    /// Fewer set bits there than the stored count calls for is a damaged file: it throws rather than list the next
+    /// year's movies under this one.
+    private mutating func addYear(_ year: Int, count: Int, firstBits word: (Int) -> UInt64, from first: Int,
+                                  to end: Int) throws(CacheError) {
+        addYear(year, count: count)
+        var wanted = min(perYear, count)
+        var index = first >> 6
+        var bits = word(index) & (UInt64.max << UInt64(first & 63))
+        while wanted > 0 {
+            while bits == 0 {
+                index += 1
+                guard index << 6 < end else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
+                bits = word(index)
+            }
+            let rank = index << 6 | bits.trailingZeroBitCount
+            guard rank < end else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
+            list(rank: rank)
+            bits &= bits - 1
+            wanted -= 1
+        }
+    }
+
+    /// Stored counts per year that the year's ranks cannot hold.
+    private static let countsDoNotFit = "year counts of a prefix set do not fit its years"
+
+    /// Typo matches given as keys (`TypoMatch`) of ascending ranks, each with its typo count: inside each year, the
+    /// listed movies are the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos
+    /// first, then the order of an exact answer).
+    ///
+    /// One pass over the matches: a match past the current year's end closes that year, and its own is galloped to
+    /// (a typo answer's few matches lie far apart in a century of years, where stepping year by year cost more
+    /// than the rest of the answer); a year's listed movies are kept in order as they come in one buffer on the
+    /// stack, not an array emptied per year, and no year's end is searched for among the matches.
+    mutating func addTypoMatches(_ matches: [UInt64], _ table: YearTable) throws(CacheError) {
+        typos.reserveCapacity(ids.capacity)  // a count per listed id: one allocation, not one per doubling
+        if perYear > Self.insertionLimit {
+            try addTypoMatchesSorting(matches, table)
+            return
+        }
+        let wanted = perYear
+        try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(wanted, 1)) { kept throws(CacheError) in
+            var year = 0, yearEnd = 0, yearStart = 0, count = 0
+            for position in matches.indices {
+                let rank = TypoMatch.rank(of: matches[position])
+                if rank >= yearEnd {
+                    if position > 0 {
+                        addYear(table.year(year), count: position - yearStart)
+                        for slot in 0..<count { listTypoMatch(kept[slot], matches) }
+                    }
+                    guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+                    year = Self.year(holding: rank, from: year, table)
+                    yearEnd = table.endRank(year)
+                    yearStart = position
+                    count = 0
+                }
+                // Typo count above the position: the keys' order is by count, then rank (positions ascend with
+                // rank). Keep the smallest `perYear` in order as they come: most go at the end, or nowhere.
+                let key = UInt64(TypoMatch.typos(of: matches[position])) << 32 | UInt64(position)
+                if count == wanted {
+                    if wanted == 0 || key >= kept[wanted - 1] { continue }
+                    count -= 1
+                }
+                // Moved up one by one from the end (most keys stay there).
+                var slot = count
+                while slot > 0, kept[slot - 1] > key {
+                    kept[slot] = kept[slot - 1]
+                    slot -= 1
+                }
+                kept[slot] = key
+                count += 1
+            }
+            if !matches.isEmpty {
+                addYear(table.year(year), count: matches.count - yearStart)
+                for slot in 0..<count { listTypoMatch(kept[slot], matches) }
+            }
+        }
+    }
+
+    /// `addTypoMatches(_:_:)` for a `perYear` above `insertionLimit`: each year's keys sorted, not kept in
+    /// order as they come (inserting each would be quadratic in a large year).
+    private mutating func addTypoMatchesSorting(_ matches: [UInt64], _ table: YearTable) throws(CacheError) {
+        var position = 0, year = 0
+        var order: [UInt64] = []
+        while position < matches.count {
+            let rank = TypoMatch.rank(of: matches[position])
+            guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+            year = Self.year(holding: rank, from: year, table)
+            var next = position + 1
+            while next < matches.count, TypoMatch.rank(of: matches[next]) < table.endRank(year) { next += 1 }
+            addYear(table.year(year), count: next - position)
+            order.removeAll(keepingCapacity: true)
+            for match in position..<next {
+                order.append(UInt64(TypoMatch.typos(of: matches[match])) << 32 | UInt64(match))
+            }
+            order.sort()
+            for slot in 0..<min(perYear, next - position) { listTypoMatch(order[slot], matches) }
+            position = next
+        }
+    }
+
+    /// Lists the match of `key` (typo count << 32 | position in `matches`) with its typo count.
+    @inline(__always)
+    private mutating func listTypoMatch(_ key: UInt64, _ matches: [UInt64]) {
+        list(rank: TypoMatch.rank(of: matches[Int(key & 0xFFFF_FFFF)]))
+        typos.append(UInt16(key >> 32))
+    }
+
+    /// The year, `year` or a later one, whose ranks hold `rank` (below the movie count, and not in a year before
+    /// `year`): a gallop through the year table, then a binary search, so a match many years on costs a few steps.
+    /// The same year as stepping one year at a time: the end ranks ascend (`YearTable.validate`), and the last
+    /// year's is the movie count.
+    @inline(__always)
+    private static func year(holding rank: Int, from year: Int, _ table: YearTable) -> Int {
+        if table.endRank(year) > rank { return year }
+        var low = year, step = 1  // endRank(low) ≤ rank
+        while low + step < table.count, table.endRank(low + step) <= rank {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, table.count - 1)  // endRank(high) > rank
+        low += 1
+        while low < high {
+            let middle = (low + high) / 2
+            if table.endRank(middle) <= rank { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Up to how many listed movies per year `addTypoMatches(bitmap:_:typos:)` keeps them in order as it goes.
+    static let insertionLimit = 64
+
+    /// Typo matches given as a bitmap over ranks, with a function that gives a match's typo count: each year's
+    /// count by popcount, its listed movies the first `perYear` by typo count, then rank. Only the year's matches
+    /// are visited; for a small `perYear` at most that many are kept at a time, so a year of many matches costs
+    /// no sort.
+    mutating func addTypoMatches(bitmap: [UInt64], _ table: YearTable, typos: (Int) -> UInt16) throws(CacheError) {
+        var kept: [UInt64] = []
+        try bitmap.withUnsafeBufferPointer { words throws(CacheError) in
+            guard words.count == CacheFormat.bitmapWordCount(movieCount: ranks.count) else {
+                throw .corrupt(path: path, detail: "a bitmap set has the wrong size")
+            }
+            for year in 0..<table.count {
+                let first = table.firstRank(year), end = table.endRank(year)
+                let count = Self.popcount(words, first..<end)
+                if count == 0 { continue }
+                addYear(table.year(year), count: count)
+                // typos << 32 | rank: the order of a typo answer. Keep the smallest `perYear`, in order.
+                kept.removeAll(keepingCapacity: true)
+                let wanted = min(perYear, count)
+                if wanted == 0 { continue }
+                var index = first >> 6
+                var bits = words[index] & (UInt64.max << UInt64(first & 63))
+                while true {
+                    while bits == 0 {
+                        index += 1
+                        if index == words.count { break }
+                        bits = words[index]
+                    }
+                    if bits == 0 { break }
+                    let rank = index << 6 | bits.trailingZeroBitCount
+                    if rank >= end { break }
+                    bits &= bits - 1
+                    let key = UInt64(typos(rank)) << 32 | UInt64(rank)
+                    if wanted > Self.insertionLimit {
+                        kept.append(key)  // sorted below: inserting each would be quadratic in a large year
+                        continue
+                    }
+                    if kept.count == wanted {
+                        if key >= kept[wanted - 1] { continue }
+                        kept.removeLast()
+                    }
+                    // Ranks come in ascending order, so most keys go at the end: search back from there.
+                    var slot = kept.count
+                    while slot > 0, kept[slot - 1] > key { slot -= 1 }
+                    kept.insert(key, at: slot)
+                }
+                if wanted > Self.insertionLimit { kept.sort() }
+                for key in kept.prefix(wanted) {
+                    list(rank: Int(key & 0xFFFF_FFFF))
+                    self.typos.append(UInt16(key >> 32))
+                }
+            }
+        }
+    }
+
+    /// The answer collected so far, for `query`, found in `mode`.
+    func result(query: String, mode: SearchMode = .exact) -> SearchResult {
+        let ids = self.ids, typos = self.typos, years = self.years
+        let groups = years.indices.map { index -> YearMatches in
+            let entry = years[index]
+            let end = index + 1 < years.count ? years[index + 1].idsStart : ids.count
+            return YearMatches(year: entry.year, count: entry.count,
+                               movieIDs: MovieIDList(storage: ids, range: entry.idsStart..<end),
+                               typoCounts: TypoCountList(storage: typos, range: entry.idsStart..<end))
+        }
+        return SearchResult(query: query, total: total, years: groups, mode: mode)
+    }
+
+    /// The first position at or after `start` whose rank is ≥ `bound` (ranks ascend): exponential, then binary
+    /// search, so a year with few matches costs a few steps however many matches follow.
+    static func firstPosition<Ranks: RankSequence>(in ranks: Ranks, from start: Int, notBelow bound: Int) -> Int {
+        var low = start, step = 1
+        while low + step < ranks.count, Int(ranks[low + step]) < bound {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, ranks.count)
+        low += 1
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(ranks[middle]) < bound { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Set bits of `words` in the bit range `range`.
+    static func popcount(_ words: UnsafeBufferPointer<UInt64>, _ range: Range<Int>) -> Int {
+        if range.isEmpty { return 0 }
+        let firstWord = range.lowerBound >> 6, lastWord = (range.upperBound - 1) >> 6
+        let head: UInt64 = ~0 << UInt64(range.lowerBound & 63)
+        let tail: UInt64 = ~0 >> UInt64(63 - ((range.upperBound - 1) & 63))
+        if firstWord == lastWord { return (words[firstWord] & head & tail).nonzeroBitCount }
+        var count = (words[firstWord] & head).nonzeroBitCount + (words[lastWord] & tail).nonzeroBitCount
+        for word in (firstWord + 1)..<lastWord { count += words[word].nonzeroBitCount }
+        return count
+    }
+}
