@@ -1,5 +1,5 @@
 import MovieSearchCatalog
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 import MovieSearchQuery
 
 /// The favorites resolved against an open cache: which movies of this cache they are, which are missing from it

@@ -1,5 +1,5 @@
 import MovieSearchCatalog
-import MovieSearchText
+@_spi(Engine) import MovieSearchText
 
 /// The sections of a cache, built from a catalog in memory (`CacheFormat`, "Sections"); `CacheWriter` lays them
 /// out in a file. Their readers sit beside this writer: `MappedSections` finds them in a mapped file,

@@ -1,26 +1,27 @@
 /// A run of little-endian integers inside a checked, verified part of a mapping.
-package struct LittleEndianView<Element: FixedWidthInteger> {
-    package let base: UnsafeRawPointer
+@_spi(Engine) public struct LittleEndianView<Element: FixedWidthInteger> {
+    public let base: UnsafeRawPointer
     /// Number of entries.
-    package let count: Int
+    public let count: Int
 
     /// Entry `index`; traps on an index outside the view (a bug in the engine, not in the file: every range a
     /// view is made from has been checked).
-    @inline(__always)
-    package subscript(index: Int) -> Element {
+    @inlinable @inline(__always)
+    public subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "LittleEndianView index out of range")
         return Element(littleEndian: base.loadUnaligned(fromByteOffset: index &* MemoryLayout<Element>.size, as: Element.self))
     }
 }
 
 /// u32 entries: the year table.
-package typealias U32View = LittleEndianView<UInt32>
+@_spi(Engine) public typealias U32View = LittleEndianView<UInt32>
 /// u64 words: bitmaps.
-package typealias U64View = LittleEndianView<UInt64>
+@_spi(Engine) public typealias U64View = LittleEndianView<UInt64>
 
 extension LittleEndianView where Element == UInt64 {
     /// The words, copied into an array.
-    package func copied() -> [UInt64] {
+    @inlinable
+    public func copied() -> [UInt64] {
         [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             for index in 0..<count {
                 buffer[index] = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
@@ -30,7 +31,8 @@ extension LittleEndianView where Element == UInt64 {
     }
 
     /// `words[i] &= self[i]` for every word (the two have the same count).
-    package func intersect(into words: inout [UInt64]) {
+    @inlinable
+    public func intersect(into words: inout [UInt64]) {
         precondition(words.count == count, "bitmaps of different sizes")
         words.withUnsafeMutableBufferPointer { target in
             for index in 0..<count {
@@ -47,7 +49,7 @@ extension LittleEndianView where Element == UInt64 {
     /// compiler vectorizes (with plain SSE2 on x86-64, which has no popcount instruction in its baseline: a
     /// scalar count is a dozen instructions a word, and it was most of a two-bitmap query).
     @inlinable
-    package static func intersectionCount(_ a: U64View, _ b: U64View, _ range: Range<Int>) -> Int {
+    public static func intersectionCount(_ a: U64View, _ b: U64View, _ range: Range<Int>) -> Int {
         if range.isEmpty { return 0 }
         precondition(a.count == b.count && range.lowerBound >= 0 && range.upperBound <= a.count &* 64,
                      "a bit range outside the bitmaps")

@@ -1,12 +1,12 @@
 /// Entries of a packed section (`CacheFormat`, "Directory") inside a checked, verified part of a mapping: each
 /// read is one unaligned 8-byte load, a shift and a mask, which the section's 8 bytes of padding keep in bounds.
-package struct PackedView {
-    let base: UnsafeRawPointer
-    let firstBit: Int
-    let width: Int
-    private let mask: UInt64
+@_spi(Engine) public struct PackedView {
+    @usableFromInline let base: UnsafeRawPointer
+    @usableFromInline let firstBit: Int
+    @usableFromInline let width: Int
+    @usableFromInline let mask: UInt64
     /// Number of entries.
-    package let count: Int
+    public let count: Int
 
     /// A view of `count` entries of `width` bits from bit `firstBit` of `base`, a range `MappedCacheFile.packed`
     /// has checked.
@@ -20,8 +20,8 @@ package struct PackedView {
 
     /// Entry `index`; traps on an index outside the view (a bug in the engine, not in the file: every range a
     /// view is made from has been checked).
-    @inline(__always)
-    package subscript(index: Int) -> UInt32 {
+    @inlinable @inline(__always)
+    public subscript(index: Int) -> UInt32 {
         precondition(index >= 0 && index < count, "PackedView index out of range")
         let bit = firstBit &+ index &* width
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
@@ -30,8 +30,8 @@ package struct PackedView {
 
     /// Entry `index`, which the caller has checked is inside the view (`RankSequence`): the loads stay inside the
     /// checked range only then.
-    @inline(__always)
-    package subscript(unchecked index: Int) -> UInt32 {
+    @inlinable @inline(__always)
+    public subscript(unchecked index: Int) -> UInt32 {
         let bit = firstBit &+ index &* width
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
         return UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
@@ -39,8 +39,8 @@ package struct PackedView {
 
     /// Entries `index` and `index + 1` (a term's start and end, say): from one load when both lie in its 64 bits,
     /// as they do for widths up to 28.
-    @inline(__always)
-    func pair(at index: Int) -> (UInt32, UInt32) {
+    @inlinable @inline(__always)
+    public func pair(at index: Int) -> (UInt32, UInt32) {
         precondition(index >= 0 && index < count &- 1, "PackedView index out of range")
         // Up to 7 bits skipped and two entries of 28 bits fit in 64: a test of the width alone, the same for every
         // index, which a loop can hoist.

@@ -1,7 +1,7 @@
 /// The ranks of the titles that have a term in a range of terms, with how many there are: what
 /// `PrefixSetReader` reads for one query token.
-package struct RankSet {
-    package enum Storage {
+@_spi(Engine) public struct RankSet {
+    public enum Storage {
         /// Ascending ranks, in the file (a posting list or a list set).
         case list(PackedView)
         /// Ascending ranks, merged at query time (the postings of a small range of terms).
@@ -10,21 +10,21 @@ package struct RankSet {
         case bitmap(U64View)
     }
 
-    package var cardinality: Int
-    package var storage: Storage
+    public var cardinality: Int
+    public var storage: Storage
     /// Its matches per year, in `YEAR` order: for a bitmap, and for a long list (`CacheFormat.yearCountMinimum`).
-    package var yearCounts: PackedView?
+    public var yearCounts: PackedView?
     /// With `yearCounts`: the ids of its first matches in each year, `CacheFormat.firstIDsPerYear` slots a year
     /// (`BMPI`, `YCID`).
-    package var firstIDs: PackedView? = nil
+    public var firstIDs: PackedView? = nil
     /// For a bitmap set, its number among the bitmap sets (for `BMPP`, the counts of two bitmaps met).
-    package var bitmapNumber: Int? = nil
+    public var bitmapNumber: Int? = nil
     /// For a list with `yearCounts`, its range's number among the counted ranges (`YCRG`; for `LBPC`, the counts of
     /// a list met with a bitmap).
-    package var countedNumber: Int? = nil
+    public var countedNumber: Int? = nil
 
     /// Whether the set is a bitmap (else its ranks are listed).
-    package var isBitmap: Bool {
+    @inlinable public var isBitmap: Bool {
         if case .bitmap = storage { return true }
         return false
     }

@@ -6,7 +6,7 @@
 ///
 /// Made only of views into the mapping, so an array of them is plain memory: no reference to retain or release
 /// per element.
-package enum RankSource {
+@_spi(Engine) public enum RankSource {
     /// Ascending ranks, each once: a stored list set, or one term's posting list.
     case sorted(PackedView)
     /// The posting lists of several terms end to end: each term's ascending, a title that has two of the terms
@@ -16,12 +16,12 @@ package enum RankSource {
     case bitmap(U64View, cardinality: Int)
 
     /// Whether its ranks come ascending, each once, as they are read: a list or a bitmap, not postings end to end.
-    package var isAscending: Bool {
+    @inlinable public var isAscending: Bool {
         if case .postings = self { false } else { true }
     }
 
     /// How many ranks it lists (a title listed twice counted twice).
-    package var count: Int {
+    @inlinable public var count: Int {
         switch self {
         case .sorted(let list), .postings(let list): list.count
         case .bitmap(_, let cardinality): cardinality

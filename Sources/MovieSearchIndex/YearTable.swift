@@ -1,9 +1,9 @@
 /// Reads the `YEAR` section that `CacheSections` lays out (`CacheFormat`, "Sections"): each year with its first
 /// rank, years descending. Checked once per open (`validate`), read by every query and by `MovieRecords`.
-package struct YearTable {
-    private let entries: U32View
-    package let count: Int
-    private let movieCount: Int
+@_spi(Engine) public struct YearTable {
+    @usableFromInline let entries: U32View
+    public let count: Int
+    @usableFromInline let movieCount: Int
 
     /// The table of `file`, whose `YEAR` section is `years`.
     package init(file: MappedCacheFile, years: MappedCacheFile.Section) throws(CacheError) {
@@ -23,9 +23,9 @@ package struct YearTable {
     }
 
     /// The year of entry `index`.
-    package func year(_ index: Int) -> Int { Int(Int32(bitPattern: entries[index * 2])) }
+    @inlinable public func year(_ index: Int) -> Int { Int(Int32(bitPattern: entries[index * 2])) }
     /// The first rank of year `index`.
-    package func firstRank(_ index: Int) -> Int { Int(entries[index * 2 + 1]) }
+    @inlinable public func firstRank(_ index: Int) -> Int { Int(entries[index * 2 + 1]) }
     /// One past the last rank of year `index`: the next year's first rank, or the movie count for the last year.
-    package func endRank(_ index: Int) -> Int { index + 1 < count ? firstRank(index + 1) : movieCount }
+    @inlinable public func endRank(_ index: Int) -> Int { index + 1 < count ? firstRank(index + 1) : movieCount }
 }

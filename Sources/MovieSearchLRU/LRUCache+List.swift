@@ -3,20 +3,20 @@
 extension LRUCache {
     /// Traps on a time to live that has no meaning, so that a mistake shows where it is made rather than as
     /// entries that never (NaN) or always (negative) expire.
-    static func checkTimeToLive(_ timeToLive: Double?) {
+    @usableFromInline static func checkTimeToLive(_ timeToLive: Double?) {
         if let timeToLive {
             precondition(timeToLive >= 0, "LRUCache time to live must be 0 or more seconds, not \(timeToLive)")
         }
     }
 
     /// The instant an entry added now with `timeToLive` expires; reads the clock only when it can expire.
-    func expiry(after timeToLive: Double?) -> Double {
+    @inlinable func expiry(after timeToLive: Double?) -> Double {
         guard let timeToLive, timeToLive != .infinity else { return .infinity }
         return clock() + timeToLive
     }
 
     /// Whether the entry in `slot` has expired; reads the clock only when it can expire.
-    func isExpired(_ slot: Int) -> Bool {
+    @inlinable func isExpired(_ slot: Int) -> Bool {
         let expiresAt = slots[slot].expiresAt
         return expiresAt != .infinity && clock() >= expiresAt
     }
@@ -24,7 +24,7 @@ extension LRUCache {
     /// The value a valid entry for `key` holds (made the most recently used), else `value`, added with the cache's
     /// time to live: `get(key)` then, on a miss, `add(value, forKey: key)`, with the key looked up once, not
     /// twice (`SynchronizedLRUCache.value(forKey:orInsert:)` after its loader ran).
-    mutating func value(forKey key: Key, orAdd value: Value) -> Value {
+    @inlinable mutating func value(forKey key: Key, orAdd value: Value) -> Value {
         if let slot = index[key] {
             if !isExpired(slot) {
                 moveToFront(slot)
@@ -40,14 +40,14 @@ extension LRUCache {
 
     /// Gives the entry in `slot` a new value and expiry, as the most recently used entry. The dictionary keeps the
     /// key it has; the slot keeps the same one, so the two never disagree.
-    private mutating func replaceValue(at slot: Int, with value: Value, expiresAt: Double) {
+    @inlinable mutating func replaceValue(at slot: Int, with value: Value, expiresAt: Double) {
         slots[slot].entry!.value = value
         slots[slot].expiresAt = expiresAt
         moveToFront(slot)
     }
 
     /// Adds or replaces an entry; the capacity is more than 0 (the public `add`s return before reading the clock).
-    mutating func add(_ value: Value, forKey key: Key, expiresAt: Double) {
+    @inlinable mutating func add(_ value: Value, forKey key: Key, expiresAt: Double) {
         if let slot = index[key] {
             replaceValue(at: slot, with: value, expiresAt: expiresAt)
             return
@@ -56,7 +56,7 @@ extension LRUCache {
     }
 
     /// Adds an entry for `key`, which has none; the capacity is more than 0.
-    private mutating func addNew(_ value: Value, forKey key: Key, expiresAt: Double) {
+    @inlinable mutating func addNew(_ value: Value, forKey key: Key, expiresAt: Double) {
         let slot: Int
         if freeHead != LRUCache.none {
             slot = freeHead
@@ -78,8 +78,7 @@ extension LRUCache {
     }
 
     /// Removes the entry in `slot` from the index and the recency list, frees the slot and returns the value.
-    @discardableResult
-    mutating func removeEntry(at slot: Int) -> Value {
+    @discardableResult @inlinable mutating func removeEntry(at slot: Int) -> Value {
         unlink(slot)
         let entry = slots[slot].entry!
         index.removeValue(forKey: entry.key)
@@ -90,14 +89,14 @@ extension LRUCache {
     }
 
     /// Makes the entry in `slot` the most recently used.
-    mutating func moveToFront(_ slot: Int) {
+    @inlinable mutating func moveToFront(_ slot: Int) {
         if slot == head { return }
         unlink(slot)
         linkAtFront(slot)
     }
 
     /// Takes `slot` out of the recency list, joining its neighbors.
-    mutating func unlink(_ slot: Int) {
+    @inlinable mutating func unlink(_ slot: Int) {
         let previous = slots[slot].previous
         let next = slots[slot].next
         if previous == LRUCache.none { head = next } else { slots[previous].next = next }
@@ -107,7 +106,7 @@ extension LRUCache {
     }
 
     /// Puts `slot`, which is in no list, at the front of the recency list.
-    mutating func linkAtFront(_ slot: Int) {
+    @inlinable mutating func linkAtFront(_ slot: Int) {
         slots[slot].previous = LRUCache.none
         slots[slot].next = head
         if head == LRUCache.none { tail = slot } else { slots[head].previous = slot }

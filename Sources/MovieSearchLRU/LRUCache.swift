@@ -35,30 +35,39 @@ public struct LRUCache<Key: Hashable, Value> {
     // value type that copies with copy-on-write for free.
 
     /// One entry, or a free slot when `entry` is `nil`.
+    @usableFromInline
     struct Slot {
         /// The key (kept to remove it from `index` on eviction) and the value; `nil` in a free slot, so that a
         /// removed value is released at once.
-        var entry: (key: Key, value: Value)?
+        @usableFromInline var entry: (key: Key, value: Value)?
         /// The instant the entry expires, in the clock's seconds; `.infinity` for an entry that never does.
-        var expiresAt: Double
+        @usableFromInline var expiresAt: Double
         /// The more recently used neighbor, or `LRUCache.none`.
-        var previous: Int
+        @usableFromInline var previous: Int
         /// The less recently used neighbor (or the next free slot), or `LRUCache.none`.
-        var next: Int
+        @usableFromInline var next: Int
+
+        @inlinable
+        init(entry: (key: Key, value: Value)?, expiresAt: Double, previous: Int, next: Int) {
+            self.entry = entry
+            self.expiresAt = expiresAt
+            self.previous = previous
+            self.next = next
+        }
     }
 
     /// The "no slot" index that ends a list.
-    static var none: Int { -1 }
+    @inlinable static var none: Int { -1 }
 
-    var slots: [Slot] = []
-    var index: [Key: Int] = [:]
+    @usableFromInline var slots: [Slot] = []
+    @usableFromInline var index: [Key: Int] = [:]
     /// The most recently used entry, or `none` when the cache is empty.
-    var head = LRUCache.none
+    @usableFromInline var head = LRUCache.none
     /// The least recently used entry, or `none` when the cache is empty.
-    var tail = LRUCache.none
+    @usableFromInline var tail = LRUCache.none
     /// The first free slot, or `none`.
-    var freeHead = LRUCache.none
-    let clock: @Sendable () -> Double
+    @usableFromInline var freeHead = LRUCache.none
+    @usableFromInline let clock: @Sendable () -> Double
 
     /// The most entries the cache holds; adding one more evicts the least recently used.
     public let capacity: Int
@@ -105,12 +114,12 @@ public struct LRUCache<Key: Hashable, Value> {
     /// The number of entries stored, including expired ones not yet removed (see `removeExpired()`).
     ///
     /// Cost: O(1).
-    public var count: Int { index.count }
+    @inlinable public var count: Int { index.count }
 
     /// Whether the cache stores no entry (expired ones included).
     ///
     /// Cost: O(1).
-    public var isEmpty: Bool { index.isEmpty }
+    @inlinable public var isEmpty: Bool { index.isEmpty }
 
     /// Stores `value` for `key` with the cache's time to live, as the most recently used entry.
     ///
@@ -120,7 +129,7 @@ public struct LRUCache<Key: Hashable, Value> {
     /// A new key in a full cache evicts the least recently used entry (expired or not).
     ///
     /// Cost: O(1), amortized.
-    public mutating func add(_ value: Value, forKey key: Key) {
+    @inlinable public mutating func add(_ value: Value, forKey key: Key) {
         if capacity == 0 { return }
         add(value, forKey: key, expiresAt: expiry(after: timeToLive))
     }
@@ -135,7 +144,7 @@ public struct LRUCache<Key: Hashable, Value> {
     /// - Parameter timeToLive: Seconds this entry stays valid: 0 or more, or `nil` for never.
     ///
     /// Cost: O(1), amortized.
-    public mutating func add(_ value: Value, forKey key: Key, timeToLive: Double?) {
+    @inlinable public mutating func add(_ value: Value, forKey key: Key, timeToLive: Double?) {
         LRUCache.checkTimeToLive(timeToLive)
         if capacity == 0 { return }
         add(value, forKey: key, expiresAt: expiry(after: timeToLive))
@@ -147,7 +156,7 @@ public struct LRUCache<Key: Hashable, Value> {
     ///     if let movie = cache.get(id) { return movie }
     ///
     /// Cost: O(1).
-    public mutating func get(_ key: Key) -> Value? {
+    @inlinable public mutating func get(_ key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         if isExpired(slot) {
             removeEntry(at: slot)
@@ -163,7 +172,7 @@ public struct LRUCache<Key: Hashable, Value> {
     ///     if !cache.isValid(title) { refresh(title) }
     ///
     /// Cost: O(1).
-    public func isValid(_ key: Key) -> Bool {
+    @inlinable public func isValid(_ key: Key) -> Bool {
         guard let slot = index[key] else { return false }
         return !isExpired(slot)
     }
@@ -174,7 +183,7 @@ public struct LRUCache<Key: Hashable, Value> {
     ///
     /// Cost: O(1).
     @discardableResult
-    public mutating func remove(_ key: Key) -> Value? {
+    @inlinable public mutating func remove(_ key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         let expired = isExpired(slot)
         let value = removeEntry(at: slot)
@@ -188,7 +197,7 @@ public struct LRUCache<Key: Hashable, Value> {
     /// - Parameter keepingCapacity: Whether to keep the storage for reuse instead of releasing it.
     ///
     /// Cost: O(n), n the number of slots in use or free.
-    public mutating func removeAll(keepingCapacity: Bool = false) {
+    @inlinable public mutating func removeAll(keepingCapacity: Bool = false) {
         slots.removeAll(keepingCapacity: keepingCapacity)
         index.removeAll(keepingCapacity: keepingCapacity)
         head = LRUCache.none
@@ -204,7 +213,7 @@ public struct LRUCache<Key: Hashable, Value> {
     ///
     /// Cost: O(n), n the number of entries.
     @discardableResult
-    public mutating func removeExpired() -> Int {
+    @inlinable public mutating func removeExpired() -> Int {
         var now: Double?
         var removed = 0
         var slot = head

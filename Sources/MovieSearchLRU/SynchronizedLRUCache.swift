@@ -17,7 +17,7 @@ import Synchronization
 /// `removeAll` and `removeExpired`, which are O(n). `value(forKey:orInsert:)` runs the closure outside the lock,
 /// so a slow load never blocks other threads' hits.
 public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let cache: Mutex<LRUCache<Key, Value>>
+    @usableFromInline let cache: Mutex<LRUCache<Key, Value>>
 
     /// The most entries the cache holds; adding one more evicts the least recently used.
     public let capacity: Int
@@ -58,7 +58,7 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     /// callers see one value per key. When `make` throws, nothing is added and the error propagates.
     ///
     /// Cost: O(1) on a hit; on a miss, O(1) plus `make`.
-    public func value<E: Error>(forKey key: Key, orInsert make: () throws(E) -> Value) throws(E) -> Value {
+    @inlinable public func value<E: Error>(forKey key: Key, orInsert make: () throws(E) -> Value) throws(E) -> Value {
         if let value = locked({ $0.get(key) }) { return value }
         let made = try make()
         return locked { $0.value(forKey: key, orAdd: made) }
@@ -69,7 +69,7 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     ///     let movie = recent.get(id)
     ///
     /// Cost: O(1).
-    public func get(_ key: Key) -> Value? {
+    @inlinable public func get(_ key: Key) -> Value? {
         locked { $0.get(key) }
     }
 
@@ -78,7 +78,7 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     ///     recent.add(movie, forKey: movie.id)
     ///
     /// Cost: O(1), amortized.
-    public func add(_ value: Value, forKey key: Key) {
+    @inlinable public func add(_ value: Value, forKey key: Key) {
         locked { $0.add(value, forKey: key) }
     }
 
@@ -87,7 +87,7 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     ///     recent.add(list, forKey: title, timeToLive: 60)
     ///
     /// Cost: O(1), amortized.
-    public func add(_ value: Value, forKey key: Key, timeToLive: Double?) {
+    @inlinable public func add(_ value: Value, forKey key: Key, timeToLive: Double?) {
         locked { $0.add(value, forKey: key, timeToLive: timeToLive) }
     }
 
@@ -96,7 +96,7 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     ///     if recent.isValid(id) { … }
     ///
     /// Cost: O(1).
-    public func isValid(_ key: Key) -> Bool {
+    @inlinable public func isValid(_ key: Key) -> Bool {
         locked { $0.isValid(key) }
     }
 
@@ -106,7 +106,7 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     ///
     /// Cost: O(1).
     @discardableResult
-    public func remove(_ key: Key) -> Value? {
+    @inlinable public func remove(_ key: Key) -> Value? {
         locked { $0.remove(key) }
     }
 
@@ -115,7 +115,7 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     ///     recent.removeAll()
     ///
     /// Cost: O(n).
-    public func removeAll() {
+    @inlinable public func removeAll() {
         locked { $0.removeAll() }
     }
 
@@ -125,20 +125,20 @@ public final class SynchronizedLRUCache<Key: Hashable & Sendable, Value: Sendabl
     ///
     /// Cost: O(n).
     @discardableResult
-    public func removeExpired() -> Int {
+    @inlinable public func removeExpired() -> Int {
         locked { $0.removeExpired() }
     }
 
     /// The number of entries stored, including expired ones not yet removed; see ``LRUCache/count``.
     ///
     /// Cost: O(1).
-    public var count: Int {
+    @inlinable public var count: Int {
         locked { $0.count }
     }
 
     /// Runs `body` with the lock held, and tells Thread Sanitizer so: on Linux it cannot see `Mutex` by itself
     /// (see `ThreadSanitizer`).
-    private func locked<Result>(_ body: (inout LRUCache<Key, Value>) -> sending Result) -> sending Result {
+    @inlinable func locked<Result>(_ body: (inout LRUCache<Key, Value>) -> sending Result) -> sending Result {
         cache.withAnnotatedLock(owner: self) { cache in body(&cache) }
     }
 }

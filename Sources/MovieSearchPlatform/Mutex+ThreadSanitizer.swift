@@ -3,8 +3,8 @@ import Synchronization
 extension Mutex where Value: ~Copyable {
     /// `withLock`, with Thread Sanitizer told about the lock (`ThreadSanitizer`: on Linux it cannot see `Mutex` by
     /// itself), the lock named by the address of `owner`, the object that holds it.
-    @inline(__always)
-    package borrowing func withAnnotatedLock<Result>(owner: AnyObject, _ body: (inout sending Value) -> sending Result)
+    @inlinable @inline(__always)
+    public borrowing func withAnnotatedLock<Result>(owner: AnyObject, _ body: (inout sending Value) -> sending Result)
         -> sending Result
     {
         withLock { value in

@@ -10,23 +10,20 @@
 /// The annotation functions are looked up once with `dlsym`, as the Swift runtime does for its own locks: they
 /// exist only in a process linked with the sanitizer. Cost when absent: the check that the lookup was done, a
 /// load and a test per call.
-enum ThreadSanitizer {
-    private typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
+@usableFromInline enum ThreadSanitizer {
+    @usableFromInline typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
 
-    private static let acquireFunction = lookUp("__tsan_acquire")
-    private static let releaseFunction = lookUp("__tsan_release")
-
-    /// Whether the process runs under Thread Sanitizer (and these calls do something).
-    static var isActive: Bool { acquireFunction != nil }
+    @usableFromInline static let acquireFunction = lookUp("__tsan_acquire")
+    @usableFromInline static let releaseFunction = lookUp("__tsan_release")
 
     /// Call after taking a lock: what other threads did before `release(address)` happened before what follows.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func acquire(_ address: UnsafeRawPointer) {
         acquireFunction?(address)
     }
 
     /// Call before giving a lock up.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func release(_ address: UnsafeRawPointer) {
         releaseFunction?(address)
     }

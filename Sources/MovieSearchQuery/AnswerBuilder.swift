@@ -1,4 +1,4 @@
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 
 /// Collects an answer: per year the count and the first `perYear` ids, all ids in one shared buffer.
 struct AnswerBuilder {

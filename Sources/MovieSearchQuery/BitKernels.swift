@@ -1,4 +1,4 @@
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 
 /// Set operations on bitmaps over ranks, for `QueryExecutor`: query-time algorithms, not a structure of the file,
 /// so they live beside their one user rather than with the reader. `filter` writes through an uninitialized

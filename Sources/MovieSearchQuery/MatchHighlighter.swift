@@ -1,4 +1,4 @@
-import MovieSearchText
+@_spi(Engine) import MovieSearchText
 
 /// Finds the parts of a title that a query matched (SEARCH-SPEC, "Match spans"), so that a client can show them.
 ///

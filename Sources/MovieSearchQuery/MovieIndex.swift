@@ -1,5 +1,5 @@
 import MovieSearchCatalog
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 import MovieSearchLRU
 import MovieSearchPlatform
 import Synchronization

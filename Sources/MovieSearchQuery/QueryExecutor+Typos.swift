@@ -1,5 +1,5 @@
-import MovieSearchIndex
-import MovieSearchText
+@_spi(Engine) import MovieSearchIndex
+@_spi(Engine) import MovieSearchText
 
 /// The typo pass (SEARCH-SPEC, "Typo tolerance"), run when the exact search matched nothing.
 ///

@@ -1,5 +1,5 @@
-import MovieSearchIndex
-import MovieSearchText
+@_spi(Engine) import MovieSearchIndex
+@_spi(Engine) import MovieSearchText
 
 /// Runs one query against a `MovieIndex` (the algorithm is described in `CacheFormat`, "A query, step by step").
 struct QueryExecutor {

@@ -1,4 +1,4 @@
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 
 /// Ascending ranks, read one at a time: a posting list or prefix set in the file, or matches in memory.
 protocol RankSequence {

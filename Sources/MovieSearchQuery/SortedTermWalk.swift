@@ -1,4 +1,4 @@
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 
 /// The typo walk of a letter's terms in dictionary order, without a trie (SEARCH-SPEC, "Typo tolerance"): used for
 /// the first walk of each first scalar (`TypoTermWalk`), so that a process that answers one query (the CLI) does

@@ -1,4 +1,4 @@
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 
 /// A folded query token's UTF-8 bytes as a dictionary key, hashed once, when the key is made: the typo pass's
 /// table of repeated tokens (`QueryExecutor.runWithTypos`, for a query of many words) looks each token up.

@@ -1,4 +1,4 @@
-import MovieSearchText
+@_spi(Engine) import MovieSearchText
 
 /// How many edits a query token may have (SEARCH-SPEC, "Typo tolerance"): none for a token of 4 scalars or fewer
 /// or with a number in it (`2011` must not find 2012), 1 for 5 to 8 scalars, 2 for 9 or more.

@@ -1,4 +1,4 @@
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 
 /// One query token's matches in the typo pass as bitmaps over ranks, one per distance the token has: level k holds
 /// the ranks whose smallest distance is at most `distances[k]`, so a rank's distance is that of the first level

@@ -1,4 +1,4 @@
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 import MovieSearchLRU
 
 /// The terms a query token matches with typos (SEARCH-SPEC, "Typo tolerance"), found by walking the trie of the

@@ -1,4 +1,4 @@
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 
 /// The terms that begin with one first byte sequence (a bucket of the sorted dictionary), as a trie over their
 /// Unicode scalars, laid out in preorder for the typo walk (`TypoTermWalk`).

@@ -1,4 +1,4 @@
-import MovieSearchIndex
+@_spi(Engine) import MovieSearchIndex
 import Synchronization
 
 /// The typo walks of recent query words (folded token bytes → the term ranges they match, with their distances,

@@ -43,14 +43,6 @@ public enum Tokenizer {
         text.withUTF8 { forEachToken(inUTF8: $0, joiningWords: joiningWords, body) }
     }
 
-    /// The tokens of `text` (without joined words) handed to `consumer` in order, duplicates kept: the query
-    /// path's `forEachToken(in:_:)`, whose callers keep their state in a consumer rather than in a closure, which
-    /// is boxed on the heap at each call (the tokenizer stores it).
-    package static func forEachToken<Consumer: TokenConsumer>(in text: String, into consumer: inout Consumer) {
-        var text = text
-        text.withUTF8 { forEachPiece(inUTF8: $0, into: &consumer) }
-    }
-
     /// `forEachToken(in:joiningWords:_:)` for text given as its UTF-8 bytes, which must be valid UTF-8 (a title
     /// the catalog holds as bytes, so that indexing makes no `String` per title).
     package static func forEachToken(inUTF8 utf8: UnsafeBufferPointer<UInt8>, joiningWords: Bool = false,
@@ -58,47 +50,72 @@ public enum Tokenizer {
         withoutActuallyEscaping(body) { body in
             if joiningWords {
                 var joiner = WordJoiner(body: body)
-                forEachPiece(inUTF8: utf8, into: &joiner)
+                forEachToken(inUTF8: utf8, into: &joiner)
                 joiner.finish()
             } else {
                 var plain = PlainTokens(body: body)
-                forEachPiece(inUTF8: utf8, into: &plain)
+                forEachToken(inUTF8: utf8, into: &plain)
             }
         }
     }
 
-    /// Steps 1–5: hands each token, and each separator character, to `consumer` (a separator before the first
-    /// token joins nothing: `WordJoiner` ignores it).
-    private static func forEachPiece<Consumer: TokenConsumer>(inUTF8 utf8: UnsafeBufferPointer<UInt8>,
-                                                              into consumer: inout Consumer) {
-        do {
-            // ASCII output is never longer than its input, so this scratch holds any ASCII token; the slack lets
-            // most other text, which seldom grows when folded, fit too (`TokenSink` keeps 4 bytes free).
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count + 8) { scratch in
-                var length = 0
-                for offset in utf8.indices {
-                    let byte = utf8[offset]
-                    if byte >= 0x80 {
-                        var sink = TokenSink(scratch: scratch, pendingCount: length, consumer: consumer)
-                        foldedTokens(of: utf8, from: offset, into: &sink)
-                        consumer = sink.deallocate()
-                        return
-                    }
-                    switch ASCIIByte(byte) {
-                    case .token(let folded):
-                        scratch[length] = folded
-                        length += 1
-                    case .apostrophe:
-                        break
-                    case .separator(let joins):
-                        if length > 0 {
-                            consumer.token(UnsafeBufferPointer(rebasing: scratch[..<length]))
-                            length = 0
-                        }
-                        consumer.separator(joins: joins)
-                    }
+    /// The tokens of `text` (without joined words) handed to `consumer` in order, duplicates kept: the query
+    /// path. Its callers keep their state in a consumer rather than in a closure, and it is inlinable, so that the
+    /// query module gets the ASCII loop specialized for its consumer, with no call per token.
+    @_spi(Engine) @inlinable
+    public static func forEachToken<Consumer: TokenConsumer>(in text: String, into consumer: inout Consumer) {
+        var text = text
+        text.withUTF8 { forEachToken(inUTF8: $0, into: &consumer) }
+    }
+
+    /// Steps 1–5 on valid UTF-8: hands each token, and each separator character, to `consumer` (a separator before the first
+    /// token joins nothing: `WordJoiner` ignores it). ASCII bytes are cut here, inlined into the caller; from the
+    /// first non-ASCII byte on, the rest goes through `foldedTokens(of:from:scratch:pendingCount:token:separator:)`,
+    /// which is not inlinable (it needs the Unicode tables) and so takes the consumer as two closures.
+    @_spi(Engine) @inlinable
+    public static func forEachToken<Consumer: TokenConsumer>(inUTF8 utf8: UnsafeBufferPointer<UInt8>,
+                                                             into consumer: inout Consumer) {
+        // ASCII output is never longer than its input, so this scratch holds any ASCII token; the slack lets most
+        // other text, which seldom grows when folded, fit too (`TokenSink` keeps 4 bytes free).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count + 8) { scratch in
+            var length = 0
+            for offset in utf8.indices {
+                let byte = utf8[offset]
+                if byte >= 0x80 {
+                    foldedTokens(of: utf8, from: offset, scratch: scratch, pendingCount: length,
+                                 token: { consumer.token($0) }, separator: { consumer.separator(joins: $0) })
+                    return
                 }
-                if length > 0 { consumer.token(UnsafeBufferPointer(rebasing: scratch[..<length])) }
+                switch ASCIIByte(byte) {
+                case .token(let folded):
+                    scratch[length] = folded
+                    length += 1
+                case .apostrophe:
+                    break
+                case .separator(let joins):
+                    if length > 0 {
+                        consumer.token(UnsafeBufferPointer(rebasing: scratch[..<length]))
+                        length = 0
+                    }
+                    consumer.separator(joins: joins)
+                }
+            }
+            if length > 0 { consumer.token(UnsafeBufferPointer(rebasing: scratch[..<length])) }
+        }
+    }
+
+    /// The tokens of `utf8[start...]`, where `start` is the first non-ASCII byte, continuing the token whose first
+    /// `pendingCount` bytes are in `scratch`, handed to `token` and `separator`.
+    @usableFromInline
+    static func foldedTokens(of utf8: UnsafeBufferPointer<UInt8>, from start: Int,
+                             scratch: UnsafeMutableBufferPointer<UInt8>, pendingCount: Int,
+                             token: (UnsafeBufferPointer<UInt8>) -> Void, separator: (Bool) -> Void) {
+        withoutActuallyEscaping(token) { token in
+            withoutActuallyEscaping(separator) { separator in
+                var sink = TokenSink(scratch: scratch, pendingCount: pendingCount,
+                                     consumer: ClosureConsumer(body: token, separatorBody: separator))
+                foldedTokens(of: utf8, from: start, into: &sink)
+                _ = sink.deallocate()
             }
         }
     }
@@ -138,7 +155,8 @@ public enum Tokenizer {
 }
 
 /// Receives what steps 1–5 cut a text into (`Tokenizer.forEachToken(in:into:)`).
-package protocol TokenConsumer {
+@_spi(Engine)
+public protocol TokenConsumer {
     /// A token: valid only during the call, never empty.
     mutating func token(_ bytes: UnsafeBufferPointer<UInt8>)
     /// A separator character (after folding); `joins` when it is punctuation or a symbol (general category P or S).
@@ -147,8 +165,8 @@ package protocol TokenConsumer {
 
 extension TokenConsumer {
     /// Separators mean nothing to a query's tokens.
-    @inline(__always)
-    package mutating func separator(joins: Bool) {}
+    @inlinable @inline(__always)
+    public mutating func separator(joins: Bool) {}
 }
 
 /// The tokens alone, for queries: separators cost nothing.
@@ -160,6 +178,16 @@ private struct PlainTokens: TokenConsumer {
 
     @inline(__always)
     mutating func separator(joins: Bool) {}
+}
+
+/// The general path's consumer: two closures (`foldedTokens(of:from:scratch:pendingCount:token:separator:)`).
+private struct ClosureConsumer: TokenConsumer {
+    let body: (UnsafeBufferPointer<UInt8>) -> Void
+    let separatorBody: (Bool) -> Void
+
+    mutating func token(_ bytes: UnsafeBufferPointer<UInt8>) { body(bytes) }
+
+    mutating func separator(joins: Bool) { separatorBody(joins) }
 }
 
 /// Step 6 (titles only): passes every token on, and after each maximal run of two or more tokens that exactly one
@@ -206,6 +234,7 @@ private struct WordJoiner: TokenConsumer {
 }
 
 /// What an ASCII byte is to tokenization: exactly what the tables say of it, without the tables.
+@usableFromInline
 enum ASCIIByte {
     /// A letter or digit, with the byte it folds to.
     case token(UInt8)
@@ -215,7 +244,7 @@ enum ASCIIByte {
     /// character but letters, digits, the space and the apostrophe: general category P or S).
     case separator(joins: Bool)
 
-    @inline(__always)
+    @inlinable @inline(__always)
     init(_ byte: UInt8) {
         if byte &- UInt8(ascii: "A") < 26 {
             self = .token(byte | 0x20)

@@ -1,7 +1,7 @@
 import Foundation
 import MovieSearch
 @testable import MovieSearchCatalog
-@testable import MovieSearchIndex
+@_spi(Engine) @testable import MovieSearchIndex
 import TestSupport
 import XCTest
 

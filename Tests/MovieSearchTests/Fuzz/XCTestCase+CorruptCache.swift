@@ -1,5 +1,5 @@
 import MovieSearch
-@testable import MovieSearchIndex
+@_spi(Engine) @testable import MovieSearchIndex
 import XCTest
 
 extension XCTestCase {

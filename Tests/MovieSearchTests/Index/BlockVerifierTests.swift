@@ -1,6 +1,6 @@
 import MovieSearch
 @testable import MovieSearchCatalog
-@testable import MovieSearchIndex
+@_spi(Engine) @testable import MovieSearchIndex
 import TestSupport
 import XCTest
 

@@ -1,9 +1,9 @@
 import Foundation
 import MovieSearch
 @testable import MovieSearchCatalog
-@testable import MovieSearchIndex
+@_spi(Engine) @testable import MovieSearchIndex
 @testable import MovieSearchQuery
-@testable import MovieSearchText
+@_spi(Engine) @testable import MovieSearchText
 import TestSupport
 import XCTest
 

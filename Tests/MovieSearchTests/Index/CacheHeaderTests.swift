@@ -1,6 +1,6 @@
 import MovieSearch
-@testable import MovieSearchIndex
-@testable import MovieSearchText
+@_spi(Engine) @testable import MovieSearchIndex
+@_spi(Engine) @testable import MovieSearchText
 import TestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
 import Foundation
 import MovieSearch
-@testable import MovieSearchIndex
+@_spi(Engine) @testable import MovieSearchIndex
 @testable import MovieSearchQuery
 import TestSupport
 import XCTest

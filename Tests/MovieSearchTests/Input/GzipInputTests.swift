@@ -6,7 +6,7 @@ import Darwin
 import Foundation
 import MovieSearch
 @testable import MovieSearchCatalog
-@testable import MovieSearchIndex
+@_spi(Engine) @testable import MovieSearchIndex
 @testable import MovieSearchInput
 @testable import MovieSearchPlatform
 import TestSupport

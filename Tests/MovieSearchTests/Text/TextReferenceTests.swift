@@ -1,6 +1,6 @@
 import Foundation
 import MovieSearch
-@testable import MovieSearchText
+@_spi(Engine) @testable import MovieSearchText
 import TestSupport
 import XCTest
 

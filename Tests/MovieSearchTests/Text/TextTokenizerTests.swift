@@ -1,5 +1,5 @@
 import MovieSearch
-@testable import MovieSearchText
+@_spi(Engine) @testable import MovieSearchText
 import XCTest
 
 /// Hand-worked cases of SEARCH-SPEC "Tokens". Expected tokens are written out from the spec and the Unicode data
