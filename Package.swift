@@ -41,10 +41,15 @@ let package = Package(
         // wherever zlib is installed, and a missing `zlib.pc` would only add a warning to every build.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
-        // The command line: argument parsing, subcommands and their output, as a library so tests can run it
-        // in-process. The executable is a one-line `main.swift` (named apart from `MovieSearch` so that the
+        // What the command line and the server print: answers, movies, top lists, favorites and photos as JSON
+        // (the same bytes from both) and as text for a terminal (laid out, control characters escaped).
+        .target(name: "MovieSearchOutput", dependencies: ["MovieSearch"]),
+        // The command line: argument parsing, subcommands, the terminal and `browse`, as a library so tests can run
+        // it in-process. The executable is a one-line `main.swift` (named apart from `MovieSearch` so that the
         // two source folders never collide on a case-insensitive file system).
-        .target(name: "MovieSearchCLI", dependencies: ["MovieSearch"]),
+        .target(name: "MovieSearchCLI", dependencies: ["MovieSearchOutput", "MovieSearch"]),
+        // The HTTP JSON API (`moviesearch serve`): on the output layer, beside the command line, never below it.
+        .target(name: "MovieSearchServer", dependencies: ["MovieSearchOutput", "MovieSearch"]),
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
 
         // Tests. `TestSupport` is the one home of what several test targets share (fixtures, the reference search,
@@ -56,10 +61,12 @@ let package = Package(
         // Unit tests of the engine, and in-process unit tests of the CLI (parser, layout, output).
         .testTarget(name: "MovieSearchTests",
                     dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
-        .testTarget(name: "MovieSearchCLITests", dependencies: ["MovieSearchCLI", "MovieSearch", "TestSupport"]),
+        .testTarget(name: "MovieSearchCLITests",
+                    dependencies: ["MovieSearchCLI", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
         // The built `moviesearch` binary run end to end, robustness tests included (kills, full disks, replaced
         // caches). They run the executable that `swift build` and `swift test` put beside the test bundle.
-        .testTarget(name: "EndToEndTests", dependencies: ["MovieSearchCLI", "MovieSearch", "TestSupport"]),
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["MovieSearchCLI", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
         // XCTest `measure` timings: meaningful in an optimized build only, which `.ci/run` runs; skipped in a debug
         // build.
         .testTarget(name: "PerformanceTests",

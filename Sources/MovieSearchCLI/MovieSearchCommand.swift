@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// The `moviesearch` command line: finds the subcommand, parses its arguments, runs it, and turns the outcome into
 /// an exit status.

@@ -1,6 +1,7 @@
 import Foundation
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchOutput
 import TestSupport
 import XCTest
 

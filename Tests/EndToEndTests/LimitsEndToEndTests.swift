@@ -1,8 +1,9 @@
 import Foundation
 import MovieSearch
 @testable import MovieSearchCLI
-import XCTest
+@testable import MovieSearchOutput
 import TestSupport
+import XCTest
 
 /// Inputs at the edges, through the built binary: a cache that is not a regular file (a FIFO must fail, not hang),
 /// numbers out of range on the command line and in the environment. None may hang or end in a Swift runtime trap.

@@ -1,5 +1,6 @@
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchOutput
 import TestSupport
 import XCTest
 

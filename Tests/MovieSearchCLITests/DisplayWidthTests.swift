@@ -1,5 +1,6 @@
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchOutput
 import XCTest
 
 /// Terminal columns of text, and cutting and wrapping it without splitting a grapheme cluster.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MovieSearchCLI
 import MovieSearch
+@testable import MovieSearchCLI
+@testable import MovieSearchOutput
 import XCTest
 
 /// Bold spans over escaped text, in-process: the pure function behind `query`'s text output.

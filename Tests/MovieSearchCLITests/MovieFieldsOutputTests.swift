@@ -1,8 +1,9 @@
 import Foundation
 import MovieSearch
 @testable import MovieSearchCLI
-import XCTest
+@testable import MovieSearchOutput
 import TestSupport
+import XCTest
 
 /// The optional movie fields (original title, overview, poster, TMDb and IMDb ids) in `show`, `show --json` and
 /// `query --json`, run in-process on a cache the library writes.

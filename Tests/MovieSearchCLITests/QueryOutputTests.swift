@@ -1,6 +1,7 @@
 import Foundation
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchOutput
 import XCTest
 
 /// The JSON and human forms of a query's answer, from a result built in memory (no cache needed). The match spans
@@ -23,7 +24,7 @@ final class QueryOutputTests: XCTestCase {
     }
 
     private func json(_ result: SearchResult) throws -> String {
-        try QueryCommand.json(result, movie: { self.movies[$0] }).text
+        try AnswerJSON.object(result, movie: { self.movies[$0] }).text
     }
 
     func testJSONIsOneLineWithKeysInOrder() throws {
@@ -96,7 +97,7 @@ final class QueryOutputTests: XCTestCase {
 
     func testHumanOutputAlignsRatingsAndCountsYears() throws {
         let out = TextOutput(.memory)
-        try QueryCommand.printHuman(result, movie: { MovieListing(self.movies[$0]) }, to: out)
+        try AnswerText.write(result, movie: { MovieListing(self.movies[$0]) }, to: out)
         out.flush()
         XCTAssertEqual(out.capturedText, """
             "dark": 5 matches in 2 years
@@ -114,18 +115,18 @@ final class QueryOutputTests: XCTestCase {
 
     func testHumanOutputOfNoMatchAndOfBrowseMode() throws {
         let none = TextOutput(.memory)
-        try QueryCommand.printHuman(SearchResult(query: "zzz", total: 0, years: []), movie: { MovieListing(self.movies[$0]) }, to: none)
+        try AnswerText.write(SearchResult(query: "zzz", total: 0, years: []), movie: { MovieListing(self.movies[$0]) }, to: none)
         none.flush()
         XCTAssertEqual(none.capturedText, "No movie matches \"zzz\".\n")
         let noTypo = TextOutput(.memory)
-        try QueryCommand.printHuman(SearchResult(query: "zzzzzz", total: 0, years: [], mode: .typo),
+        try AnswerText.write(SearchResult(query: "zzzzzz", total: 0, years: [], mode: .typo),
                                     movie: { MovieListing(self.movies[$0]) }, to: noTypo, bold: true)
         noTypo.flush()
         XCTAssertEqual(noTypo.capturedText, "No movie matches \"zzzzzz\", even with typos.\n")
 
         let browse = TextOutput(.memory)
         let all = SearchResult(query: "?!", total: 1, years: [YearMatches(year: 2014, count: 1, movieIDs: [0])])
-        try QueryCommand.printHuman(all, movie: { MovieListing(self.movies[$0]) }, to: browse)
+        try AnswerText.write(all, movie: { MovieListing(self.movies[$0]) }, to: browse)
         browse.flush()
         XCTAssertEqual(browse.capturedText, """
             "?!": 1 match in 1 year (no words in the query: every movie matches)
@@ -139,7 +140,7 @@ final class QueryOutputTests: XCTestCase {
     /// With `bold`, each title's spans are between SGR 1 and SGR 22, and nothing else changes.
     func testHumanOutputInBold() throws {
         let out = TextOutput(.memory)
-        try QueryCommand.printHuman(result, movie: { MovieListing(self.movies[$0]) }, to: out, bold: true)
+        try AnswerText.write(result, movie: { MovieListing(self.movies[$0]) }, to: out, bold: true)
         out.flush()
         let on = Highlight.boldOn, off = Highlight.boldOff
         XCTAssertEqual(out.capturedText, """
@@ -160,14 +161,14 @@ final class QueryOutputTests: XCTestCase {
         func years(_ count: Int) -> [YearMatches] {
             (0..<count).map { YearMatches(year: 2000 + $0, count: 1, movieIDs: [0]) }
         }
-        XCTAssertEqual(QueryCommand.summary(SearchResult(query: "godfahter", total: 5, years: years(4), mode: .typo)),
+        XCTAssertEqual(AnswerText.summary(SearchResult(query: "godfahter", total: 5, years: years(4), mode: .typo)),
                        #""godfahter": no exact match; 5 matches with typos in 4 years"#)
-        XCTAssertEqual(QueryCommand.summary(SearchResult(query: "casablanka", total: 1, years: years(1), mode: .typo)),
+        XCTAssertEqual(AnswerText.summary(SearchResult(query: "casablanka", total: 1, years: years(1), mode: .typo)),
                        #""casablanka": no exact match; 1 match with typos in 1 year"#)
-        XCTAssertEqual(QueryCommand.summary(SearchResult(query: "dark", total: 1_234, years: years(2), mode: .exact)),
+        XCTAssertEqual(AnswerText.summary(SearchResult(query: "dark", total: 1_234, years: years(2), mode: .exact)),
                        #""dark": 1,234 matches in 2 years"#)
         // The query is quoted and escaped as in every other line.
-        XCTAssertEqual(QueryCommand.summary(SearchResult(query: "a\u{1B}\"b", total: 2, years: years(1), mode: .typo)),
+        XCTAssertEqual(AnswerText.summary(SearchResult(query: "a\u{1B}\"b", total: 2, years: years(1), mode: .typo)),
                        #""a\e\"b": no exact match; 2 matches with typos in 1 year"#)
     }
 
@@ -176,7 +177,7 @@ final class QueryOutputTests: XCTestCase {
         let typo = SearchResult(query: "ligthhouse", total: 1, years: [
             YearMatches(year: 2014, count: 1, movieIDs: [0], typoCounts: [1]),
         ], mode: .typo)
-        try QueryCommand.printHuman(typo, movie: { MovieListing(self.movies[$0]) }, to: out, bold: true)
+        try AnswerText.write(typo, movie: { MovieListing(self.movies[$0]) }, to: out, bold: true)
         out.flush()
         XCTAssertEqual(out.capturedText, """
             "ligthhouse": no exact match; 1 match with typos in 1 year

@@ -1,6 +1,7 @@
 import Foundation
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchOutput
 import XCTest
 
 /// The escaping rule of `TerminalSafeText`, character class by character class, checked against expectations

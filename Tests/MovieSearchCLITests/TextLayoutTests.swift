@@ -1,5 +1,6 @@
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchOutput
 import XCTest
 
 final class TextLayoutTests: XCTestCase {

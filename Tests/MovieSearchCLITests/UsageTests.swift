@@ -1,5 +1,6 @@
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchOutput
 import XCTest
 
 /// Help and every usage error, run in-process: none of these reach the engine.

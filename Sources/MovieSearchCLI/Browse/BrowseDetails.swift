@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// The lines of a movie's details page in `browse`: the title, then one labelled field after another, each value
 /// escaped (`TerminalSafeText`) and wrapped under itself to the width, so that a long cast list, an overview or the

@@ -1,3 +1,5 @@
+import MovieSearchOutput
+
 /// One row of a list in `browse`: a year header, a movie, a `… N more in YEAR` row, or a favorite no longer in the
 /// catalog.
 enum BrowseRow: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// Draws a `BrowseModel` at a size: the `Screen` the driver hands to `FrameWriter`.
 ///

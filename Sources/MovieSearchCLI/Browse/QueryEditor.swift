@@ -1,3 +1,5 @@
+import MovieSearchOutput
+
 /// The query line of `browse`: its text and the cursor in it, edited as in readline and fzf.
 ///
 ///     var editor = QueryEditor()

@@ -1,3 +1,5 @@
+import MovieSearchOutput
+
 /// Measuring and cutting a line in terminal columns (`DisplayWidth`), so that a renderer can build a line from runs
 /// and then make sure it fits.
 extension ScreenLine {

@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// Standard input, or a file read the same way: an open descriptor, or bytes given by a test.
 enum InputSource {

@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// The one-line progress display of `index` on standard error: phase, records, rate, elapsed time.
 ///

@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// A type whose values can be written on the command line, as the value of an option or a positional argument.
 protocol ArgumentValue: Sendable {

@@ -1,3 +1,5 @@
+import MovieSearchOutput
+
 /// What a running subcommand reads and writes: standard streams, environment, and what stdout is.
 struct CommandContext {
     let standardOutput: TextOutput

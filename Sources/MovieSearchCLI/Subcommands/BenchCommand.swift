@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// `moviesearch bench --cache <file> --queries <file> [--per-year <K>] [--typos auto|off] [--passes <N>] [--slowest <N>]
 /// [--json]`: times queries in this process, one call at a time, with a monotonic clock. With `--browse`, times

@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// `moviesearch browse [--cache <file>] [--favorites <file> | --no-save] [--typos auto|off] [--color …]
 /// [--photos-dir <dir>] [--flickr-key <key>] [--print]`: search as you type in the terminal, with details, the top

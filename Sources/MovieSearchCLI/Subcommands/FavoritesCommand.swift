@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// `moviesearch favorites [list|add <id>|remove <id>|remove --missing] [--json] [--favorites <file>]
 /// [--cache <file>]`: the favorites, without a terminal (`browse` shows and toggles the same ones).
@@ -89,42 +90,8 @@ struct FavoritesCommand: Subcommand {
         }
         let movies = try AnswerOrder.sorted(store?.favorites.map { try index.movie(id: $0.id) } ?? [])
         let missing = store?.missingWithReasons ?? []
-        if printsJSON {
-            var json = JSONWriter(capacity: 256)
-            json.object { json in
-                json.key("favorites")
-                json.array { json in
-                    for movie in movies {
-                        json.object { json in
-                            MovieJSON.writeMembers(of: movie, posterSize: PosterSize.defaultSize, favorite: true,
-                                                   to: &json)
-                            json.member("missing", false)
-                        }
-                    }
-                    for entry in missing { Self.writeMissing(entry, to: &json) }
-                }
-            }
-            out.line(bytes: json.bytes)
-            return
-        }
-        guard !movies.isEmpty || !missing.isEmpty else {
-            out.line("No favorites yet: add one with 'moviesearch favorites add <id>' (or Tab in 'moviesearch browse').")
-            return
-        }
-        var header = TextLayout.count(movies.count + missing.count, "favorite", "favorites")
-        if !missing.isEmpty { header += ", \(missing.count) not in this cache" }
-        out.line(header + ":")
-        let ratings = movies.map { TextLayout.rating($0.rating) ?? "unrated" } + missing.map { _ in "missing" }
-        let ratingWidth = ratings.map(\.count).max() ?? 0
-        let idWidth = (movies.map(\.id) + missing.map(\.favorite.id)).map { String($0).count }.max() ?? 0
-        let rows = movies.map { ($0.id, $0.year, $0.title, "") }
-            + missing.map { ($0.favorite.id, $0.favorite.year, $0.favorite.title,
-                             "  (saved as id \($0.favorite.id); not in this cache: \($0.reason))") }
-        for ((id, year, title, note), rating) in zip(rows, ratings) {
-            let idText = note.isEmpty ? String(id) : "-"
-            out.line("  \(TextLayout.padLeft(rating, ratingWidth))  \(year)  \(TextLayout.padLeft(idText, idWidth))"
-                + "  \(TerminalSafeText.escaped(title))\(TerminalSafeText.escaped(note))")
-        }
+        if printsJSON { return out.line(bytes: FavoritesOutput.listJSON(movies, missing: missing).bytes) }
+        FavoritesOutput.writeList(movies, missing: missing, to: out)
     }
 
     // MARK: add, remove
@@ -150,16 +117,7 @@ struct FavoritesCommand: Subcommand {
             if !missing.isEmpty {
                 try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault)
             }
-            if printsJSON {
-                var json = JSONWriter(capacity: 256)
-                json.object { json in
-                    json.key("removed")
-                    json.array { json in
-                        for entry in missing { Self.writeMissing(entry, to: &json) }
-                    }
-                }
-                return out.line(bytes: json.bytes)
-            }
+            if printsJSON { return out.line(bytes: FavoritesOutput.removedJSON(missing).bytes) }
             if missing.isEmpty {
                 return out.line("No favorite is missing from this cache (\(path)): nothing to remove.")
             }
@@ -186,13 +144,7 @@ struct FavoritesCommand: Subcommand {
                     if let movie = try? index.movie(id: id) {
                         return printJSON(movie, favorite: false, changed: ("removed", false), out)
                     }
-                    var json = JSONWriter(capacity: 64)
-                    json.object { json in
-                        json.member("id", id)
-                        json.member("favorite", false)
-                        json.member("removed", false)
-                    }
-                    return out.line(bytes: json.bytes)
+                    return out.line(bytes: FavoritesOutput.changeJSON(id: id).bytes)
                 }
                 out.line("No favorite has id \(id) (\(path)): nothing to remove.")
                 return
@@ -210,18 +162,6 @@ struct FavoritesCommand: Subcommand {
 
     /// A missing favorite as list and remove --missing print it: what the file keeps of it, and why the cache
     /// does not hold it.
-    private static func writeMissing(_ entry: FavoriteStore.Missing, to json: inout JSONWriter) {
-        json.object { json in
-            json.member("id", entry.favorite.id)
-            json.member("title", entry.favorite.title)
-            json.member("year", entry.favorite.year)
-            if let imdbID = entry.favorite.imdbID { json.member("imdb_id", imdbID) }
-            if let tmdbID = entry.favorite.tmdbID { json.member("tmdb_id", tmdbID) }
-            json.member("missing", true)
-            json.member("reason", entry.reason)
-        }
-    }
-
     private func describe(_ movie: Movie) -> String {
         "\(movie.id) \(TerminalSafeText.escaped(movie.title)) (\(movie.year))"
     }
@@ -229,11 +169,6 @@ struct FavoritesCommand: Subcommand {
     /// The movie as `show --json` prints it, and whether the command changed the file (`changed`: "added" or
     /// "removed"), the text output's "Added …"/"… a favorite already" for scripts.
     private func printJSON(_ movie: Movie, favorite: Bool, changed: (member: String, value: Bool), _ out: TextOutput) {
-        var json = JSONWriter(capacity: 256)
-        json.object { json in
-            MovieJSON.writeMembers(of: movie, posterSize: PosterSize.defaultSize, favorite: favorite, to: &json)
-            json.member(changed.member, changed.value)
-        }
-        out.line(bytes: json.bytes)
+        out.line(bytes: FavoritesOutput.changeJSON(movie, favorite: favorite, changed: changed).bytes)
     }
 }

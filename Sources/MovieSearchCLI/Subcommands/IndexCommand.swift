@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// `moviesearch index <catalog|-> [-o|--output <cache>] [--format …] [--ratings <file>] [--title-types …]
 /// [--column field=column]… [--skip-invalid] [--quiet]`: builds the binary cache of a catalog in any format it reads.

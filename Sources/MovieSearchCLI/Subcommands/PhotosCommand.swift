@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// `moviesearch photos <id> [--cache <file>] [--response <file|->] [--flickr-key <key>] [--json]`: the Flickr
 /// request for a movie's photos and, from a saved response, the photo URLs. Never opens a network connection.
@@ -55,30 +56,8 @@ struct PhotosCommand: Subcommand {
         }
 
         let out = context.standardOutput
-        if printsJSON {
-            var json = JSONWriter()
-            json.object { json in
-                json.member("id", movie.id)
-                json.member("title", movie.title)
-                json.member("request", request)
-                json.key("photos")
-                if let photos { json.value(photos.urls) } else { json.null() }
-            }
-            out.line(bytes: json.bytes)
-            return
-        }
-        // Every string here comes from data (the URLs are built from it): escaped, see TerminalSafeText.
-        out.line("\(TerminalSafeText.escaped(movie.title)) (\(movie.year))")
-        out.line("request: \(TerminalSafeText.escaped(request))")
-        guard let photos else { return }
-        if photos.urls.isEmpty {
-            out.line("no pictures")
-            return
-        }
-        out.line(TextLayout.count(photos.urls.count, "photo:", "photos:"))
-        let urls = photos.urls.map(TerminalSafeText.escaped)
-        let lines = context.terminal.width.map { TextLayout.twoColumns(urls, width: $0) } ?? urls
-        for line in lines { out.line(line) }
+        if printsJSON { return out.line(bytes: PhotosOutput.json(movie, request: request, photos: photos).bytes) }
+        PhotosOutput.write(movie, request: request, photos: photos, width: context.terminal.width, to: out)
     }
 
     /// The photos of the response at `path` (`-`: standard input), read as a stream and checked as it arrives,

@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// `moviesearch query <text> | --stdin [--cache <file>] [--per-year <K>] [--typos auto|off] [--poster-size <size>]
 /// [--color …] [--json] [--favorites <file>]`:
@@ -88,11 +89,11 @@ struct QueryCommand: Subcommand {
         // `--stdin` keeps using, as its queries share movies); for text, only the fields a line shows.
         if printsJSON {
             let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
-            out.line(bytes: try Self.json(result, movie: movie, posterSize: posterSize, favorites: favoriteIDs).bytes)
+            out.line(bytes: try AnswerJSON.object(result, movie: movie, posterSize: posterSize, favorites: favoriteIDs).bytes)
         } else {
             let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
             let listing = { (id: Int) throws -> MovieListing in try index.decodedListing(id: id) }
-            context.keepUntilExit(try Self.printHuman(result, movie: listing, to: out, bold: bold, favorites: favoriteIDs))
+            context.keepUntilExit(try AnswerText.write(result, movie: listing, to: out, bold: bold, favorites: favoriteIDs))
         }
         context.keepUntilExit(result)
         context.keepUntilExit(index)
@@ -105,7 +106,7 @@ struct QueryCommand: Subcommand {
         let readFailure = context.standardInput.forEachLine(maximumLineBytes: Self.maximumLineBytes, { line in
             do {
                 let result = try index.search(line, perYear: perYear, typos: typos)
-                out.line(bytes: try Self.json(result, movie: index.movie(id:), posterSize: posterSize,
+                out.line(bytes: try AnswerJSON.object(result, movie: index.movie(id:), posterSize: posterSize,
                                               favorites: favoriteIDs).bytes)
             } catch {
                 failure = error
@@ -114,123 +115,5 @@ struct QueryCommand: Subcommand {
         }, beforeWaiting: out.flush)
         if let failure { throw failure }
         if let readFailure { throw FileReadError(role: "queries from", path: "<stdin>", cause: readFailure) }
-    }
-
-    /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids, whose poster
-    /// URLs name `posterSize`, and whose `favorite` says whether `favorites` holds them. Spans are computed for
-    /// the listed movies only, with one highlighter (the query folded once) for all of them.
-    static func json(_ result: SearchResult, movie: (Int) throws -> Movie,
-                     posterSize: PosterSize = PosterSize.defaultSize, favorites: Set<Int> = []) throws -> JSONWriter {
-        var json = JSONWriter(capacity: 256)
-        let highlighter = result.highlighter
-        try json.object { json in
-            json.member("query", result.query)
-            json.member("total", result.total)
-            json.member("mode", result.mode.rawValue)
-            json.key("years")
-            try json.array { json in
-                for year in result.years {
-                    try json.object { json in
-                        json.member("year", year.year)
-                        json.member("count", year.count)
-                        json.key("movies")
-                        try json.array { json in
-                            for (id, typos) in zip(year.movieIDs, year.typoCounts) {
-                                write(try movie(id), typos: typos, highlighter: highlighter, posterSize: posterSize,
-                                      favorite: favorites.contains(id), to: &json)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return json
-    }
-
-    /// `{"id":…,"title":…,"year":…,"rating":…,"genres":[…],"cast":[…],"favorite":…,"typos":…,"match":[[start,end],…]}`:
-    /// the movie's members as `show --json` writes them (`MovieJSON`, with the optional ones when the movie has
-    /// them, and `favorite`), then `typos` and `match`, the spans `highlighter` finds in the title as UTF-16 offsets.
-    static func write(_ movie: Movie, typos: Int, highlighter: MatchHighlighter, posterSize: PosterSize,
-                      favorite: Bool, to json: inout JSONWriter) {
-        json.object { json in
-            MovieJSON.writeMembers(of: movie, posterSize: posterSize, favorite: favorite, to: &json)
-            json.member("typos", typos)
-            json.key("match")
-            json.array { json in
-                for span in highlighter.utf16Ranges(in: movie.title) {
-                    json.array { json in
-                        json.value(span.lowerBound)
-                        json.value(span.upperBound)
-                    }
-                }
-            }
-        }
-    }
-
-    /// ```
-    /// "dark": 7 matches in 3 years
-    ///
-    /// 2018 · 3 matches
-    ///         5  The Darkest Hour
-    ///   unrated  Darkroom ♥
-    /// ```
-    ///
-    /// With `bold`, the matched spans of each title are in bold (`Highlight`); titles are escaped either way. A
-    /// movie whose id `favorites` holds has a ♥ after its title. Returns the movies it listed, year by year (for
-    /// `CommandContext.keepUntilExit(_:)`).
-    @discardableResult
-    static func printHuman(_ result: SearchResult, movie: (Int) throws -> MovieListing, to out: TextOutput,
-                           bold: Bool = false, favorites: Set<Int> = []) throws -> [[MovieListing]] {
-        let quoted = TerminalSafeText.quoted(result.query)
-        if result.total == 0 {
-            // A typo answer with no match: the second search ran too, and the user should know it did.
-            out.line(result.mode == .typo ? "No movie matches \(quoted), even with typos." : "No movie matches \(quoted).")
-            return []
-        }
-        let movieLists = try result.years.map { year in try year.movieIDs.map(movie) }
-        let ratings = movieLists.map { $0.map { TextLayout.rating($0.rating) ?? "unrated" } }
-        // A loop rather than `ratings.joined()`, whose flattened view is a generic type built at run time.
-        var ratingWidth = 0
-        for yearRatings in ratings {
-            for rating in yearRatings { ratingWidth = max(ratingWidth, rating.count) }
-        }
-
-        var summary = summary(result)
-        if Tokenizer.tokens(in: result.query).isEmpty { summary += " (no words in the query: every movie matches)" }
-        out.line(summary)
-        let highlighter = bold ? result.highlighter : nil
-        // Indices rather than nested `zip`s: the iterator of a zip of zips is a generic type the runtime would
-        // build, looking up its associated types by name.
-        for group in result.years.indices {
-            let year = result.years[group], movies = movieLists[group], yearRatings = ratings[group]
-            out.line()
-            var header = "\(year.year) · \(TextLayout.count(year.count, "match", "matches"))"
-            if movies.count < year.count { header += ", \(movies.count) shown" }
-            out.line(header)
-            for (movie, rating) in zip(movies, yearRatings) {
-                let title = highlighter.map { Highlight.escaped(movie.title, bold: $0.utf16Ranges(in: movie.title)) }
-                    ?? TerminalSafeText.escaped(movie.title)
-                // In pieces, straight into the output's buffer, rather than one interpolated string per line.
-                out.write("  ")
-                out.write(TextLayout.padLeft(rating, ratingWidth))
-                out.write("  ")
-                out.write(title)
-                out.line(favorites.contains(movie.id) ? TextLayout.favoriteMark : "")
-            }
-        }
-        return movieLists
-    }
-
-    /// The first line of an answer that matched: `"dark": 7 matches in 3 years`, or for a typo answer
-    /// `"godfahter": no exact match; 5 matches with typos in 4 years`.
-    static func summary(_ result: SearchResult) -> String {
-        let quoted = TerminalSafeText.quoted(result.query)
-        let years = TextLayout.count(result.years.count, "year", "years")
-        switch result.mode {
-        case .exact:
-            return "\(quoted): \(TextLayout.count(result.total, "match", "matches")) in \(years)"
-        case .typo:
-            return "\(quoted): no exact match; \(TextLayout.count(result.total, "match", "matches")) with typos in \(years)"
-        }
     }
 }

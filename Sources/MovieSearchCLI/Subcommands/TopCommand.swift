@@ -1,4 +1,5 @@
 import MovieSearch
+import MovieSearchOutput
 
 /// `moviesearch top [--limit <N>] [--cache <file>] [--favorites <file>]`: the best-rated movies over all years,
 /// favorites marked with ♥.
@@ -29,20 +30,6 @@ struct TopCommand: Subcommand {
         let index = try CacheLocation.open(cache, context)
         let movies = try index.topRated(limit: limit)
         let favoriteIDs = try FavoritesLocation.favoriteIDs(favorites, index: index, context)
-        let out = context.standardOutput
-        guard !movies.isEmpty else {
-            out.line("No movies to list.")
-            return
-        }
-        out.line("The \(TextLayout.count(movies.count, "best-rated movie", "best-rated movies")) of "
-            + "\(TextLayout.grouped(index.movieCount)):")
-        let ratings = movies.map { TextLayout.rating($0.rating) ?? "unrated" }
-        let rankWidth = String(movies.count).count + 1
-        let ratingWidth = ratings.map { $0.count }.max()!
-        for (rank, (movie, rating)) in zip(movies, ratings).enumerated() {
-            out.line("  \(TextLayout.padLeft("\(rank + 1).", rankWidth))  \(TextLayout.padLeft(rating, ratingWidth))"
-                + "  \(movie.year)  \(TerminalSafeText.escaped(movie.title))"
-                + (favoriteIDs.contains(movie.id) ? TextLayout.favoriteMark : ""))
-        }
+        TopListText.write(movies, of: index.movieCount, favorites: favoriteIDs, to: context.standardOutput)
     }
 }

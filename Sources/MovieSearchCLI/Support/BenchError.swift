@@ -1,3 +1,5 @@
+import MovieSearchOutput
+
 /// Why `bench` timed nothing.
 enum BenchError: Error, Equatable, CustomStringConvertible {
     /// The queries file has no query: it is empty, or holds only blank lines (a benchmark of nothing would print

@@ -1,3 +1,5 @@
+import MovieSearchOutput
+
 /// Generates the usage lines and help pages from the subcommands' declarations, so that they never disagree with
 /// what the parser accepts.
 enum HelpFormatter {

@@ -5,14 +5,14 @@ import MovieSearch
 /// inside a year (SEARCH-SPEC, Ranking). `favorites list` and browse's Favorites view both list in it.
 ///
 /// Cost: O(n log n) comparisons; ratings compare as numbers, so `-0.0` and `0.0` tie and fall to the id.
-enum AnswerOrder {
+package enum AnswerOrder {
     /// `movies` sorted in answer order.
-    static func sorted(_ movies: [Movie]) -> [Movie] {
+    package static func sorted(_ movies: [Movie]) -> [Movie] {
         movies.sorted(by: precedes)
     }
 
     /// Whether `left` comes before `right` in an answer.
-    static func precedes(_ left: Movie, _ right: Movie) -> Bool {
+    package static func precedes(_ left: Movie, _ right: Movie) -> Bool {
         if left.year != right.year { return left.year > right.year }
         switch (left.rating, right.rating) {
         case let (l?, r?) where l != r: return l > r

@@ -12,7 +12,7 @@ import MovieSearch
 /// leaves any other attribute of the terminal alone; a bold run is always closed before the text ends.
 ///
 /// Cost: O(n) in the text's length plus the number of spans.
-enum Highlight {
+package enum Highlight {
     /// SGR 1: bold on.
     static let boldOn = "\u{1B}[1m"
     /// SGR 22: bold (and faint) off.
@@ -40,7 +40,7 @@ enum Highlight {
     /// - Parameters: as for `escaped(_:bold:)`.
     /// - Returns: The runs in order, none empty, no two neighbours alike; joined, their texts are exactly
     ///   `TerminalSafeText.escaped(text)`.
-    static func runs(_ text: String, bold spans: [Range<Int>]) -> [(text: String, isBold: Bool)] {
+    package static func runs(_ text: String, bold spans: [Range<Int>]) -> [(text: String, isBold: Bool)] {
         let spans = MatchHighlighter.merged(spans)
         guard !spans.isEmpty else { return text.isEmpty ? [] : [(TerminalSafeText.escaped(text), false)] }
         var result: [(text: String, isBold: Bool)] = []

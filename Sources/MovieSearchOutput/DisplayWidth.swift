@@ -30,12 +30,12 @@
 /// (`TerminalSafeText.escaped`), then measure the escaped text, whose `\e` and `\x07` are plain ASCII.
 ///
 /// Cost: O(n) in the text's length; ASCII text is measured from its UTF-8 bytes without forming grapheme clusters.
-enum DisplayWidth {
+package enum DisplayWidth {
     /// The ellipsis that marks a cut: U+2026, one column.
-    static let ellipsis = "…"
+    package static let ellipsis = "…"
 
     /// The columns `text` takes on a terminal.
-    static func columns(of text: String) -> Int {
+    package static func columns(of text: String) -> Int {
         if let ascii = asciiColumns(text) { return ascii }
         var total = 0
         for character in text { total += columns(of: character) }
@@ -44,7 +44,7 @@ enum DisplayWidth {
 
     /// The columns one grapheme cluster takes: the sum of its scalars' columns, and at least 2 for an emoji
     /// presentation sequence (U+FE0F) or a flag.
-    static func columns(of character: Character) -> Int {
+    package static func columns(of character: Character) -> Int {
         var sum = 0
         var isEmojiPresentation = false
         var regionalIndicators = 0
@@ -74,7 +74,7 @@ enum DisplayWidth {
 
     /// `text` cut to at most `columns` columns: unchanged when it fits, else the longest run of whole grapheme
     /// clusters that leaves one column for `…`, then `…`. Empty when `columns` is 0 or less.
-    static func truncated(_ text: String, toColumns columns: Int) -> String {
+    package static func truncated(_ text: String, toColumns columns: Int) -> String {
         guard columns > 0 else { return "" }
         if let ascii = asciiColumns(text) {
             guard ascii > columns else { return text }
@@ -85,7 +85,7 @@ enum DisplayWidth {
     }
 
     /// The longest prefix of `text`, in whole grapheme clusters, that takes at most `columns` columns (no ellipsis).
-    static func prefix(_ text: String, columns: Int) -> String {
+    package static func prefix(_ text: String, columns: Int) -> String {
         guard columns > 0 else { return "" }
         var kept = ""
         var width = 0
@@ -105,7 +105,7 @@ enum DisplayWidth {
     ///
     /// Cost: O(n) in the text's length: each grapheme cluster is measured once, and a long word is cut as it is
     /// walked, never measured again from the cut (an 80,000-character overview without a space is one word).
-    static func wrapped(_ text: String, toColumns columns: Int,
+    package static func wrapped(_ text: String, toColumns columns: Int,
                         keptWhole: (Substring) -> Bool = { _ in false }) -> [String] {
         guard columns > 0 else { return [""] }
         var lines: [String] = []
@@ -161,7 +161,7 @@ enum DisplayWidth {
     }
 
     /// Whether `word` is a URL (`https://…`, `http://…`): what `wrapped`'s callers keep whole, to be copied.
-    static func isURL(_ word: Substring) -> Bool {
+    package static func isURL(_ word: Substring) -> Bool {
         word.hasPrefix("https://") || word.hasPrefix("http://")
     }
 

@@ -12,13 +12,13 @@ import MovieSearch
 /// favorites (`FavoritesLocation`); `poster` is the poster's full URL at the chosen size
 /// (`PosterSize.url(posterPath:)`), left out for an empty poster path. Strings are the original ones, escaped by
 /// JSON's rules only (`TerminalSafeText` is for text output).
-enum MovieJSON {
+package enum MovieJSON {
     /// The members' names, in the order they are written; `original_title` to `imdb_id` are optional.
     static let memberNames = ["id", "title", "year", "rating", "genres", "cast",
                               "original_title", "overview", "poster", "tmdb_id", "imdb_id", "favorite"]
 
     /// Writes the movie's members into the object `json` has open; `favorite` is whether it is a favorite.
-    static func writeMembers(of movie: Movie, posterSize: PosterSize, favorite: Bool, to json: inout JSONWriter) {
+    package static func writeMembers(of movie: Movie, posterSize: PosterSize, favorite: Bool, to json: inout JSONWriter) {
         json.member("id", movie.id)
         json.member("title", movie.title)
         json.member("year", movie.year)
@@ -35,7 +35,7 @@ enum MovieJSON {
     }
 
     /// The movie as one JSON object (`show --json`, `browse --print`).
-    static func object(_ movie: Movie, posterSize: PosterSize, favorite: Bool) -> JSONWriter {
+    package static func object(_ movie: Movie, posterSize: PosterSize, favorite: Bool) -> JSONWriter {
         var json = JSONWriter(capacity: 256)
         json.object { json in writeMembers(of: movie, posterSize: posterSize, favorite: favorite, to: &json) }
         return json

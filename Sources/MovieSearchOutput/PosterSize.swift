@@ -3,17 +3,11 @@
 /// uploaded (`original`); the size is the path segment between the image base URL and the poster path.
 ///
 ///     PosterSize.w500.url(posterPath: "/abc.jpg")    // https://image.tmdb.org/t/p/w500/abc.jpg
-enum PosterSize: String, ArgumentChoice {
+package enum PosterSize: String, CaseIterable, Sendable {
     case w92, w154, w185, w342, w500, w780, original
 
     /// The size used without `--poster-size`: large enough for a detail page, as TMDb's own examples use.
-    static let defaultSize = PosterSize.w500
-
-    /// The `--poster-size` option of a command that prints poster URLs.
-    static let option = Option<PosterSize>(
-        "poster-size", default: defaultSize,
-        help: "The size of the poster that printed poster URLs name (show, --json): a width in pixels (w92 to w780), "
-            + "or original as uploaded")
+    package static let defaultSize = PosterSize.w500
 
     /// TMDb's image base URL (their configuration's `secure_base_url`), before the size.
     static let imageBaseURL = "https://image.tmdb.org/t/p/"
@@ -21,7 +15,7 @@ enum PosterSize: String, ArgumentChoice {
     /// The URL of the poster at `posterPath` (TMDb's `poster_path`, `/abc.jpg`) at this size, or `nil` for an
     /// empty path, which names no image. A path without its leading `/` gets one; a path that is already an
     /// `http://` or `https://` URL (some CSV exports hold full URLs) is returned as it is.
-    func url(posterPath: String) -> String? {
+    package func url(posterPath: String) -> String? {
         if posterPath.isEmpty { return nil }
         if posterPath.hasPrefix("https://") || posterPath.hasPrefix("http://") { return posterPath }
         return Self.imageBaseURL + rawValue + (posterPath.hasPrefix("/") ? "" : "/") + posterPath

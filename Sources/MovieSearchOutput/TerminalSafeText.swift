@@ -47,14 +47,14 @@ import MovieSearch
 ///
 /// Cost: O(n) in the UTF-8 length of the text; a text with nothing to escape is returned as it is, after one scan
 /// of its bytes.
-enum TerminalSafeText {
+package enum TerminalSafeText {
     /// A data string (a title, a name, a genre, a URL, a path) made safe to print: control characters and
     /// bidirectional controls escaped by the rule above, and every backslash doubled, so that the printed text
     /// reads back to exactly this string.
     ///
     /// - Parameter text: The string as the catalog, the response or the user gave it.
     /// - Returns: `text` with nothing a terminal would act on; unchanged when it holds nothing to escape.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         escape(text, doublingBackslashes: true, inQuotes: false)
     }
 
@@ -64,7 +64,7 @@ enum TerminalSafeText {
     ///
     /// - Parameter path: The path as the user or the environment gave it.
     /// - Returns: One line of text naming the path.
-    static func escaped(_ path: FilePath) -> String {
+    package static func escaped(_ path: FilePath) -> String {
         escapedMessage(path.description)
     }
 
@@ -74,7 +74,7 @@ enum TerminalSafeText {
     ///
     /// - Parameter text: The string to quote.
     /// - Returns: `"`, the escaped text, `"`.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "\"" + escape(text, doublingBackslashes: true, inQuotes: true) + "\""
     }
 
@@ -85,13 +85,13 @@ enum TerminalSafeText {
     ///
     /// - Parameter text: The message.
     /// - Returns: The message with nothing a terminal would act on; unchanged when it holds nothing to escape.
-    static func escapedMessage(_ text: String) -> String {
+    package static func escapedMessage(_ text: String) -> String {
         escape(text, doublingBackslashes: false, inQuotes: false)
     }
 
     /// Whether the terminal would act on `scalar` instead of showing it: a C0 or C1 control, DEL, or a
     /// bidirectional embedding, override or isolate.
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false

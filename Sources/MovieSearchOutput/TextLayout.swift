@@ -3,25 +3,25 @@ import MovieSearch
 /// Small text-formatting helpers for the human-readable output. Widths count `Character`s, which is right for
 /// the ASCII columns they align (numbers, labels, URLs); a title is always the last thing on its line, never
 /// measured, padded or cut, so the escape codes of its bold spans (`Highlight`) never reach a width computation.
-enum TextLayout {
+package enum TextLayout {
     /// What follows the title of a favorite in text output (`query`, `top`, `show`): a space and a heart, after
     /// the title, which is last on its line, so that no column moves.
-    static let favoriteMark = " ♥"
+    package static let favoriteMark = " ♥"
 
     /// `text` padded with spaces on the left to `width`.
-    static func padLeft(_ text: String, _ width: Int) -> String {
+    package static func padLeft(_ text: String, _ width: Int) -> String {
         let count = text.count
         return count >= width ? text : String(repeating: " ", count: width - count) + text
     }
 
     /// `text` padded with spaces on the right to `width`.
-    static func padRight(_ text: String, _ width: Int) -> String {
+    package static func padRight(_ text: String, _ width: Int) -> String {
         let count = text.count
         return count >= width ? text : text + String(repeating: " ", count: width - count)
     }
 
     /// `1234567` → `1,234,567`.
-    static func grouped(_ number: Int) -> String {
+    package static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {
@@ -32,12 +32,12 @@ enum TextLayout {
     }
 
     /// `1 match`, `2 matches`.
-    static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
+    package static func count(_ number: Int, _ singular: String, _ plural: String) -> String {
         "\(grouped(number)) \(number == 1 ? singular : plural)"
     }
 
     /// A size for people: `812 bytes`, `14.2 KB`, `3.1 MB` (powers of 1000, one decimal).
-    static func byteSize(_ bytes: Int) -> String {
+    package static func byteSize(_ bytes: Int) -> String {
         if bytes < 1000 { return count(bytes, "byte", "bytes") }
         let units = ["KB", "MB", "GB", "TB"]
         var unit = 0
@@ -52,7 +52,7 @@ enum TextLayout {
     }
 
     /// A duration for people: `0.4 ms`, `38 ms`, `2.35 s`.
-    static func duration(nanoseconds: UInt64) -> String {
+    package static func duration(nanoseconds: UInt64) -> String {
         let microseconds = Int((nanoseconds + 500) / 1000)
         if microseconds < 10_000 {
             let tenths = (microseconds + 50) / 100
@@ -66,7 +66,7 @@ enum TextLayout {
 
     /// A rating as the catalog gave it, written as `--json` writes it (`5`, not `5.0`; `3.5`); `nil` for an
     /// unrated movie.
-    static func rating(_ rating: Double?) -> String? {
+    package static func rating(_ rating: Double?) -> String? {
         guard let rating else { return nil }
         var json = JSONWriter()
         json.value(rating)
@@ -75,7 +75,7 @@ enum TextLayout {
 
     /// Fills lines of at most `width` characters with the words of `text`; a word longer than a line gets a line
     /// of its own. Ends with a line feed.
-    static func wrap(_ text: String, width: Int, firstPrefix: String, indent: String) -> String {
+    package static func wrap(_ text: String, width: Int, firstPrefix: String, indent: String) -> String {
         var result = ""
         var line = firstPrefix
         var lineCount = firstPrefix.count
@@ -101,7 +101,7 @@ enum TextLayout {
 
     /// `items` in two columns, left to right then down (the order of a two-column grid of pictures), the second
     /// column starting half-way across `width`; one item a line when two do not fit side by side.
-    static func twoColumns(_ items: [String], width: Int) -> [String] {
+    package static func twoColumns(_ items: [String], width: Int) -> [String] {
         let gap = 2
         let widest = items.lazy.map { $0.count }.max() ?? 0
         let column = max(widest + gap, width / 2)
