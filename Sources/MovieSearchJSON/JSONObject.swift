@@ -9,7 +9,7 @@
 /// linear scan: this type is for small documents (an API response, a settings file), not for catalogs.
 package struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     /// Every member, in document order, duplicates included.
-    var members: [(key: String, value: JSONValue)]
+    package var members: [(key: String, value: JSONValue)]
 
     /// An object with `members`, in that order.
     init(_ members: [(key: String, value: JSONValue)] = []) {

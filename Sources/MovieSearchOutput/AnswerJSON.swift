@@ -8,6 +8,25 @@ import MovieSearch
 /// Each movie is `MovieJSON`'s members, then `typos` (the movie's typo count, 0 in exact mode) and `match` (the
 /// matched parts of the title as `[start, end)` offsets in UTF-16 code units, as JavaScript indexes strings).
 package enum AnswerJSON {
+    /// The answer's members.
+    package static let members = [
+        JSONMember("query"), JSONMember("total"),
+        JSONMember("mode", "exact, or typo when only a search allowing typos matched"),
+        JSONMember("years", "each with \(yearMembers.helpList)"),
+    ]
+
+    /// A year's members.
+    package static let yearMembers = [
+        JSONMember("year"), JSONMember("count", "its matches"),
+        JSONMember("movies", "each with \((MovieJSON.members + movieMembers).helpList)"),
+    ]
+
+    /// What a movie of an answer has after `MovieJSON.members`.
+    package static let movieMembers = [
+        JSONMember("typos", "the movie's typo count, 0 in exact mode"),
+        JSONMember("match", "the matched parts of the title as [start, end) offsets in UTF-16 code units"),
+    ]
+
     /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids, whose poster
     /// URLs name `posterSize`, and whose `favorite` says whether `favorites` holds them. Spans are computed for
     /// the listed movies only, with one highlighter (the query folded once) for all of them.

@@ -7,6 +7,13 @@ import MovieSearch
 /// favorite it does not hold (`FavoriteStore.Missing`) is what the favorites file saved of it, `"missing": true`,
 /// and the `reason` it was not found.
 package enum FavoritesOutput {
+    /// What a favorite the cache does not hold has: what the favorites file saved of it, and why it is not found.
+    package static let missingMembers = [
+        JSONMember("id"), JSONMember("title"), JSONMember("year"), JSONMember("imdb_id", optional: true),
+        JSONMember("tmdb_id", optional: true), JSONMember("missing", "true"),
+        JSONMember("reason", "why it is not found"),
+    ]
+
     /// `{"favorites":[…]}`: the movies first, in answer order, then the missing ones.
     package static func listJSON(_ movies: [Movie], missing: [FavoriteStore.Missing]) -> JSONWriter {
         var json = JSONWriter(capacity: 256)

@@ -13,9 +13,18 @@ import MovieSearch
 /// (`PosterSize.url(posterPath:)`), left out for an empty poster path. Strings are the original ones, escaped by
 /// JSON's rules only (`TerminalSafeText` is for text output).
 package enum MovieJSON {
-    /// The members' names, in the order they are written; `original_title` to `imdb_id` are optional.
-    static let memberNames = ["id", "title", "year", "rating", "genres", "cast",
-                              "original_title", "overview", "poster", "tmdb_id", "imdb_id", "favorite"]
+    /// The members, in the order they are written; `original_title` to `imdb_id` are optional.
+    package static let members = [
+        JSONMember("id"), JSONMember("title"), JSONMember("year"), JSONMember("rating", "null when unrated"),
+        JSONMember("genres"), JSONMember("cast"), JSONMember("original_title", optional: true),
+        JSONMember("overview", optional: true),
+        JSONMember("poster", "the poster's URL, see --poster-size", optional: true),
+        JSONMember("tmdb_id", optional: true), JSONMember("imdb_id", optional: true),
+        JSONMember("favorite", "whether the movie is one of the favorites, ♥ in text"),
+    ]
+
+    /// The members' names, in the order they are written.
+    package static var memberNames: [String] { members.map(\.name) }
 
     /// Writes the movie's members into the object `json` has open; `favorite` is whether it is a favorite.
     package static func writeMembers(of movie: Movie, posterSize: PosterSize, favorite: Bool, to json: inout JSONWriter) {

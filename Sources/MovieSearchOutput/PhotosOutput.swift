@@ -3,6 +3,12 @@ import MovieSearch
 /// A movie's Flickr photos (`photos`): the request that asks Flickr for them, and the photos' URLs when a saved
 /// answer to it was given.
 package enum PhotosOutput {
+    /// The members of `json(_:request:photos:)`'s object.
+    package static let members = [
+        JSONMember("id"), JSONMember("title"), JSONMember("request", "the Flickr photos.search URL"),
+        JSONMember("photos", "the URLs, null without --response"),
+    ]
+
     /// `{"id":…,"title":…,"request":…,"photos":[…]}`; `photos` is `null` when no answer was given.
     package static func json(_ movie: Movie, request: String, photos: PhotoList?) -> JSONWriter {
         var json = JSONWriter()

@@ -18,11 +18,11 @@ struct CommandConfiguration: Sendable {
     private let usageFormsText: @Sendable () -> [String]?
 
     init(name: String, abstract: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
-         usageForms: @autoclosure @escaping @Sendable () -> [String]? = nil, arguments: [any ArgumentDeclaration]) {
+         usageForms: @autoclosure @escaping @Sendable () -> [UsageForm]? = nil, arguments: [any ArgumentDeclaration]) {
         self.name = name
         self.abstract = abstract
         self.discussionText = discussion
-        self.usageFormsText = usageForms
+        self.usageFormsText = { usageForms()?.map(\.text) }
         self.arguments = arguments.map { $0.definition }
     }
 }

@@ -25,12 +25,12 @@ struct BenchCommand: Subcommand {
             key, per file and over all files.
             """,
         usageForms: [
-            "--cache <file> --queries <file> [--per-year <K>] [--typos <auto|off>] [--passes <N>] [--slowest <N>] "
-                + "[--json]",
-            "--browse --cache <file> --queries <file>... [--typos <auto|off>] [--passes <N>] [--json]",
-            "--details <id> --cache <file> [--passes <N>]",
+            UsageForm([.required(cache), .required(queries)] + .optionals(SearchOptions.arguments + [passes, slowest, json])),
+            UsageForm([.required(browse), .required(cache), .repeated(queries)]
+                + .optionals([SearchOptions.typos, passes, json])),
+            UsageForm([.required(details), .required(cache), .optional(passes)]),
         ],
-        arguments: [cache, queries, QueryCommand.perYear, QueryCommand.typos, passes, slowest, browse, details, json])
+        arguments: [cache, queries] + SearchOptions.arguments + [passes, slowest, browse, details, json])
 
     static let defaultPasses = 5
     /// The most queries a file may hold, and the most bytes they may take in all: they are all kept in memory,
@@ -83,8 +83,8 @@ struct BenchCommand: Subcommand {
 
     var cachePath: FilePath
     var mode: Mode
-    var perYear, passCount, slowestCount: Int
-    var typos: TypoTolerance
+    var search: SearchOptions
+    var passCount, slowestCount: Int
     var printsJSON: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -102,12 +102,11 @@ struct BenchCommand: Subcommand {
             mode = timesBrowse ? .browse(arguments.all(Self.queries)) : .queries(queriesPath)
         }
         self.cachePath = cachePath
-        perYear = arguments[QueryCommand.perYear] ?? QueryCommand.defaultPerYear
-        typos = arguments[QueryCommand.typos] ?? .auto
+        search = SearchOptions(arguments)
         passCount = arguments[Self.passes] ?? Self.defaultPasses
         slowestCount = arguments[Self.slowest] ?? 0
         printsJSON = arguments[Self.json]
-        if timesBrowse, arguments[QueryCommand.perYear] != nil {
+        if timesBrowse, arguments[SearchOptions.perYear] != nil {
             throw UsageError("--per-year does not apply to --browse: browse lists as many per year as fit its screen")
         }
         if timesBrowse, arguments[Self.slowest] != nil {
@@ -133,13 +132,13 @@ struct BenchCommand: Subcommand {
         let openNanoseconds = (ContinuousClock.now - openStart).wholeNanoseconds
 
         var checksum = 0
-        for query in queries { checksum &+= try index.search(query, perYear: perYear, typos: typos).total }
+        for query in queries { checksum &+= try index.search(query, perYear: search.perYear, typos: search.typos).total }
         var samples: [UInt64] = []
         samples.reserveCapacity(queries.count * passCount)
         for _ in 0..<passCount {
             for query in queries {
                 let start = ContinuousClock.now
-                let result = try index.search(query, perYear: perYear, typos: typos)
+                let result = try index.search(query, perYear: search.perYear, typos: search.typos)
                 samples.append((ContinuousClock.now - start).wholeNanoseconds)
                 checksum &+= result.total &+ result.years.count
             }

@@ -30,10 +30,10 @@ struct BrowseCommand: Subcommand {
             chosen movie: moviesearch browse --print | jq .title
             """,
         usageForms: [
-            "[--cache <file>] [--favorites <file> | --no-save] [--typos <auto|off>] [--color <auto|always|never>] "
-                + "[--photos-dir <dir>] [--flickr-key <key>] [--print]",
+            UsageForm([.optional(CacheLocation.option), .alternatives(FavoritesLocation.option, FavoritesLocation.noSave)]
+                + .optionals([SearchOptions.typos, ColorChoice.option, photosDirectory, FlickrKey.option, printsChoice])),
         ],
-        arguments: [CacheLocation.option, FavoritesLocation.option, FavoritesLocation.noSave, QueryCommand.typos,
+        arguments: [CacheLocation.option, FavoritesLocation.option, FavoritesLocation.noSave, SearchOptions.typos,
                     ColorChoice.option, photosDirectory, FlickrKey.option, printsChoice])
 
     static let photosDirectory = Option<FilePath>(
@@ -56,7 +56,7 @@ struct BrowseCommand: Subcommand {
         cache = arguments[CacheLocation.option]
         favoritesPath = arguments[FavoritesLocation.option]
         savesFavorites = !arguments[FavoritesLocation.noSave]
-        typos = arguments[QueryCommand.typos] ?? .auto
+        typos = arguments[SearchOptions.typos] ?? .auto
         color = arguments[ColorChoice.option] ?? .auto
         photosDirectory = arguments[Self.photosDirectory]
         flickrKey = arguments[FlickrKey.option]

@@ -19,12 +19,15 @@ struct FavoritesCommand: Subcommand {
             with one line, list warns and lists nothing.
             """,
         usageForms: [
-            "[list] [--json] [--favorites <file>] [--cache <file>]",
-            "add <id> [--json] [--favorites <file>] [--cache <file>]",
-            "remove <id> [--json] [--favorites <file>] [--cache <file>]",
-            "remove --missing [--json] [--favorites <file>] [--cache <file>]",
+            UsageForm([.word(Action.list.rawValue, isOptional: true)] + .optionals(options)),
+            UsageForm([.word(Action.add.rawValue, isOptional: false), .required(id)] + .optionals(options)),
+            UsageForm([.word(Action.remove.rawValue, isOptional: false), .required(id)] + .optionals(options)),
+            UsageForm([.word(Action.remove.rawValue, isOptional: false), .required(missing)] + .optionals(options)),
         ],
         arguments: [action, id, missing, FavoritesLocation.option, CacheLocation.option, json])
+
+    /// The options every form takes, in its usage lines' order.
+    private static var options: [any ArgumentDeclaration] { [json, FavoritesLocation.option, CacheLocation.option] }
 
     /// What the command does: a choice, so that the parser names the three words and Tab offers them.
     enum Action: String, ArgumentChoice {
@@ -39,8 +42,8 @@ struct FavoritesCommand: Subcommand {
         "missing", help: "With remove: remove every favorite the cache does not hold (listed as missing).")
     static let json = JSONOutput.flag(
         members: "for list, favorites: each favorite as 'show --json' prints the movie, with favorite true and "
-            + "missing false, or, for one missing from the cache, what the file keeps (id, title, year, and imdb_id "
-            + "and tmdb_id when it has them), missing true and reason, why it is not found; for add "
+            + "missing false, or, for one missing from the cache, what the file keeps: "
+            + FavoritesOutput.missingMembers.helpList(optionalWhen: "the file kept them") + "; for add "
             + "and remove, the movie as 'show --json' prints it, favorite saying its new state, and added or "
             + "removed saying whether the file changed (for an id the cache does not hold, only id, favorite false "
             + "and removed false); for remove --missing, removed: the missing favorites removed, as in list")

@@ -22,7 +22,7 @@ struct PhotosCommand: Subcommand {
         "response", valueName: "file|-",
         help: "A saved answer to the request (Flickr photos.search, JSON): a file, or '-' for standard input; "
             + "at most \(FileReader.byteLimitDescription(maximumResponseBytes)).")
-    static let json = JSONOutput.flag(members: "id, title, request, and photos, the URLs (null without --response)")
+    static let json = JSONOutput.flag(members: PhotosOutput.members.helpList)
 
     var id: Int
     var cache: FilePath?

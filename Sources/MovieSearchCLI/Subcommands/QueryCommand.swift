@@ -19,15 +19,14 @@ struct QueryCommand: Subcommand {
             first.
             """,
         usageForms: [
-            "<text> [--cache <file>] [--per-year <K>] [--typos <auto|off>] [--color <auto|always|never>] [--json] "
-                + "[--poster-size <\(PosterSize.valueName)>] [--favorites <file>]",
-            "--stdin [--cache <file>] [--per-year <K>] [--typos <auto|off>] [--poster-size <\(PosterSize.valueName)>] "
-                + "[--favorites <file>]",
+            UsageForm([.required(text)] + .optionals([CacheLocation.option] + SearchOptions.arguments
+                + [ColorChoice.option, json, PosterSize.option, FavoritesLocation.option])),
+            UsageForm([.required(readsStandardInput)] + .optionals([CacheLocation.option] + SearchOptions.arguments
+                + [PosterSize.option, FavoritesLocation.option])),
         ],
-        arguments: [text, readsStandardInput, CacheLocation.option, perYear, typos, ColorChoice.option, json,
-                    PosterSize.option, FavoritesLocation.option])
+        arguments: [text, readsStandardInput] + [CacheLocation.option] + SearchOptions.arguments
+            + [ColorChoice.option, json, PosterSize.option, FavoritesLocation.option])
 
-    static let defaultPerYear = 5
     /// The longest query line `--stdin` (and `bench --queries`) reads: far more than any title, small enough
     /// that a stream without line feeds (`/dev/zero`) is refused at once instead of filling memory.
     static let maximumLineBytes = 1 << 20
@@ -40,37 +39,21 @@ struct QueryCommand: Subcommand {
         "stdin",
         help: "Read one query per line from standard input and print one JSON object per line; an empty line "
             + "is a query too. A line may hold up to \(FileReader.byteLimitDescription(maximumLineBytes)).")
-    static let perYearRange = 0...1_000_000
-    static let perYear = Option<Int>(
-        "per-year", valueName: "K", range: perYearRange, default: defaultPerYear,
-        help: "List at most K movies per year")
-    static let typos = Option<TypoTolerance>(
-        "typos", default: .auto,
-        help: "auto: when no movie matches exactly, search again allowing typos; off: exact matches only")
-    static let json = JSONOutput.flag(
-        members: "query, total, mode (exact, or typo when only a search allowing typos matched), and years, each "
-            + "with year, count and movies (id, title, year, rating, genres, cast, then original_title, overview, "
-            + "poster, tmdb_id and imdb_id only when the catalog gave them, then favorite, typos, match); rating "
-            + "is null when unrated, favorite says whether the movie is a favorite (♥ in text), poster is the poster's URL (see --poster-size), typos is the movie's typo count (0 in "
-            + "exact mode), match lists the matched parts of the title as [start, end) offsets in UTF-16 code units")
+    static let json = JSONOutput.flag(members: AnswerJSON.members.helpList)
 
     var query: String?
-    var cache: FilePath?
-    var perYear: Int
-    var typos: TypoTolerance
+    var files: CacheOptions
+    var search: SearchOptions
     var color: ColorChoice
     var printsJSON: Bool
     var posterSize: PosterSize
-    var favorites: FilePath?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         query = arguments[Self.text]
-        cache = arguments[CacheLocation.option]
-        perYear = arguments[Self.perYear] ?? Self.defaultPerYear
-        typos = arguments[Self.typos] ?? .auto
+        files = CacheOptions(arguments)
+        search = SearchOptions(arguments)
         color = arguments[ColorChoice.option] ?? .auto
         posterSize = arguments[PosterSize.option] ?? PosterSize.defaultSize
-        favorites = arguments[FavoritesLocation.option]
         let batch = arguments[Self.readsStandardInput]
         printsJSON = batch || arguments[Self.json]
         if batch, let query {
@@ -80,11 +63,11 @@ struct QueryCommand: Subcommand {
     }
 
     func run(_ context: CommandContext) throws {
-        let index = try CacheLocation.open(cache, context)
+        let index = try files.openCache(context)
         let out = context.standardOutput
-        let favoriteIDs = try FavoritesLocation.favoriteIDs(favorites, index: index, context)
+        let favoriteIDs = try files.favoriteIDs(index: index, context)
         guard let query else { return try runBatch(index, favoriteIDs: favoriteIDs, context) }
-        let result = try index.search(query, perYear: perYear, typos: typos)
+        let result = try index.search(query, perYear: search.perYear, typos: search.typos)
         // One answer reads each movie once: decoded straight from the file, without the index's LRU cache (which
         // `--stdin` keeps using, as its queries share movies); for text, only the fields a line shows.
         if printsJSON {
@@ -105,7 +88,7 @@ struct QueryCommand: Subcommand {
         var failure: (any Error)?
         let readFailure = context.standardInput.forEachLine(maximumLineBytes: Self.maximumLineBytes, { line in
             do {
-                let result = try index.search(line, perYear: perYear, typos: typos)
+                let result = try index.search(line, perYear: search.perYear, typos: search.typos)
                 out.line(bytes: try AnswerJSON.object(result, movie: index.movie(id:), posterSize: posterSize,
                                               favorites: favoriteIDs).bytes)
             } catch {

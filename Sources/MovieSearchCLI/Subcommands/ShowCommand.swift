@@ -18,30 +18,26 @@ struct ShowCommand: Subcommand {
         "id", rule: .movieID,
         help: "The movie's id: its position in the catalog, counting from 0, as 'query --json' prints it.")
     static let json = JSONOutput.flag(
-        members: "id, title, year, rating (null when unrated), genres, cast, then, only when the catalog gave "
-            + "them, original_title, overview, poster (the poster's URL, see --poster-size), tmdb_id and imdb_id, "
-            + "then favorite (true for one of the favorites): the movie as 'query --json' lists it")
+        members: MovieJSON.members.helpList + ": the movie as 'query --json' lists it")
 
     var id: Int
-    var cache: FilePath?
+    var files: CacheOptions
     var flickrKey: String?
     var posterSize: PosterSize
     var printsJSON: Bool
-    var favorites: FilePath?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         id = arguments[Self.id]!
-        cache = arguments[CacheLocation.option]
+        files = CacheOptions(arguments)
         flickrKey = arguments[FlickrKey.option]
         posterSize = arguments[PosterSize.option] ?? PosterSize.defaultSize
         printsJSON = arguments[Self.json]
-        favorites = arguments[FavoritesLocation.option]
     }
 
     func run(_ context: CommandContext) throws {
-        let index = try CacheLocation.open(cache, context)
+        let index = try files.openCache(context)
         let movie = try index.movie(id: id)
-        let isFavorite = try FavoritesLocation.favoriteIDs(favorites, index: index, context).contains(movie.id)
+        let isFavorite = try files.favoriteIDs(index: index, context).contains(movie.id)
         let out = context.standardOutput
         if printsJSON {
             out.line(bytes: MovieJSON.object(movie, posterSize: posterSize, favorite: isFavorite).bytes)

@@ -8,7 +8,7 @@ struct TopCommand: Subcommand {
     static let configuration = CommandConfiguration(
         name: name,
         abstract: "List the best-rated movies over all years: rating descending, catalog order on ties.",
-        arguments: [limit, CacheLocation.option, FavoritesLocation.option])
+        arguments: [limit] + CacheOptions.arguments)
 
     static let defaultLimit = 15
 
@@ -17,19 +17,17 @@ struct TopCommand: Subcommand {
         "limit", valueName: "N", range: limitRange, default: defaultLimit, help: "How many movies to list")
 
     var limit: Int
-    var cache: FilePath?
-    var favorites: FilePath?
+    var files: CacheOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         limit = arguments[Self.limit] ?? Self.defaultLimit
-        cache = arguments[CacheLocation.option]
-        favorites = arguments[FavoritesLocation.option]
+        files = CacheOptions(arguments)
     }
 
     func run(_ context: CommandContext) throws {
-        let index = try CacheLocation.open(cache, context)
+        let index = try files.openCache(context)
         let movies = try index.topRated(limit: limit)
-        let favoriteIDs = try FavoritesLocation.favoriteIDs(favorites, index: index, context)
+        let favoriteIDs = try files.favoriteIDs(index: index, context)
         TopListText.write(movies, of: index.movieCount, favorites: favoriteIDs, to: context.standardOutput)
     }
 }

@@ -1,0 +1,63 @@
+import MovieSearch
+@testable import MovieSearchOutput
+import XCTest
+
+/// The `--json` help lists the members the output layer declares (`JSONMember`); these tests hold the writers to
+/// those declarations: the keys each writes, in order, are the declared ones (the optional ones when the data has
+/// them, none of them when it does not).
+final class JSONMemberTests: XCTestCase {
+    private let fullMovie = Movie(id: 7, title: "Heat", year: 1995, rating: 8.3, cast: ["Al Pacino"],
+                                  genres: ["Crime"], originalTitle: "Heat", overview: "A heist.",
+                                  posterPath: "/heat.jpg", tmdbID: 949, imdbID: "tt0113277")
+    private let bareMovie = Movie(id: 8, title: "Untitled", year: 2001, rating: nil)
+
+    /// The keys of a JSON object, in the order written.
+    private func keys(_ json: JSONWriter) throws -> [String] {
+        guard case .object(let object) = try JSONParser.parse(json.bytes) else {
+            XCTFail("not an object: \(json.text)")
+            return []
+        }
+        return object.members.map(\.key)
+    }
+
+    private func keys(_ value: JSONValue) -> [String] {
+        guard case .object(let object) = value else { return [] }
+        return object.members.map(\.key)
+    }
+
+    func testAMovieWritesTheDeclaredMembersInOrder() throws {
+        let full = try keys(MovieJSON.object(fullMovie, posterSize: .w500, favorite: true))
+        XCTAssertEqual(full, MovieJSON.members.map(\.name))
+        let bare = try keys(MovieJSON.object(bareMovie, posterSize: .w500, favorite: false))
+        XCTAssertEqual(bare, MovieJSON.members.filter { !$0.isOptional }.map(\.name))
+    }
+
+    func testAnAnswerWritesTheDeclaredMembersAtEveryLevel() throws {
+        let result = SearchResult(query: "heat", total: 1,
+                                  years: [YearMatches(year: 1995, count: 1, movieIDs: [7])])
+        let json = try AnswerJSON.object(result, movie: { _ in self.fullMovie })
+        guard case .object(let answer) = try JSONParser.parse(json.bytes) else { return XCTFail(json.text) }
+        XCTAssertEqual(answer.members.map(\.key), AnswerJSON.members.map(\.name))
+        guard case .array(let years)? = answer.members.first(where: { $0.key == "years" })?.value,
+              case .object(let year)? = years.first else { return XCTFail(json.text) }
+        XCTAssertEqual(year.members.map(\.key), AnswerJSON.yearMembers.map(\.name))
+        guard case .array(let movies)? = year.members.first(where: { $0.key == "movies" })?.value,
+              let movie = movies.first else { return XCTFail(json.text) }
+        XCTAssertEqual(keys(movie), (MovieJSON.members + AnswerJSON.movieMembers).map(\.name))
+    }
+
+    func testPhotosWriteTheDeclaredMembers() throws {
+        let json = PhotosOutput.json(fullMovie, request: "https://api.flickr.com/…", photos: nil)
+        XCTAssertEqual(try keys(json), PhotosOutput.members.map(\.name))
+    }
+
+    func testTheHelpListsNotesAndTheOptionalRun() {
+        let members = [JSONMember("id"), JSONMember("rating", "null when unrated"),
+                       JSONMember("overview", optional: true), JSONMember("poster", optional: true),
+                       JSONMember("favorite")]
+        XCTAssertEqual(members.helpList, "id, rating (null when unrated), then, only when the catalog gave them, "
+                       + "overview and poster, then favorite")
+        XCTAssertEqual([JSONMember("a"), JSONMember("b", optional: true)].helpList(optionalWhen: "it has one"),
+                       "a, then, only when it has one, b")
+    }
+}
