@@ -5,7 +5,7 @@
 #   FUZZ_SKIP_CHECKSUMS=1 Scripts/fuzz.sh cache <seconds>     # the cache reader with every checksum taken as good
 #   Scripts/fuzz.sh <target> repro <input>...                  # runs inputs once (a crash to look at), no fuzzing
 #
-# Targets (Scripts/fuzz/<target>.swift, compiled with Scripts/fuzz/FuzzSupport.swift and Sources/MovieSearch into
+# Targets (Scripts/fuzz/<target>.swift, compiled with Scripts/fuzz/FuzzSupport.swift and the engine's targets into
 # one module, `swiftc -sanitize=fuzzer,address -O`; not part of `swift build`):
 #   catalog  arbitrary bytes into JSONParser, CatalogDecoder (with and without skipInvalid) and the Flickr response
 #            reader; catalogs that decode are written as caches and read back
@@ -50,14 +50,27 @@ work="$root/.build-fuzz"
 bin="$work/bin/$variant"
 mkdir -p "$work/bin" "$work/logs" "$work/corpus/$variant" "$work/artifacts/$variant"
 
-# Build the target when it is missing or older than any source it is made of.
+# Build the target when it is missing or older than any source it is made of: the engine's targets (every
+# Sources/MovieSearch<Layer> but the umbrella, the output layer, the CLI, the server and the executable), compiled
+# as one module from copies whose imports of each other are dropped (the fuzzer's sanitizers need one build).
 sources=()
-while IFS= read -r -d '' file; do sources+=("$file"); done < <(find Sources/MovieSearch -name '*.swift' -print0 | sort -z)
+while IFS= read -r -d '' file; do sources+=("$file"); done < <(
+    find Sources -path 'Sources/MovieSearch?*/*.swift' \
+        -not -path 'Sources/MovieSearchCLI/*' -not -path 'Sources/MovieSearchOutput/*' \
+        -not -path 'Sources/MovieSearchServer/*' -not -path 'Sources/MovieSearchTool/*' -print0 | sort -z)
 sources+=(Scripts/fuzz/FuzzSupport.swift "Scripts/fuzz/$target.swift")
 if [[ ! -x "$bin" || -n "$(find "${sources[@]}" -newer "$bin" -print -quit)" ]]; then
     echo "== building $variant"
+    copies="$work/sources/$variant"
+    rm -rf "$copies"
+    compiled=()
+    for file in "${sources[@]}"; do
+        mkdir -p "$copies/$(dirname "$file")"
+        sed -E '/^(@_spi\(Engine\) )?import MovieSearch[A-Za-z]+$/d' "$file" > "$copies/$file"
+        compiled+=("$copies/$file")
+    done
     nice -n 10 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld \
-        -module-name MovieSearch -package-name moviesearch -I Sources/CZlib "${defines[@]}" "${sources[@]}" \
+        -module-name MovieSearch -package-name moviesearch -I Sources/CZlib "${defines[@]}" "${compiled[@]}" \
         -o "$bin.tmp"
     mv "$bin.tmp" "$bin"
 fi

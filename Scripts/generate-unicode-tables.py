@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/MovieSearch/Text/UnicodeTables.swift: the Unicode data the tokenizer needs (SEARCH-SPEC, "Tokens").
+"""Writes Sources/MovieSearchText/UnicodeTables.swift: the Unicode data the tokenizer needs (SEARCH-SPEC, "Tokens").
 
 The library may not import Foundation, and the Swift standard library offers neither NFKD nor case folding, so this
 script takes both from Python's `unicodedata` (whose version it records in the output) and encodes them compactly.
@@ -43,7 +43,7 @@ JOINS_BIT = 1 << 10
 NUMBER_BIT = 1 << 11
 RECORD_SHIFT = 12
 
-OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "MovieSearch", "Text",
+OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "MovieSearchText",
                       "UnicodeTables.swift")
 
 

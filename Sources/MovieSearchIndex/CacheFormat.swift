@@ -1,4 +1,4 @@
-/// The binary cache format, version 5: the one place where it is documented.
+/// The binary cache format, version 6: the one place where it is documented.
 ///
 /// A cache holds everything a query needs, laid out so that a query reads its answer where it lies in the
 /// memory-mapped file: no JSON, no structure rebuilt in memory, and an open that costs the same whatever the size.
@@ -21,7 +21,7 @@
 /// | offset | size | field              | meaning                                                            |
 /// |-------:|-----:|--------------------|--------------------------------------------------------------------|
 /// |      0 |    8 | magic              | `89 4D 53 43 0D 0A 1A 0A` (`\x89MSC\r\n\x1A\n`, PNG-style: catches text-mode transfers) |
-/// |      8 |    4 | version            | `5`; any other value is refused with "rebuild the cache"           |
+/// |      8 |    4 | version            | `6`; any other value is refused with "rebuild the cache"           |
 /// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer: see below) |
 /// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
 /// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
