@@ -30,7 +30,7 @@
 struct KeyDecoder {
     /// How long a reader waits after an ESC (or an unfinished sequence) for the rest before calling
     /// `flushPending()`. A terminal sends a whole sequence in one write, so its bytes arrive within a millisecond
-    /// even over a slow link's packet; 25 ms keeps a lone Esc well within the 50 ms the issue allows.
+    /// even over a slow link's packet; 25 ms keeps a lone Esc well within 50 ms, past which a person notices the wait.
     static let escapeDelay = Duration.milliseconds(25)
 
     /// `escapeDelay` in milliseconds, for `poll`.
