@@ -50,13 +50,4 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible 
             return "no place to keep favorites: set HOME or XDG_DATA_HOME, or pass --favorites <file>"
         }
     }
-
-    /// Whether the file is there but holds something this program will not overwrite (damaged, foreign or of
-    /// another version), as opposed to a file that could not be read or written at all.
-    public var isAboutContent: Bool {
-        switch self {
-        case .corrupt, .foreign, .unsupportedVersion: true
-        case .unreadable, .unwritable, .busy, .noLocation: false
-        }
-    }
 }

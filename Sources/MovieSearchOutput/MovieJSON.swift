@@ -23,9 +23,6 @@ package enum MovieJSON {
         JSONMember("favorite", "whether the movie is one of the favorites, ♥ in text"),
     ]
 
-    /// The members' names, in the order they are written.
-    package static var memberNames: [String] { members.map(\.name) }
-
     /// Writes the movie's members into the object `json` has open; `favorite` is whether it is a favorite.
     package static func writeMembers(of movie: Movie, posterSize: PosterSize, favorite: Bool, to json: inout JSONWriter) {
         json.member("id", movie.id)

@@ -204,7 +204,7 @@ final class MovieFieldsOutputTests: XCTestCase {
             XCTAssertEqual(object["tmdb_id"] as? Int, movie.tmdbID)
             XCTAssertEqual(object["imdb_id"] as? String, movie.imdbID)
             XCTAssertEqual(object["poster"] as? String, movie.posterPath.flatMap(PosterSize.w500.url(posterPath:)))
-            XCTAssertTrue(Set(object.keys).isSubset(of: MovieJSON.memberNames), "\(object.keys)")
+            XCTAssertTrue(Set(object.keys).isSubset(of: MovieJSON.members.map(\.name)), "\(object.keys)")
         }
     }
 
