@@ -22,7 +22,7 @@ final class CompletionEndToEndTests: XCTestCase {
     /// What bash's completion function offers for `words` (the last is the word being completed), one per line,
     /// sorted.
     private func bashCompletions(_ words: [String], script: String, in folder: String? = nil) throws -> [String] {
-        let bash = try ExternalTool.require("bash", package: "bash")
+        let bash = try Requirement.tool("bash")
         let program = """
             source \(quoted(script)) || exit 9
             \(folder.map { "cd \(quoted($0)) || exit 9" } ?? "")
@@ -82,7 +82,7 @@ final class CompletionEndToEndTests: XCTestCase {
     }
 
     func testZshScriptParses() throws {
-        let zsh = try ExternalTool.require("zsh", package: "zsh")
+        let zsh = try Requirement.tool("zsh")
         let path = try script("zsh")
         let run = try ChildProcess.run(zsh, ["-n", path], timeLimit: 30)
         XCTAssertTrue(run.exited(0), "\(run.summary) \(run.standardError)")
@@ -96,7 +96,7 @@ final class CompletionEndToEndTests: XCTestCase {
     }
 
     func testFishScriptParsesAndCompletes() throws {
-        let fish = try ExternalTool.require("fish", package: "fish")
+        let fish = try Requirement.tool("fish")
         let path = try script("fish")
         let syntax = try ChildProcess.run(fish, ["--no-execute", path], timeLimit: 30)
         XCTAssertTrue(syntax.exited(0), "\(syntax.summary) \(syntax.standardError)")
@@ -162,7 +162,7 @@ final class CompletionEndToEndTests: XCTestCase {
     /// bash: Tab after `index my` gives the whole name `my\ movies.json`, not `my` and `movies.json` as two words
     /// (the script used to split compgen's output at spaces), and quotes and glob characters come back escaped.
     func testBashTabCompletesNamesWithSpacesQuotesAndGlobs() throws {
-        let bash = try ExternalTool.require("bash", package: "bash")
+        let bash = try Requirement.tool("bash")
         let (folder, path) = try awkwardFolder()
         let script = try script("bash")
         let completed = try tabCompleted(
@@ -176,7 +176,7 @@ final class CompletionEndToEndTests: XCTestCase {
 
     /// zsh, its completion system started with no user files (`zsh -f`, `compinit`), the script on `fpath`.
     func testZshTabCompletesNamesWithSpacesQuotesAndGlobs() throws {
-        let zsh = try ExternalTool.require("zsh", package: "zsh")
+        let zsh = try Requirement.tool("zsh")
         let (folder, path) = try awkwardFolder()
         let functions = try TestPaths.temporaryFolder(self).path
         try Data(try String(contentsOfFile: try script("zsh"), encoding: .utf8).utf8)
@@ -192,7 +192,7 @@ final class CompletionEndToEndTests: XCTestCase {
 
     /// fish, with no configuration of the user's (`--no-config`, a home of the test's own).
     func testFishTabCompletesNamesWithSpacesQuotesAndGlobs() throws {
-        let fish = try ExternalTool.require("fish", package: "fish")
+        let fish = try Requirement.tool("fish")
         let (folder, path) = try awkwardFolder()
         let home = try TestPaths.temporaryFolder(self).path
         let completed = try tabCompleted(

@@ -8,7 +8,7 @@ final class DecadeEndToEndTests: XCTestCase {
     private var cache = ""
 
     override func setUpWithError() throws {
-        cache = try indexedCache(try SharedData.path("data/movies.json"))
+        cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
     }
 
     private func answer(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
@@ -16,7 +16,7 @@ final class DecadeEndToEndTests: XCTestCase {
     }
 
     func testIndex() throws {
-        let catalog = try SharedData.path("data/movies.json")
+        let catalog = try Requirement.sharedData("data/movies.json")
         let output = try TestPaths.temporaryFolder(self).appendingPathComponent("d.mscache").path
         let run = try BinaryRun.run(["index", catalog, "-o", output])
         XCTAssertEqual(run.status, 0, run.standardError)
@@ -47,7 +47,8 @@ final class DecadeEndToEndTests: XCTestCase {
     }
 
     func testQueryStandardInputWithTheTypingQueries() throws {
-        let queries = Array(try String(contentsOfFile: SharedData.path("queries/decade-typing.txt"), encoding: .utf8)
+        let path = try Requirement.sharedData("queries/decade-typing.txt")
+        let queries = Array(try String(contentsOfFile: path, encoding: .utf8)
             .components(separatedBy: "\n").dropLast().prefix(300))
         let run = try BinaryRun.run(["query", "--stdin", "--cache", cache],
                                     input: Data((queries.joined(separator: "\n") + "\n").utf8))

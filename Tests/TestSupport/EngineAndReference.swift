@@ -25,8 +25,8 @@ package final class EngineAndReference {
 
     /// The engine and the reference on the shared catalog `name` (in `../shared/data`), built once per test process:
     /// indexing the century catalog takes seconds in a debug build. The cache file is deleted as soon as it is
-    /// open (the mapping keeps its bytes), so nothing is left behind. Throws as `SharedData.path` does when the data
-    /// is missing.
+    /// open (the mapping keeps its bytes), so nothing is left behind. Throws as `Requirement.sharedData` does when the
+    /// data is missing.
     package static func shared(_ name: String) throws -> EngineAndReference {
         sharedLock.lock()
         defer { sharedLock.unlock() }
