@@ -1,4 +1,5 @@
 import Foundation
+@testable import MovieSearchCLI
 import TestSupport
 import XCTest
 
@@ -42,7 +43,7 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(try bashCompletions(["moviesearch", "q"], script: path), ["query"])
         XCTAssertEqual(try bashCompletions(["moviesearch", "co"], script: path), ["completions"])
         let all = try bashCompletions(["moviesearch", ""], script: path)
-        for name in ["index", "query", "show", "top", "photos", "bench", "version", "completions", "man", "help"] {
+        for name in MovieSearchCommand.subcommandNames {
             XCTAssertTrue(all.contains(name), "\(name) missing from \(all)")
         }
         XCTAssertEqual(try bashCompletions(["moviesearch", "--v"], script: path), ["--version"])

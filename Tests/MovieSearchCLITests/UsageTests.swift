@@ -88,7 +88,9 @@ final class UsageTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.standardOutput, "")
         XCTAssertTrue(result.standardError.hasPrefix("OVERVIEW: "), result.standardError)
-        for name in Self.usages.keys { XCTAssertTrue(result.standardError.contains("\n  \(name) "), name) }
+        for command in MovieSearchCommand.subcommands {
+            XCTAssertTrue(result.standardError.contains("\n  \(command.name) "), command.name)
+        }
     }
 
     func testToolHelp() {
