@@ -149,8 +149,8 @@ final class CompletionEndToEndTests: XCTestCase {
                 guard let last = screen.last(where: { $0.hasPrefix("$ ") }) else { return false }
                 return last.count > 2 + line.count && last.hasPrefix("$ " + line.prefix(18))
             }
-            completed.append(String(screen.last { $0.hasPrefix("$ ") }!.dropFirst(2))
-                .trimmingCharacters(in: .whitespaces))
+            let prompt = try XCTUnwrap(screen.last { $0.hasPrefix("$ ") }, "no prompt line")
+            completed.append(String(prompt.dropFirst(2)).trimmingCharacters(in: .whitespaces))
             session.press("C-u")
             try session.waitUntil("line cleared") { $0.last(where: { $0.hasPrefix("$") }) == "$" }
         }

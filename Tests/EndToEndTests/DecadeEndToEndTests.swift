@@ -36,8 +36,9 @@ final class DecadeEndToEndTests: XCTestCase {
             XCTAssertEqual(years.compactMap { $0["count"] as? Int }.reduce(0, +), object["total"] as? Int, query)
             for year in years {
                 let movies = try XCTUnwrap(year["movies"] as? [[String: Any]])
-                XCTAssertEqual(movies.count, min(perYear, year["count"] as! Int), query)
-                let keys = movies.map { ($0["rating"] as? Int ?? -1, -($0["id"] as! Int)) }
+                let count = try XCTUnwrap(year["count"] as? Int, query)
+                XCTAssertEqual(movies.count, min(perYear, count), query)
+                let keys = try movies.map { ($0["rating"] as? Int ?? -1, -(try XCTUnwrap($0["id"] as? Int))) }
                 XCTAssertTrue(zip(keys, keys.dropFirst()).allSatisfy { $0 > $1 }, "\(query): \(keys)")
                 XCTAssertTrue(movies.allSatisfy { $0["year"] as? Int == year["year"] as? Int })
             }
