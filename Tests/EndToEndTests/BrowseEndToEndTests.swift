@@ -9,7 +9,7 @@ import XCTest
 /// `--print` in a pipeline, and the refusal without a terminal. Quitting and signals are in
 /// `BrowseQuitEndToEndTests`.
 ///
-/// Screens are read as the issue describes them, top down: the tab bar `Search · Top 15 · Favorites (n)`, the
+/// Screens are read top down, in the layout browse draws: the tab bar `Search · Top 15 · Favorites (n)`, the
 /// prompt `> <query>`, the summary, then year headers (`2012 · 2 matches`) and movie rows (a ♥ on favorites).
 final class BrowseEndToEndTests: XCTestCase {
     private var cache = ""
