@@ -10,13 +10,13 @@ import XCTest
 /// `--print` in a pipeline, and the refusal without a terminal. Quitting and signals are in
 /// `BrowseQuitEndToEndTests`.
 ///
-/// Screens are read as the issue describes them, top down: the tab bar `Search · Top 15 · Favorites (n)`, the
+/// Screens are read top down, in the layout browse draws: the tab bar `Search · Top 15 · Favorites (n)`, the
 /// prompt `> <query>`, the summary, then year headers (`2012 · 2 matches`) and movie rows (a ♥ on favorites).
 final class BrowseEndToEndTests: XCTestCase {
     private var cache = ""
 
     override func setUpWithError() throws {
-        cache = try indexedCache(try SharedData.path("data/movies.json"))
+        cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
     }
 
     private func browse(_ arguments: [String] = [], columns: Int = 80, rows: Int = 24) throws -> TmuxSession {
@@ -662,11 +662,7 @@ final class BrowseEndToEndTests: XCTestCase {
     /// Without a terminal (a new session with no controlling terminal, standard input and output files), browse
     /// exits 2 with one line pointing to `query --stdin`, and prints nothing on standard output.
     func testWithoutATerminalItExitsTwoPointingToQueryStdin() throws {
-        let setsid = "/usr/bin/setsid"
-        guard FileManager.default.isExecutableFile(atPath: setsid) else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("CI needs \(setsid) (util-linux)") }
-            throw XCTSkip("\(setsid) not found: this test needs util-linux's setsid")
-        }
+        let setsid = try Requirement.tool("setsid", package: "util-linux")
         let binary = try ChildProcess.binary()
         let outcome = try ChildProcess.run(setsid, ["--wait", binary, "browse", "--cache", cache], timeLimit: 10)
         XCTAssertTrue(outcome.finished, "browse waited for a terminal")

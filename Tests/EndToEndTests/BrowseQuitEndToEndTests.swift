@@ -17,7 +17,7 @@ final class BrowseQuitEndToEndTests: XCTestCase {
     private var cache = ""
 
     override func setUpWithError() throws {
-        cache = try indexedCache(try SharedData.path("data/movies.json"))
+        cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
     }
 
     /// browse started from the script the type's doc describes.
@@ -126,7 +126,7 @@ final class BrowseQuitEndToEndTests: XCTestCase {
     /// its prompt back; `fg` brings browse back drawn whole, its query kept, and Enter still prints the movie
     /// through cat. (Stopping browse alone left cat running and the shell waiting: a dead terminal.)
     func testControlZStopsTheWholePipelineAndFgRedraws() throws {
-        let bash = try ExternalTool.require("bash", package: "bash")
+        let bash = try Requirement.tool("bash")
         let binary = try ChildProcess.binary()
         let session = try TmuxSession(test: self, ["/usr/bin/env", "PS1=$ ", bash, "--norc", "--noprofile", "-i"],
                                       columns: 100, rows: 16)
@@ -194,7 +194,7 @@ final class BrowseQuitEndToEndTests: XCTestCase {
     /// Without job control (`setsid`: a new session, no shell to `fg` it), Ctrl-Z is ignored, as fzf does: browse
     /// keeps the screen and goes on answering keys (it used to stop itself for good).
     func testControlZIsIgnoredWithoutJobControl() throws {
-        let setsid = try ExternalTool.require("setsid", package: "util-linux")
+        let setsid = try Requirement.tool("setsid", package: "util-linux")
         let binary = try ChildProcess.binary()
         let session = try TmuxSession(test: self, [setsid, "-w", binary, "browse", "--cache", cache],
                                       columns: 100, rows: 16)

@@ -1,4 +1,5 @@
 import Foundation
+@testable import MovieSearchCLI
 import TestSupport
 import XCTest
 
@@ -22,7 +23,7 @@ final class CompletionEndToEndTests: XCTestCase {
     /// What bash's completion function offers for `words` (the last is the word being completed), one per line,
     /// sorted.
     private func bashCompletions(_ words: [String], script: String, in folder: String? = nil) throws -> [String] {
-        let bash = try ExternalTool.require("bash", package: "bash")
+        let bash = try Requirement.tool("bash")
         let program = """
             source \(quoted(script)) || exit 9
             \(folder.map { "cd \(quoted($0)) || exit 9" } ?? "")
@@ -42,7 +43,7 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(try bashCompletions(["moviesearch", "q"], script: path), ["query"])
         XCTAssertEqual(try bashCompletions(["moviesearch", "co"], script: path), ["completions"])
         let all = try bashCompletions(["moviesearch", ""], script: path)
-        for name in ["index", "query", "show", "top", "photos", "bench", "version", "completions", "man", "help"] {
+        for name in MovieSearchCommand.subcommandNames {
             XCTAssertTrue(all.contains(name), "\(name) missing from \(all)")
         }
         XCTAssertEqual(try bashCompletions(["moviesearch", "--v"], script: path), ["--version"])
@@ -82,7 +83,7 @@ final class CompletionEndToEndTests: XCTestCase {
     }
 
     func testZshScriptParses() throws {
-        let zsh = try ExternalTool.require("zsh", package: "zsh")
+        let zsh = try Requirement.tool("zsh")
         let path = try script("zsh")
         let run = try ChildProcess.run(zsh, ["-n", path], timeLimit: 30)
         XCTAssertTrue(run.exited(0), "\(run.summary) \(run.standardError)")
@@ -96,7 +97,7 @@ final class CompletionEndToEndTests: XCTestCase {
     }
 
     func testFishScriptParsesAndCompletes() throws {
-        let fish = try ExternalTool.require("fish", package: "fish")
+        let fish = try Requirement.tool("fish")
         let path = try script("fish")
         let syntax = try ChildProcess.run(fish, ["--no-execute", path], timeLimit: 30)
         XCTAssertTrue(syntax.exited(0), "\(syntax.summary) \(syntax.standardError)")
@@ -148,8 +149,8 @@ final class CompletionEndToEndTests: XCTestCase {
                 guard let last = screen.last(where: { $0.hasPrefix("$ ") }) else { return false }
                 return last.count > 2 + line.count && last.hasPrefix("$ " + line.prefix(18))
             }
-            completed.append(String(screen.last { $0.hasPrefix("$ ") }!.dropFirst(2))
-                .trimmingCharacters(in: .whitespaces))
+            let prompt = try XCTUnwrap(screen.last { $0.hasPrefix("$ ") }, "no prompt line")
+            completed.append(String(prompt.dropFirst(2)).trimmingCharacters(in: .whitespaces))
             session.press("C-u")
             try session.waitUntil("line cleared") { $0.last(where: { $0.hasPrefix("$") }) == "$" }
         }
@@ -162,7 +163,7 @@ final class CompletionEndToEndTests: XCTestCase {
     /// bash: Tab after `index my` gives the whole name `my\ movies.json`, not `my` and `movies.json` as two words
     /// (the script used to split compgen's output at spaces), and quotes and glob characters come back escaped.
     func testBashTabCompletesNamesWithSpacesQuotesAndGlobs() throws {
-        let bash = try ExternalTool.require("bash", package: "bash")
+        let bash = try Requirement.tool("bash")
         let (folder, path) = try awkwardFolder()
         let script = try script("bash")
         let completed = try tabCompleted(
@@ -176,7 +177,7 @@ final class CompletionEndToEndTests: XCTestCase {
 
     /// zsh, its completion system started with no user files (`zsh -f`, `compinit`), the script on `fpath`.
     func testZshTabCompletesNamesWithSpacesQuotesAndGlobs() throws {
-        let zsh = try ExternalTool.require("zsh", package: "zsh")
+        let zsh = try Requirement.tool("zsh")
         let (folder, path) = try awkwardFolder()
         let functions = try TestPaths.temporaryFolder(self).path
         try Data(try String(contentsOfFile: try script("zsh"), encoding: .utf8).utf8)
@@ -192,7 +193,7 @@ final class CompletionEndToEndTests: XCTestCase {
 
     /// fish, with no configuration of the user's (`--no-config`, a home of the test's own).
     func testFishTabCompletesNamesWithSpacesQuotesAndGlobs() throws {
-        let fish = try ExternalTool.require("fish", package: "fish")
+        let fish = try Requirement.tool("fish")
         let (folder, path) = try awkwardFolder()
         let home = try TestPaths.temporaryFolder(self).path
         let completed = try tabCompleted(

@@ -6,16 +6,6 @@ import TestSupport
 /// `moviesearch index` killed with SIGKILL at many moments of a run on a large catalog: the previous cache must stay
 /// byte-identical and answer queries, and the next successful run must leave no temporary file behind.
 final class CrashSafetyTests: XCTestCase {
-    /// The optimized binary indexes the 300,000 generated movies in about 2 s (on the CI machine's 2 cores, unloaded).
-    /// The debug binary that `swift test` builds is about six times slower (12 s a run: the test's some 17 runs would
-    /// take 3–4 minutes), so a debug build uses a catalog small enough to keep `swift test` fast (under a second a run),
-    /// and CI runs the test once more in release, on the full catalog (`.ci/run`).
-    #if DEBUG
-    static let movieCount = 4_000
-    #else
-    static let movieCount = 300_000
-    #endif
-
     /// Kills at evenly spread moments, from right after the start to near the end of a full run.
     /// (10 in a sampled run, `TestScale`; `.ci/run` runs the 22 on the full catalog.)
     static let spreadKills = TestScale.pick(sampled: 10, full: 22)
@@ -71,8 +61,8 @@ final class CrashSafetyTests: XCTestCase {
             format: "CrashSafetyTests: %d movies, full run %.3f s; %d kills (%d before the rename, %d after; %d early "
                 + "ones to top up), %d runs finished first; %d temporary files left by killed runs, %d of them removed "
                 + "by a later killed run; %.1f s in all",
-            Self.movieCount, fullDuration, run.killsBeforeTheRename + run.killsAfterTheRename, run.killsBeforeTheRename,
-            run.killsAfterTheRename, topUps, run.finishedRuns, run.leftoversSeen.count,
+            TestScale.crashSafetyMovies, fullDuration, run.killsBeforeTheRename + run.killsAfterTheRename,
+            run.killsBeforeTheRename, run.killsAfterTheRename, topUps, run.finishedRuns, run.leftoversSeen.count,
             run.leftoversRemovedByLaterRuns, ChildProcess.now() - testStart))
     }
 }
@@ -115,7 +105,7 @@ private struct KillScenario {
         binary = try ChildProcess.binary()
         folder = try TestPaths.temporaryFolder(test).path
         catalog = folder + "/large.json"
-        try GeneratedCatalog(movies: CrashSafetyTests.movieCount, seed: 1).write(to: catalog)
+        try GeneratedCatalog(movies: TestScale.crashSafetyMovies, seed: 1).write(to: catalog)
         outputFolder = folder + "/out"
         try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
         output = outputFolder + "/movies.mscache"

@@ -8,7 +8,7 @@ final class DecadeEndToEndTests: XCTestCase {
     private var cache = ""
 
     override func setUpWithError() throws {
-        cache = try indexedCache(try SharedData.path("data/movies.json"))
+        cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
     }
 
     private func answer(_ json: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
@@ -16,7 +16,7 @@ final class DecadeEndToEndTests: XCTestCase {
     }
 
     func testIndex() throws {
-        let catalog = try SharedData.path("data/movies.json")
+        let catalog = try Requirement.sharedData("data/movies.json")
         let output = try TestPaths.temporaryFolder(self).appendingPathComponent("d.mscache").path
         let run = try BinaryRun.run(["index", catalog, "-o", output])
         XCTAssertEqual(run.status, 0, run.standardError)
@@ -36,8 +36,9 @@ final class DecadeEndToEndTests: XCTestCase {
             XCTAssertEqual(years.compactMap { $0["count"] as? Int }.reduce(0, +), object["total"] as? Int, query)
             for year in years {
                 let movies = try XCTUnwrap(year["movies"] as? [[String: Any]])
-                XCTAssertEqual(movies.count, min(perYear, year["count"] as! Int), query)
-                let keys = movies.map { ($0["rating"] as? Int ?? -1, -($0["id"] as! Int)) }
+                let count = try XCTUnwrap(year["count"] as? Int, query)
+                XCTAssertEqual(movies.count, min(perYear, count), query)
+                let keys = try movies.map { ($0["rating"] as? Int ?? -1, -(try XCTUnwrap($0["id"] as? Int))) }
                 XCTAssertTrue(zip(keys, keys.dropFirst()).allSatisfy { $0 > $1 }, "\(query): \(keys)")
                 XCTAssertTrue(movies.allSatisfy { $0["year"] as? Int == year["year"] as? Int })
             }
@@ -47,7 +48,8 @@ final class DecadeEndToEndTests: XCTestCase {
     }
 
     func testQueryStandardInputWithTheTypingQueries() throws {
-        let queries = Array(try String(contentsOfFile: SharedData.path("queries/decade-typing.txt"), encoding: .utf8)
+        let path = try Requirement.sharedData("queries/decade-typing.txt")
+        let queries = Array(try String(contentsOfFile: path, encoding: .utf8)
             .components(separatedBy: "\n").dropLast().prefix(300))
         let run = try BinaryRun.run(["query", "--stdin", "--cache", cache],
                                     input: Data((queries.joined(separator: "\n") + "\n").utf8))

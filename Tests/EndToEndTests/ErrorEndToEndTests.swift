@@ -59,7 +59,8 @@ final class ErrorEndToEndTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.standardError)
         XCTAssertEqual(run.errorLines.count, 2, run.standardError)
         XCTAssertEqual(run.errorLines.first, "moviesearch: warning: skipped 1 invalid movie:")
-        XCTAssertTrue(run.errorLines.last!.hasPrefix("  \(catalog): movie 2: year "), run.standardError)
+        let detail = try XCTUnwrap(run.errorLines.last, run.standardError)
+        XCTAssertTrue(detail.hasPrefix("  \(catalog): movie 2: year "), run.standardError)
         XCTAssertTrue(run.standardOutput.contains("\n  movies           3\n  skipped          1 invalid\n"), run.standardOutput)
 
         // Ids stay positions in the file: Beta, after the skipped movie, is 3.

@@ -8,15 +8,6 @@ import XCTest
 final class IndexProgressEndToEndTests: XCTestCase {
     private func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
-    private func scriptPath() throws -> String {
-        let script = "/usr/bin/script"
-        guard FileManager.default.isExecutableFile(atPath: script) else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("CI needs \(script) (util-linux) for this test") }
-            throw XCTSkip("\(script) not found: this test needs a pseudo-terminal from util-linux's script")
-        }
-        return script
-    }
-
     /// Runs `index - -o <cache>` with the sample catalog on a pipe that stays open `holdSeconds` after it, under a
     /// terminal when `terminal`, with standard error into the pipe of `ChildProcess` otherwise.
     private func slowIndex(underTerminal terminal: Bool, environment: [String: String] = [:]) throws
@@ -27,7 +18,7 @@ final class IndexProgressEndToEndTests: XCTestCase {
         let feed = "(cat \(quoted(TestPaths.sampleCatalog)); sleep 1)"
         let index = "\(feed) | \(quoted(try ChildProcess.binary())) index - -o \(quoted(cache))"
         let run = terminal
-            ? try ChildProcess.run(try scriptPath(), ["-qec", index, "/dev/null"],
+            ? try ChildProcess.run(try Requirement.tool("script", package: "bsdutils"), ["-qec", index, "/dev/null"],
                                    environment: ["TERM": "xterm-256color"].merging(environment) { $1 }, timeLimit: 30)
             : try ChildProcess.run("/bin/sh", ["-c", index], environment: environment, timeLimit: 30)
         XCTAssertTrue(run.finished, "still running after 30 s, killed")

@@ -8,7 +8,7 @@ import TestSupport
 /// thread) and let the process run on. (browse under SIGQUIT: `BrowseQuitEndToEndTests`.)
 final class QuitSignalEndToEndTests: XCTestCase {
     func testSIGQUITEndsAWaitingQueryWithoutACrashReport() throws {
-        let cache = try indexedCache(try SharedData.path("data/movies.json"))
+        let cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
         let process = ChildProcess.configured(try ChildProcess.binary(), ["query", "--stdin", "--cache", cache])
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input

@@ -9,13 +9,6 @@ import TestSupport
 final class ReplaceWhileQueryingTests: XCTestCase {
     /// How many times `index` replaces the cache during each test (three in a sampled run, `TestScale`).
     static let replacements = TestScale.pick(sampled: 3, full: 6)
-    /// Catalog size: smaller with the slower debug binary, to keep `swift test` fast; `.ci/run` runs these tests
-    /// once more optimized, on the larger catalogs.
-    #if DEBUG
-    static let movies = 2_000
-    #else
-    static let movies = 5_000
-    #endif
     static let queries = GeneratedCatalog.sampleQueries + "abcdefghijklmnopqrstuvwxyz".map(String.init)
         + ["ka to", "sha", "ber", "ul r", "qu", "Brüno", "straße"]
 
@@ -85,7 +78,7 @@ final class ReplaceWhileQueryingTests: XCTestCase {
         let setup = try Setup(self)
         let index = try MovieIndex(path: setup.cache)
         let expected = try Self.queries.map { try index.search($0, perYear: 3) }
-        let ids = Array(stride(from: 0, to: Self.movies, by: 97))
+        let ids = Array(stride(from: 0, to: TestScale.replaceWhileQueryingMovies, by: 97))
         let movies = try ids.map { try index.movie(id: $0) }
         let state = QueryLoop()
 
@@ -138,10 +131,11 @@ final class ReplaceWhileQueryingTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
             cache = cacheFolder + "/movies.mscache"
             let first = folder + "/first.json"
-            try GeneratedCatalog(movies: ReplaceWhileQueryingTests.movies, seed: 10).write(to: first)
+            let movies = TestScale.replaceWhileQueryingMovies
+            try GeneratedCatalog(movies: movies, seed: 10).write(to: first)
             replacements = [folder + "/second.json", folder + "/third.json"]
             for (offset, path) in replacements.enumerated() {
-                try GeneratedCatalog(movies: ReplaceWhileQueryingTests.movies, seed: 11 + UInt64(offset)).write(to: path)
+                try GeneratedCatalog(movies: movies, seed: 11 + UInt64(offset)).write(to: path)
             }
             let indexed = try ChildProcess.run(binary, ["index", first, "-o", cache])
             XCTAssertTrue(indexed.exited(0), indexed.summary)

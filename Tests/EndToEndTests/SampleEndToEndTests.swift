@@ -196,7 +196,8 @@ final class SampleEndToEndTests: XCTestCase {
         let all = try BinaryRun.run(["top", "--limit", "1000", "--cache", cache])
         let lines = all.standardOutput.split(separator: "\n")
         XCTAssertEqual(lines.count, 63)
-        XCTAssertTrue(lines.last!.hasSuffix("unrated  2023  Small Hours at Kells"), String(lines.last!))
+        let last = String(try XCTUnwrap(lines.last))
+        XCTAssertTrue(last.hasSuffix("unrated  2023  Small Hours at Kells"), last)
         XCTAssertEqual(try BinaryRun.run(["top", "--cache", cache]).standardOutput.split(separator: "\n").count, 16)
         XCTAssertEqual(try BinaryRun.run(["top", "--limit", "0", "--cache", cache]).standardOutput, "No movies to list.\n")
     }

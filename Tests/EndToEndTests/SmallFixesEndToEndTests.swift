@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 import TestSupport
 
-/// Issue 14's small items through the built binary: empty paths, an empty Flickr key, `bench` without queries,
-/// singular counts.
+/// Edge cases of the command line through the built binary: an empty file path is a usage error, an empty Flickr
+/// key counts as no key, `bench` refuses a queries file with no query in it, and says "1 pass", not "1 passes".
 final class SmallFixesEndToEndTests: XCTestCase {
     func testAnEmptyPathIsAUsageError() throws {
         let cases: [[String]] = [

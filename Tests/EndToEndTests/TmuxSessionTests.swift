@@ -80,8 +80,7 @@ final class TmuxSessionTests: XCTestCase {
     /// The way the browse tests check that quitting restores the terminal, proved on `tput smcup`/`rmcup`: the
     /// screen (with its attributes), the cursor and the terminal modes are the same before and after.
     func testAlternateScreenGivesBackTheScreen() throws {
-        let tput = "/usr/bin/tput"
-        guard FileManager.default.isExecutableFile(atPath: tput) else { throw XCTSkip("\(tput) not found") }
+        _ = try Requirement.tool("tput", package: "ncurses-bin")  // run by name in the pane below
         let folder = try TestPaths.temporaryFolder(self).path
         let script = """
             printf 'first line\\n\\033[1mbold\\033[0m and plain\\n$ '

@@ -3,10 +3,10 @@ import MovieSearch
 import XCTest
 import TestSupport
 
-/// `--typos`, the JSON members of issue 9 (`mode`, `typos`, `match`), bold match spans and `--color`, through the
-/// built binary on `Fixtures.typos` (its doc comment works out the expected answers from SEARCH-SPEC). Bold on a
-/// terminal is checked under a real pseudo-terminal (`script`), plain text in a pipe and with `NO_COLOR` or
-/// `TERM=dumb`.
+/// `--typos`, the JSON members that say how an answer matched (`mode`, `typos`, `match`), bold match spans and
+/// `--color`, through the built binary on `Fixtures.typos` (its doc comment works out the expected answers from
+/// SEARCH-SPEC). Bold on a terminal is checked under a real pseudo-terminal (`script`), plain text in a pipe and with
+/// `NO_COLOR` or `TERM=dumb`.
 final class TyposAndColorEndToEndTests: XCTestCase {
     private static let on = "\u{1B}[1m", off = "\u{1B}[22m"
     private var cache = ""
@@ -212,11 +212,7 @@ final class TyposAndColorEndToEndTests: XCTestCase {
     /// Under a real pseudo-terminal: bold around the matched part by default, none with `NO_COLOR=1` or
     /// `TERM=dumb`, whatever else, and bold again with `--color always` despite them.
     func testBoldOnARealTerminalUnlessNOCOLOROrDumb() throws {
-        let script = "/usr/bin/script"
-        guard FileManager.default.isExecutableFile(atPath: script) else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("CI needs \(script) (util-linux) for this test") }
-            throw XCTSkip("\(script) not found: this test needs a pseudo-terminal from util-linux's script")
-        }
+        let script = try Requirement.tool("script", package: "bsdutils")
         func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         func underTerminal(_ arguments: [String], _ environment: [String: String]) throws -> String {
             let command = ([try ChildProcess.binary(), "query"] + arguments + ["--cache", cache]).map(quoted)

@@ -16,7 +16,8 @@ final class VersionEndToEndTests: XCTestCase {
         XCTAssertEqual(release.first, "moviesearch")
         XCTAssertEqual(release.count, 2)
         XCTAssertEqual(release.last?.split(separator: ".").count, 3, lines[0])
-        XCTAssertTrue(release.last!.split(separator: ".").allSatisfy { Int($0) != nil }, lines[0])
+        let number = try XCTUnwrap(release.last, lines[0])
+        XCTAssertTrue(number.split(separator: ".").allSatisfy { Int($0) != nil }, lines[0])
         XCTAssertTrue(lines[1].hasPrefix("cache format version \(MovieIndex.cacheFormatVersion) "), lines[1])
         // The compiler the tests were built with, which built the binary too.
         #if compiler(>=6.3)

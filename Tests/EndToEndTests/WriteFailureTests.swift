@@ -75,7 +75,7 @@ final class WriteFailureTests: XCTestCase {
     /// the write fails with EFBIG and the tool reports it.
     func testIndexPastTheFileSizeLimitFailsAndKeepsThePreviousCache() throws {
         let setup = try Setup(self)
-        let bash = try XCTUnwrap(Self.executable("bash"), "bash not found")
+        let bash = try Requirement.tool("bash")
         // 100 blocks of 1024 bytes: the previous cache fits, the new one (about 400 KB) does not.
         XCTAssertLessThan(setup.previousBytes.count, 100 * 1024)
         let outcome = try ChildProcess.run(bash, ["-c", "ulimit -f 100 && exec \"$0\" \"$@\"", setup.binary] + setup.indexArguments)

@@ -46,9 +46,15 @@ final class MovieFieldsOutputTests: XCTestCase {
         FlickrPhotos.searchURL(title: Self.catalog.movies[id].title, apiKey: "k")
     }
 
+    /// The overview of the catalog's movie `id`, as the catalog gives it back.
+    private func overviewOfMovie(_ id: Int) throws -> String {
+        try XCTUnwrap(Self.catalog.movies[id].overview, "movie \(id) has no overview")
+    }
+
     // MARK: show
 
-    func testShowPrintsEveryFieldPresent() {
+    func testShowPrintsEveryFieldPresent() throws {
+        let overview = try overviewOfMovie(0)
         let result = run(["show", "0", "--flickr-key", "k"])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput, """
@@ -59,7 +65,7 @@ final class MovieFieldsOutputTests: XCTestCase {
               genres          Animation, Fantasy
               cast            Rumi Hiiragi, Miyu Irino
               original title  千と千尋の神隠し
-              overview        \(Self.catalog.movies[0].overview!)
+              overview        \(overview)
               poster          https://image.tmdb.org/t/p/w500/39wmItIWsg5sZMyRUHLkWBcuVCM.jpg
               tmdb            129  https://www.themoviedb.org/movie/129
               imdb            tt0245429  https://www.imdb.com/title/tt0245429/
@@ -121,7 +127,7 @@ final class MovieFieldsOutputTests: XCTestCase {
 
     /// On a terminal the overview wraps under itself like the cast; in a pipe it is one line.
     func testShowWrapsTheOverviewOnATerminalOnly() throws {
-        let overview = Self.catalog.movies[0].overview!
+        let overview = try overviewOfMovie(0)
         let piped = run(["show", "0", "--flickr-key", "k"]).standardOutput
         XCTAssertTrue(piped.contains("\n  overview        \(overview)\n"), piped)
 
@@ -167,13 +173,14 @@ final class MovieFieldsOutputTests: XCTestCase {
     // MARK: show --json
 
     func testShowJSONOfEveryField() throws {
+        let overview = try overviewOfMovie(0)
         let result = run(["show", "0", "--json"])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardError, "", "no Flickr key note: --json prints no request")
         XCTAssertEqual(result.standardOutput, """
             {"id":0,"title":"Spirited Away","year":2001,"rating":8.5,"genres":["Animation","Fantasy"],\
             "cast":["Rumi Hiiragi","Miyu Irino"],"original_title":"千と千尋の神隠し",\
-            "overview":"\(Self.catalog.movies[0].overview!)",\
+            "overview":"\(overview)",\
             "poster":"https://image.tmdb.org/t/p/w500/39wmItIWsg5sZMyRUHLkWBcuVCM.jpg","tmdb_id":129,\
             "imdb_id":"tt0245429","favorite":false}
 
@@ -224,12 +231,13 @@ final class MovieFieldsOutputTests: XCTestCase {
     }
 
     func testQueryJSONKeysInOrder() throws {
+        let overview = try overviewOfMovie(0)
         let result = run(["query", "spirited", "--json"])
         XCTAssertEqual(result.standardOutput, """
             {"query":"spirited","total":1,"mode":"exact","years":[{"year":2001,"count":1,"movies":[{"id":0,\
             "title":"Spirited Away","year":2001,"rating":8.5,"genres":["Animation","Fantasy"],\
             "cast":["Rumi Hiiragi","Miyu Irino"],"original_title":"千と千尋の神隠し",\
-            "overview":"\(Self.catalog.movies[0].overview!)",\
+            "overview":"\(overview)",\
             "poster":"https://image.tmdb.org/t/p/w500/39wmItIWsg5sZMyRUHLkWBcuVCM.jpg","tmdb_id":129,\
             "imdb_id":"tt0245429","favorite":false,"typos":0,"match":[[0,8]]}]}]}
 
@@ -255,7 +263,7 @@ final class MovieFieldsOutputTests: XCTestCase {
     /// `show` on a terminal wraps by the columns characters take, as browse does: a Japanese cast list and an
     /// overview without a space fit 60 columns (a CJK character takes two), nothing is lost, and a URL in the
     /// overview is never broken (it may pass the width, on a line of its own).
-    func testShowWrapsCJKByColumnsAndNeverBreaksAURL() {
+    func testShowWrapsCJKByColumnsAndNeverBreaksAURL() throws {
         let url = "https://www.example.com/a/very/long/path/to/the/tokyo-story/page/that/is/longer/than/a/line"
         for width in [60, 41, 20] {
             let result = run(["show", "5", "--flickr-key", "k"], terminalWidth: width)
@@ -267,7 +275,7 @@ final class MovieFieldsOutputTests: XCTestCase {
             XCTAssertTrue(lines.contains { $0.hasSuffix(url) }, "the URL whole at \(width): \(result.standardOutput)")
             // Every character of the overview and the cast is there, in order.
             let text = lines.joined().replacingOccurrences(of: " ", with: "")
-            let overview = Self.catalog.movies[5].overview!.replacingOccurrences(of: " ", with: "")
+            let overview = try overviewOfMovie(5).replacingOccurrences(of: " ", with: "")
             XCTAssertTrue(text.contains(overview), "at \(width): \(result.standardOutput)")
             XCTAssertTrue(text.contains(Self.catalog.movies[5].cast.joined(separator: ",")), "at \(width)")
         }

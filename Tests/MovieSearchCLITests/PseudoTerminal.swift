@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TestSupport
 import XCTest
 
 #if os(Linux)
@@ -20,7 +21,8 @@ private let ptsname = libcFunction("ptsname", as: (@convention(c) (Int32) -> Uns
 
 /// A pseudo-terminal for tests of `TerminalSession`: the test plays the terminal on the master side (types keys,
 /// reads what was drawn, sets the window size) and the session runs on the slave side. Neither side becomes this
-/// process's controlling terminal (`O_NOCTTY`), so tests run the same with or without one.
+/// process's controlling terminal (`O_NOCTTY`), so tests run the same with or without one. On a machine that gives
+/// no pseudo-terminal the test is skipped, or fails when `CI` is set (`Requirement.unmet`).
 final class PseudoTerminal {
     /// The terminal's side: what is written here is typed, what the program writes is read here.
     let master: Int32
@@ -32,16 +34,18 @@ final class PseudoTerminal {
 
     init() throws {
         master = posix_openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0 else { throw XCTSkip("no pseudo-terminal: posix_openpt failed (errno \(errno))") }
+        guard master >= 0 else {
+            throw Requirement.unmet("no pseudo-terminal: posix_openpt failed (errno \(errno))")
+        }
         guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
             close(master)
-            throw XCTSkip("no pseudo-terminal: grantpt/unlockpt/ptsname failed (errno \(errno))")
+            throw Requirement.unmet("no pseudo-terminal: grantpt/unlockpt/ptsname failed (errno \(errno))")
         }
         slavePath = String(cString: name)
         slave = open(slavePath, O_RDWR | O_NOCTTY)
         guard slave >= 0 else {
             close(master)
-            throw XCTSkip("cannot open \(slavePath) (errno \(errno))")
+            throw Requirement.unmet("no pseudo-terminal: cannot open \(slavePath) (errno \(errno))")
         }
         setSize(columns: 80, rows: 24)
     }

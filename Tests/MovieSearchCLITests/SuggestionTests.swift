@@ -4,8 +4,8 @@ import XCTest
 
 /// "Did you mean …?" for mistyped subcommands and options.
 final class SuggestionTests: XCTestCase {
-    private let subcommands = ["index", "query", "show", "top", "photos", "bench", "version", "completions", "man",
-                               "help"]
+    /// The words the dispatcher suggests among: every subcommand of the command table, and `help`.
+    private let subcommands = MovieSearchCommand.subcommandNames
 
     func testEditDistanceCountsSwapsAsOneEdit() {
         func distance(_ a: String, _ b: String) -> Int {

@@ -11,7 +11,8 @@ final class TerminalSafeTextTests: XCTestCase {
         String(Character(Unicode.Scalar(value)!))
     }
 
-    /// Whether a terminal would act on `scalar`: the set the issue names, spelled out independently of the code.
+    /// Whether a terminal would act on `scalar`: a C0 control, DEL, a C1 control, or a bidirectional embedding,
+    /// override or isolate (U+202A–U+202E, U+2066–U+2069); spelled out independently of the code.
     private func isControlOrBidi(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value)

@@ -77,10 +77,13 @@ final class UsageTests: XCTestCase {
                                   line: UInt = #line) {
         let result = run(arguments)
         let command = arguments[0]
+        guard let usage = Self.usages[command] else {
+            return XCTFail("no usage written out here for \(command)", file: file, line: line)
+        }
         XCTAssertEqual(result.status, 2, "\(arguments)", file: file, line: line)
         XCTAssertEqual(result.standardOutput, "", "\(arguments)", file: file, line: line)
         XCTAssertEqual(result.standardError,
-                       "moviesearch: \(problem)\n\(Self.usages[command]!)See 'moviesearch \(command) --help'.\n",
+                       "moviesearch: \(problem)\n\(usage)See 'moviesearch \(command) --help'.\n",
                        "\(arguments)", file: file, line: line)
     }
 
@@ -89,7 +92,9 @@ final class UsageTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.standardOutput, "")
         XCTAssertTrue(result.standardError.hasPrefix("OVERVIEW: "), result.standardError)
-        for name in Self.usages.keys { XCTAssertTrue(result.standardError.contains("\n  \(name) "), name) }
+        for command in MovieSearchCommand.subcommands {
+            XCTAssertTrue(result.standardError.contains("\n  \(command.name) "), command.name)
+        }
     }
 
     func testToolHelp() {
@@ -102,15 +107,16 @@ final class UsageTests: XCTestCase {
         }
     }
 
-    func testSubcommandHelpListsEveryOption() {
+    func testSubcommandHelpListsEveryOption() throws {
         for configuration in MovieSearchCommand.subcommands.map({ $0.configuration }) {
             let name = configuration.name
+            let usage = try XCTUnwrap(Self.usages[name], "no usage written out here for \(name)")
             let help = run([name, "--help"])
             XCTAssertEqual(help.status, 0, name)
             XCTAssertEqual(help.standardError, "", name)
             XCTAssertTrue(help.standardOutput.hasPrefix("OVERVIEW: "), name)
-            XCTAssertTrue(help.standardOutput.contains(
-                Self.usages[name]!.replacingOccurrences(of: "Usage: ", with: "USAGE: ")), name)
+            XCTAssertTrue(help.standardOutput.contains(usage.replacingOccurrences(of: "Usage: ", with: "USAGE: ")),
+                          name)
             for argument in configuration.arguments {
                 // A label too long for its column has a line of its own, the help below it.
                 XCTAssertTrue(help.standardOutput.contains("\n  \(argument.helpLabel) ")
@@ -263,7 +269,8 @@ final class UsageTests: XCTestCase {
         assertUsageError(["favorites", "remove", "3", "--missing"], "unexpected argument '3': 'remove --missing' takes no id")
     }
 
-    func testNoCacheAnywhereIsAUsageError() {
+    func testNoCacheAnywhereIsAUsageError() throws {
+        let usage = try XCTUnwrap(Self.usages["top"])
         let context = CommandContext(
             standardOutput: TextOutput(.memory), standardError: TextOutput(.memory), standardInput: .bytes([]),
             environment: .fixed(["MOVIESEARCH_CACHE": ""]), terminal: Terminal(width: nil),
@@ -274,7 +281,7 @@ final class UsageTests: XCTestCase {
         XCTAssertEqual(context.standardError.capturedText, """
             moviesearch: no cache to read: pass --cache <file> or set MOVIESEARCH_CACHE (build a cache with \
             'moviesearch index <catalog.json>')
-            \(Self.usages["top"]!)See 'moviesearch top --help'.
+            \(usage)See 'moviesearch top --help'.
 
             """)
     }

@@ -1,10 +1,15 @@
+import TestSupport
 import XCTest
 
-/// Throws `XCTSkip` in a debug build. `measure` figures mean something only in an optimized build, which `.ci/run`
-/// runs (`swift test -c release … --filter PerformanceTests`); in the debug `swift test` these workloads would only
-/// add time, as DatasetTests and LRUCacheTests already check the same answers and the same cache there.
-func requireOptimizedBuild() throws {
-    #if DEBUG
-    throw XCTSkip("performance tests run in an optimized build only: swift test -c release -Xswiftc -enable-testing --filter PerformanceTests")
-    #endif
+/// Skips the calling test unless this is an optimized build (`TestScale.isOptimizedBuild`). `measure` figures mean
+/// something only there, where `.ci/run` runs these tests; in the debug `swift test` these workloads would only add
+/// time, as DatasetTests and LRUCacheTests already check the same answers and the same cache there.
+///
+/// Not a `Requirement`: nothing is missing from the machine, and a debug run skips these tests under CI too.
+func requireOptimizedBuild(file: StaticString = #filePath, line: UInt = #line) throws {
+    guard TestScale.isOptimizedBuild else {
+        throw XCTSkip("performance tests run in an optimized build only: "
+                          + "swift test -c release -Xswiftc -enable-testing --filter PerformanceTests",
+                      file: file, line: line)
+    }
 }

@@ -16,7 +16,7 @@ final class QueryPerformanceTests: XCTestCase {
 
     /// Every query of decade-typing.txt against a loaded decade cache, once per measured run.
     func testDecadeTypingQueries() throws {
-        let catalog = try CatalogDecoder.load(path: SharedData.path("data/movies.json"))
+        let catalog = try CatalogDecoder.load(path: Requirement.sharedData("data/movies.json"))
         let queries = try SharedData.queries("decade-typing.txt")
         let index = try Fixtures.index(catalog, self)
         var runs: [[SearchResult]] = []
@@ -39,7 +39,7 @@ final class QueryPerformanceTests: XCTestCase {
 
     /// The whole `index` job on the decade catalog: read and decode the JSON, build the cache, write it.
     func testIndexDecadeCatalog() throws {
-        let path = try SharedData.path("data/movies.json")
+        let path = try Requirement.sharedData("data/movies.json")
         let output = try TestPaths.temporaryFolder(self).appendingPathComponent("decade.mscache").path
         var statistics: [Int] = []
         measure {

@@ -25,8 +25,8 @@ package final class EngineAndReference {
 
     /// The engine and the reference on the shared catalog `name` (in `../shared/data`), built once per test process:
     /// indexing the century catalog takes seconds in a debug build. The cache file is deleted as soon as it is
-    /// open (the mapping keeps its bytes), so nothing is left behind. Throws as `SharedData.path` does when the data
-    /// is missing.
+    /// open (the mapping keeps its bytes), so nothing is left behind. Throws as `Requirement.sharedData` does when the
+    /// data is missing.
     package static func shared(_ name: String) throws -> EngineAndReference {
         sharedLock.lock()
         defer { sharedLock.unlock() }
@@ -48,7 +48,7 @@ package final class EngineAndReference {
     /// The engine's answer, with its highlighter's spans for each listed title.
     package func engine(_ query: String, perYear: Int = 5, typos: TypoTolerance = .auto) throws -> SpecAnswer {
         let result = try index.search(query, perYear: perYear, typos: typos)
-        return SpecAnswer(result) { self.titles[$0]! }
+        return try SpecAnswer(result) { try self.title($0) }
     }
 
     /// The reference's answer.
@@ -56,8 +56,10 @@ package final class EngineAndReference {
         reference.search(query, perYear: perYear, typos: typos)
     }
 
-    /// The title of the movie with this id.
-    package func title(_ id: Int) -> String { titles[id]! }
+    /// The title of the movie with this id; throws (failing the test) for an id the catalog does not have.
+    package func title(_ id: Int) throws -> String {
+        try XCTUnwrap(titles[id], "no movie with id \(id) in the catalog")
+    }
 
     /// Whether the engine's answer equals the reference's; when not, and `report` is set, a failure naming the
     /// first difference. (`report: false` lets a caller count mismatches and report a few.)
@@ -81,8 +83,8 @@ package final class EngineAndReference {
         return try engine(query, perYear: perYear, typos: typos)
     }
 
-    /// The titles an answer lists, in its order.
-    package func titles(_ answer: SpecAnswer) -> [String] {
-        answer.years.flatMap(\.ids).map(title)
+    /// The titles an answer lists, in its order; throws as `title(_:)` does.
+    package func titles(_ answer: SpecAnswer) throws -> [String] {
+        try answer.years.flatMap(\.ids).map(title)
     }
 }

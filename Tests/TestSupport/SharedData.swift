@@ -1,28 +1,18 @@
 import Foundation
 import MovieSearch
-import XCTest
 
-/// Finds the project's shared data (`../shared` beside the package root), which CI always has.
-///
-/// A test that needs it and cannot find it fails when the environment variable `CI` is set, and is skipped with a
-/// clear message otherwise.
+/// The project's shared data (`../shared` beside the package root), which CI always has: its catalogs decoded once
+/// per test process, its query sets. A test that needs it and cannot find it is skipped, or fails when the
+/// environment variable `CI` is set (`Requirement.sharedData`).
 package enum SharedData {
-    /// The path of `relative` (for example `data/movies.json`) inside `../shared`.
-    package static func path(_ relative: String) throws -> String {
-        let path = TestPaths.packageRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared").appendingPathComponent(relative).path
-        if FileManager.default.fileExists(atPath: path) { return path }
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            throw MissingSharedData(path: path)
-        }
-        throw XCTSkip("\(path) not found: this test needs ../shared beside the package (CI always has it)")
-    }
+    /// The folder of the shared data: `shared` beside the package root.
+    package static let folder = TestPaths.packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
     /// The shared catalog `name` (for example `century-movies.json`), decoded once per test process: a debug build
     /// takes over a second to decode the century catalog, and five test classes read it. A `Catalog` is a value, so
-    /// no test can change what another gets. Throws as `path` does when the data is missing.
+    /// no test can change what another gets. Throws as `Requirement.sharedData` does when the data is missing.
     package static func catalog(_ name: String) throws -> Catalog {
-        let path = try path("data/\(name)")
+        let path = try Requirement.sharedData("data/\(name)")
         decodedLock.lock()
         defer { decodedLock.unlock() }
         if let catalog = decoded[name] { return catalog }
@@ -36,15 +26,9 @@ package enum SharedData {
 
     /// The lines of a query set in `../shared/queries`, as typed (blank lines kept: they are queries too).
     package static func queries(_ name: String) throws -> [String] {
-        let text = try String(contentsOfFile: path("queries/\(name)"), encoding: .utf8)
+        let text = try String(contentsOfFile: Requirement.sharedData("queries/\(name)"), encoding: .utf8)
         var lines = text.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
-    }
-
-    /// The error that fails a test needing `../shared` when CI is set and the data is missing.
-    package struct MissingSharedData: Error, CustomStringConvertible {
-        package var path: String
-        package var description: String { "\(path) not found, and CI is set: CI must have ../shared beside the package" }
     }
 }

@@ -8,18 +8,27 @@ import Foundation
 /// (`swift test -c release -Xswiftc -enable-testing`), or any build with `MOVIESEARCH_FULL_TESTS=1` in the
 /// environment, runs all of it. `.ci/run` does both: the plain `swift test`, then the full checks optimized (and the
 /// concurrency tests in full under Thread Sanitizer).
+///
+/// The sizes of the workloads the end-to-end tests give the `moviesearch` binary follow the build alone, not
+/// `MOVIESEARCH_FULL_TESTS`: they are set by how fast that binary is, which the same build makes.
 package enum TestScale {
+    /// Whether the tests, and the `moviesearch` binary built with them, are optimized (no `DEBUG` condition): the
+    /// one place the tests ask which build they are.
+    package static let isOptimizedBuild: Bool = {
+        #if DEBUG
+        return false
+        #else
+        return true
+        #endif
+    }()
+
     /// Whether this run checks everything: an optimized build, or `MOVIESEARCH_FULL_TESTS` set to anything but `0`
     /// or the empty string.
     package static let isFull: Bool = {
         if let value = ProcessInfo.processInfo.environment["MOVIESEARCH_FULL_TESTS"], !value.isEmpty {
             return value != "0"
         }
-        #if DEBUG
-        return false
-        #else
-        return true
-        #endif
+        return isOptimizedBuild
     }()
 
     /// `full` in a full run, else `sampled`.
@@ -37,4 +46,17 @@ package enum TestScale {
             position % stride == 0 || kept.contains { $0.contains(position) }
         }
     }
+
+    // MARK: Sizes that follow the build
+
+    /// The movies of the generated catalog that `CrashSafetyTests` indexes and kills `index` on. The optimized binary
+    /// indexes 300,000 in about 2 s (on the CI machine's 2 cores, unloaded); the debug one is about six times slower
+    /// (12 s a run: the test's some 17 runs would take 3–4 minutes), so a debug build uses a catalog small enough to
+    /// keep `swift test` fast (under a second a run), and `.ci/run` runs the test once more optimized, on the full
+    /// catalog.
+    package static let crashSafetyMovies = isOptimizedBuild ? 300_000 : 4_000
+
+    /// The movies of each generated catalog in `ReplaceWhileQueryingTests`: fewer with the slower debug binary, to
+    /// keep `swift test` fast; `.ci/run` runs these tests once more optimized, on the larger catalogs.
+    package static let replaceWhileQueryingMovies = isOptimizedBuild ? 5_000 : 2_000
 }

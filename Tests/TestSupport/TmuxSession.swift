@@ -29,7 +29,7 @@ import XCTest
 /// dead with no status, the process stays a zombie), seen here about one time in four.
 ///
 /// Without tmux on the machine the test is skipped with a message, or fails when the environment variable `CI` is
-/// set (CI must install tmux).
+/// set (`Requirement.tool`).
 package final class TmuxSession {
     /// A tmux command that failed, or a screen that never came.
     package struct Failure: Error, CustomStringConvertible {
@@ -56,8 +56,8 @@ package final class TmuxSession {
     /// `rows` pane of a private tmux server, killed when `test` ends. `environment` is added to the pane's (see the
     /// type's doc).
     package init(test: XCTestCase, _ command: [String], environment: [String: String] = [:], columns: Int = 80,
-                 rows: Int = 24, file: StaticString = #filePath, line: UInt = #line) throws {
-        tmux = try Self.executable(file: file, line: line)
+                 rows: Int = 24) throws {
+        tmux = try Requirement.tool("tmux")
         folder = try TestPaths.temporaryFolder(test).path
         dataHome = folder + "/data-home"
         try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
@@ -104,21 +104,6 @@ package final class TmuxSession {
     private var statusFile: String { folder + "/status-\(generation)" }
 
     deinit { kill() }
-
-    /// The path of `tmux` on `PATH`; skips the test without it, or fails it when `CI` is set.
-    package static func executable(file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/tmux"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            XCTFail("tmux not found on PATH, and CI is set: CI must install tmux (apt-get install -y tmux)",
-                    file: file, line: line)
-            throw Failure(description: "tmux not found")
-        }
-        throw XCTSkip("tmux not found on PATH: the pseudo-terminal tests drive the binary under tmux (install it)")
-    }
 
     // MARK: Keys
 

@@ -1,7 +1,7 @@
 import MovieSearch
 
-/// Queries with typos made from real titles, the way the issue describes them: in a title word of 5 letters or more,
-/// one or two edits (swap two adjacent letters, drop one, double one, replace one), never on the first letter.
+/// Queries with typos made from real titles, as a person mistypes them: in a title word of 5 letters or more, one or
+/// two edits (swap two adjacent letters, drop one, double one, replace one), never on the first letter.
 /// Deterministic for a seed (`SplitMix64`).
 ///
 /// A query is the mistyped word alone, or after another word of the same title, or before a prefix of another, so

@@ -8,7 +8,7 @@ import XCTest
 /// Foundation's `JSONSerialization`, an independent parser, movie by movie and field by field.
 final class CatalogDatasetTests: XCTestCase {
     func testDecadeCatalog() throws {
-        let path = try SharedData.path("data/movies.json")
+        let path = try Requirement.sharedData("data/movies.json")
         let catalog = try SharedData.catalog("movies.json")
         XCTAssertEqual(catalog.movies.count, 2272)
         XCTAssertEqual(catalog.skipped, [])
@@ -24,7 +24,7 @@ final class CatalogDatasetTests: XCTestCase {
     }
 
     func testCenturyCatalog() throws {
-        let path = try SharedData.path("data/century-movies.json")
+        let path = try Requirement.sharedData("data/century-movies.json")
         let catalog = try SharedData.catalog("century-movies.json")
         XCTAssertEqual(catalog.movies.count, 36_273)
         XCTAssertEqual(catalog.skipped, [])

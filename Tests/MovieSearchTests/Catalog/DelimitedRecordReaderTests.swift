@@ -9,7 +9,8 @@ final class DelimitedRecordReaderTests: XCTestCase {
     /// Every record of `text` as its fields' texts and the line it starts on, read `step` bytes at a time.
     private func records(_ text: String, quoting: Bool = true, separator: Character = ",", step: Int = 1 << 20)
         throws -> [(fields: [String], line: Int)] {
-        var reader = DelimitedRecordReader(source: "t", separator: separator.asciiValue!, quoting: quoting)
+        let separatorByte = try XCTUnwrap(separator.asciiValue, "the separator must be ASCII")
+        var reader = DelimitedRecordReader(source: "t", separator: separatorByte, quoting: quoting)
         var input = TrickleByteSource(text, step: step)
         var found: [(fields: [String], line: Int)] = []
         while try reader.next(from: &input) {

@@ -149,24 +149,27 @@ final class IMDbReaderTests: XCTestCase {
             XCTAssertEqual(error as? CatalogError, .invalidRatings(
                 source: ratingsPath, reason: #"a malformed row at line 3: averageRating must be a number, got "seven""#))
         }
-        options.ratingsPath = try temporaryFile("r2.tsv", "tconst\tnumVotes\ntt1\t3\n")
+        let withoutRatings = try temporaryFile("r2.tsv", "tconst\tnumVotes\ntt1\t3\n")
+        options.ratingsPath = withoutRatings
         XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
                                                      options: options)) { error in
             XCTAssertEqual(error as? CatalogError, .invalidRatings(
-                source: options.ratingsPath!, reason: "no 'averageRating' column in the header"))
+                source: withoutRatings, reason: "no 'averageRating' column in the header"))
         }
-        options.ratingsPath = try temporaryFile("swapped.tsv", Self.basics)
+        let swapped = try temporaryFile("swapped.tsv", Self.basics)
+        options.ratingsPath = swapped
         XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
                                                      options: options)) { error in
             XCTAssertEqual(error as? CatalogError, .invalidRatings(
-                source: options.ratingsPath!, reason: "no 'averageRating' column in the header (this is "
+                source: swapped, reason: "no 'averageRating' column in the header (this is "
                     + "title.basics.tsv: give title.ratings.tsv with --ratings)"))
         }
-        options.ratingsPath = try temporaryFile("r3.tsv", "tconst\taverageRating\nnm0000001\t7.0\n")
+        let badID = try temporaryFile("r3.tsv", "tconst\taverageRating\nnm0000001\t7.0\n")
+        options.ratingsPath = badID
         XCTAssertThrowsError(try CatalogDecoder.load(CatalogInput(bytes: Array(Self.basics.utf8)), source: "b",
                                                      options: options)) { error in
             XCTAssertEqual(error as? CatalogError, .invalidRatings(
-                source: options.ratingsPath!, reason: #"a malformed row at line 2: tconst must be tt and digits, got "nm0000001""#))
+                source: badID, reason: #"a malformed row at line 2: tconst must be tt and digits, got "nm0000001""#))
         }
     }
 

@@ -403,7 +403,7 @@ final class TMDbReaderTests: XCTestCase {
     func testTheShippedAndSharedCatalogsAreDetectedAsTheCatalogsOwn() throws {
         let sample = TestPaths.packageRoot.appendingPathComponent("Data/sample-movies.json").path
         var paths = [sample]
-        for name in ["movies.json", "century-movies.json"] { paths.append(try SharedData.path("data/\(name)")) }
+        for name in ["movies.json", "century-movies.json"] { paths.append(try Requirement.sharedData("data/\(name)")) }
         for path in paths {
             let prefix = try XCTUnwrap(FileHandle(forReadingAtPath: path)).readData(ofLength: 1 << 16)
             XCTAssertEqual(try CatalogFormat.detect(Array(prefix)).get(), .json, path)

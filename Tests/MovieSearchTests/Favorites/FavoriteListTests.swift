@@ -23,7 +23,8 @@ final class FavoriteListTests: XCTestCase {
 
     // MARK: Format
 
-    func testTheIssuesExampleReads() throws {
+    /// A version 1 file of one favorite (id, title, year), all on one line, reads back that favorite.
+    func testAVersion1FileReads() throws {
         let read = try list(#"{"version":1,"favorites":[{"id":745,"title":"The Dark Knight Rises","year":2012}]}"#)
         XCTAssertEqual(read.entries, [rises])
     }

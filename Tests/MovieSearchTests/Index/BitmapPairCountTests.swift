@@ -25,10 +25,11 @@ final class BitmapPairCountTests: XCTestCase {
         return Catalog(movies: movies + [Movie(id: 6_400, title: "dd cc bb aa", year: 1950, rating: 3)])
     }()
 
-    private static let bytes: [UInt8] = try! CacheWriter.encode(catalog)
+    /// The catalog's cache, encoded once; an encoding error fails each test that reads it.
+    private static let encoded = Result { try CacheWriter.encode(catalog) }
 
     func testPairCountsAreTheIntersectionsAndAnswerLikeTheReference() throws {
-        let forged = ForgedCache(Self.bytes)
+        let forged = try ForgedCache(Self.encoded.get())
         let bitmaps = forged.entry(of: .bitmapCardinalities).count
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
         XCTAssertGreaterThanOrEqual(bitmaps, 4, "aa, bb, cc, dd (and the prefixes that hold all titles)")
@@ -52,7 +53,7 @@ final class BitmapPairCountTests: XCTestCase {
                 }
             }
         }
-        let index = try MovieIndex(bytes: Self.bytes, self)
+        let index = try MovieIndex(bytes: Self.encoded.get(), self)
         let reference = ReferenceSearch(Self.catalog)
         for query in ["aa bb", "bb aa", "aa cc", "bb dd", "cc dd", "aa bb cc", "a b", "aa r1", "dd r12 bb"] {
             for perYear in [0, 1, 5, 40] {
@@ -63,7 +64,7 @@ final class BitmapPairCountTests: XCTestCase {
     }
 
     func testAPairCountLargerThanItsYearIsCorrupt() throws {
-        var forged = ForgedCache(Self.bytes)
+        var forged = try ForgedCache(Self.encoded.get())
         let entry = forged.entry(of: .bitmapPairCounts)
         // The widest value the section holds, in every year: more than 1950 holds (one movie), and more than most
         // years' matches, which the listing must not run past the bitmaps for.
@@ -81,7 +82,7 @@ extension BitmapPairCountTests {
     /// A count that fits its year but is more than the year's matches (a forged file whose checksums were made
     /// anew) is corrupt when the year is listed: the listing never goes on into the next year's movies.
     func testAPairCountAboveTheYearsMatchesIsCorruptNotTheNextYearsMovies() throws {
-        var forged = ForgedCache(Self.bytes)
+        var forged = try ForgedCache(Self.encoded.get())
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
         let yearTable = forged.entry(of: .years).offset
         let firstRanks = (0..<years).map { Int(forged.u32(at: yearTable + $0 * 8 + 4)) } + [Self.catalog.movies.count]

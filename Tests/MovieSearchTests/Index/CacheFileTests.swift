@@ -109,8 +109,9 @@ final class CacheFileTests: XCTestCase {
             let values = (0..<50).map { _ in UInt32(generator.next() % (top + 1)) }
             let bytes = ByteWriter.packed(values, width: width)
             bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return XCTFail("nothing packed at width \(width)") }
                 for start in [0, 1, 7, 8, 49] {
-                    let view = PackedView(base: raw.baseAddress!, firstBit: start * width, width: width,
+                    let view = PackedView(base: base, firstBit: start * width, width: width,
                                           count: values.count - start)
                     XCTAssertEqual((0..<view.count).map { view[$0] }, Array(values[start...]), "width \(width)")
                     XCTAssertEqual((0..<view.count).map { view[unchecked: $0] }, Array(values[start...]))

@@ -7,11 +7,9 @@ import XCTest
 /// `CacheHeader` parsed from bytes: each check of the header, on intact, cut-off and edited files.
 final class CacheHeaderTests: XCTestCase {
     private func parse(_ bytes: [UInt8]) throws(CacheError) -> CacheHeader {
-        do {
-            return try bytes.withUnsafeBytes { raw in try CacheHeader(parsing: raw, path: "h.mscache") }
-        } catch {
-            throw error as! CacheError
-        }
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(CacheError) in try CacheHeader(parsing: raw, path: "h.mscache") }
+        }.get()
     }
 
     private func error(_ bytes: [UInt8]) -> CacheError? {

@@ -27,11 +27,12 @@ final class ListYearCountTests: XCTestCase {
         return Catalog(movies: movies)
     }()
 
-    /// The catalog's cache, encoded once for both tests (encoding 80,000 movies is most of their time).
-    private static let bytes: [UInt8] = try! CacheWriter.encode(catalog)
+    /// The catalog's cache, encoded once for all the tests (encoding 80,000 movies is most of their time); an
+    /// encoding error fails each test that reads it.
+    private static let encoded = Result { try CacheWriter.encode(catalog) }
 
     func testLongListsHaveCountsAndAnswerLikeTheReference() throws {
-        let bytes = Self.bytes
+        let bytes = try Self.encoded.get()
         let forged = ForgedCache(bytes)
         let counted = forged.entry(of: .rangeYearCountKeys).count / 2
         XCTAssertEqual(counted, 2, "alpha's posting list and the list set of be/bet/beta")
@@ -50,10 +51,12 @@ final class ListYearCountTests: XCTestCase {
     }
 
     func testCountsThatDisagreeWithTheirListAreCorrupt() throws {
-        var forged = ForgedCache(Self.bytes)
+        var forged = try ForgedCache(Self.encoded.get())
         // Move one match of the first counted range from one year to the next: the sum stays, the years do not fit.
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
-        let first = (0..<years).first { forged.packed(.rangeYearCounts, $0) > 0 && forged.packed(.rangeYearCounts, $0 + 1) > 0 }!
+        let first = try XCTUnwrap((0..<years).first {
+            forged.packed(.rangeYearCounts, $0) > 0 && forged.packed(.rangeYearCounts, $0 + 1) > 0
+        }, "no two years in a row with counted matches")
         forged.setPacked(.rangeYearCounts, first, to: forged.packed(.rangeYearCounts, first) - 1)
         forged.setPacked(.rangeYearCounts, first + 1, to: forged.packed(.rangeYearCounts, first + 1) + 1)
         let index = try MovieIndex(bytes: forged.sealed(), self)
@@ -65,13 +68,13 @@ final class ListYearCountTests: XCTestCase {
         // answer wrongly there (`MappedCacheFile`), but it answers, without a trap.
         XCTAssertNoThrow(try index.search("alpha"))
         // Counts that add up to less than the list: corrupt too (the list's rest would belong to no year).
-        var fewer = ForgedCache(Self.bytes)
+        var fewer = try ForgedCache(Self.encoded.get())
         fewer.setPacked(.rangeYearCounts, first, to: fewer.packed(.rangeYearCounts, first) - 1)
         XCTAssertThrowsError(try MovieIndex(bytes: fewer.sealed(), self).search("alpha")) { error in
             guard case CacheError.corrupt = error else { return XCTFail("\(error)") }
         }
         // Counts that add up to more than the list: corrupt, from the first ids as from the list.
-        var overfull = ForgedCache(Self.bytes)
+        var overfull = try ForgedCache(Self.encoded.get())
         overfull.setPacked(.rangeYearCounts, first, to: overfull.packed(.rangeYearCounts, first) + 1)
         for perYear in [3, CacheFormat.firstIDsPerYear + 1] {
             XCTAssertThrowsError(try MovieIndex(bytes: overfull.sealed(), self).search("alpha", perYear: perYear)) { error in
@@ -86,12 +89,12 @@ final class ListYearCountTests: XCTestCase {
     /// is empty); counts that promise more matches than a year of the list holds, and a row past `LBPC`, are a
     /// corrupt cache, never a trap.
     func testListsMetWithBitmapsAnswerFromTheirPairCounts() throws {
-        let forged = ForgedCache(Self.bytes)
+        let forged = try ForgedCache(Self.encoded.get())
         let bitmaps = forged.entry(of: .bitmapCardinalities).count
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
         XCTAssertEqual((0..<2).map { forged.packed(.listPairRows, $0) }.sorted(), [1, 2], "both lists are paired")
         XCTAssertEqual(forged.entry(of: .listPairCounts).count, 2 * bitmaps * years)
-        let index = try MovieIndex(bytes: Self.bytes, self)
+        let index = try MovieIndex(bytes: Self.encoded.get(), self)
         let reference = ReferenceSearch(Self.catalog)
         // `w` holds every title, `w1` 55 %, `w2`…`w9` and `w10`…`w19` 5.6 % each: all bitmaps (over 2,500 titles).
         for list in ["alpha", "be", "beta"] {
@@ -105,11 +108,11 @@ final class ListYearCountTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(try index.search("alpha w1", typos: .off).total, 0)
-        var zeroed = ForgedCache(Self.bytes)
+        var zeroed = try ForgedCache(Self.encoded.get())
         for entry in 0..<zeroed.entry(of: .listPairCounts).count { zeroed.setPacked(.listPairCounts, entry, to: 0) }
         XCTAssertEqual(try MovieIndex(bytes: zeroed.sealed(), self).search("alpha w1", typos: .off).total, 0)
         // Every pair count raised to its list's count in the year: the ranks of a year run out before its matches.
-        var overfull = ForgedCache(Self.bytes)
+        var overfull = try ForgedCache(Self.encoded.get())
         for counted in 0..<2 {
             let row = Int(overfull.packed(.listPairRows, counted)) - 1
             for bitmap in 0..<bitmaps {
@@ -119,7 +122,7 @@ final class ListYearCountTests: XCTestCase {
                 }
             }
         }
-        var pastTheRows = ForgedCache(Self.bytes)
+        var pastTheRows = try ForgedCache(Self.encoded.get())
         pastTheRows.setPacked(.listPairRows, 0, to: 3)
         for bytes in [overfull.sealed(), pastTheRows.sealed()] {
             XCTAssertThrowsError(try MovieIndex(bytes: bytes, self).search("alpha w1", perYear: 1_000, typos: .off)) { error in
@@ -131,12 +134,12 @@ final class ListYearCountTests: XCTestCase {
     /// The first ids are what `RANK` gives for the first ranks of each year; a forged first id changes the movie
     /// listed, nothing else (ids are only listed, never followed).
     func testFirstIDsAreTheListsFirstRanksAndAForgedOneIsOnlyListed() throws {
-        var forged = ForgedCache(Self.bytes)
+        var forged = try ForgedCache(Self.encoded.get())
         let slots = CacheFormat.firstIDsPerYear
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
-        let year = (0..<years).first { forged.packed(.rangeYearCounts, $0) > 0 }!
+        let year = try XCTUnwrap((0..<years).first { forged.packed(.rangeYearCounts, $0) > 0 }, "no counted year")
         let original = forged.packed(.rangeFirstIDs, year * slots)
-        let index = try MovieIndex(bytes: Self.bytes, self)
+        let index = try MovieIndex(bytes: Self.encoded.get(), self)
         let answer = try index.search("alpha", perYear: 1, typos: .off)
         XCTAssertEqual(answer.years.first.map { UInt32($0.movieIDs[0]) }, original)
         forged.setPacked(.rangeFirstIDs, year * slots, to: 77_777)

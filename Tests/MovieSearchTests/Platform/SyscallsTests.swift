@@ -84,7 +84,7 @@ final class SyscallsTests: XCTestCase {
             read += chunk[..<count]
         }
         XCTAssertEqual(read.count, written.count)
-        XCTAssertEqual(read.withUnsafeBytes { r in written.withUnsafeBytes { memcmp(r.baseAddress!, $0.baseAddress!, r.count) } }, 0)
+        XCTAssertTrue(read == written, "the bytes read back differ from those written")
     }
 
     func testFolderEntriesAreTheNamesBytes() throws {

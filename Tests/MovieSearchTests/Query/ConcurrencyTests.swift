@@ -116,7 +116,7 @@ final class ConcurrencyTests: XCTestCase {
         let cache: String
 
         init(_ test: XCTestCase) throws {
-            catalog = try CatalogDecoder.load(path: SharedData.path("data/movies.json"))
+            catalog = try CatalogDecoder.load(path: Requirement.sharedData("data/movies.json"))
             queries = try SharedData.queries("decade-typing.txt")
             cache = try TestPaths.temporaryFolder(test).appendingPathComponent("decade.mscache").path
             _ = try CacheWriter.write(catalog, to: cache)

@@ -24,7 +24,7 @@ final class JoinedWordsTests: XCTestCase {
     private func titles(_ query: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
         let answer = try both.answer(query, perYear: 100, file: file, line: line)
         XCTAssertEqual(answer.mode, .exact, "joined words are exact matches", file: file, line: line)
-        return both.titles(answer)
+        return try both.titles(answer)
     }
 
     func testSpiderMan() throws {

@@ -99,7 +99,7 @@ final class MatchSpanTests: XCTestCase {
             let queryTokens = Tokenizer.tokens(in: query).map { Array($0.unicodeScalars) }
             let highlighter = result.highlighter
             for id in result.years.flatMap(\.movieIDs) {
-                let title = shared.title(id)
+                let title = try shared.title(id)
                 let spans = highlighter.utf16Ranges(in: title)
                 let utf16 = Array(title.utf16)
                 if !queryTokens.isEmpty && spans.isEmpty {

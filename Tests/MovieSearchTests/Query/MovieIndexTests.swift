@@ -327,7 +327,8 @@ final class MovieIndexTests: XCTestCase {
             // The same bitmap as the file holds it (little-endian words), read without a check per word.
             let bytes = bits.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
             bytes.withUnsafeBytes { raw in
-                let view = U64View(base: raw.baseAddress!, count: bits.count)
+                guard let base = raw.baseAddress else { return XCTFail("no bitmap words for \(movieCount) movies") }
+                let view = U64View(base: base, count: bits.count)
                 XCTAssertEqual(BitKernels.filter(candidates, in: view, below: movieCount), expected)
                 XCTAssertNil(BitKernels.filter(candidates + [UInt32(movieCount)], in: view, below: movieCount))
             }

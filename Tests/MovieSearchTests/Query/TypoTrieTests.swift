@@ -37,10 +37,12 @@ final class TypoTrieTests: XCTestCase {
             let below = bucket.filter { terms[$0 - bucket.lowerBound].starts(with: path) }
             let description = String(String.UnicodeScalarView(path.compactMap(Unicode.Scalar.init)))
             XCTAssertEqual(Int(node.termLow), below.first, "first term below \(description)")
-            XCTAssertEqual(Int(node.termLow)..<Int(nodes[Int(node.end)].termLow), below.first!..<(below.last! + 1),
+            let lowest = try XCTUnwrap(below.first, "no term below \(description)")
+            let highest = try XCTUnwrap(below.last, "no term below \(description)")
+            let longest = try XCTUnwrap(below.map { terms[$0 - bucket.lowerBound].count }.max())
+            XCTAssertEqual(Int(node.termLow)..<Int(nodes[Int(node.end)].termLow), lowest..<(highest + 1),
                            "subtree of \(description)")
-            XCTAssertEqual(Int(node.height), below.map { terms[$0 - bucket.lowerBound].count }.max()! - path.count,
-                           "height of \(description)")
+            XCTAssertEqual(Int(node.height), longest - path.count, "height of \(description)")
             XCTAssertEqual(nodes[position + 1].termLow != node.termLow, terms[Int(node.termLow) - bucket.lowerBound] == path,
                            "whether a term ends at \(description)")
         }

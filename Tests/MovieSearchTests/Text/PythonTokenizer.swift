@@ -47,11 +47,10 @@ enum PythonTokenizer {
     /// Python's tokens of each string, as UTF-8 bytes.
     ///
     /// Throws `XCTSkip` when `python3` is missing or its Unicode version is not `unicodeVersion` (the comparison
-    /// would then be meaningless), unless the environment variable `CI` is set: there, that is a failure.
+    /// would then be meaningless), unless the environment variable `CI` is set: there, that is a failure
+    /// (`Requirement`).
     static func tokens(of strings: [String], unicodeVersion: String) throws -> [[[UInt8]]] {
-        guard let python = executable(named: "python3") else {
-            throw unavailable("python3 was not found on PATH: it is the independent reference for the tokenizer")
-        }
+        let python = try Requirement.tool("python3")
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("moviesearch-tokens-\(ProcessInfo.processInfo.processIdentifier)-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -83,8 +82,8 @@ enum PythonTokenizer {
         if lines.last == "" { lines.removeLast() }
         guard let version = lines.first else { throw Failure(description: "python3 wrote nothing") }
         guard version == unicodeVersion else {
-            throw unavailable("python3's unicodedata is Unicode \(version), the tables are Unicode \(unicodeVersion): "
-                              + "use a python3 of that version, or regenerate the tables with it")
+            let mismatch = "python3's unicodedata is Unicode \(version), the tables are Unicode \(unicodeVersion)"
+            throw Requirement.unmet(mismatch + ": use a python3 of that version, or regenerate the tables with it")
         }
         guard lines.count == strings.count + 1 else {
             throw Failure(description: "python3 answered \(lines.count - 1) lines for \(strings.count) strings")
@@ -95,19 +94,6 @@ enum PythonTokenizer {
                 return bytes
             }
         }
-    }
-
-    private static func executable(named name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    private static func unavailable(_ reason: String) -> Error {
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            return Failure(description: reason + " (CI is set: CI must provide it)")
-        }
-        return XCTSkip(reason)
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {

@@ -10,7 +10,7 @@ final class TextReferenceTests: XCTestCase {
     func testTitlesOfBothCatalogsMatchPython() throws {
         var titles: [String] = []
         for name in ["data/movies.json", "data/century-movies.json"] {
-            let data = try Data(contentsOf: URL(fileURLWithPath: SharedData.path(name)))
+            let data = try Data(contentsOf: URL(fileURLWithPath: Requirement.sharedData(name)))
             let json = try JSONSerialization.jsonObject(with: data)
             let movies = (json as? [String: Any])?["movies"] ?? json
             let found = try XCTUnwrap(movies as? [[String: Any]], "\(name): no array of movies").compactMap {
@@ -24,7 +24,7 @@ final class TextReferenceTests: XCTestCase {
     }
 
     func testQueriesMatchPython() throws {
-        let folder = try SharedData.path("queries")
+        let folder = try Requirement.sharedData("queries")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".txt") }.sorted()
         XCTAssertFalse(names.isEmpty, "no query sets in \(folder)")
         var queries: [String] = []
