@@ -67,8 +67,8 @@ let package = Package(
         // caches). They run the executable that `swift build` and `swift test` put beside the test bundle.
         .testTarget(name: "EndToEndTests",
                     dependencies: ["MovieSearchCLI", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
-        // XCTest `measure` timings: meaningful in an optimized build only, which `.ci/run` runs; skipped in a debug
-        // build.
+        // XCTest `measure` timings: meaningful in an optimized build only (`swift test -c release -Xswiftc
+        // -enable-testing --filter PerformanceTests`, on a developer's machine); skipped in a debug build.
         .testTarget(name: "PerformanceTests",
                     dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
     ]

@@ -6,11 +6,12 @@ import Foundation
 /// of a cache, the century query set against the reference, eight threads over the whole decade set twice) take most
 /// of the suite's time. There they run a fixed, deterministic sample, so that the suite stays fast; an optimized build
 /// (`swift test -c release -Xswiftc -enable-testing`), or any build with `MOVIESEARCH_FULL_TESTS=1` in the
-/// environment, runs all of it. `.ci/run` does both: the plain `swift test`, then the full checks optimized (and the
+/// environment, runs all of it. `.ci/run` does both: the plain `swift test`, then the full checks in the same debug
+/// build (`MOVIESEARCH_FULL_TESTS=1`), the end-to-end ones against the installed, optimized binary (and the
 /// concurrency tests in full under Thread Sanitizer).
 ///
-/// The sizes of the workloads the end-to-end tests give the `moviesearch` binary follow the build alone, not
-/// `MOVIESEARCH_FULL_TESTS`: they are set by how fast that binary is, which the same build makes.
+/// The sizes of the workloads the end-to-end tests give the `moviesearch` binary follow how fast that binary is
+/// (`binaryIsOptimized`), not `MOVIESEARCH_FULL_TESTS` alone.
 package enum TestScale {
     /// Whether the tests, and the `moviesearch` binary built with them, are optimized (no `DEBUG` condition): the
     /// one place the tests ask which build they are.
@@ -47,16 +48,26 @@ package enum TestScale {
         }
     }
 
-    // MARK: Sizes that follow the build
+    // MARK: Sizes that follow the binary
+
+    /// Whether the `moviesearch` binary the end-to-end tests run is optimized: the one built beside these tests in
+    /// an optimized build, or, in a full run, the one `MOVIESEARCH_TEST_BINARY` names (`.ci/run` names the
+    /// installed binary, a release build, and asks for a full run).
+    package static let binaryIsOptimized: Bool = {
+        if isOptimizedBuild { return true }
+        guard isFull, let named = ProcessInfo.processInfo.environment["MOVIESEARCH_TEST_BINARY"] else { return false }
+        return !named.isEmpty
+    }()
 
     /// The movies of the generated catalog that `CrashSafetyTests` indexes and kills `index` on. The optimized binary
     /// indexes 300,000 in about 2 s (on the CI machine's 2 cores, unloaded); the debug one is about six times slower
-    /// (12 s a run: the test's some 17 runs would take 3–4 minutes), so a debug build uses a catalog small enough to
-    /// keep `swift test` fast (under a second a run), and `.ci/run` runs the test once more optimized, on the full
-    /// catalog.
-    package static let crashSafetyMovies = isOptimizedBuild ? 300_000 : 4_000
+    /// (12 s a run: the test's some 17 runs would take 3–4 minutes), so the debug binary gets a catalog small enough
+    /// to keep `swift test` fast (under a second a run), and `.ci/run` runs the test once more against the
+    /// optimized, installed binary, on the full catalog.
+    package static let crashSafetyMovies = binaryIsOptimized ? 300_000 : 4_000
 
     /// The movies of each generated catalog in `ReplaceWhileQueryingTests`: fewer with the slower debug binary, to
-    /// keep `swift test` fast; `.ci/run` runs these tests once more optimized, on the larger catalogs.
-    package static let replaceWhileQueryingMovies = isOptimizedBuild ? 5_000 : 2_000
+    /// keep `swift test` fast; `.ci/run` runs these tests once more against the optimized, installed binary, on the
+    /// larger catalogs.
+    package static let replaceWhileQueryingMovies = binaryIsOptimized ? 5_000 : 2_000
 }
