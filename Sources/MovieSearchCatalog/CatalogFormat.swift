@@ -2,6 +2,9 @@ import MovieSearchJSON
 
 /// The shapes of catalog `index` reads. `detect(_:)` tells them apart from an input's first bytes; a user may name
 /// one instead (`index --format`).
+///
+/// `allCases` is the list of formats, and a case's raw value its name: the word `index --format` takes, which its
+/// help and the shell completions offer.
 public enum CatalogFormat: String, CaseIterable, Sendable {
     /// moviesearch's own JSON (SEARCH-SPEC, "Input catalog"): an array of movies, or an object with a `movies` array.
     case json
