@@ -13,10 +13,10 @@ import MovieSearchPlatform
 /// ```
 ///
 /// JSON is read whole, then decoded in one pass over its bytes, straight into the catalog's columns (see
-/// `CatalogReader`, `TMDbReader`): in a release build about 220 MB/s in a fresh process, so a few milliseconds for
-/// the 1 MB decade catalog and 0.6 s for the 131 MB catalog of a million movies. TSV and CSV are decoded as they
-/// are read, through a buffer of 1 MiB (`DelimitedRecordReader`): IMDb's 10 million titles, gzipped, in about
-/// 10 s of the 30 to 50 s that indexing them takes.
+/// `MovieSearchJSONReader`, `TMDbReader`): in a release build about 220 MB/s in a fresh process, so a few
+/// milliseconds for the 1 MB decade catalog and 0.6 s for the 131 MB catalog of a million movies. TSV and CSV are
+/// decoded as they are read, through a buffer of 1 MiB (`DelimitedRecordReader`): IMDb's 10 million titles, gzipped,
+/// in about 10 s of the 30 to 50 s that indexing them takes.
 public enum CatalogDecoder {
     /// Decodes `bytes`; `source` names them in errors. With `skipInvalid`, invalid movies are skipped and listed in
     /// `Catalog.skipped`; without it, the first invalid movie throws. Throws `CatalogError`.
@@ -24,7 +24,7 @@ public enum CatalogDecoder {
     /// Malformed JSON is reported wherever it is, even after an invalid movie: the whole input is always read.
     public static func decode(_ bytes: [UInt8], source: String, skipInvalid: Bool = false) throws -> Catalog {
         try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> Catalog in
-            var reader = CatalogReader(bytes: buffer, source: source)
+            var reader = MovieSearchJSONReader(bytes: buffer, source: source)
             return try reader.read(skipInvalid: skipInvalid)
         }
     }
@@ -281,7 +281,7 @@ public enum CatalogDecoder {
     {
         guard let badByte = input.badByte else {
             return try input.bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> Catalog in
-                var reader = CatalogReader(bytes: buffer, source: source, progress: progress,
+                var reader = MovieSearchJSONReader(bytes: buffer, source: source, progress: progress,
                                            maximumRecords: maximumRecords)
                 return try reader.read(skipInvalid: skipInvalid)
             }

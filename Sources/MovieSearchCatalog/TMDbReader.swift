@@ -1,7 +1,8 @@
 import MovieSearchJSON
 
 /// Decodes TMDb API responses into movies, in one pass over the tokens of `JSONReader` (no `JSONValue` tree;
-/// members it does not know are skipped without being decoded), like `CatalogReader` does for the catalog's own JSON.
+/// members it does not know are skipped without being decoded), as `MovieSearchJSONReader` does for moviesearch's
+/// own JSON.
 ///
 /// Three shapes are read:
 /// - a `/search/movie` or `/discover/movie` page: `{"page":1,"results":[movie, …],"total_pages":…,…}`;
@@ -35,9 +36,9 @@ import MovieSearchJSON
 /// Only kept movies count: an invalid movie skipped with `--skip-invalid` does not make a later, valid copy of it
 /// a duplicate.
 ///
-/// Errors come in the same order as `CatalogReader`'s, whatever their places in the input: malformed JSON anywhere
-/// first, then a document that is not a catalog, then the first invalid movie (field named with TMDb's member name,
-/// position as "(line L, column C)"). A member the reader uses given twice in one movie makes it invalid.
+/// Errors come in the same order as `MovieSearchJSONReader`'s, whatever their places in the input: malformed JSON
+/// anywhere first, then a document that is not a catalog, then the first invalid movie (field named with TMDb's
+/// member name, position as "(line L, column C)"). A member the reader uses given twice in one movie makes it invalid.
 struct TMDbReader {
     private let source: String
     private var json = JSONReader(bytes: UnsafeBufferPointer(start: nil, count: 0))

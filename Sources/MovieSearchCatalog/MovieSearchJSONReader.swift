@@ -1,7 +1,9 @@
 import MovieSearchJSON
 
-/// Decodes a catalog (SEARCH-SPEC, "Input catalog") in one pass over the tokens of `JSONReader`, straight into
-/// `Movie` values: no `JSONValue` tree, and members it does not know are skipped without being decoded.
+/// Decodes moviesearch's own JSON catalog format (`CatalogFormat.json`, SEARCH-SPEC "Input catalog": an array of
+/// movies, or an object with a `movies` array) in one pass over the tokens of `JSONReader` (of the `MovieSearchJSON`
+/// module, which reads any JSON), straight into `Movie` values: no `JSONValue` tree, and members it does not know
+/// are skipped without being decoded.
 ///
 /// It always reads to the end of the input, even after an invalid movie, so that the error a user sees does not
 /// depend on where the decoder happened to stop: malformed JSON anywhere comes first, then a document that is not
@@ -9,7 +11,7 @@ import MovieSearchJSON
 ///
 /// A member the catalog reads (`title`, `year`, `rating`, `cast`, `genres`) given twice in one movie makes the
 /// movie invalid: either value may be the one the author meant, so neither is taken silently.
-struct CatalogReader {
+struct MovieSearchJSONReader {
     private var json: JSONReader
     private let source: String
     private var movies = MovieColumns()
