@@ -236,7 +236,11 @@ struct CSVReader {
                             try json.skipValue(startingWith: value)
                         }
                     }
-                    if let found { items.append(found) } else { wrongElement = wrongElement ?? "an object without a name" }
+                    if let found {
+                        items.append(found)
+                    } else {
+                        wrongElement = wrongElement ?? "an object without a name"
+                    }
                 default:
                     wrongElement = wrongElement ?? "a value that is not a string"
                     try json.skipValue(startingWith: element)

@@ -256,8 +256,9 @@ public enum CatalogDecoder {
             return try JSONInput.read(from: &stream, maximumBytes: maximumStreamBytes)
         } catch {
             if case .tooLarge(let limit) = error, input.isRegularFile, input.isGzip {
-                throw .unreadable(source: source, reason: "decodes to more than \(FileReader.byteLimitDescription(limit)), "
-                    + "the most a gzipped JSON catalog may hold (unpack it to a file and index that)")
+                throw .unreadable(source: source, reason: "decodes to more than "
+                    + "\(FileReader.byteLimitDescription(limit)), the most a gzipped JSON catalog may hold (unpack it "
+                    + "to a file and index that)")
             }
             throw .unreadable(source: source, reason: inputFailure(error))
         }

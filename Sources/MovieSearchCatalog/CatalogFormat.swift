@@ -59,7 +59,8 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
                 return .success(.imdb)
             }
         }
-        if firstLine.contains(UInt8(ascii: ",")) || ["title", "primarytitle", "original_title"].contains(header.trimmingSpace()) {
+        if firstLine.contains(UInt8(ascii: ","))
+            || ["title", "primarytitle", "original_title"].contains(header.trimmingSpace()) {
             return .success(.csv)
         }
         return .failure(.unknown)
@@ -173,7 +174,8 @@ private struct TMDbVerdict {
 
 private extension Substring {
     func trimmingSpace() -> String {
-        String(drop { $0 == " " || $0 == "\r" || $0 == "\"" }.reversed().drop { $0 == " " || $0 == "\r" || $0 == "\"" }.reversed())
+        func isSpace(_ character: Character) -> Bool { character == " " || character == "\r" || character == "\"" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }
 

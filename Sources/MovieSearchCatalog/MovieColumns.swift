@@ -19,7 +19,8 @@ package struct MovieColumns: Sendable {
     /// Names that a `String` key would merge with another of other bytes (`é` and `e` + U+0301 are equal
     /// strings): numbered by their bytes, since a cache keeps the bytes a catalog gave.
     private var equivalentNames: [[UInt8]: UInt32] = [:]
-    /// Each movie's cast, then its genres, as name numbers: movie `i`'s are `lists[listStarts[i] ..< listStarts[i + 1]]`.
+    /// Each movie's cast, then its genres, as name numbers: movie `i`'s are
+    /// `lists[listStarts[i] ..< listStarts[i + 1]]`.
     package private(set) var lists: [UInt32] = []
     package private(set) var listStarts: [Int] = [0]
     /// How many of each movie's names are cast.

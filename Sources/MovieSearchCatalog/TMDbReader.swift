@@ -333,7 +333,8 @@ struct TMDbReader {
         case .null:
             return nil
         case .number(let token):
-            if case .value(let id) = JSONNumber.wholeValue(literal: json.literal(token)), (0...Self.maximumID).contains(id) {
+            if case .value(let id) = JSONNumber.wholeValue(literal: json.literal(token)),
+               (0...Self.maximumID).contains(id) {
                 return id
             }
             draft.fail("id", "id must be a whole number from 0 to \(Self.maximumID), got \(json.describe(value))",

@@ -126,7 +126,8 @@ package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         let integerCount = integerEnd - digitsStart
         let count = integerCount + (digitsEnd - fractionStart)
         func digit(_ position: Int) -> Int {
-            Int(literal[position < integerCount ? digitsStart + position : fractionStart + position - integerCount] &- zero)
+            let index = position < integerCount ? digitsStart + position : fractionStart + position - integerCount
+            return Int(literal[index] &- zero)
         }
         var first = 0
         while first < count, digit(first) == 0 { first += 1 }
