@@ -20,6 +20,7 @@ struct CatalogRecord {
     var year: JSONNumber.WholeValue
     /// The rating, or `nil` when the movie is unrated; the builder refuses one that is not finite (`1e999`).
     var rating: Double?
+    // The fields no check looks at, kept as they are (see `Movie`).
     var cast: [String] = []
     var genres: [String] = []
     var originalTitle: String?
