@@ -34,7 +34,8 @@ import MovieSearchJSON
 ///
 /// Each data row is a movie at its position (the header excluded; empty lines are not rows). A row whose number
 /// of fields differs from the header's is invalid (field `row`), as is a row whose required field is missing or
-/// unreadable; errors give the line the row starts on.
+/// unreadable; errors give the line the row starts on. The reader parses; the checks every format shares (a blank
+/// title, a year a cache cannot store, a rating that is not finite) are `CatalogBuilder`'s.
 struct CSVReader {
     private let source: String
     private let options: CatalogOptions
@@ -64,6 +65,12 @@ struct CSVReader {
         var imdbID: Int?
         /// Column names as the header writes them, for messages.
         var names: [String]
+
+        /// The columns the builder checks, as its messages name them.
+        var fieldNames: CatalogRecord.FieldNames {
+            CatalogRecord.FieldNames(title: names[title], year: names[year ?? releaseDate!],
+                                     rating: rating.map { names[$0] } ?? "rating")
+        }
     }
 
     /// Reads the rows of `input` into `builder`. Throws `notACatalog` for a header without a title or year
@@ -74,36 +81,32 @@ struct CSVReader {
             throw .notACatalog(source: source, reason: "the file is empty (no header line)")
         }
         let columns = try findColumns(DelimitedHeader(records))
+        let fieldNames = columns.fieldNames
         var genreLists = StringListCache()
-        var index = -1
         while try records.next(from: &input) {
-            index += 1
-            if index >= options.maximumRecords {
-                throw .tooManyRecords(source: source, limit: options.maximumRecords)
-            }
-            do throws(RowProblem) {
-                builder.add(try movie(records, index: index, columns: columns, genreLists: &genreLists))
+            let row: CatalogRecord
+            do {
+                row = try record(records, columns: columns, genreLists: &genreLists)
             } catch {
-                try builder.reject(.invalidMovie(source: source, index: index, field: error.field,
-                                                 reason: "\(error.reason) (line \(records.line))"))
+                try builder.reject(error)
+                continue
             }
+            try builder.add(row, names: fieldNames)
         }
     }
 
-    /// Why a row is invalid.
-    private struct RowProblem: Error {
-        var field: String
-        var reason: String
-    }
-
-    /// The movie of the current row of `records`.
-    private func movie(_ records: borrowing DelimitedRecordReader, index: Int, columns: Columns,
-                       genreLists: inout StringListCache) throws(RowProblem) -> Movie {
+    /// The record of the current row of `records`, parsed; `CatalogBuilder.add` checks it.
+    private func record(_ records: borrowing DelimitedRecordReader, columns: Columns,
+                        genreLists: inout StringListCache) throws(RecordProblem) -> CatalogRecord {
+        let line = records.line
         guard records.fieldCount == columns.names.count else {
-            throw RowProblem(field: "row", reason: "the row has \(records.fieldCount) fields, the header "
-                + "\(columns.names.count)")
+            throw RecordProblem(field: "row", reason: "the row has \(records.fieldCount) fields, the header "
+                + "\(columns.names.count)", place: line)
         }
         func name(_ column: Int) -> String { columns.names[column] }
+        func problem(_ column: Int, _ reason: String) -> RecordProblem {
+            RecordProblem(field: name(column), reason: "\(name(column)) \(reason)", place: line)
+        }
         /// The field in `column`, or `nil` when it is null.
         func value(_ column: Int?) -> UnsafeBufferPointer<UInt8>? {
             guard let column else { return nil }
@@ -111,54 +114,46 @@ struct CSVReader {
             let trimmed = DelimitedField.trimmed(field)
             return DelimitedField.isNull(trimmed, naIsNull: true) ? nil : field
         }
-        func text(_ column: Int?, trimmed: Bool = false) throws(RowProblem) -> String? {
+        func text(_ column: Int?, trimmed: Bool = false) throws(RecordProblem) -> String? {
             guard let column, let found = value(column) else { return nil }
             let field = trimmed ? DelimitedField.trimmed(found) : found
-            guard let text = DelimitedField.string(field) else {
-                throw RowProblem(field: name(column), reason: "\(name(column)) is not valid UTF-8")
-            }
+            guard let text = DelimitedField.string(field) else { throw problem(column, "is not valid UTF-8") }
             return text
         }
 
-        guard let titleField = value(columns.title) else {
-            throw RowProblem(field: name(columns.title), reason: "\(name(columns.title)) is empty")
-        }
-        guard let title = try text(columns.title), !DelimitedField.isBlank(title) else {
-            throw RowProblem(field: name(columns.title), reason: "\(name(columns.title)) is only white space")
+        // Spaces alone make a null cell; a title of other white space is the builder's to refuse.
+        guard let titleField = value(columns.title), let title = try text(columns.title) else {
+            throw problem(columns.title, "is empty")
         }
 
-        let year: Int
-        if let column = columns.year {
-            guard let field = value(column).map(DelimitedField.trimmed) else {
-                throw RowProblem(field: name(column), reason: "\(name(column)) is empty")
+        let year: JSONNumber.WholeValue
+        let yearColumn = columns.year ?? columns.releaseDate!
+        guard let yearField = value(yearColumn).map(DelimitedField.trimmed) else {
+            throw problem(yearColumn, "is empty")
+        }
+        if columns.year != nil {
+            guard let found = DelimitedField.wholeNumber(yearField) else {
+                throw problem(yearColumn, "must be a whole number, got \(DelimitedField.describe(yearField))")
             }
-            switch DelimitedField.wholeNumber(field) {
-            case .value(let found) where Int32(exactly: found) != nil: year = found
-            default:
-                throw RowProblem(field: name(column),
-                                 reason: "\(name(column)) must be a whole number, got \(DelimitedField.describe(field))")
-            }
+            year = found
         } else {
-            let column = columns.releaseDate!
-            guard let field = value(column).map(DelimitedField.trimmed) else {
-                throw RowProblem(field: name(column), reason: "\(name(column)) is empty")
-            }
-            let digits = field.prefix(4)
+            let digits = yearField.prefix(4)
             guard digits.count == 4, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
-                  field.count == 4 || field[4] &- UInt8(ascii: "0") >= 10 else {
-                throw RowProblem(field: name(column), reason: "\(name(column)) must start with a four-digit year "
-                    + "(YYYY-MM-DD), got \(DelimitedField.describe(field))")
+                  yearField.count == 4 || yearField[4] &- UInt8(ascii: "0") >= 10 else {
+                throw problem(yearColumn, "must start with a four-digit year (YYYY-MM-DD), got "
+                    + DelimitedField.describe(yearField))
             }
-            year = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            year = .value(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
         }
 
         var rating: Double?
+        var ratingField = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         if let column = columns.rating, let field = value(column).map(DelimitedField.trimmed) {
+            // Infinite past `Double`'s range: the builder refuses that rating, as every format's.
             guard let found = DelimitedField.double(field) else {
-                throw RowProblem(field: name(column),
-                                 reason: "\(name(column)) must be a number, got \(DelimitedField.describe(field))")
+                throw problem(column, "must be a number, got \(DelimitedField.describe(field))")
             }
-            rating = found
+            (rating, ratingField) = (found, field)
             if let votes = columns.voteCount, let field = value(votes).map(DelimitedField.trimmed),
                case .value(0) = DelimitedField.wholeNumber(field) {
                 rating = nil  // TMDb's average of no votes is 0, which is no rating.
@@ -167,13 +162,13 @@ struct CSVReader {
 
         var genres: [String] = []
         if let column = columns.genres, let field = value(column) {
-            genres = try genreLists.list(for: field) { (bytes) throws(RowProblem) -> [String] in
-                try Self.list(bytes, name: name(column))
+            genres = try genreLists.list(for: field) { (bytes) throws(RecordProblem) -> [String] in
+                try Self.list(bytes, name: name(column), line: line)
             }
         }
         var cast: [String] = []
         if let column = columns.cast, let field = value(column) {
-            cast = try Self.list(field, name: name(column))
+            cast = try Self.list(field, name: name(column), line: line)
         }
 
         var originalTitle: String?
@@ -186,24 +181,27 @@ struct CSVReader {
             // TMDb's ids are 32-bit, as TMDbReader reads them: a larger one is a bad row here, with its line,
             // rather than a movie the cache then cannot store.
             guard case .value(let id) = DelimitedField.wholeNumber(field), (0...Int(Int32.max)).contains(id) else {
-                throw RowProblem(field: name(column), reason: "\(name(column)) must be a whole number from 0 to "
-                    + "\(Int32.max), got " + DelimitedField.describe(field))
+                throw problem(column, "must be a whole number from 0 to \(Int32.max), got "
+                    + DelimitedField.describe(field))
             }
             tmdbID = id
         }
-        return Movie(id: index, title: title, year: year, rating: rating, cast: cast, genres: genres,
-                     originalTitle: originalTitle, overview: try text(columns.overview),
-                     posterPath: try text(columns.posterPath, trimmed: true), tmdbID: tmdbID,
-                     imdbID: try text(columns.imdbID, trimmed: true))
+        return CatalogRecord(title: title, year: year, rating: rating, cast: cast, genres: genres,
+                             originalTitle: originalTitle, overview: try text(columns.overview),
+                             posterPath: try text(columns.posterPath, trimmed: true), tmdbID: tmdbID,
+                             imdbID: try text(columns.imdbID, trimmed: true), titlePlace: line, yearPlace: line,
+                             ratingPlace: line, yearText: yearField, ratingText: ratingField)
     }
 
     /// A `genres` or `cast` cell: a JSON array of strings (or of objects with a `name`), or text split at `|`,
     /// else at commas; items trimmed, empty ones dropped.
-    private static func list(_ field: UnsafeBufferPointer<UInt8>, name: String) throws(RowProblem) -> [String] {
+    private static func list(_ field: UnsafeBufferPointer<UInt8>, name: String, line: Int) throws(RecordProblem)
+        -> [String]
+    {
         let trimmed = DelimitedField.trimmed(field)
-        if trimmed.first == UInt8(ascii: "[") { return try jsonList(trimmed, name: name) }
+        if trimmed.first == UInt8(ascii: "[") { return try jsonList(trimmed, name: name, line: line) }
         guard let text = DelimitedField.string(trimmed) else {
-            throw RowProblem(field: name, reason: "\(name) is not valid UTF-8")
+            throw RecordProblem(field: name, reason: "\(name) is not valid UTF-8", place: line)
         }
         let separator: Character = text.contains("|") ? "|" : ","
         return text.split(separator: separator).compactMap { item in
@@ -213,7 +211,9 @@ struct CSVReader {
     }
 
     /// The strings of a JSON array: its string elements, and the `name` of its object elements.
-    private static func jsonList(_ field: UnsafeBufferPointer<UInt8>, name: String) throws(RowProblem) -> [String] {
+    private static func jsonList(_ field: UnsafeBufferPointer<UInt8>, name: String, line: Int)
+        throws(RecordProblem) -> [String]
+    {
         var json = JSONReader(bytes: field)
         var items: [String] = []
         var wrongElement: String?
@@ -236,7 +236,11 @@ struct CSVReader {
                             try json.skipValue(startingWith: value)
                         }
                     }
-                    if let found { items.append(found) } else { wrongElement = wrongElement ?? "an object without a name" }
+                    if let found {
+                        items.append(found)
+                    } else {
+                        wrongElement = wrongElement ?? "an object without a name"
+                    }
                 default:
                     wrongElement = wrongElement ?? "a value that is not a string"
                     try json.skipValue(startingWith: element)
@@ -244,11 +248,11 @@ struct CSVReader {
             }
             _ = try json.next()  // `.end`, or an error for anything after the array.
         } catch {
-            throw RowProblem(field: name, reason: "\(name) is not valid JSON: \(error.reason)")
+            throw RecordProblem(field: name, reason: "\(name) is not valid JSON: \(error.reason)", place: line)
         }
         if let wrongElement {
-            throw RowProblem(field: name, reason: "\(name) must be a JSON array of strings or of objects with a "
-                + "name, it holds \(wrongElement)")
+            throw RecordProblem(field: name, reason: "\(name) must be a JSON array of strings or of objects with a "
+                + "name, it holds \(wrongElement)", place: line)
         }
         return items.compactMap { item in
             let trimmed = DelimitedField.trimmed(item[...])

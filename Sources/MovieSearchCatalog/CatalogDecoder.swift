@@ -13,19 +13,34 @@ import MovieSearchPlatform
 /// ```
 ///
 /// JSON is read whole, then decoded in one pass over its bytes, straight into the catalog's columns (see
-/// `CatalogReader`, `TMDbReader`): in a release build about 220 MB/s in a fresh process, so a few milliseconds for
-/// the 1 MB decade catalog and 0.6 s for the 131 MB catalog of a million movies. TSV and CSV are decoded as they
-/// are read, through a buffer of 1 MiB (`DelimitedRecordReader`): IMDb's 10 million titles, gzipped, in about
-/// 10 s of the 30 to 50 s that indexing them takes.
+/// `MovieSearchJSONReader`, `TMDbReader`): in a release build about 220 MB/s in a fresh process, so a few
+/// milliseconds for the 1 MB decade catalog and 0.6 s for the 131 MB catalog of a million movies. TSV and CSV are
+/// decoded as they are read, through a buffer of 1 MiB (`DelimitedRecordReader`): IMDb's 10 million titles, gzipped,
+/// in about 10 s of the 30 to 50 s that indexing them takes.
 public enum CatalogDecoder {
     /// Decodes `bytes`; `source` names them in errors. With `skipInvalid`, invalid movies are skipped and listed in
     /// `Catalog.skipped`; without it, the first invalid movie throws. Throws `CatalogError`.
     ///
     /// Malformed JSON is reported wherever it is, even after an invalid movie: the whole input is always read.
     public static func decode(_ bytes: [UInt8], source: String, skipInvalid: Bool = false) throws -> Catalog {
+        try decode(bytes, format: .json, source: source, options: CatalogOptions(skipInvalid: skipInvalid))
+    }
+
+    /// Decodes `bytes`, a whole JSON document in `format` (`.json` or `.tmdb`), with the reader of that format and
+    /// a builder that locates problems in them (`CatalogBuilder.Layout.document`).
+    private static func decode(_ bytes: [UInt8], format: CatalogFormat, source: String, options: CatalogOptions)
+        throws(CatalogError) -> Catalog
+    {
         try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> Catalog in
-            var reader = CatalogReader(bytes: buffer, source: source)
-            return try reader.read(skipInvalid: skipInvalid)
+            var builder = CatalogBuilder(source: source, options: options, layout: .document(buffer))
+            if format == .tmdb {
+                var reader = TMDbReader()
+                try reader.read(buffer, into: &builder)
+            } else {
+                var reader = MovieSearchJSONReader(bytes: buffer)
+                try reader.read(into: &builder)
+            }
+            return try builder.finish(format: format)
         }
     }
 
@@ -55,7 +70,7 @@ public enum CatalogDecoder {
         } catch {
             throw CatalogError.unreadable(source: path.description, reason: streamFailure(error))
         }
-        return try decode(input, source: path.description, skipInvalid: skipInvalid)
+        return try decode(input, source: path.description, options: CatalogOptions(skipInvalid: skipInvalid))
     }
 
     /// Reads the catalog from `fileDescriptor` (standard input, for `index -`) as a stream, like `load(path:)`
@@ -68,7 +83,7 @@ public enum CatalogDecoder {
         } catch {
             throw CatalogError.unreadable(source: source, reason: streamFailure(error))
         }
-        return try decode(input, source: source, skipInvalid: skipInvalid)
+        return try decode(input, source: source, options: CatalogOptions(skipInvalid: skipInvalid))
     }
 
     /// How many bytes `load(path:options:)` looks at to tell the format: enough for a long CSV header line.
@@ -172,7 +187,6 @@ public enum CatalogDecoder {
     {
         var format: CatalogFormat
         if let chosen = options.format { format = chosen } else { format = try self.format(of: input, source: source) }
-        var builder = CatalogBuilder(skipInvalid: options.skipInvalid, progress: options.progress)
         switch format {
         case .json, .tmdb:
             let json = try readJSON(input, source: source)
@@ -180,16 +194,10 @@ public enum CatalogDecoder {
             if (options.format == nil || formatDetected) && json.badByte == nil {
                 format = CatalogFormat.jsonFormat(of: json.bytes)
             }
-            if format == .json {
-                return try decode(json, source: source, skipInvalid: options.skipInvalid, progress: options.progress,
-                                  maximumRecords: options.maximumRecords)
-            }
+            if format == .json { return try decode(json, source: source, options: options) }
             // A stream that stopped at a byte that is not JSON: the catalog decoder words that error.
-            if json.badByte != nil { _ = try decode(json, source: source, skipInvalid: options.skipInvalid) }
-            try json.bytes.withUnsafeBufferPointer { (bytes) throws(CatalogError) in
-                var reader = TMDbReader(source: source, maximumRecords: options.maximumRecords)
-                try reader.read(bytes, into: &builder)
-            }
+            if json.badByte != nil { _ = try decode(json, source: source, options: options) }
+            return try decode(json.bytes, format: .tmdb, source: source, options: options)
         case .imdb:
             var reader = IMDbReader(source: source, options: options)
             if let ratings {
@@ -203,14 +211,17 @@ public enum CatalogDecoder {
                 }
                 try readRatings(input, source: ratingsPath.description, into: &reader)
             }
+            var builder = CatalogBuilder(source: source, options: options, layout: .rows)
             var basics = input
             try reader.read(&basics, into: &builder)
+            return try builder.finish(format: format)
         case .csv:
+            var builder = CatalogBuilder(source: source, options: options, layout: .rows)
             var reader = CSVReader(source: source, options: options)
             var rows = input
             try reader.read(&rows, into: &builder)
+            return try builder.finish(format: format)
         }
-        return builder.finish(format: format)
     }
 
     /// Reads IMDb's ratings from `input` into `reader`; every error names the ratings (`source`), not the catalog.
@@ -245,8 +256,9 @@ public enum CatalogDecoder {
             return try JSONInput.read(from: &stream, maximumBytes: maximumStreamBytes)
         } catch {
             if case .tooLarge(let limit) = error, input.isRegularFile, input.isGzip {
-                throw .unreadable(source: source, reason: "decodes to more than \(FileReader.byteLimitDescription(limit)), "
-                    + "the most a gzipped JSON catalog may hold (unpack it to a file and index that)")
+                throw .unreadable(source: source, reason: "decodes to more than "
+                    + "\(FileReader.byteLimitDescription(limit)), the most a gzipped JSON catalog may hold (unpack it "
+                    + "to a file and index that)")
             }
             throw .unreadable(source: source, reason: inputFailure(error))
         }
@@ -271,26 +283,19 @@ public enum CatalogDecoder {
         }
     }
 
-    /// Decodes what `JSONInput.read` read. When it stopped at a bad byte, the bytes it kept give the decoder's own
-    /// malformed-JSON error at or before that byte; where they end too soon for that (the stream paused right after
-    /// it), or should the decoder ever disagree with the checker, the error points at the bad byte rather than
-    /// decoding a truncated catalog.
-    static func decode(_ input: JSONInput, source: String, skipInvalid: Bool,
-                       progress: IndexingProgressHandler? = nil,
-                       maximumRecords: Int = CatalogOptions.defaultMaximumRecords) throws(CatalogError) -> Catalog
-    {
+    /// Decodes what `JSONInput.read` read, as moviesearch JSON. When it stopped at a bad byte, the bytes it kept
+    /// give the decoder's own malformed-JSON error at or before that byte; where they end too soon for that (the
+    /// stream paused right after it), or should the decoder ever disagree with the checker, the error points at the
+    /// bad byte rather than decoding a truncated catalog.
+    static func decode(_ input: JSONInput, source: String, options: CatalogOptions) throws(CatalogError) -> Catalog {
         guard let badByte = input.badByte else {
-            return try input.bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) -> Catalog in
-                var reader = CatalogReader(bytes: buffer, source: source, progress: progress,
-                                           maximumRecords: maximumRecords)
-                return try reader.read(skipInvalid: skipInvalid)
-            }
+            return try decode(input.bytes, format: .json, source: source, options: options)
         }
         do {
-            _ = try decode(input.bytes, source: source, skipInvalid: skipInvalid)
-        } catch let error as CatalogError {
+            _ = try decode(input.bytes, format: .json, source: source, options: options)
+        } catch {
             if case let .malformedJSON(_, _, _, offset, _) = error, input.reportsError(at: offset) { throw error }
-        } catch {}
+        }
         let (line, column) = input.location(of: badByte)
         throw .malformedJSON(source: source, line: line, column: column, offset: badByte,
                              reason: JSONInput.badByteReason)

@@ -2,6 +2,9 @@ import MovieSearchJSON
 
 /// The shapes of catalog `index` reads. `detect(_:)` tells them apart from an input's first bytes; a user may name
 /// one instead (`index --format`).
+///
+/// `allCases` is the list of formats, and a case's raw value its name: the word `index --format` takes, which its
+/// help and the shell completions offer.
 public enum CatalogFormat: String, CaseIterable, Sendable {
     /// moviesearch's own JSON (SEARCH-SPEC, "Input catalog"): an array of movies, or an object with a `movies` array.
     case json
@@ -56,7 +59,8 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
                 return .success(.imdb)
             }
         }
-        if firstLine.contains(UInt8(ascii: ",")) || ["title", "primarytitle", "original_title"].contains(header.trimmingSpace()) {
+        if firstLine.contains(UInt8(ascii: ","))
+            || ["title", "primarytitle", "original_title"].contains(header.trimmingSpace()) {
             return .success(.csv)
         }
         return .failure(.unknown)
@@ -170,7 +174,8 @@ private struct TMDbVerdict {
 
 private extension Substring {
     func trimmingSpace() -> String {
-        String(drop { $0 == " " || $0 == "\r" || $0 == "\"" }.reversed().drop { $0 == " " || $0 == "\r" || $0 == "\"" }.reversed())
+        func isSpace(_ character: Character) -> Bool { character == " " || character == "\r" || character == "\"" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }
 

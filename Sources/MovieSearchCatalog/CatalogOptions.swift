@@ -14,8 +14,9 @@ public struct CatalogOptions: Sendable {
     /// `imdb_score`). The fields are `csvFields`.
     public var columns: [String: String]
     /// The most records read (valid, invalid or left out; and IMDb ratings rows, counted apart): past it, reading
-    /// stops with `CatalogError.tooManyRecords`. Far above any real catalog (IMDb has about 12 million titles), it
-    /// bounds what a small gzip file that decodes to millions of rows can make the reader hold.
+    /// stops with `CatalogError.tooManyRecords` (`CatalogBuilder` counts the records of every format; `IMDbReader`
+    /// the ratings rows, refused as `invalidRatings`). Far above any real catalog (IMDb has about 12 million
+    /// titles), it bounds what a small gzip file that decodes to millions of rows can make the reader hold.
     public var maximumRecords: Int = CatalogOptions.defaultMaximumRecords
     /// Told how far reading has come (records so far), every `CatalogBuilder.progressInterval` records.
     public var progress: IndexingProgressHandler?

@@ -40,12 +40,6 @@ enum DelimitedField {
         return String(validating: field, as: UTF8.self)
     }
 
-    /// Whether `text` is empty or only Unicode white space.
-    static func isBlank(_ text: String) -> Bool {
-        if let first = text.utf8.first, first > 0x20 && first < 0x80 { return false }
-        return text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
-    }
-
     /// Whether `field` holds exactly the bytes of `other`.
     static func equals(_ field: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
         guard field.count == other.count else { return false }
@@ -70,10 +64,11 @@ enum DelimitedField {
         return JSONNumber.wholeValue(literal: number)
     }
 
-    /// The finite value of a decimal number field (`7.5`, `-0.25`, `1e3`, `.5`), or `nil` when it is not one.
+    /// The value of a decimal number field (`7.5`, `-0.25`, `1e3`, `.5`), or `nil` when it is not one. A number
+    /// past `Double`'s range (`1e999`) is infinite, for the caller to refuse in its own words (`RecordChecks`).
     static func double(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let number = decimal(field) else { return nil }
-        return JSONNumber.doubleValue(literal: number)
+        return JSONNumber.nearestValue(literal: number)
     }
 
     /// `field` without a leading `+` when it is a decimal number: an optional sign, digits with at most one point

@@ -18,7 +18,8 @@ import MovieSearchInput
 ///   whatever else is wrong with it (a row too short to have a `titleType` is not left out, but invalid);
 /// - invalid, with its line: a row whose number of fields differs from the header's (field `row`), a missing or
 ///   blank `primaryTitle`, a missing or non-integer `startYear` (IMDb's year, so a title not yet released, with
-///   `\N` there, is invalid: index IMDb with `--skip-invalid`), text that is not UTF-8;
+///   `\N` there, is invalid: index IMDb with `--skip-invalid`), text that is not UTF-8. The reader parses; the
+///   checks every format shares (a blank title, a year a cache cannot store) are `CatalogBuilder`'s;
 /// - otherwise a movie: `title` = `primaryTitle`, `year` = `startYear`, `genres` split at commas, `imdbID` =
 ///   `tconst`, `originalTitle` when it differs from the title, `rating` = the title's `averageRating`, or unrated.
 ///
@@ -36,6 +37,10 @@ struct IMDbReader {
     }
 
     private static let tab = UInt8(ascii: "\t")
+
+    /// The columns the builder checks, as its messages name them.
+    private static let fieldNames = CatalogRecord.FieldNames(title: "primaryTitle", year: "startYear",
+                                                             rating: "averageRating")
 
     /// Reads `title.ratings.tsv` (`source` names it in errors), before `read`. A row for a title the basics do not
     /// have is kept and never asked for. Throws `notACatalog` for a header without `tconst` or `averageRating`,
@@ -78,6 +83,11 @@ struct IMDbReader {
                 throw malformed("averageRating must be a number, got \(DelimitedField.describe(field))",
                                 line: records.line)
             }
+            // Checked here rather than title by title: the ratings are all or nothing.
+            if let reason = RecordChecks.ratingProblem(rating, field: "averageRating",
+                                                       written: DelimitedField.describe(field)) {
+                throw malformed(reason, line: records.line)
+            }
             ratings.append(key, rating)
         }
         ratings.finish()
@@ -109,16 +119,10 @@ struct IMDbReader {
         var genreLists = StringListCache()
         let fieldCount = header.count
 
-        var index = -1
         while try records.next(from: &input) {
-            index += 1
-            if index >= options.maximumRecords {
-                throw .tooManyRecords(source: source, limit: options.maximumRecords)
-            }
             let line = records.line
             func invalid(_ field: String, _ reason: String) throws(CatalogError) {
-                try builder.reject(.invalidMovie(source: source, index: index, field: field,
-                                                 reason: "\(reason) (line \(line))"))
+                try builder.reject(RecordProblem(field: field, reason: reason, place: line))
             }
             // The type first: a title of a type not asked for is left out whatever else is wrong with its row.
             if let titleType, let wantedTypes, titleType < records.fieldCount {
@@ -126,7 +130,7 @@ struct IMDbReader {
                 if !wantedTypes.contains(where: { wanted in
                     wanted.withUnsafeBufferPointer { DelimitedField.equals(type, $0) }
                 }) {
-                    builder.filterOut()
+                    try builder.filterOut()
                     continue
                 }
             }
@@ -135,17 +139,14 @@ struct IMDbReader {
                 continue
             }
 
+            // An empty title is the builder's to refuse, as a blank one is; `\N` says there is none.
             let titleField = records.field(primaryTitle)
-            if DelimitedField.isNull(titleField) {
-                try invalid("primaryTitle", titleField.isEmpty ? "primaryTitle is empty" : "primaryTitle is missing (\\N)")
+            if !titleField.isEmpty && DelimitedField.isNull(titleField) {
+                try invalid("primaryTitle", "primaryTitle is missing (\\N)")
                 continue
             }
             guard let title = DelimitedField.string(titleField) else {
                 try invalid("primaryTitle", "primaryTitle is not valid UTF-8")
-                continue
-            }
-            if DelimitedField.isBlank(title) {
-                try invalid("primaryTitle", "primaryTitle is only white space")
                 continue
             }
 
@@ -154,7 +155,7 @@ struct IMDbReader {
                 try invalid("startYear", "startYear is missing (\(yearField.isEmpty ? "empty" : "\\N"))")
                 continue
             }
-            guard case .value(let year) = DelimitedField.wholeNumber(yearField), Int32(exactly: year) != nil else {
+            guard let year = DelimitedField.wholeNumber(yearField) else {
                 try invalid("startYear", "startYear must be an integer year, got \(DelimitedField.describe(yearField))")
                 continue
             }
@@ -176,10 +177,9 @@ struct IMDbReader {
                 let field = records.field(genres)
                 if !DelimitedField.isNull(field) {
                     do {
-                        genreList = try genreLists.list(for: field) { (bytes) throws(CatalogError) -> [String] in
+                        genreList = try genreLists.list(for: field) { (bytes) throws(RecordProblem) -> [String] in
                             guard let text = DelimitedField.string(bytes) else {
-                                throw .invalidMovie(source: source, index: index, field: "genres",
-                                                    reason: "genres is not valid UTF-8 (line \(line))")
+                                throw RecordProblem(field: "genres", reason: "genres is not valid UTF-8", place: line)
                             }
                             return text.split(separator: ",", omittingEmptySubsequences: true).map(String.init)
                         }
@@ -201,8 +201,10 @@ struct IMDbReader {
                 imdbID = text
                 if ratings.count > 0, let key = IMDbRatings.key(of: idField) { rating = ratings.rating(for: key) }
             }
-            builder.add(Movie(id: index, title: title, year: year, rating: rating, genres: genreList,
-                              originalTitle: original, imdbID: imdbID))
+            try builder.add(CatalogRecord(title: title, year: year, rating: rating, genres: genreList,
+                                          originalTitle: original, imdbID: imdbID, titlePlace: line, yearPlace: line,
+                                          ratingPlace: line, yearText: yearField),
+                            names: Self.fieldNames)
         }
     }
 }

@@ -19,7 +19,8 @@ package struct MovieColumns: Sendable {
     /// Names that a `String` key would merge with another of other bytes (`é` and `e` + U+0301 are equal
     /// strings): numbered by their bytes, since a cache keeps the bytes a catalog gave.
     private var equivalentNames: [[UInt8]: UInt32] = [:]
-    /// Each movie's cast, then its genres, as name numbers: movie `i`'s are `lists[listStarts[i] ..< listStarts[i + 1]]`.
+    /// Each movie's cast, then its genres, as name numbers: movie `i`'s are
+    /// `lists[listStarts[i] ..< listStarts[i + 1]]`.
     package private(set) var lists: [UInt32] = []
     package private(set) var listStarts: [Int] = [0]
     /// How many of each movie's names are cast.
@@ -44,20 +45,37 @@ package struct MovieColumns: Sendable {
     }
 
     mutating func append(_ movie: Movie) {
+        append(id: movie.id, title: movie.title, year: movie.year, rating: movie.rating, cast: movie.cast,
+               genres: movie.genres, originalTitle: movie.originalTitle, overview: movie.overview,
+               posterPath: movie.posterPath, tmdbID: movie.tmdbID, imdbID: movie.imdbID)
+    }
+
+    /// Appends the movie `record` stands for, at `id`, of `year` (`CatalogBuilder`, once it has checked the record):
+    /// its fields taken as they are, without a `Movie` made of them first.
+    mutating func append(_ record: borrowing CatalogRecord, id: Int, year: Int) {
+        append(id: id, title: record.title, year: year, rating: record.rating, cast: record.cast,
+               genres: record.genres, originalTitle: record.originalTitle, overview: record.overview,
+               posterPath: record.posterPath, tmdbID: record.tmdbID, imdbID: record.imdbID)
+    }
+
+    @inline(__always)
+    private mutating func append(id: Int, title: String, year: Int, rating: Double?, cast: [String], genres: [String],
+                                 originalTitle: String?, overview: String?, posterPath: String?, tmdbID: Int?,
+                                 imdbID: String?) {
         let index = ids.count
-        ids.append(movie.id)
-        years.append(movie.year)
-        ratings.append(movie.rating ?? Self.unrated)
-        titles.append(movie.title)
-        for name in movie.cast { lists.append(number(of: name)) }
-        for name in movie.genres { lists.append(number(of: name)) }
+        ids.append(id)
+        years.append(year)
+        ratings.append(rating ?? Self.unrated)
+        titles.append(title)
+        for name in cast { lists.append(number(of: name)) }
+        for name in genres { lists.append(number(of: name)) }
         listStarts.append(lists.count)
-        castCounts.append(Int32(clamping: movie.cast.count))
-        originalTitles.append(movie.originalTitle, at: index)
-        overviews.append(movie.overview, at: index)
-        posterPaths.append(movie.posterPath, at: index)
-        imdbIDs.append(movie.imdbID, at: index)
-        if let tmdbID = movie.tmdbID {
+        castCounts.append(Int32(clamping: cast.count))
+        originalTitles.append(originalTitle, at: index)
+        overviews.append(overview, at: index)
+        posterPaths.append(posterPath, at: index)
+        imdbIDs.append(imdbID, at: index)
+        if let tmdbID {
             if tmdbIDs.count < index { tmdbIDs.append(contentsOf: repeatElement(nil, count: index - tmdbIDs.count)) }
             tmdbIDs.append(tmdbID)
         }

@@ -1,7 +1,8 @@
 import MovieSearchJSON
 
 /// Decodes TMDb API responses into movies, in one pass over the tokens of `JSONReader` (no `JSONValue` tree;
-/// members it does not know are skipped without being decoded), like `CatalogReader` does for the catalog's own JSON.
+/// members it does not know are skipped without being decoded), as `MovieSearchJSONReader` does for moviesearch's
+/// own JSON.
 ///
 /// Three shapes are read:
 /// - a `/search/movie` or `/discover/movie` page: `{"page":1,"results":[movie, …],"total_pages":…,…}`;
@@ -31,70 +32,51 @@ import MovieSearchJSON
 ///   (`poster_path`, when a non-empty string; `null` is none).
 ///
 /// A TMDb id that a movie kept earlier already had (pages fetched while the ranking moved overlap) is a duplicate:
-/// the first is kept, and the later one is counted (`CatalogBuilder.dropDuplicate()`), its position left unused.
-/// Only kept movies count: an invalid movie skipped with `--skip-invalid` does not make a later, valid copy of it
-/// a duplicate.
+/// the first is kept, and the later one is counted (`CatalogBuilder.dropsRepeatedTMDbIDs`), its position left
+/// unused. Only kept movies count: an invalid movie skipped with `--skip-invalid` does not make a later, valid copy
+/// of it a duplicate.
 ///
-/// Errors come in the same order as `CatalogReader`'s, whatever their places in the input: malformed JSON anywhere
-/// first, then a document that is not a catalog, then the first invalid movie (field named with TMDb's member name,
-/// position as "(line L, column C)"). A member the reader uses given twice in one movie makes it invalid.
+/// It parses, and hands each movie to a `CatalogBuilder`, which checks what every format shares (`RecordChecks`:
+/// a blank title, a `vote_average` that is not finite) and keeps the movie or the error.
+///
+/// Errors come in the same order as `MovieSearchJSONReader`'s, whatever their places in the input: malformed JSON
+/// anywhere first, then a document that is not a catalog, then the first invalid movie (field named with TMDb's
+/// member name, position as "(line L, column C)"). A member the reader uses given twice in one movie makes it invalid.
 struct TMDbReader {
-    private let source: String
     private var json = JSONReader(bytes: UnsafeBufferPointer(start: nil, count: 0))
-    /// Locates invalid movies for their messages; they come in document order, so it never rescans.
-    private var lines = LineCounter(bytes: UnsafeBufferPointer(start: nil, count: 0))
-    /// The caller's builder, moved in for the read (swapped, not copied) so that every step can add to it.
-    private var builder = CatalogBuilder(skipInvalid: false)
-    /// Invalid movies, handed to the builder only once the whole document is known to be a catalog: the builder
-    /// throws the first one at once unless invalid movies are skipped. Only the first is kept when they are not,
-    /// and no more than the builder keeps (`Catalog.maximumSkippedKept`) when they are.
-    private var invalid: [CatalogError] = []
-    /// Invalid movies past the ones in `invalid`: only counted, as the builder would not keep their errors.
-    private var invalidNotKept = 0
+    /// The caller's builder, moved in for the read (swapped, not copied) so that every step can hand it movies.
+    private var builder = CatalogBuilder.placeholder
+    /// Set when the builder stopped the read (the record limit): the token loop is left by a syntax error that is
+    /// not one, and this is thrown instead.
+    private var stop: CatalogError?
     /// Why the document is not a catalog, if it is not: the first reason found.
     private var notACatalog: String?
-    /// The position of the next movie in the document.
-    private var nextIndex = 0
-    /// The TMDb ids of the movies kept so far.
-    private var keptIDs: Set<Int> = []
 
-    /// The most movies read (`CatalogOptions.maximumRecords`).
-    private let maximumRecords: Int
-    /// Set when the movies passed `maximumRecords`: the read stopped there, by a syntax error that is not one.
-    private var isOverLimit = false
+    /// The members the builder checks, as its messages name them: the title is `title` even when it was taken
+    /// from `original_title`, and the year is never refused (four digits of a date).
+    private static let fieldNames = CatalogRecord.FieldNames(title: "title", year: "release_date",
+                                                             rating: "vote_average")
 
-    /// Prepares to read a document named `source` in errors, of at most `maximumRecords` movies.
-    init(source: String, maximumRecords: Int = CatalogOptions.defaultMaximumRecords) {
-        self.source = source
-        self.maximumRecords = maximumRecords
-    }
-
-    /// Decodes `bytes`, a whole JSON document, into `builder`.
+    /// Decodes `bytes`, a whole JSON document, into `builder`, which must have been made with the same bytes
+    /// (`CatalogBuilder.Layout.document`). Throws malformed JSON, a document that is not a catalog, and what the
+    /// builder throws while reading (`tooManyRecords`); the first invalid movie is thrown by the builder's `finish`.
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, into builder: inout CatalogBuilder) throws(CatalogError) {
         json = JSONReader(bytes: bytes)
-        lines = LineCounter(bytes: bytes)
-        invalid = []
-        invalidNotKept = 0
+        stop = nil
         notACatalog = nil
-        nextIndex = 0
-        keptIDs = []
         swap(&self.builder, &builder)
         defer { swap(&self.builder, &builder) }
+        self.builder.dropsRepeatedTMDbIDs = true
         do {
             try readTopLevel()
             let end = try json.next()  // `.end`, or an error for anything after the top-level value.
             assert(end == .end)
         } catch {
-            if isOverLimit { throw .tooManyRecords(source: source, limit: maximumRecords) }
-            throw .malformedJSON(source: source, line: error.line, column: error.column, offset: error.offset,
-                                 reason: error.reason)
+            if let stop { throw stop }
+            throw .malformedJSON(source: self.builder.source, line: error.line, column: error.column,
+                                 offset: error.offset, reason: error.reason)
         }
-        if let notACatalog { throw .notACatalog(source: source, reason: notACatalog) }
-        for error in invalid { try self.builder.reject(error) }
-        // The builder keeps none of these, only counts them: the last error kept stands for each.
-        if let last = invalid.last {
-            for _ in 0..<invalidNotKept { try self.builder.reject(last) }
-        }
+        if let notACatalog { throw .notACatalog(source: self.builder.source, reason: notACatalog) }
     }
 
     // MARK: - Pages
@@ -231,13 +213,15 @@ struct TMDbReader {
         var originalTitleAt = 0
         var year: Int?
         var voteAverage: Double?
+        var voteAverageAt = 0
+        var voteAverageText = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var voteCount: Double?
         var genres: [String]?
         var genreIDs: [Int]?
         var overview: String?
         var posterPath: String?
         /// The movie's first problem, if any: the rest of the movie is then only checked as JSON.
-        var problem: Problem?
+        var problem: RecordProblem?
 
         init(start: Int) {
             self.start = start
@@ -245,14 +229,8 @@ struct TMDbReader {
 
         /// Records the movie's first problem; later ones are not reported (the first is the one to fix first).
         mutating func fail(_ field: String, _ reason: String, at offset: Int) {
-            if problem == nil { problem = Problem(field: field, reason: reason, offset: offset) }
+            if problem == nil { problem = RecordProblem(field: field, reason: reason, place: offset) }
         }
-    }
-
-    private struct Problem {
-        var field: String
-        var reason: String
-        var offset: Int
     }
 
     /// The members of a TMDb movie the reader uses.
@@ -315,9 +293,12 @@ struct TMDbReader {
         case .releaseDate:
             draft.year = readReleaseDate(value, into: &draft)
         case .voteAverage:
-            draft.voteAverage = readNumber(value, field, into: &draft)
+            // Infinite past `Double`'s range: the builder refuses that rating, as every format's.
+            draft.voteAverage = readNumber(value, field, finite: false, into: &draft)
+            draft.voteAverageAt = at
+            if case .number(let token) = value { draft.voteAverageText = json.literal(token) }
         case .voteCount:
-            draft.voteCount = readNumber(value, field, into: &draft)
+            draft.voteCount = readNumber(value, field, finite: true, into: &draft)
             if let count = draft.voteCount, count < 0 {
                 draft.fail(field.name, "vote_count must not be negative, got \(json.describe(value))", at: at)
             }
@@ -326,7 +307,7 @@ struct TMDbReader {
         case .genreIDs:
             draft.genreIDs = try readGenreIDs(value, into: &draft)
         case .overview:
-            draft.overview = readText(value, field, into: &draft).flatMap { Self.isBlank($0) ? nil : $0 }
+            draft.overview = readText(value, field, into: &draft).flatMap { RecordChecks.isBlank($0) ? nil : $0 }
         case .posterPath:
             draft.posterPath = readText(value, field, into: &draft).flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -352,7 +333,8 @@ struct TMDbReader {
         case .null:
             return nil
         case .number(let token):
-            if case .value(let id) = JSONNumber.wholeValue(literal: json.literal(token)), (0...Self.maximumID).contains(id) {
+            if case .value(let id) = JSONNumber.wholeValue(literal: json.literal(token)),
+               (0...Self.maximumID).contains(id) {
                 return id
             }
             draft.fail("id", "id must be a whole number from 0 to \(Self.maximumID), got \(json.describe(value))",
@@ -366,13 +348,16 @@ struct TMDbReader {
     /// The largest TMDb id taken.
     private static let maximumID = Int(Int32.max)
 
-    /// A finite number, or `nil` for `null`.
-    private mutating func readNumber(_ value: JSONToken, _ field: Field, into draft: inout Draft) -> Double? {
+    /// A number (a `finite` one, or infinite past `Double`'s range), or `nil` for `null`.
+    private mutating func readNumber(_ value: JSONToken, _ field: Field, finite: Bool, into draft: inout Draft)
+        -> Double?
+    {
         switch value {
         case .null:
             return nil
         case .number(let token):
-            if let number = json.double(token) { return number }
+            let number = JSONNumber.nearestValue(literal: json.literal(token))
+            if number.isFinite || !finite { return number }
             draft.fail(field.name, "\(field.name) must be a finite number, got \(json.describe(value))",
                        at: json.tokenStart)
         default:
@@ -524,69 +509,66 @@ struct TMDbReader {
         }
     }
 
-    /// Ends the movie at the next position: adds it, drops it as a duplicate, or files it as invalid.
+    /// Ends the movie: hands it to the builder, which takes it at the next position (keeps it, drops it as a
+    /// duplicate, or files it as invalid).
     private mutating func finish(_ draft: Draft) throws(JSONSyntaxError) {
-        let index = nextIndex
-        if index >= maximumRecords {
-            isOverLimit = true
-            throw JSONSyntaxError(line: 0, column: 0, offset: json.position, reason: "too many movies")
-        }
-        nextIndex += 1
         var draft = draft
         let title = resolvedTitle(&draft)
         if draft.year == nil && draft.seen & (1 << Field.releaseDate.rawValue) == 0 {
             draft.fail("release_date", "release_date is empty", at: draft.start)
         }
-        guard draft.problem == nil, let title, let year = draft.year else {
-            reject(draft.problem, index: index)
-            return
-        }
-        if let id = draft.id, !keptIDs.insert(id).inserted {
-            builder.dropDuplicate()
-            return
-        }
+        guard draft.problem == nil, let title, let year = draft.year else { return try handOver(draft.problem) }
         // No `vote_count` says nothing about votes: the average is then all there is (see the type's doc).
         let rating = (draft.voteCount ?? 1) > 0 ? draft.voteAverage : nil
-        let originalTitle = draft.originalTitle.flatMap { $0 == title || Self.isBlank($0) ? nil : $0 }
-        builder.add(Movie(id: index, title: title, year: year, rating: rating,
-                          genres: draft.genres ?? draft.genreIDs?.compactMap(Self.genreName) ?? [],
-                          originalTitle: originalTitle, overview: draft.overview, posterPath: draft.posterPath,
-                          tmdbID: draft.id))
+        let originalTitle = draft.originalTitle.flatMap { $0 == title.text || RecordChecks.isBlank($0) ? nil : $0 }
+        try handOver(CatalogRecord(
+            title: title.text, year: .value(year), rating: rating,
+            genres: draft.genres ?? draft.genreIDs?.compactMap(Self.genreName) ?? [],
+            originalTitle: originalTitle, overview: draft.overview, posterPath: draft.posterPath, tmdbID: draft.id,
+            titlePlace: title.at, yearPlace: draft.start, ratingPlace: draft.voteAverageAt,
+            ratingText: draft.voteAverageText))
     }
 
-    /// `title`, else `original_title` when `title` is missing, `null` or blank; `nil` with a problem when neither is
-    /// a title.
-    private func resolvedTitle(_ draft: inout Draft) -> String? {
-        if let title = draft.title, !Self.isBlank(title) { return title }
-        if let original = draft.originalTitle, !Self.isBlank(original) { return original }
-        if let title = draft.title {
-            draft.fail("title", title.isEmpty ? "title is empty" : "title is only white space", at: draft.titleAt)
-        } else if let original = draft.originalTitle {
-            draft.fail("title", "title is missing and original_title is "
-                       + (original.isEmpty ? "empty" : "only white space"), at: draft.originalTitleAt)
+    /// `title`, else `original_title` when `title` is missing, `null` or blank, with where it is; a blank `title` when
+    /// `original_title` is no better (the builder refuses it); `nil` with a problem when there is neither.
+    private func resolvedTitle(_ draft: inout Draft) -> (text: String, at: Int)? {
+        if let title = draft.title, !RecordChecks.isBlank(title) { return (title, draft.titleAt) }
+        if let original = draft.originalTitle, !RecordChecks.isBlank(original) {
+            return (original, draft.originalTitleAt)
+        }
+        if let title = draft.title { return (title, draft.titleAt) }
+        if let original = draft.originalTitle, let blankness = RecordChecks.blankness(of: original) {
+            draft.fail("title", "title is missing and original_title is \(blankness.rawValue)",
+                       at: draft.originalTitleAt)
         } else {
             draft.fail("title", "title is missing (and so is original_title)", at: draft.start)
         }
         return nil
     }
 
-    /// Whether `text` is empty or only Unicode white space. Most titles start with a printable ASCII character,
-    /// which answers without a look-up in the Unicode tables.
-    private static func isBlank(_ text: String) -> Bool {
-        if let first = text.utf8.first, first > 0x20 && first < 0x80 { return false }
-        return text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    /// Hands the movie just read to the builder. Leaves the read when the builder stops it.
+    private mutating func handOver(_ record: CatalogRecord) throws(JSONSyntaxError) {
+        do {
+            try builder.add(record, names: Self.fieldNames)
+        } catch {
+            throw stopped(by: error)
+        }
     }
 
-    /// Files the movie at `index` as invalid, with its problem located. Without skipping, only the first is
-    /// located and kept: it is the one thrown. With it, those past the ones the builder keeps are only counted.
-    private mutating func reject(_ problem: Problem?, index: Int) {
+    /// Hands the movie just read to the builder as invalid, for `problem`. Leaves the read when the builder stops it.
+    private mutating func handOver(_ problem: RecordProblem?) throws(JSONSyntaxError) {
         guard let problem else { return }
-        guard builder.skipInvalid ? invalid.count < Catalog.maximumSkippedKept : invalid.isEmpty else {
-            invalidNotKept += 1
-            return
+        do {
+            try builder.reject(problem)
+        } catch {
+            throw stopped(by: error)
         }
-        let (line, column) = lines.advance(to: problem.offset, in: json.bytes)
-        invalid.append(.invalidMovie(source: source, index: index, field: problem.field,
-                                     reason: "\(problem.reason) (line \(line), column \(column))"))
+    }
+
+    /// Keeps `error`, thrown by the builder, for `read` to throw, and returns the syntax error that is not one with
+    /// which the token loop is left.
+    private mutating func stopped(by error: CatalogError) -> JSONSyntaxError {
+        stop = error
+        return JSONSyntaxError(line: 0, column: 0, offset: json.position, reason: "stopped: \(error)")
     }
 }

@@ -126,7 +126,8 @@ package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         let integerCount = integerEnd - digitsStart
         let count = integerCount + (digitsEnd - fractionStart)
         func digit(_ position: Int) -> Int {
-            Int(literal[position < integerCount ? digitsStart + position : fractionStart + position - integerCount] &- zero)
+            let index = position < integerCount ? digitsStart + position : fractionStart + position - integerCount
+            return Int(literal[index] &- zero)
         }
         var first = 0
         while first < count, digit(first) == 0 { first += 1 }
@@ -154,10 +155,16 @@ package struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// The correctly rounded value of `literal` (RFC 8259 number syntax), or `nil` when it is not finite.
     package static func doubleValue(literal: UnsafeBufferPointer<UInt8>) -> Double? {
+        let value = nearestValue(literal: literal)
+        return value.isFinite ? value : nil
+    }
+
+    /// The correctly rounded value of `literal` (RFC 8259 number syntax; a point at either end, `5.` or `.5`, is
+    /// taken too), infinite past the largest finite `Double` (`1e999`), so that a caller can tell that case apart
+    /// and say so. NaN should the standard library's parser refuse such a literal, which it does not.
+    package static func nearestValue(literal: UnsafeBufferPointer<UInt8>) -> Double {
         if let value = fastDoubleValue(literal: literal) { return value }
-        let value = Double(String(decoding: literal, as: UTF8.self))
-        guard let value, value.isFinite else { return nil }
-        return value
+        return Double(String(decoding: literal, as: UTF8.self)) ?? .nan
     }
 
     /// Clinger's fast path for the literals a catalog is made of (`4`, `4.5`, `-0.25`): a mantissa of at most

@@ -125,4 +125,17 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(Switch.expectation, "'on'")
         XCTAssertEqual(Switch.valueName, "on")
     }
+
+    /// `index --format` takes `auto` and the name of every format the library reads, in its order, and nothing else.
+    func testFormatChoicesAreTheLibrarysFormats() {
+        XCTAssertEqual(CatalogFormatChoice.allCases, [.auto] + CatalogFormat.allCases.map { .named($0) })
+        XCTAssertEqual(CatalogFormatChoice.allCases.map(\.format), [nil] + CatalogFormat.allCases)
+        XCTAssertEqual(CatalogFormatChoice.valueName, (["auto"] + CatalogFormat.allCases.map(\.rawValue))
+            .joined(separator: "|"))
+        for choice in CatalogFormatChoice.allCases {
+            XCTAssertEqual(CatalogFormatChoice(argument: choice.rawValue), choice)
+        }
+        XCTAssertNil(CatalogFormatChoice(argument: "JSON"))
+        XCTAssertNil(CatalogFormatChoice(argument: "xml"))
+    }
 }

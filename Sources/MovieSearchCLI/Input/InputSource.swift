@@ -6,17 +6,6 @@ enum InputSource {
     case fileDescriptor(Int32)
     case bytes([UInt8])
 
-    /// The catalog it holds (`index -`), read as a stream: checked as it arrives, and bounded by
-    /// `CatalogDecoder.maximumStreamBytes`. `source` names it in errors. Throws `CatalogError`.
-    func catalog(source: String, skipInvalid: Bool) throws -> Catalog {
-        switch self {
-        case let .fileDescriptor(fd):
-            return try CatalogDecoder.load(fileDescriptor: fd, source: source, skipInvalid: skipInvalid)
-        case let .bytes(bytes):
-            return try CatalogDecoder.decode(bytes, source: source, skipInvalid: skipInvalid)
-        }
-    }
-
     /// The catalog it holds (`index -`) as an input for `CatalogDecoder`: read as a stream, gzip decoded.
     var catalogInput: CatalogInput {
         switch self {

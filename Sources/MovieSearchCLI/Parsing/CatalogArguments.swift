@@ -1,11 +1,42 @@
 import MovieSearch
 
 /// `index --format auto|json|tmdb|imdb|csv`: the catalog's format, or `auto` to tell it from the first bytes.
-enum CatalogFormatChoice: String, ArgumentChoice {
-    case auto, json, tmdb, imdb, csv
+///
+/// The words are `auto` and the name of every `CatalogFormat` the library reads (its raw value), in the library's
+/// order: a format added there is taken here, and shown in the help and the completions, without a change here.
+enum CatalogFormatChoice: ArgumentChoice, Equatable {
+    /// Tell the format from the catalog's first bytes (`CatalogFormat.detect`).
+    case auto
+    /// The format named.
+    case named(CatalogFormat)
 
     /// The format named, or `nil` for `auto`.
-    var format: CatalogFormat? { CatalogFormat(rawValue: rawValue) }
+    var format: CatalogFormat? {
+        if case .named(let format) = self { format } else { nil }
+    }
+
+    static var allCases: [CatalogFormatChoice] {
+        var choices: [CatalogFormatChoice] = [.auto]
+        for format in CatalogFormat.allCases { choices.append(.named(format)) }
+        return choices
+    }
+
+    init?(rawValue: String) {
+        if rawValue == "auto" {
+            self = .auto
+        } else if let format = CatalogFormat(rawValue: rawValue) {
+            self = .named(format)
+        } else {
+            return nil
+        }
+    }
+
+    var rawValue: String {
+        switch self {
+        case .auto: "auto"
+        case .named(let format): format.rawValue
+        }
+    }
 }
 
 /// `index --title-types movie,tvMovie` (or `all`): the IMDb title types to keep.

@@ -190,9 +190,9 @@ final class CSVReaderTests: XCTestCase {
         for step in [1, 2, 3, 5, 16] {
             var input = TrickleByteSource(Self.awkward, step: step)
             var reader = CSVReader(source: "movies.csv", options: CatalogOptions())
-            var builder = CatalogBuilder(skipInvalid: false)
+            var builder = CatalogBuilder(source: "movies.csv", options: CatalogOptions(), layout: .rows)
             try reader.read(&input, into: &builder)
-            XCTAssertEqual(builder.finish(format: .csv).movies, whole.movies, "step \(step)")
+            XCTAssertEqual(try builder.finish(format: .csv).movies, whole.movies, "step \(step)")
         }
     }
 

@@ -204,9 +204,10 @@ final class IMDbReaderTests: XCTestCase {
         for step in [1, 2, 3, 7, 64] {
             var input = TrickleByteSource(Self.basics, step: step)
             var reader = IMDbReader(source: "title.basics.tsv", options: CatalogOptions(titleTypes: nil))
-            var builder = CatalogBuilder(skipInvalid: true)
+            var builder = CatalogBuilder(source: "title.basics.tsv", options: CatalogOptions(skipInvalid: true),
+                                         layout: .rows)
             try reader.read(&input, into: &builder)
-            let catalog = builder.finish(format: .imdb)
+            let catalog = try builder.finish(format: .imdb)
             XCTAssertEqual(catalog.movies, whole.movies, "step \(step)")
             XCTAssertEqual(catalog.skipped, whole.skipped, "step \(step)")
         }

@@ -1,35 +1,36 @@
 import MovieSearchJSON
 
-/// Decodes a catalog (SEARCH-SPEC, "Input catalog") in one pass over the tokens of `JSONReader`, straight into
-/// `Movie` values: no `JSONValue` tree, and members it does not know are skipped without being decoded.
+/// Decodes moviesearch's own JSON catalog format (`CatalogFormat.json`, SEARCH-SPEC "Input catalog": an array of
+/// movies, or an object with a `movies` array) in one pass over the tokens of `JSONReader` (of the `MovieSearchJSON`
+/// module, which reads any JSON), straight into `Movie` values: no `JSONValue` tree, and members it does not know
+/// are skipped without being decoded.
 ///
 /// It always reads to the end of the input, even after an invalid movie, so that the error a user sees does not
 /// depend on where the decoder happened to stop: malformed JSON anywhere comes first, then a document that is not
-/// a catalog, then the first invalid movie.
+/// a catalog, then the first invalid movie (which `CatalogBuilder.finish(format:)` throws).
+///
+/// It parses, and hands each movie to a `CatalogBuilder`: a member of the wrong kind, and a `title` or `year` that
+/// is missing, are its problems to report; an empty or blank title, a year that is not a whole number a cache can
+/// store, and a rating that is not finite are the builder's (`RecordChecks`).
 ///
 /// A member the catalog reads (`title`, `year`, `rating`, `cast`, `genres`) given twice in one movie makes the
 /// movie invalid: either value may be the one the author meant, so neither is taken silently.
-struct CatalogReader {
+struct MovieSearchJSONReader {
     private var json: JSONReader
-    private let source: String
-    private var movies = MovieColumns()
-    private var invalid: [CatalogError] = []
-    /// Invalid movies in all (`invalid` keeps the first `Catalog.maximumSkippedKept`).
-    private var invalidCount = 0
-    /// Locates invalid movies for their messages; they come in document order, so it never rescans.
-    private var lines: LineCounter
+    /// The caller's builder, moved in for the read (swapped, not copied) so that every step can hand it movies.
+    private var builder = CatalogBuilder.placeholder
+    /// Set when the builder stopped the read (the record limit): the token loop is left by a syntax error that is
+    /// not one, and this is thrown instead.
+    private var stop: CatalogError?
     /// The first problem of the movie being read, if any: the rest of the movie is then only checked as JSON.
-    private var problem: Problem?
+    private var problem: RecordProblem?
     /// Where `readStrings` gathers the elements of an array before it builds their strings, reused from one array
     /// to the next. Appending the strings themselves would grow each movie's arrays an allocation per doubling,
     /// and leave them up to twice the memory they need.
     private var elements: [JSONToken.StringToken] = []
 
-    private struct Problem {
-        var field: String
-        var reason: String
-        var offset: Int
-    }
+    /// The members the builder checks, as its messages name them.
+    private static let fieldNames = CatalogRecord.FieldNames(title: "title", year: "year", rating: "rating")
 
     /// The members of a movie the catalog reads.
     private enum Field: UInt8 {
@@ -55,40 +56,27 @@ struct CatalogReader {
         }
     }
 
-    /// Told the count of movies read every `CatalogBuilder.progressInterval` movies.
-    private let progress: IndexingProgressHandler?
-
-    /// Prepares to decode `bytes`, naming them `source` in errors.
-    init(bytes: UnsafeBufferPointer<UInt8>, source: String, progress: IndexingProgressHandler? = nil,
-         maximumRecords: Int = CatalogOptions.defaultMaximumRecords) {
+    /// Prepares to decode `bytes`, the document a `CatalogBuilder` of layout `.document(bytes)` is given.
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         json = JSONReader(bytes: bytes)
-        lines = LineCounter(bytes: bytes)
-        self.source = source
-        self.progress = progress
-        self.maximumRecords = maximumRecords
     }
 
-    /// The most movies read (`CatalogOptions.maximumRecords`).
-    private let maximumRecords: Int
-    /// Set when the movies passed `maximumRecords`: the read stopped there, by a syntax error that is not one.
-    private var isOverLimit = false
-
-    /// The catalog. With `skipInvalid`, invalid movies are listed in `Catalog.skipped`; without it, the first
-    /// one is thrown.
-    mutating func read(skipInvalid: Bool) throws(CatalogError) -> Catalog {
+    /// Decodes the document into `builder`. Throws malformed JSON, a document that is not a catalog, and what the
+    /// builder throws while reading (`tooManyRecords`); the first invalid movie is thrown by the builder's `finish`.
+    mutating func read(into builder: inout CatalogBuilder) throws(CatalogError) {
+        swap(&self.builder, &builder)
+        defer { swap(&self.builder, &builder) }
         let notACatalog: String?
         do {
             notACatalog = try readTopLevel()
             let end = try json.next()  // `.end`, or an error for anything after the top-level value.
             assert(end == .end)
         } catch {
-            if isOverLimit { throw .tooManyRecords(source: source, limit: maximumRecords) }
-            throw .malformedJSON(source: source, line: error.line, column: error.column, offset: error.offset,
-                                 reason: error.reason)
+            if let stop { throw stop }
+            throw .malformedJSON(source: self.builder.source, line: error.line, column: error.column,
+                                 offset: error.offset, reason: error.reason)
         }
-        if let notACatalog { throw .notACatalog(source: source, reason: notACatalog) }
-        if !skipInvalid, let first = invalid.first { throw first }
-        return Catalog(columns: movies, skipped: invalid, skippedCount: invalidCount)
+        if let notACatalog { throw .notACatalog(source: self.builder.source, reason: notACatalog) }
     }
 
     /// Reads the top-level value, decoding the movies it holds; returns why it is not a catalog, if it is not.
@@ -128,20 +116,13 @@ struct CatalogReader {
     /// Reads the elements of a movie array whose `[` has been read, up to its `]`.
     private mutating func readMovies() throws(JSONSyntaxError) {
         let start = json.position
-        var index = 0
+        var count = 0
         while true {
             let first = try json.next()
             if case .endArray = first { return }
-            if index >= maximumRecords {
-                isOverLimit = true
-                throw JSONSyntaxError(line: 0, column: 0, offset: json.position, reason: "too many movies")
-            }
-            if let movie = try readMovie(first, index: index) { movies.append(movie) }
-            index += 1
-            if index == Self.sampleSize { reserveRoomForTheRest(sampleStart: start) }
-            if index & (CatalogBuilder.progressInterval - 1) == 0, let progress {
-                progress(IndexingProgress(phase: .reading, records: index))
-            }
+            try readMovie(first)
+            count += 1
+            if count == Self.sampleSize { reserveRoomForTheRest(sampleStart: start) }
         }
     }
 
@@ -157,23 +138,26 @@ struct CatalogReader {
         let rest = json.bytes.count - json.position
         // The smallest valid movie and its comma, `{"title":"x","year":1},`, bound the count whatever the sample.
         let estimate = min(rest / bytesPerMovie + rest / bytesPerMovie / 16, rest / 23)
-        movies.reserveCapacity(movies.count + estimate)
+        builder.reserveCapacity(builder.movieCount + estimate)
     }
 
-    /// Reads the movie at `index` that `first` begins; `nil` (and an entry in `invalid`) when it is invalid.
-    private mutating func readMovie(_ first: JSONToken, index: Int) throws(JSONSyntaxError) -> Movie? {
+    /// Reads the movie that `first` begins, and hands it to the builder.
+    private mutating func readMovie(_ first: JSONToken) throws(JSONSyntaxError) {
         let start = json.tokenStart
         problem = nil
         guard case .beginObject = first else {
             fail("movie", "a movie must be an object, got \(json.describe(first))", at: start)
             try json.skipValue(startingWith: first)
-            return reject(index: index)
+            return try handOverProblem()
         }
+        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var title: String?
-        var year: Int?
+        var year: JSONNumber.WholeValue?
         var rating: Double?
         var cast: [String] = []
         var genres: [String] = []
+        var (titleAt, yearAt, ratingAt) = (start, start, start)
+        var (yearText, ratingText) = (none, none)
         var seen: UInt8 = 0
         let depth = json.depth
         while case .key(let key) = try json.next() {
@@ -191,10 +175,11 @@ struct CatalogReader {
                 continue
             }
             seen |= bit
+            let at = json.tokenStart
             switch field {
-            case .title: title = readTitle(value)
-            case .year: year = readYear(value)
-            case .rating: rating = readRating(value)
+            case .title: (title, titleAt) = (readTitle(value), at)
+            case .year: (year, yearAt, yearText) = (readYear(value), at, literal(of: value))
+            case .rating: (rating, ratingAt, ratingText) = (readRating(value), at, literal(of: value))
             case .cast: cast = try readStrings(value, field: field)
             case .genres: genres = try readStrings(value, field: field)
             }
@@ -205,70 +190,52 @@ struct CatalogReader {
             if title == nil { fail("title", "title is required", at: start) }
             else if year == nil { fail("year", "year is required", at: start) }
         }
-        guard problem == nil, let title, let year else { return reject(index: index) }
-        return Movie(id: index, title: title, year: year, rating: rating, cast: cast, genres: genres)
+        guard problem == nil, let title, let year else { return try handOverProblem() }
+        try handOver(CatalogRecord(title: title, year: year, rating: rating, cast: cast, genres: genres,
+                                   titlePlace: titleAt, yearPlace: yearAt, ratingPlace: ratingAt,
+                                   yearText: yearText, ratingText: ratingText))
     }
 
     // MARK: - Fields
 
+    /// A string's text; the builder checks that it is a title.
     private mutating func readTitle(_ value: JSONToken) -> String? {
         guard case .string(let token) = value else {
             fail("title", "title must be a string, got \(json.describe(value))", at: json.tokenStart)
             return nil
         }
-        let title = json.string(token)
-        if title.isEmpty {
-            fail("title", "title is empty", at: json.tokenStart)
-        } else if Self.isBlank(title) {
-            fail("title", "title is only white space", at: json.tokenStart)
-        } else {
-            return title
-        }
-        return nil
+        return json.string(token)
     }
 
-    /// Whether `text` is only Unicode white space. Most titles start with a printable ASCII character, which
-    /// answers without a look-up in the Unicode tables.
-    private static func isBlank(_ text: String) -> Bool {
-        if let first = text.utf8.first, first > 0x20 && first < 0x80 { return false }
-        return text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
-    }
-
-    /// A year: a number with a whole value (`2010`, `2010.0`, `2.01e3`) in the range of the cache's 32-bit years.
-    private mutating func readYear(_ value: JSONToken) -> Int? {
+    /// A number's value as a whole number (`2010`, `2010.0`, `2.01e3`), or why it is none; the builder checks that
+    /// it is a year.
+    private mutating func readYear(_ value: JSONToken) -> JSONNumber.WholeValue? {
         guard case .number(let token) = value else {
             fail("year", "year must be an integer, got \(json.describe(value))", at: json.tokenStart)
             return nil
         }
         // A plain integer literal, as nearly every catalog writes its years, is read without making a string.
-        let whole: JSONNumber.WholeValue
-        if token.isInteger {
-            whole = json.integer(token).map { .value($0) } ?? .outOfRange
-        } else {
-            whole = json.number(token).wholeValue
-        }
-        switch whole {
-        case .value(let year) where Int32(exactly: year) != nil:
-            return year
-        case .fraction:
-            fail("year", "year must be a whole number, got \(json.describe(value))", at: json.tokenStart)
-        case .value, .outOfRange:
-            fail("year", "year \(json.describe(value)) is out of range (\(Int32.min) to \(Int32.max))", at: json.tokenStart)
-        }
-        return nil
+        if token.isInteger { return json.integer(token).map { .value($0) } ?? .outOfRange }
+        return json.number(token).wholeValue
     }
 
+    /// A number's nearest `Double` (infinite past its range, which the builder refuses), or `nil` for `null`.
     private mutating func readRating(_ value: JSONToken) -> Double? {
         switch value {
         case .null:
             return nil
         case .number(let token):
-            if let rating = json.double(token) { return rating }
-            fail("rating", "rating must be a finite number, got \(json.describe(value))", at: json.tokenStart)
+            return JSONNumber.nearestValue(literal: json.literal(token))
         default:
             fail("rating", "rating must be a number or null, got \(json.describe(value))", at: json.tokenStart)
+            return nil
         }
-        return nil
+    }
+
+    /// A number token's literal, for a message that refuses its value; empty for any other token.
+    private func literal(of value: JSONToken) -> UnsafeBufferPointer<UInt8> {
+        if case .number(let token) = value { return json.literal(token) }
+        return UnsafeBufferPointer(start: nil, count: 0)
     }
 
     /// Reads `cast` or `genres`: an array of strings, or `null` for none. After an element that is not a string,
@@ -312,17 +279,32 @@ struct CatalogReader {
 
     /// Records the movie's first problem; later ones are not reported (the first is the one to fix first).
     private mutating func fail(_ field: String, _ reason: String, at offset: Int) {
-        if problem == nil { problem = Problem(field: field, reason: reason, offset: offset) }
+        if problem == nil { problem = RecordProblem(field: field, reason: reason, place: offset) }
     }
 
-    /// Files the movie at `index` as invalid, with its problem located; returns `nil` for the caller to return.
-    private mutating func reject(index: Int) -> Movie? {
-        guard let problem else { return nil }
-        let (line, column) = lines.advance(to: problem.offset, in: json.bytes)
-        invalidCount += 1
-        guard invalid.count < Catalog.maximumSkippedKept else { return nil }
-        invalid.append(.invalidMovie(source: source, index: index, field: problem.field,
-                                     reason: "\(problem.reason) (line \(line), column \(column))"))
-        return nil
+    /// Hands the movie just read to the builder. Leaves the read when the builder stops it.
+    private mutating func handOver(_ record: CatalogRecord) throws(JSONSyntaxError) {
+        do {
+            try builder.add(record, names: Self.fieldNames)
+        } catch {
+            throw stopped(by: error)
+        }
+    }
+
+    /// Hands the movie just read to the builder as invalid, for `problem`. Leaves the read when the builder stops it.
+    private mutating func handOverProblem() throws(JSONSyntaxError) {
+        guard let problem else { return }
+        do {
+            try builder.reject(problem)
+        } catch {
+            throw stopped(by: error)
+        }
+    }
+
+    /// Keeps `error`, thrown by the builder, for `read` to throw, and returns the syntax error that is not one with
+    /// which the token loop is left.
+    private mutating func stopped(by error: CatalogError) -> JSONSyntaxError {
+        stop = error
+        return JSONSyntaxError(line: 0, column: 0, offset: json.position, reason: "stopped: \(error)")
     }
 }
