@@ -15,13 +15,13 @@ import MovieSearchJSON
 ///
 /// A member the catalog reads (`title`, `year`, `rating`, `cast`, `genres`) given twice in one movie makes the
 /// movie invalid: either value may be the one the author meant, so neither is taken silently.
-struct MovieSearchJSONReader {
+struct MovieSearchJSONReader: BuilderFedReader {
     private var json: JSONReader
     /// The caller's builder, moved in for the read (swapped, not copied) so that every step can hand it movies.
-    private var builder = CatalogBuilder.placeholder
+    var builder = CatalogBuilder.placeholder
     /// Set when the builder stopped the read (the record limit): the token loop is left by a syntax error that is
     /// not one, and this is thrown instead.
-    private var stop: CatalogError?
+    var stop: CatalogError?
     /// The first problem of the movie being read, if any: the rest of the movie is then only checked as JSON.
     private var problem: RecordProblem?
     /// Where `readStrings` gathers the elements of an array before it builds their strings, reused from one array
@@ -30,7 +30,7 @@ struct MovieSearchJSONReader {
     private var elements: [JSONToken.StringToken] = []
 
     /// The members the builder checks, as its messages name them.
-    private static let fieldNames = CatalogRecord.FieldNames(title: "title", year: "year", rating: "rating")
+    static let fieldNames = CatalogRecord.FieldNames(title: "title", year: "year", rating: "rating")
 
     /// The members of a movie the catalog reads.
     private enum Field: UInt8 {
@@ -148,7 +148,7 @@ struct MovieSearchJSONReader {
         guard case .beginObject = first else {
             fail("movie", "a movie must be an object, got \(json.describe(first))", at: start)
             try json.skipValue(startingWith: first)
-            return try handOverProblem()
+            return try handOver(problem)
         }
         let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var title: String?
@@ -190,7 +190,7 @@ struct MovieSearchJSONReader {
             if title == nil { fail("title", "title is required", at: start) }
             else if year == nil { fail("year", "year is required", at: start) }
         }
-        guard problem == nil, let title, let year else { return try handOverProblem() }
+        guard problem == nil, let title, let year else { return try handOver(problem) }
         try handOver(CatalogRecord(title: title, year: year, rating: rating, cast: cast, genres: genres,
                                    titlePlace: titleAt, yearPlace: yearAt, ratingPlace: ratingAt,
                                    yearText: yearText, ratingText: ratingText))
@@ -282,29 +282,5 @@ struct MovieSearchJSONReader {
         if problem == nil { problem = RecordProblem(field: field, reason: reason, place: offset) }
     }
 
-    /// Hands the movie just read to the builder. Leaves the read when the builder stops it.
-    private mutating func handOver(_ record: CatalogRecord) throws(JSONSyntaxError) {
-        do {
-            try builder.add(record, names: Self.fieldNames)
-        } catch {
-            throw stopped(by: error)
-        }
-    }
-
-    /// Hands the movie just read to the builder as invalid, for `problem`. Leaves the read when the builder stops it.
-    private mutating func handOverProblem() throws(JSONSyntaxError) {
-        guard let problem else { return }
-        do {
-            try builder.reject(problem)
-        } catch {
-            throw stopped(by: error)
-        }
-    }
-
-    /// Keeps `error`, thrown by the builder, for `read` to throw, and returns the syntax error that is not one with
-    /// which the token loop is left.
-    private mutating func stopped(by error: CatalogError) -> JSONSyntaxError {
-        stop = error
-        return JSONSyntaxError(line: 0, column: 0, offset: json.position, reason: "stopped: \(error)")
-    }
+    var readingPosition: Int { json.position }
 }

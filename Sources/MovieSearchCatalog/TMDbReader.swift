@@ -42,20 +42,20 @@ import MovieSearchJSON
 /// Errors come in the same order as `MovieSearchJSONReader`'s, whatever their places in the input: malformed JSON
 /// anywhere first, then a document that is not a catalog, then the first invalid movie (field named with TMDb's
 /// member name, position as "(line L, column C)"). A member the reader uses given twice in one movie makes it invalid.
-struct TMDbReader {
+struct TMDbReader: BuilderFedReader {
     private var json = JSONReader(bytes: UnsafeBufferPointer(start: nil, count: 0))
     /// The caller's builder, moved in for the read (swapped, not copied) so that every step can hand it movies.
-    private var builder = CatalogBuilder.placeholder
+    var builder = CatalogBuilder.placeholder
     /// Set when the builder stopped the read (the record limit): the token loop is left by a syntax error that is
     /// not one, and this is thrown instead.
-    private var stop: CatalogError?
+    var stop: CatalogError?
     /// Why the document is not a catalog, if it is not: the first reason found.
     private var notACatalog: String?
 
     /// The members the builder checks, as its messages name them: the title is `title` even when it was taken
     /// from `original_title`, and the year is never refused (four digits of a date).
-    private static let fieldNames = CatalogRecord.FieldNames(title: "title", year: "release_date",
-                                                             rating: "vote_average")
+    static let fieldNames = CatalogRecord.FieldNames(title: "title", year: "release_date",
+                                                     rating: "vote_average")
 
     /// Decodes `bytes`, a whole JSON document, into `builder`, which must have been made with the same bytes
     /// (`CatalogBuilder.Layout.document`). Throws malformed JSON, a document that is not a catalog, and what the
@@ -546,29 +546,5 @@ struct TMDbReader {
         return nil
     }
 
-    /// Hands the movie just read to the builder. Leaves the read when the builder stops it.
-    private mutating func handOver(_ record: CatalogRecord) throws(JSONSyntaxError) {
-        do {
-            try builder.add(record, names: Self.fieldNames)
-        } catch {
-            throw stopped(by: error)
-        }
-    }
-
-    /// Hands the movie just read to the builder as invalid, for `problem`. Leaves the read when the builder stops it.
-    private mutating func handOver(_ problem: RecordProblem?) throws(JSONSyntaxError) {
-        guard let problem else { return }
-        do {
-            try builder.reject(problem)
-        } catch {
-            throw stopped(by: error)
-        }
-    }
-
-    /// Keeps `error`, thrown by the builder, for `read` to throw, and returns the syntax error that is not one with
-    /// which the token loop is left.
-    private mutating func stopped(by error: CatalogError) -> JSONSyntaxError {
-        stop = error
-        return JSONSyntaxError(line: 0, column: 0, offset: json.position, reason: "stopped: \(error)")
-    }
+    var readingPosition: Int { json.position }
 }
