@@ -9,7 +9,8 @@
     @inlinable @inline(__always)
     public subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "LittleEndianView index out of range")
-        return Element(littleEndian: base.loadUnaligned(fromByteOffset: index &* MemoryLayout<Element>.size, as: Element.self))
+        return Element(littleEndian: base.loadUnaligned(fromByteOffset: index &* MemoryLayout<Element>.size,
+                                                        as: Element.self))
     }
 }
 

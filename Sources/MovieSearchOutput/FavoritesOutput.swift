@@ -74,7 +74,8 @@ package enum FavoritesOutput {
     /// its rating (or `missing`), year, id and title; a missing one says why.
     package static func writeList(_ movies: [Movie], missing: [FavoriteStore.Missing], to out: TextOutput) {
         guard !movies.isEmpty || !missing.isEmpty else {
-            out.line("No favorites yet: add one with 'moviesearch favorites add <id>' (or Tab in 'moviesearch browse').")
+            out.line("No favorites yet: add one with 'moviesearch favorites add <id>' "
+                + "(or Tab in 'moviesearch browse').")
             return
         }
         var header = TextLayout.count(movies.count + missing.count, "favorite", "favorites")

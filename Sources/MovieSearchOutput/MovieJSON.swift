@@ -24,7 +24,8 @@ package enum MovieJSON {
     ]
 
     /// Writes the movie's members into the object `json` has open; `favorite` is whether it is a favorite.
-    package static func writeMembers(of movie: Movie, posterSize: PosterSize, favorite: Bool, to json: inout JSONWriter) {
+    package static func writeMembers(of movie: Movie, posterSize: PosterSize, favorite: Bool,
+                                     to json: inout JSONWriter) {
         json.member("id", movie.id)
         json.member("title", movie.title)
         json.member("year", movie.year)

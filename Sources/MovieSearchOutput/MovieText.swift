@@ -65,7 +65,8 @@ package enum MovieText {
             rows.append(("tmdb", "\(tmdbID)  \(MovieLinks.tmdb(id: tmdbID))", false))
         }
         if let imdbID = movie.imdbID, !imdbID.isEmpty {
-            rows.append(("imdb", TerminalSafeText.escaped(imdbID) + "  " + TerminalSafeText.escaped(MovieLinks.imdb(id: imdbID)), false))
+            let link = TerminalSafeText.escaped(MovieLinks.imdb(id: imdbID))
+            rows.append(("imdb", TerminalSafeText.escaped(imdbID) + "  " + link, false))
         }
         return rows
     }

@@ -82,7 +82,8 @@ extension BenchCommand {
         let openStart = ContinuousClock.now
         let index = try MovieIndex(path: cachePath)
         let openNanoseconds = (ContinuousClock.now - openStart).wholeNanoseconds
-        let (samples, checksum) = Self.timeBrowse(index, keys: files.map(\.keys), passes: passCount, typos: search.typos)
+        let (samples, checksum) = Self.timeBrowse(index, keys: files.map(\.keys), passes: passCount,
+                                                  typos: search.typos)
         let peak = System.peakResidentBytes()
         func report(_ samples: [UInt64], keys: Int) -> Report {
             Report(queries: keys, passes: passCount, samples: samples, openNanoseconds: openNanoseconds,

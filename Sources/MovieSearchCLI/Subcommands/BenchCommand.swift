@@ -25,7 +25,8 @@ struct BenchCommand: Subcommand {
             key, per file and over all files.
             """,
         usageForms: [
-            UsageForm([.required(cache), .required(queries)] + .optionals(SearchOptions.arguments + [passes, slowest, json])),
+            UsageForm([.required(cache), .required(queries)]
+                + .optionals(SearchOptions.arguments + [passes, slowest, json])),
             UsageForm([.required(browse), .required(cache), .repeated(queries)]
                 + .optionals([SearchOptions.typos, passes, json])),
             UsageForm([.required(details), .required(cache), .optional(passes)]),
@@ -132,7 +133,9 @@ struct BenchCommand: Subcommand {
         let openNanoseconds = (ContinuousClock.now - openStart).wholeNanoseconds
 
         var checksum = 0
-        for query in queries { checksum &+= try index.search(query, perYear: search.perYear, typos: search.typos).total }
+        for query in queries {
+            checksum &+= try index.search(query, perYear: search.perYear, typos: search.typos).total
+        }
         var samples: [UInt64] = []
         samples.reserveCapacity(queries.count * passCount)
         for _ in 0..<passCount {

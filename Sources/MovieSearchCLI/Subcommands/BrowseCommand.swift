@@ -30,8 +30,10 @@ struct BrowseCommand: Subcommand {
             chosen movie: moviesearch browse --print | jq .title
             """,
         usageForms: [
-            UsageForm([.optional(CacheLocation.option), .alternatives(FavoritesLocation.option, FavoritesLocation.noSave)]
-                + .optionals([SearchOptions.typos, ColorChoice.option, photosDirectory, FlickrKey.option, printsChoice])),
+            UsageForm([.optional(CacheLocation.option),
+                       .alternatives(FavoritesLocation.option, FavoritesLocation.noSave)]
+                + .optionals([SearchOptions.typos, ColorChoice.option, photosDirectory, FlickrKey.option,
+                              printsChoice])),
         ],
         arguments: [CacheLocation.option, FavoritesLocation.option, FavoritesLocation.noSave, SearchOptions.typos,
                     ColorChoice.option, photosDirectory, FlickrKey.option, printsChoice])

@@ -72,11 +72,13 @@ struct QueryCommand: Subcommand {
         // `--stdin` keeps using, as its queries share movies); for text, only the fields a line shows.
         if printsJSON {
             let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
-            out.line(bytes: try AnswerJSON.object(result, movie: movie, posterSize: posterSize, favorites: favoriteIDs).bytes)
+            let json = try AnswerJSON.object(result, movie: movie, posterSize: posterSize, favorites: favoriteIDs)
+            out.line(bytes: json.bytes)
         } else {
             let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
             let listing = { (id: Int) throws -> MovieListing in try index.decodedListing(id: id) }
-            context.keepUntilExit(try AnswerText.write(result, movie: listing, to: out, bold: bold, favorites: favoriteIDs))
+            context.keepUntilExit(try AnswerText.write(result, movie: listing, to: out, bold: bold,
+                                                       favorites: favoriteIDs))
         }
         context.keepUntilExit(result)
         context.keepUntilExit(index)
