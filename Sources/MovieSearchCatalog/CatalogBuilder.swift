@@ -106,6 +106,12 @@ struct CatalogBuilder {
            let reason = RecordChecks.ratingProblem(rating, field: names.rating, written: describe(record.ratingText)) {
             return try reject(RecordProblem(field: names.rating, reason: reason, place: record.ratingPlace))
         }
+        if let critic = record.criticRating,
+           let reason = RecordChecks.criticRatingProblem(critic, field: names.criticRating, scale: names.criticScale,
+                                                         written: describe(record.criticRatingText)) {
+            return try reject(RecordProblem(field: names.criticRating, reason: reason,
+                                            place: record.criticRatingPlace))
+        }
         let id = try take()
         // A document with an invalid movie, read without skipping, fails at its end: its movies are not needed.
         if !skipInvalid && !skipped.isEmpty { return }

@@ -12,6 +12,9 @@ struct CatalogRecord {
         var title: String
         var year: String
         var rating: String
+        var criticRating = "critic_rating"
+        /// The top of the critics' scale as the input writes it: 10, or 100 for a Metascore (stored divided by 10).
+        var criticScale = 10
     }
 
     /// The title as written; the builder refuses an empty or blank one.
@@ -20,6 +23,8 @@ struct CatalogRecord {
     var year: JSONNumber.WholeValue
     /// The rating, or `nil` when the movie is unrated; the builder refuses one that is not finite (`1e999`).
     var rating: Double?
+    /// The critics' rating, on the 0–10 scale (a 0–100 column already divided by 10).
+    var criticRating: Double?
     // The fields no check looks at, kept as they are (see `Movie`).
     var cast: [String] = []
     var genres: [String] = []
@@ -39,4 +44,8 @@ struct CatalogRecord {
     var yearText = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The rating as written, for a message that refuses it.
     var ratingText = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// Where the critics' rating is.
+    var criticRatingPlace = 0
+    /// The critics' rating as written, for a message that refuses it.
+    var criticRatingText = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 }

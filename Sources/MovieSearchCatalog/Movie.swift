@@ -26,11 +26,14 @@ public struct Movie: Sendable, Hashable {
     public var tmdbID: Int?
     /// The movie's IMDb id (`tconst`, `tt0111161`).
     public var imdbID: String?
+    /// The critics' rating, a number from 0 to 10 (a Metascore of 83 is 8.3); `nil` when the catalog gives none.
+    /// Kept apart from `rating`, the users' rating: a movie may have either, both or neither.
+    public var criticRating: Double?
 
     /// Creates a movie from its fields.
     public init(id: Int, title: String, year: Int, rating: Double?, cast: [String] = [], genres: [String] = [],
                 originalTitle: String? = nil, overview: String? = nil, posterPath: String? = nil,
-                tmdbID: Int? = nil, imdbID: String? = nil) {
+                tmdbID: Int? = nil, imdbID: String? = nil, criticRating: Double? = nil) {
         self.id = id
         self.title = title
         self.year = year
@@ -42,5 +45,6 @@ public struct Movie: Sendable, Hashable {
         self.posterPath = posterPath
         self.tmdbID = tmdbID
         self.imdbID = imdbID
+        self.criticRating = criticRating
     }
 }

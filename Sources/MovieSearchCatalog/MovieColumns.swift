@@ -31,6 +31,8 @@ package struct MovieColumns: Sendable {
     package private(set) var imdbIDs = OptionalTextColumn()
     /// TMDb ids, empty until some movie has one; `nil` for a movie without.
     package private(set) var tmdbIDs: [Int?] = []
+    /// The critics' ratings, up to the last movie that has one (empty when none has).
+    package private(set) var criticRatings: [Double?] = []
 
     /// Movies held.
     package var count: Int { ids.count }
@@ -47,7 +49,8 @@ package struct MovieColumns: Sendable {
     mutating func append(_ movie: Movie) {
         append(id: movie.id, title: movie.title, year: movie.year, rating: movie.rating, cast: movie.cast,
                genres: movie.genres, originalTitle: movie.originalTitle, overview: movie.overview,
-               posterPath: movie.posterPath, tmdbID: movie.tmdbID, imdbID: movie.imdbID)
+               posterPath: movie.posterPath, tmdbID: movie.tmdbID, imdbID: movie.imdbID,
+               criticRating: movie.criticRating)
     }
 
     /// Appends the movie `record` stands for, at `id`, of `year` (`CatalogBuilder`, once it has checked the record):
@@ -55,13 +58,14 @@ package struct MovieColumns: Sendable {
     mutating func append(_ record: borrowing CatalogRecord, id: Int, year: Int) {
         append(id: id, title: record.title, year: year, rating: record.rating, cast: record.cast,
                genres: record.genres, originalTitle: record.originalTitle, overview: record.overview,
-               posterPath: record.posterPath, tmdbID: record.tmdbID, imdbID: record.imdbID)
+               posterPath: record.posterPath, tmdbID: record.tmdbID, imdbID: record.imdbID,
+               criticRating: record.criticRating)
     }
 
     @inline(__always)
     private mutating func append(id: Int, title: String, year: Int, rating: Double?, cast: [String], genres: [String],
                                  originalTitle: String?, overview: String?, posterPath: String?, tmdbID: Int?,
-                                 imdbID: String?) {
+                                 imdbID: String?, criticRating: Double?) {
         let index = ids.count
         ids.append(id)
         years.append(year)
@@ -78,6 +82,12 @@ package struct MovieColumns: Sendable {
         if let tmdbID {
             if tmdbIDs.count < index { tmdbIDs.append(contentsOf: repeatElement(nil, count: index - tmdbIDs.count)) }
             tmdbIDs.append(tmdbID)
+        }
+        if let criticRating {
+            if criticRatings.count < index {
+                criticRatings.append(contentsOf: repeatElement(nil, count: index - criticRatings.count))
+            }
+            criticRatings.append(criticRating)
         }
     }
 
@@ -108,6 +118,11 @@ package struct MovieColumns: Sendable {
         index < tmdbIDs.count ? tmdbIDs[index] : nil
     }
 
+    /// The critics' rating of movie `index`.
+    package func criticRating(_ index: Int) -> Double? {
+        index < criticRatings.count ? criticRatings[index] : nil
+    }
+
     /// Movie `index` as a value.
     func movie(_ index: Int) -> Movie {
         let names = lists[listStarts[index]..<listStarts[index + 1]].map { self.names[Int($0)] }
@@ -115,7 +130,7 @@ package struct MovieColumns: Sendable {
         return Movie(id: ids[index], title: titles[index], year: years[index], rating: rating(index),
                      cast: Array(names[..<castCount]), genres: Array(names[castCount...]),
                      originalTitle: originalTitles[index], overview: overviews[index], posterPath: posterPaths[index],
-                     tmdbID: tmdbID(index), imdbID: imdbIDs[index])
+                     tmdbID: tmdbID(index), imdbID: imdbIDs[index], criticRating: criticRating(index))
     }
 
     /// A copy with the movies in ascending id order (a catalog built in memory may list them in any order).

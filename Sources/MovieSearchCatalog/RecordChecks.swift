@@ -53,4 +53,14 @@ enum RecordChecks {
     static func ratingProblem(_ rating: Double, field: String, written: @autoclosure () -> String) -> String? {
         rating.isFinite ? nil : "\(field) must be a finite number, got \(written())"
     }
+
+    /// The scale of a critics' rating: 0 to 10, as the cache stores it (a Metascore is divided by 10 first).
+    static let criticRatings = 0.0...10.0
+
+    /// Why `rating`, a critics' rating on the 0–10 scale, is refused: outside it (or not a number at all). The
+    /// message names the scale the input wrote it on (`metascore must be from 0 to 100, got 830`).
+    static func criticRatingProblem(_ rating: Double, field: String, scale: Int,
+                                    written: @autoclosure () -> String) -> String? {
+        criticRatings.contains(rating) ? nil : "\(field) must be from 0 to \(scale), got \(written())"
+    }
 }

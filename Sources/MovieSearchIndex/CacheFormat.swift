@@ -1,4 +1,4 @@
-/// The binary cache format, version 6: the one place where it is documented.
+/// The binary cache format, version 7: the one place where it is documented.
 ///
 /// A cache holds everything a query needs, laid out so that a query reads its answer where it lies in the
 /// memory-mapped file: no JSON, no structure rebuilt in memory, and an open that costs the same whatever the size.
@@ -21,7 +21,7 @@
 /// | offset | size | field              | meaning                                                            |
 /// |-------:|-----:|--------------------|--------------------------------------------------------------------|
 /// |      0 |    8 | magic              | `89 4D 53 43 0D 0A 1A 0A` (`\x89MSC\r\n\x1A\n`, PNG-style: catches text-mode transfers) |
-/// |      8 |    4 | version            | `6`; any other value is refused with "rebuild the cache"           |
+/// |      8 |    4 | version            | `7`; any other value is refused with "rebuild the cache"           |
 /// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer: see below) |
 /// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
 /// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
@@ -155,9 +155,19 @@
 /// text) is stored as text in the `IMD` text field, its `IMDB` entry 0; so `IMDO`, `IMDT`, `IMDE` are usually
 /// absent.
 ///
-/// The reader checks the shape of every optional section at open (`FO` N + 1 entries, `FE`, `TMDB`, `IMDB` N,
-/// `FT` present with `FO`), and every range before it reads it: offsets out of order, or past the end of `FT`,
-/// make the cache corrupt.
+/// A movie's **critics' rating** (0 to 10, `Movie.criticRating`) is stored as the users' rating is (`MRAT`,
+/// `RATE`), with the critics' list beside it; the three sections are present together, when any movie has one:
+///
+/// | tag    | kind   | entries    | content                                                                  |
+/// |--------|--------|------------|--------------------------------------------------------------------------|
+/// | `CRIT` | packed | N          | critics' rating of slot s: entry `CRIT[s]` of `CRTV`; `V` (one past the last) means none |
+/// | `CRTV` | bytes  | 8 × V      | the distinct critics' ratings, f64 (IEEE 754 bits), descending            |
+/// | `TOPC` | packed | C          | the ids of the C movies that have a critics' rating, by it descending, id ascending on ties |
+///
+/// The reader checks the shape of every optional section at open (`FO` N + 1 entries, `FE`, `TMDB`, `IMDB`,
+/// `CRIT` N, `FT` present with `FO`, `CRIT`, `CRTV` and `TOPC` together, `TOPC` no longer than N), and every range
+/// and number before it reads it: offsets out of order, past the end of `FT`, or a rating number past `V`, make
+/// the cache corrupt.
 ///
 /// ## Optional sections: counts per year of long lists
 ///
@@ -244,12 +254,14 @@
 /// Version 4 had no first ids per year (`BMPI`, `YCID`) nor counts of pairs of bitmaps (`BMPP`), and its lists
 /// held up to 2⌈N / 64⌉ ranks whatever the catalog's size; it is refused with the same message (rebuilding adds
 /// them). Version 5 had no counts of lists met with bitmaps (`LBPR`, `LBPC`): its answers are the same, but a
-/// large catalog's slowest queries are slower, so it is refused with the same message too.
+/// large catalog's slowest queries are slower, so it is refused with the same message too. Version 6 had no
+/// critics' ratings (`CRIT`, `CRTV`, `TOPC`): a version-6 reader would ignore them, so a catalog that has them
+/// would lose them silently; version 6 is refused too, and rebuilding from the catalog keeps them.
 package enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The version this build writes and reads.
-    package static let version: UInt32 = 6
+    package static let version: UInt32 = 7
     /// Bytes in the fixed header.
     static let headerSize = 64
     /// Bytes in one directory entry.
@@ -439,6 +451,9 @@ package enum CacheFormat {
         case imdbTextOffsets = "IMDO"
         case imdbText = "IMDT"
         case imdbTextEmpty = "IMDE"
+        case criticRatingNumbers = "CRIT"
+        case criticRatingValues = "CRTV"
+        case topCriticRated = "TOPC"
 
         /// Whether the section may be absent: a field no movie has, or counts no list needs ("Optional sections"
         /// above).
@@ -447,7 +462,8 @@ package enum CacheFormat {
             case .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .listPairRows, .listPairCounts,
                  .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
                  .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs, .imdbNumbers,
-                 .imdbTextOffsets, .imdbText, .imdbTextEmpty:
+                 .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
+                 .topCriticRated:
                 return true
             default:
                 return false

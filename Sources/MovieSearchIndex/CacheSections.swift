@@ -312,6 +312,8 @@ extension CacheSections {
             parts.append(.packed(.tmdbIDs, stored))
         }
 
+        parts += criticRatingParts(movies)
+
         if !movies.imdbIDs.isEmpty {
             // Ids of the packed form as numbers plus 1, the others (0 here) as text.
             var numbers = [UInt32](repeating: 0, count: count)
@@ -352,5 +354,31 @@ extension CacheSections {
         var parts: [Part] = [.packed(field.offsets, offsets), .bytes(field.text, bytes.bytes)]
         if let empty { parts.append(.packed(field.empty, empty)) }
         return parts
+    }
+
+    /// `CRIT`, `CRTV`, `TOPC` (`CacheFormat`, "Optional sections"): each slot's critics' rating as its number among
+    /// the distinct ones (descending, by their bits so that -0.0 reads back as stored; one past the last for none),
+    /// and the ids of the movies that have one, best first, lower id first on ties (slots ascend with ids). Nothing
+    /// when no movie has one.
+    static func criticRatingParts(_ movies: MovieColumns) -> [Part] {
+        let count = movies.count
+        var rated: [(rating: Double, slot: Int)] = []
+        for slot in 0..<count { if let rating = movies.criticRating(slot) { rated.append((rating, slot)) } }
+        guard !rated.isEmpty else { return [] }
+        let distinct = Set(rated.map(\.rating.bitPattern)).map { Double(bitPattern: $0) }
+            .sorted { $0 != $1 ? $0 > $1 : $0.bitPattern < $1.bitPattern }
+        var numberOfBits: [UInt64: UInt32] = [:]
+        for (number, rating) in distinct.enumerated() { numberOfBits[rating.bitPattern] = UInt32(number) }
+        var numbers = [UInt32](repeating: UInt32(distinct.count), count: count)
+        var values = ByteWriter()
+        for rating in distinct { values.f64(rating) }
+        for (rating, slot) in rated { numbers[slot] = numberOfBits[rating.bitPattern] ?? UInt32(distinct.count) }
+        // Equal values rank together whatever their bits (0.0 and -0.0), then by slot: a stable sort by value.
+        let top = rated.enumerated().sorted { left, right in
+            left.element.rating != right.element.rating ? left.element.rating > right.element.rating
+                : left.offset < right.offset
+        }.map { UInt32(movies.ids[$0.element.slot]) }
+        return [.packed(.criticRatingNumbers, numbers), .bytes(.criticRatingValues, values.bytes),
+                .packed(.topCriticRated, top)]
     }
 }

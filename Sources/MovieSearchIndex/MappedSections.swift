@@ -14,6 +14,9 @@ package struct MappedSections: Sendable {
     var originalTitles: TextField? = nil, overviews: TextField? = nil
     var posterPaths: TextField? = nil, imdbTexts: TextField? = nil
     var tmdbIDs: MappedCacheFile.Section? = nil, imdbNumbers: MappedCacheFile.Section? = nil
+    /// `CRIT`, `CRTV`, `TOPC`: the critics' ratings and list, when any movie has one.
+    var criticRatingNumbers: MappedCacheFile.Section? = nil, criticRatingValues: MappedCacheFile.Section? = nil
+    var topCriticRated: MappedCacheFile.Section? = nil
     /// The counts and first ids per year of long lists (`YCRG`, `YCNT`, `YCID`), `nil` when no list has them.
     var rangeYearCountKeys: MappedCacheFile.Section? = nil, rangeYearCounts: MappedCacheFile.Section? = nil
     var rangeFirstIDs: MappedCacheFile.Section? = nil
@@ -92,6 +95,16 @@ extension MappedSections {
             imdbTexts = try Self.textField(.imdbID, file)
             if file.hasSection(.tmdbIDs) { tmdbIDs = try file.packedSection(.tmdbIDs, expectedCount: n) }
             if file.hasSection(.imdbNumbers) { imdbNumbers = try file.packedSection(.imdbNumbers, expectedCount: n) }
+            if file.hasSection(.criticRatingNumbers) || file.hasSection(.criticRatingValues)
+                || file.hasSection(.topCriticRated) {
+                criticRatingNumbers = try file.packedSection(.criticRatingNumbers, expectedCount: n)
+                criticRatingValues = try file.section(.criticRatingValues, unit: 8)
+                let top = try file.packedSection(.topCriticRated)
+                guard top.count <= n else {
+                    throw CacheError.corrupt(path: file.path, detail: "the critics' list is longer than the catalog")
+                }
+                topCriticRated = top
+            }
             if file.hasSection(.rangeYearCountKeys) || file.hasSection(.rangeYearCounts)
                 || file.hasSection(.rangeFirstIDs) {
                 let keys = try file.packedSection(.rangeYearCountKeys)

@@ -125,14 +125,27 @@ package struct MovieRecords {
 
     /// The rating of slot `slot`: `nil` for the number one past the rating table (unrated).
     private func rating(slot: Int) throws(CacheError) -> Double? {
-        let ratingNumber = Int(try file.packed(sections.movieRatings, slot))
-        if ratingNumber < sections.ratings.length / 8 {
-            let bits = try file.bytes(sections.ratings, (ratingNumber * 8)..<(ratingNumber * 8 + 8))
+        try rating(number: Int(try file.packed(sections.movieRatings, slot)), in: sections.ratings)
+    }
+
+    /// Entry `number` of a table of f64 ratings (`RATE`, `CRTV`): `nil` for the number one past its end (none).
+    private func rating(number: Int, in table: MappedCacheFile.Section) throws(CacheError) -> Double? {
+        if number < table.length / 8 {
+            let bits = try file.bytes(table, (number * 8)..<(number * 8 + 8))
             return Double(bitPattern: UInt64(littleEndian: bits.loadUnaligned(as: UInt64.self)))
-        } else if ratingNumber > sections.ratings.length / 8 {
-            throw .corrupt(path: file.path, detail: "a movie's rating is not in the rating table")
+        } else if number > table.length / 8 {
+            throw .corrupt(path: file.path, detail: "a movie's rating is not in its rating table")
         }
         return nil
+    }
+
+    /// How many movies have a critics' rating (the length of the critics' list).
+    package var criticRatedCount: Int { sections.topCriticRated?.count ?? 0 }
+
+    /// The ids of the first `count` movies of the critics' list (`TOPC`): critics' rating descending, id ascending.
+    package func topCriticIDs(_ count: Int) throws(CacheError) -> PackedView {
+        guard let top = sections.topCriticRated else { return try file.packed(sections.topRated, 0..<0) }
+        return try file.packed(top, 0..<count)
     }
 
     /// The fields of the optional sections (`CacheFormat`, "Optional sections") that slot `slot` has.
@@ -147,6 +160,9 @@ package struct MovieRecords {
         if let imdbNumbers = sections.imdbNumbers {
             let stored = try file.packed(imdbNumbers, slot)
             if stored != 0 { movie.imdbID = CacheFormat.imdbID(number: stored - 1) }
+        }
+        if let numbers = sections.criticRatingNumbers, let values = sections.criticRatingValues {
+            movie.criticRating = try rating(number: Int(try file.packed(numbers, slot)), in: values)
         }
         if movie.imdbID == nil { movie.imdbID = try optionalText(sections.imdbTexts, slot: slot) }
     }

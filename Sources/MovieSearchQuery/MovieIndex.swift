@@ -231,8 +231,25 @@ public final class MovieIndex: Sendable {
 
     /// The `limit` best-rated movies over all years: rating descending, unrated last, lower id first on ties.
     public func topRated(limit: Int) throws -> [Movie] {
-        let count = min(max(limit, 0), movieCount)
-        let ids = try records.topRatedIDs(count)
-        return try (0..<count).map { try movie(id: Int(ids[$0])) }
+        try topRated(by: .rating, limit: limit)
     }
+
+    /// The first `limit` movies of a top list, read from the list the cache stores (nothing is sorted here):
+    /// by the users' rating (`.rating`: descending, unrated last, lower id first on ties), or by the critics'
+    /// (`.critic`: descending, lower id first on ties, only the movies that have one).
+    public func topRated(by order: TopListOrder, limit: Int) throws -> [Movie] {
+        switch order {
+        case .rating:
+            let count = min(max(limit, 0), movieCount)
+            let ids = try records.topRatedIDs(count)
+            return try (0..<count).map { try movie(id: Int(ids[$0])) }
+        case .critic:
+            let count = min(max(limit, 0), records.criticRatedCount)
+            let ids = try records.topCriticIDs(count)
+            return try (0..<count).map { try movie(id: Int(ids[$0])) }
+        }
+    }
+
+    /// Whether any movie of the cache has a critics' rating: whether the critics' list has anything to show.
+    public var hasCriticRatings: Bool { records.criticRatedCount > 0 }
 }

@@ -9,13 +9,15 @@ import XCTest
 /// otherwise: a version-2 cache lacks the joined words (SEARCH-SPEC step 6), so every answer could differ; a
 /// version-3 cache has no sections for the optional fields (original title, overview, poster, TMDb and IMDb ids),
 /// so its movies would show without them; a version-4 cache has no first ids per year (`BMPI`, `YCID`); a version-5
-/// cache no counts of lists met with bitmaps (`LBPR`, `LBPC`).
+/// cache no counts of lists met with bitmaps (`LBPR`, `LBPC`); a version-6 cache no critics' ratings (`CRIT`, `CRTV`,
+/// `TOPC`), so a catalog's critics' ratings would be lost.
 final class OldCacheVersionTests: XCTestCase {
-    func testVersion2To5CachesAreRefusedWithTheRebuildMessage() throws {
-        XCTAssertEqual(CacheFormat.version, 6)
+    func testVersion2To6CachesAreRefusedWithTheRebuildMessage() throws {
+        XCTAssertEqual(CacheFormat.version, 7)
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("old.mscache").path
-        for version: UInt32 in [2, 3, 4, 5] {
-            // An old cache as its writer would have left it, or nearly: version 5 had this layout (`LBPR` and
+        for version: UInt32 in [2, 3, 4, 5, 6] {
+            // An old cache as its writer would have left it, or nearly: version 6 had this layout for a catalog
+            // without critics' ratings, version 5 too (`LBPR` and
             // `LBPC` are absent from a small catalog), version 4 this layout without `BMPI`
             // (and `YCID`, absent from a small catalog anyway), version 3 version 4's layout for a catalog without
             // the optional fields (see CacheFormat), version 2 too; the version field old and every checksum right
@@ -24,13 +26,13 @@ final class OldCacheVersionTests: XCTestCase {
             old.setU32(version, at: CacheFormat.HeaderField.version)
             try Data(old.sealed()).write(to: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try MovieIndex(path: path), "version \(version)") { error in
-                XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 6))
-                XCTAssertEqual("\(error)", "\(path) is a cache of format version \(version), this moviesearch reads version 6; rebuild it with 'moviesearch index'")
+                XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 7))
+                XCTAssertEqual("\(error)", "\(path) is a cache of format version \(version), this moviesearch reads version 7; rebuild it with 'moviesearch index'")
             }
         }
         // The same bytes with the current version open and answer: only the version was refused.
         var current = try ForgedCache(Fixtures.small)
-        current.setU32(6, at: CacheFormat.HeaderField.version)
+        current.setU32(7, at: CacheFormat.HeaderField.version)
         try Data(current.sealed()).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try MovieIndex(path: path).search("dark").total, 10)
     }

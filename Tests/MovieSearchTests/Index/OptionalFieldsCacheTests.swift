@@ -14,14 +14,15 @@ final class OptionalFieldsCacheTests: XCTestCase {
     static let mixed = Catalog(movies: [
         Movie(id: 0, title: "Everything", year: 1994, rating: 9.3, cast: ["Tim Robbins"], genres: ["Drama"],
               originalTitle: "Rita Hayworth and Shawshank Redemption", overview: "Two imprisoned men bond.",
-              posterPath: "/q6y0Go1tsGEsmtFryDOJo3dEmqu.jpg", tmdbID: 278, imdbID: "tt0111161"),
+              posterPath: "/q6y0Go1tsGEsmtFryDOJo3dEmqu.jpg", tmdbID: 278, imdbID: "tt0111161",
+              criticRating: 8.0),
         Movie(id: 1, title: "Nothing", year: 2001, rating: nil),
         Movie(id: 3, title: "Empty texts", year: 2001, rating: 1, originalTitle: "", overview: "", posterPath: "",
               tmdbID: 0, imdbID: ""),
         Movie(id: 4, title: "Unicode", year: 2002, rating: nil,
               originalTitle: "千と千尋の神隠し", overview: "Zoe\u{308} \u{1F3AC} — «ça»\nsecond line\u{1B}[31m\t\\",
               imdbID: "tt10872600"),
-        Movie(id: 7, title: "Odd IMDb ids", year: 2003, rating: 2, imdbID: "tt00111161"),
+        Movie(id: 7, title: "Odd IMDb ids", year: 2003, rating: 2, imdbID: "tt00111161", criticRating: 8.0),
         Movie(id: 8, title: "Short IMDb id", year: 2003, rating: 2, tmdbID: 4_294_967_294, imdbID: "tt123456"),
         Movie(id: 9, title: "Name id", year: 2004, rating: nil, imdbID: "nm0000001"),
         Movie(id: 10, title: "Largest packed", year: 2004, rating: nil, imdbID: "tt4294967294"),
@@ -30,6 +31,8 @@ final class OptionalFieldsCacheTests: XCTestCase {
         Movie(id: 13, title: "Digits with a letter", year: 2004, rating: nil, imdbID: "tt01111a1"),
         Movie(id: 14, title: "Only a poster", year: 2005, rating: nil, posterPath: "/p.jpg"),
         Movie(id: 15, title: "Only a TMDb id", year: 2005, rating: nil, tmdbID: 1),
+        Movie(id: 16, title: "Only critics", year: 2005, rating: nil, criticRating: 0),
+        Movie(id: 17, title: "Top critics", year: 2006, rating: nil, criticRating: 10),
     ])
 
     private func tags(_ bytes: [UInt8]) -> Set<String> {
@@ -103,6 +106,7 @@ final class OptionalFieldsCacheTests: XCTestCase {
             (["IMDB"], { $0.imdbID = "tt0076759" }),
             (["IMDO", "IMDT"], { $0.imdbID = "tt076759" }),
             (["IMDO", "IMDT", "IMDE"], { $0.imdbID = "" }),
+            (["CRIT", "CRTV", "TOPC"], { $0.criticRating = 7.5 }),
         ]
         for (extra, set) in cases {
             XCTAssertEqual(tags(try CacheWriter.encode(movies(set))), required.union(extra), "\(extra)")
