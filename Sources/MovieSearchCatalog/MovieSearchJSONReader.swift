@@ -13,8 +13,12 @@ import MovieSearchJSON
 /// is missing, are its problems to report; an empty or blank title, a year that is not a whole number a cache can
 /// store, and a rating that is not finite are the builder's (`RecordChecks`).
 ///
-/// A member the catalog reads (`title`, `year`, `rating`, `cast`, `genres`) given twice in one movie makes the
-/// movie invalid: either value may be the one the author meant, so neither is taken silently.
+/// The members it reads: `title`, `year`, `rating` (users', a number or `null`), `cast` and `genres` (arrays of
+/// strings or `null`), and, with the meaning they have in TMDb and CSV input, `critic_rating` (0 to 10, or `null`),
+/// `overview` (kept when not blank), `poster_path` (kept when not empty), `tmdb_id` (a whole number from 0 to
+/// 2,147,483,647), `imdb_id` and `original_title` (kept when it is not the title); each optional one may be `null`
+/// or absent. A member the catalog reads given twice in one movie makes the movie invalid: either value may be the
+/// one the author meant, so neither is taken silently.
 struct MovieSearchJSONReader: BuilderFedReader {
     private var json: JSONReader
     /// The caller's builder, moved in for the read (swapped, not copied) so that every step can hand it movies.
@@ -33,8 +37,8 @@ struct MovieSearchJSONReader: BuilderFedReader {
     static let fieldNames = CatalogRecord.FieldNames(title: "title", year: "year", rating: "rating")
 
     /// The members of a movie the catalog reads.
-    private enum Field: UInt8 {
-        case title, year, rating, cast, genres
+    private enum Field: UInt16 {
+        case title, year, rating, cast, genres, criticRating, overview, posterPath, tmdbID, imdbID, originalTitle
 
         var name: String {
             switch self {
@@ -43,6 +47,12 @@ struct MovieSearchJSONReader: BuilderFedReader {
             case .rating: return "rating"
             case .cast: return "cast"
             case .genres: return "genres"
+            case .criticRating: return "critic_rating"
+            case .overview: return "overview"
+            case .posterPath: return "poster_path"
+            case .tmdbID: return "tmdb_id"
+            case .imdbID: return "imdb_id"
+            case .originalTitle: return "original_title"
             }
         }
 
@@ -52,6 +62,12 @@ struct MovieSearchJSONReader: BuilderFedReader {
             else if json.string(key, equals: "rating") { self = .rating }
             else if json.string(key, equals: "cast") { self = .cast }
             else if json.string(key, equals: "genres") { self = .genres }
+            else if json.string(key, equals: "critic_rating") { self = .criticRating }
+            else if json.string(key, equals: "overview") { self = .overview }
+            else if json.string(key, equals: "poster_path") { self = .posterPath }
+            else if json.string(key, equals: "tmdb_id") { self = .tmdbID }
+            else if json.string(key, equals: "imdb_id") { self = .imdbID }
+            else if json.string(key, equals: "original_title") { self = .originalTitle }
             else { return nil }
         }
     }
@@ -156,9 +172,11 @@ struct MovieSearchJSONReader: BuilderFedReader {
         var rating: Double?
         var cast: [String] = []
         var genres: [String] = []
-        var (titleAt, yearAt, ratingAt) = (start, start, start)
-        var (yearText, ratingText) = (none, none)
-        var seen: UInt8 = 0
+        var critic: Double?
+        var fields = OptionalFields()
+        var (titleAt, yearAt, ratingAt, criticAt) = (start, start, start, start)
+        var (yearText, ratingText, criticText) = (none, none, none)
+        var seen: UInt16 = 0
         let depth = json.depth
         while case .key(let key) = try json.next() {
             let field = Field(key: key, in: json)
@@ -168,7 +186,7 @@ struct MovieSearchJSONReader: BuilderFedReader {
                 try json.skipValue(startingWith: value)
                 continue
             }
-            let bit: UInt8 = 1 << field.rawValue
+            let bit: UInt16 = 1 << field.rawValue
             if seen & bit != 0 {
                 fail(field.name, "\(field.name) is given twice", at: keyStart)
                 try json.skipValue(startingWith: value)
@@ -182,6 +200,12 @@ struct MovieSearchJSONReader: BuilderFedReader {
             case .rating: (rating, ratingAt, ratingText) = (readRating(value), at, literal(of: value))
             case .cast: cast = try readStrings(value, field: field)
             case .genres: genres = try readStrings(value, field: field)
+            case .criticRating: (critic, criticAt, criticText) = (readRating(value, field), at, literal(of: value))
+            case .overview: fields.overview = readText(value, field).flatMap { RecordChecks.isBlank($0) ? nil : $0 }
+            case .posterPath: fields.posterPath = readText(value, field).flatMap { $0.isEmpty ? nil : $0 }
+            case .tmdbID: fields.tmdbID = readTMDbID(value)
+            case .imdbID: fields.imdbID = readText(value, field)
+            case .originalTitle: fields.originalTitle = readText(value, field)
             }
             // Leaves an array or object that was rejected at its first token.
             try json.skip(toDepth: depth)
@@ -191,9 +215,14 @@ struct MovieSearchJSONReader: BuilderFedReader {
             else if year == nil { fail("year", "year is required", at: start) }
         }
         guard problem == nil, let title, let year else { return try handOver(problem) }
-        try handOver(CatalogRecord(title: title, year: year, rating: rating, cast: cast, genres: genres,
+        // As in TMDb and CSV input: an original title only when it is not the title.
+        if fields.originalTitle == title { fields.originalTitle = nil }
+        try handOver(CatalogRecord(title: title, year: year, rating: rating, criticRating: critic, cast: cast,
+                                   genres: genres, originalTitle: fields.originalTitle, overview: fields.overview,
+                                   posterPath: fields.posterPath, tmdbID: fields.tmdbID, imdbID: fields.imdbID,
                                    titlePlace: titleAt, yearPlace: yearAt, ratingPlace: ratingAt,
-                                   yearText: yearText, ratingText: ratingText))
+                                   yearText: yearText, ratingText: ratingText, criticRatingPlace: criticAt,
+                                   criticRatingText: criticText))
     }
 
     // MARK: - Fields
@@ -219,15 +248,49 @@ struct MovieSearchJSONReader: BuilderFedReader {
         return json.number(token).wholeValue
     }
 
-    /// A number's nearest `Double` (infinite past its range, which the builder refuses), or `nil` for `null`.
-    private mutating func readRating(_ value: JSONToken) -> Double? {
+    /// A number's nearest `Double` (infinite past its range, which the builder refuses), or `nil` for `null`:
+    /// `rating` or `critic_rating`.
+    private mutating func readRating(_ value: JSONToken, _ field: Field = .rating) -> Double? {
         switch value {
         case .null:
             return nil
         case .number(let token):
             return JSONNumber.nearestValue(literal: json.literal(token))
         default:
-            fail("rating", "rating must be a number or null, got \(json.describe(value))", at: json.tokenStart)
+            fail(field.name, "\(field.name) must be a number or null, got \(json.describe(value))",
+                 at: json.tokenStart)
+            return nil
+        }
+    }
+
+    /// A string's text, or `nil` for `null`: the optional texts (`overview`, `poster_path`, `imdb_id`,
+    /// `original_title`).
+    private mutating func readText(_ value: JSONToken, _ field: Field) -> String? {
+        switch value {
+        case .null:
+            return nil
+        case .string(let token):
+            return json.string(token)
+        default:
+            fail(field.name, "\(field.name) must be a string or null, got \(json.describe(value))",
+                 at: json.tokenStart)
+            return nil
+        }
+    }
+
+    /// `tmdb_id`: a whole number from 0 to 2,147,483,647 (TMDb's ids are 32-bit, as TMDb and CSV input read
+    /// them), or `nil` for `null`.
+    private mutating func readTMDbID(_ value: JSONToken) -> Int? {
+        switch value {
+        case .null:
+            return nil
+        case .number(let token):
+            if case .value(let id) = json.number(token).wholeValue, (0...Int(Int32.max)).contains(id) { return id }
+            fail("tmdb_id", "tmdb_id must be a whole number from 0 to \(Int32.max), got \(json.describe(value))",
+                 at: json.tokenStart)
+            return nil
+        default:
+            fail("tmdb_id", "tmdb_id must be a whole number or null, got \(json.describe(value))", at: json.tokenStart)
             return nil
         }
     }
@@ -273,6 +336,15 @@ struct MovieSearchJSONReader: BuilderFedReader {
         strings.reserveCapacity(tokens.count)
         for token in tokens { strings.append(json.string(token)) }
         return strings
+    }
+
+    /// The optional fields of the movie being read, as TMDb and CSV input give them.
+    private struct OptionalFields {
+        var overview: String?
+        var posterPath: String?
+        var tmdbID: Int?
+        var imdbID: String?
+        var originalTitle: String?
     }
 
     // MARK: - Problems

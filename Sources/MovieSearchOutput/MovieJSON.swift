@@ -4,19 +4,21 @@ import MovieSearch
 /// their own `typos` and `match` after these members):
 ///
 ///     {"id":0,"title":"The Matrix","year":1999,"rating":8.2,"genres":["Action"],"cast":["Keanu Reeves"],
-///      "original_title":"…","overview":"…","poster":"https://image.tmdb.org/t/p/w500/….jpg",
+///      "critic_rating":7.3,"original_title":"…","overview":"…","poster":"https://image.tmdb.org/t/p/w500/….jpg",
 ///      "tmdb_id":603,"imdb_id":"tt0133093","favorite":false}
 ///
-/// `rating` is `null` when the movie is unrated. `original_title` to `imdb_id` are there only when the movie has
+/// `rating` is `null` when the movie is unrated. `critic_rating` to `imdb_id` are there only when the movie has
 /// the field (an empty text is written as `""`); `favorite`, always there, says whether the movie is one of the
 /// favorites (`FavoritesLocation`); `poster` is the poster's full URL at the chosen size
 /// (`PosterSize.url(posterPath:)`), left out for an empty poster path. Strings are the original ones, escaped by
 /// JSON's rules only (`TerminalSafeText` is for text output).
 package enum MovieJSON {
-    /// The members, in the order they are written; `original_title` to `imdb_id` are optional.
+    /// The members, in the order they are written; `critic_rating` to `imdb_id` are optional.
     package static let members = [
         JSONMember("id"), JSONMember("title"), JSONMember("year"), JSONMember("rating", "null when unrated"),
-        JSONMember("genres"), JSONMember("cast"), JSONMember("original_title", optional: true),
+        JSONMember("genres"), JSONMember("cast"),
+        JSONMember("critic_rating", "the critics' rating, 0 to 10", optional: true),
+        JSONMember("original_title", optional: true),
         JSONMember("overview", optional: true),
         JSONMember("poster", "the poster's URL, see --poster-size", optional: true),
         JSONMember("tmdb_id", optional: true), JSONMember("imdb_id", optional: true),
@@ -33,6 +35,7 @@ package enum MovieJSON {
         if let rating = movie.rating { json.value(rating) } else { json.null() }
         json.member("genres", movie.genres)
         json.member("cast", movie.cast)
+        if let criticRating = movie.criticRating { json.member("critic_rating", criticRating) }
         if let originalTitle = movie.originalTitle { json.member("original_title", originalTitle) }
         if let overview = movie.overview { json.member("overview", overview) }
         if let poster = movie.posterPath.flatMap(posterSize.url(posterPath:)) { json.member("poster", poster) }

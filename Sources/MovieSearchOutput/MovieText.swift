@@ -13,6 +13,9 @@ package enum MovieText {
             ("id", String(movie.id), false),
             ("year", String(movie.year), false),
             ("rating", TextLayout.rating(movie.rating) ?? "unrated", false),
+        ]
+        if let critics = TextLayout.rating(movie.criticRating) { rows.append(("critics", critics, false)) }
+        rows += [
             ("genres", movie.genres.isEmpty ? "none listed" : safeList(movie.genres), true),
             ("cast", movie.cast.isEmpty ? "none listed" : safeList(movie.cast), true),
         ]

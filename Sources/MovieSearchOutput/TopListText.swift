@@ -1,24 +1,43 @@
 import MovieSearch
 
-/// A top list as text (`top`): a header with the list's length and the catalog's, then one line per movie, its
-/// rank, rating, year and title (♥ for a favorite).
+/// A top list as text (`top`): a header with the list's length and the catalog's, then one line per movie: its
+/// rank, the rating it is ranked by, the other rating when any movie of the list has one, the year and the title
+/// (♥ for a favorite).
+///
+///     The 3 best-rated movies of 2,272 (users' rating, then critics'):
+///       1.  9.3  8.0  1994  The Shawshank Redemption
+///       2.  9.2    -  1972  The Godfather ♥
 package enum TopListText {
-    /// Writes `movies`, best first, the top of a catalog of `movieCount` movies; `favorites` holds the ids that
-    /// get a ♥.
-    package static func write(_ movies: [Movie], of movieCount: Int, favorites: Set<Int>, to out: TextOutput) {
+    /// Writes `movies`, best first by `order`, the top of a catalog of `movieCount` movies; `favorites` holds the ids
+    /// that get a ♥.
+    package static func write(_ movies: [Movie], by order: TopListOrder = .rating, of movieCount: Int,
+                              favorites: Set<Int>, to out: TextOutput) {
         guard !movies.isEmpty else {
-            out.line("No movies to list.")
+            out.line(order == .critic ? "No movie has a critics' rating." : "No movies to list.")
             return
         }
-        out.line("The \(TextLayout.count(movies.count, "best-rated movie", "best-rated movies")) of "
-            + "\(TextLayout.grouped(movieCount)):")
-        let ratings = movies.map { TextLayout.rating($0.rating) ?? "unrated" }
+        let users = movies.map { TextLayout.rating($0.rating) ?? "unrated" }
+        let critics = movies.map { TextLayout.rating($0.criticRating) ?? "-" }
+        let showsBoth = order == .critic || movies.contains { $0.criticRating != nil }
+        let (first, second) = order == .critic ? (critics, users) : (users, critics)
+        let count = TextLayout.count(movies.count, "movie", "movies")
+        switch order {
+        case .rating:
+            out.line("The \(TextLayout.count(movies.count, "best-rated movie", "best-rated movies")) of "
+                + "\(TextLayout.grouped(movieCount))" + (showsBoth ? " (users' rating, then critics'):" : ":"))
+        case .critic:
+            out.line("The \(count) critics rate best, of \(TextLayout.grouped(movieCount)) "
+                + "(critics' rating, then users'):")
+        }
         let rankWidth = String(movies.count).count + 1
-        let ratingWidth = ratings.map { $0.count }.max() ?? 0
-        for (rank, (movie, rating)) in zip(movies, ratings).enumerated() {
-            out.line("  \(TextLayout.padLeft("\(rank + 1).", rankWidth))  \(TextLayout.padLeft(rating, ratingWidth))"
-                + "  \(movie.year)  \(TerminalSafeText.escaped(movie.title))"
-                + (favorites.contains(movie.id) ? TextLayout.favoriteMark : ""))
+        let firstWidth = first.map(\.count).max() ?? 0, secondWidth = second.map(\.count).max() ?? 0
+        for index in movies.indices {
+            let movie = movies[index]
+            var line = "  \(TextLayout.padLeft("\(index + 1).", rankWidth))  "
+                + TextLayout.padLeft(first[index], firstWidth)
+            if showsBoth { line += "  " + TextLayout.padLeft(second[index], secondWidth) }
+            line += "  \(movie.year)  \(TerminalSafeText.escaped(movie.title))"
+            out.line(line + (favorites.contains(movie.id) ? TextLayout.favoriteMark : ""))
         }
     }
 }

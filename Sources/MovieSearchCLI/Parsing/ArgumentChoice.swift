@@ -46,3 +46,6 @@ extension Option where Value: ArgumentChoice {
 
 /// `--typos auto|off` (SEARCH-SPEC, "Typo tolerance").
 extension TypoTolerance: ArgumentChoice {}
+
+/// `--by rating|critic` (`top`).
+extension TopListOrder: ArgumentChoice {}

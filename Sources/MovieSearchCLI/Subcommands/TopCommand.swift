@@ -1,33 +1,50 @@
 import MovieSearch
 import MovieSearchOutput
 
-/// `moviesearch top [--limit <N>] [--cache <file>] [--favorites <file>]`: the best-rated movies over all years,
-/// favorites marked with ♥.
+/// `moviesearch top [--by rating|critic] [--limit <N>] [--json] [--cache <file>] [--favorites <file>]`: the
+/// best-rated movies over all years, by the users' rating or by the critics'.
 struct TopCommand: Subcommand {
     static let name = "top"
     static let configuration = CommandConfiguration(
         name: name,
-        abstract: "List the best-rated movies over all years: rating descending, catalog order on ties.",
-        arguments: [limit] + CacheOptions.arguments)
+        abstract: "List the best-rated movies over all years, by the users' rating or by the critics'.",
+        discussion: """
+            --by rating (the default): rating descending, unrated last, catalog order on ties. --by critic: the \
+            critics' rating descending, catalog order on ties, only the movies that have one. Each line shows \
+            both ratings when the catalog has critics' ratings.
+            """,
+        arguments: [by, limit, json] + CacheOptions.arguments)
 
     static let defaultLimit = 15
 
     static let limitRange = 0...1_000_000
     static let limit = Option<Int>(
         "limit", valueName: "N", range: limitRange, default: defaultLimit, help: "How many movies to list")
+    static let by = Option<TopListOrder>(
+        "by", default: .rating,
+        help: "rating: the users' rating; critic: the critics' rating, leaving out movies without one")
+    static let json = JSONOutput.flag(members: TopListJSON.members.helpList)
 
+    var order: TopListOrder
     var limit: Int
+    var printsJSON: Bool
     var files: CacheOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        order = arguments[Self.by] ?? .rating
         limit = arguments[Self.limit] ?? Self.defaultLimit
+        printsJSON = arguments[Self.json]
         files = CacheOptions(arguments)
     }
 
     func run(_ context: CommandContext) throws {
         let index = try files.openCache(context)
-        let movies = try index.topRated(limit: limit)
+        let movies = try index.topRated(by: order, limit: limit)
         let favoriteIDs = try files.favoriteIDs(index: index, context)
-        TopListText.write(movies, of: index.movieCount, favorites: favoriteIDs, to: context.standardOutput)
+        if printsJSON {
+            let json = TopListJSON.object(movies, by: order, favorites: favoriteIDs)
+            return context.standardOutput.line(bytes: json.bytes)
+        }
+        TopListText.write(movies, by: order, of: index.movieCount, favorites: favoriteIDs, to: context.standardOutput)
     }
 }

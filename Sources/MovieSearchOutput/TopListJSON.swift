@@ -1,0 +1,31 @@
+import MovieSearch
+
+/// A top list as JSON (`top --json`, and the server's `/api/top`): `{"by":"rating"|"critic","movies":[…]}`, the
+/// movies best first, each the object `show --json` prints (`MovieJSON`, with `favorite`).
+package enum TopListJSON {
+    /// The list's members.
+    package static let members = [
+        JSONMember("by", "rating or critic, the rating the list is ranked by"),
+        JSONMember("movies", "best first, each as 'show --json' prints it"),
+    ]
+
+    /// The object for `movies`, ranked by `order`; poster URLs name `posterSize`, and `favorite` says whether
+    /// `favorites` holds each.
+    package static func object(_ movies: [Movie], by order: TopListOrder, posterSize: PosterSize = .defaultSize,
+                               favorites: Set<Int>) -> JSONWriter {
+        var json = JSONWriter(capacity: 256)
+        json.object { json in
+            json.member("by", order.rawValue)
+            json.key("movies")
+            json.array { json in
+                for movie in movies {
+                    json.object { json in
+                        MovieJSON.writeMembers(of: movie, posterSize: posterSize,
+                                               favorite: favorites.contains(movie.id), to: &json)
+                    }
+                }
+            }
+        }
+        return json
+    }
+}
