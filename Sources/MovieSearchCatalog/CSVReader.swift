@@ -19,6 +19,7 @@ import MovieSearchJSON
 /// | `year`           | `year`, `startYear`, `release_year`               | required: a whole number                  |
 /// | `release_date`   | `release_date`, when there is no year column      | required: the year is its first 4 digits  |
 /// | `rating`         | `rating`, `vote_average`, `averageRating`         | a number, or unrated                      |
+/// | `critic_rating`  | `critic_rating` (0–10), `metascore` (0–100)        | a number; a 0–100 one is divided by 10    |
 /// | `genres`, `cast` | `genres`; `cast`                                  | a JSON array, or `|`- or `,`-separated    |
 /// | `original_title` | `original_title`, `originalTitle` (not the title) | kept when it differs from the title      |
 /// | `overview`       | `overview`                                        | text                                      |
@@ -56,6 +57,9 @@ struct CSVReader {
         var releaseDate: Int?
         var rating: Int?
         var voteCount: Int?
+        var criticRating: Int?
+        /// The top of `criticRating`'s scale: 10, or 100 (divided by 10 when read).
+        var criticScale = 10
         var genres: Int?
         var cast: Int?
         var originalTitle: Int?
@@ -69,7 +73,9 @@ struct CSVReader {
         /// The columns the builder checks, as its messages name them.
         var fieldNames: CatalogRecord.FieldNames {
             CatalogRecord.FieldNames(title: names[title], year: names[year ?? releaseDate!],
-                                     rating: rating.map { names[$0] } ?? "rating")
+                                     rating: rating.map { names[$0] } ?? "rating",
+                                     criticRating: criticRating.map { names[$0] } ?? "critic_rating",
+                                     criticScale: criticScale)
         }
     }
 
@@ -160,6 +166,16 @@ struct CSVReader {
             }
         }
 
+        var criticRating: Double?
+        var criticField = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        if let column = columns.criticRating, let field = value(column).map(DelimitedField.trimmed) {
+            guard let found = DelimitedField.double(field) else {
+                throw problem(column, "must be a number, got \(DelimitedField.describe(field))")
+            }
+            // On 0–100 (a Metascore), stored on 0–10: 83 is 8.3. The builder checks the range, naming this scale.
+            (criticRating, criticField) = (columns.criticScale == 100 ? found / 10 : found, field)
+        }
+
         var genres: [String] = []
         if let column = columns.genres, let field = value(column) {
             genres = try genreLists.list(for: field) { (bytes) throws(RecordProblem) -> [String] in
@@ -186,11 +202,13 @@ struct CSVReader {
             }
             tmdbID = id
         }
-        return CatalogRecord(title: title, year: year, rating: rating, cast: cast, genres: genres,
+        return CatalogRecord(title: title, year: year, rating: rating, criticRating: criticRating, cast: cast,
+                             genres: genres,
                              originalTitle: originalTitle, overview: try text(columns.overview),
                              posterPath: try text(columns.posterPath, trimmed: true), tmdbID: tmdbID,
                              imdbID: try text(columns.imdbID, trimmed: true), titlePlace: line, yearPlace: line,
-                             ratingPlace: line, yearText: yearField, ratingText: ratingField)
+                             ratingPlace: line, yearText: yearField, ratingText: ratingField,
+                             criticRatingPlace: line, criticRatingText: criticField)
     }
 
     /// A `genres` or `cast` cell: a JSON array of strings (or of objects with a `name`), or text split at `|`,
@@ -302,6 +320,9 @@ struct CSVReader {
         }
         let rating = try column("rating", ["rating", "vote_average", "averageRating"])
         let ratingIsTMDbs = options.columns["rating"] == nil && rating == header.index(of: "vote_average")
+        let critic = try column("critic_rating", ["critic_rating", "metascore"])
+        let criticIsMetascore = options.columns["critic_rating"] == nil && critic != nil
+            && critic == header.index(of: "metascore")
         var originalTitle = try column("original_title", ["original_title", "originalTitle"])
         if originalTitle == title { originalTitle = nil }
         var tmdbID = try column("tmdb_id", ["tmdb_id"])
@@ -312,6 +333,7 @@ struct CSVReader {
         return Columns(
             title: title, year: year, releaseDate: releaseDate, rating: rating,
             voteCount: ratingIsTMDbs ? header.index(of: "vote_count") : nil,
+            criticRating: critic, criticScale: options.criticScale ?? (criticIsMetascore ? 100 : 10),
             genres: try column("genres", ["genres"]), cast: try column("cast", ["cast"]),
             originalTitle: originalTitle, overview: try column("overview", ["overview"]),
             posterPath: try column("poster_path", ["poster_path"]), tmdbID: tmdbID,

@@ -22,8 +22,16 @@ public struct CatalogOptions: Sendable {
     public var progress: IndexingProgressHandler?
 
     /// The fields `columns` may map, as `index --column` names them.
-    public static let csvFields = ["title", "year", "release_date", "rating", "genres", "cast", "original_title",
-                                   "overview", "poster_path", "tmdb_id", "imdb_id"]
+    public static let csvFields = ["title", "year", "release_date", "rating", "critic_rating", "genres", "cast",
+                                   "original_title", "overview", "poster_path", "tmdb_id", "imdb_id"]
+
+    /// The scale of a CSV catalog's critics' column, when given (`index --critic-scale`): 10 for 0–10, 100 for
+    /// 0–100 (a Metascore: stored divided by 10, 83 as 8.3). Without it, a `metascore` column is on 100 and any
+    /// other on 10.
+    public var criticScale: Int?
+
+    /// The scales `criticScale` may be.
+    public static let criticScales = [10, 100]
 
     /// `maximumRecords` unless told otherwise: 50 million.
     public static let defaultMaximumRecords = 50_000_000

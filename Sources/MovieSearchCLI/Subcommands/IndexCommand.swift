@@ -21,7 +21,7 @@ struct IndexCommand: Subcommand {
             stops at its first byte that is not JSON, and may hold at most \
             \(FileReader.byteLimitDescription(CatalogDecoder.maximumStreamBytes)).
             """,
-        arguments: [catalog, output, format, ratings, titleTypes, column, maxMovies, skipInvalid, quiet])
+        arguments: [catalog, output, format, ratings, titleTypes, column, criticScale, maxMovies, skipInvalid, quiet])
 
     static let catalog = Argument<FilePath>(
         "catalog",
@@ -56,6 +56,11 @@ struct IndexCommand: Subcommand {
     static let column = Option<ColumnMapping>(
         "column", valueName: "field=column",
         help: "CSV only: read a field from a column named otherwise (rating=imdb_score); may be repeated.")
+
+    static let criticScale = Option<Int>(
+        "critic-scale", valueName: "10|100", rule: .inRange(10...100),
+        help: "CSV only: the scale of the critics' column, 10 (0 to 10) or 100 (0 to 100, as a Metascore, stored "
+            + "divided by 10). Default: 100 for a column named metascore, else 10.")
 
     /// How messages name the catalog of `index -`.
     static let standardInputName = "<stdin>"
@@ -96,6 +101,12 @@ struct IndexCommand: Subcommand {
         if let types = arguments[Self.titleTypes] { options.titleTypes = types.types }
         givesTitleTypes = arguments[Self.titleTypes] != nil
         for mapping in arguments.all(Self.column) { options.columns[mapping.field] = mapping.column }
+        if let scale = arguments[Self.criticScale] {
+            guard CatalogOptions.criticScales.contains(scale) else {
+                throw UsageError("--critic-scale is 10 or 100, not \(scale)")
+            }
+            options.criticScale = scale
+        }
         if let format = options.format { try Self.check(options, givesTitleTypes: givesTitleTypes, against: format) }
     }
 
@@ -113,9 +124,10 @@ struct IndexCommand: Subcommand {
             if options.ratingsPath != nil && format != .imdb { "--ratings" }
             else if givesTitleTypes && format != .imdb { "--title-types" }
             else if !options.columns.isEmpty && format != .csv { "--column" }
+            else if options.criticScale != nil && format != .csv { "--critic-scale" }
             else { nil }
         guard let misplaced else { return }
-        let applies = misplaced == "--column" ? "CSV" : "IMDb TSV"
+        let applies = misplaced == "--column" || misplaced == "--critic-scale" ? "CSV" : "IMDb TSV"
         throw UsageError("\(misplaced) applies to \(applies) only, and the catalog is \(format.displayName)")
     }
 
