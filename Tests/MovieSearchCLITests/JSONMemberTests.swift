@@ -8,7 +8,7 @@ import XCTest
 final class JSONMemberTests: XCTestCase {
     private let fullMovie = Movie(id: 7, title: "Heat", year: 1995, rating: 8.3, cast: ["Al Pacino"],
                                   genres: ["Crime"], originalTitle: "Heat", overview: "A heist.",
-                                  posterPath: "/heat.jpg", tmdbID: 949, imdbID: "tt0113277")
+                                  posterPath: "/heat.jpg", tmdbID: 949, imdbID: "tt0113277", criticRating: 7.6)
     private let bareMovie = Movie(id: 8, title: "Untitled", year: 2001, rating: nil)
 
     /// The keys of a JSON object, in the order written.
@@ -44,6 +44,21 @@ final class JSONMemberTests: XCTestCase {
         guard case .array(let movies)? = year.members.first(where: { $0.key == "movies" })?.value,
               let movie = movies.first else { return XCTFail(json.text) }
         XCTAssertEqual(keys(movie), (MovieJSON.members + AnswerJSON.movieMembers).map(\.name))
+    }
+
+    func testATopListWritesTheDeclaredMembers() throws {
+        for order in TopListOrder.allCases {
+            let json = TopListJSON.object([fullMovie, bareMovie], by: order, favorites: [7])
+            guard case .object(let list) = try JSONParser.parse(json.bytes) else { return XCTFail(json.text) }
+            XCTAssertEqual(list.members.map(\.key), TopListJSON.members.map(\.name))
+            guard case .array(let movies)? = list.members.first(where: { $0.key == "movies" })?.value else {
+                return XCTFail(json.text)
+            }
+            XCTAssertEqual(movies.map(keys), [MovieJSON.members.map(\.name),
+                                              MovieJSON.members.filter { !$0.isOptional }.map(\.name)])
+            XCTAssertTrue(json.text.hasPrefix(#"{"by":"\#(order.rawValue)","movies":[{"id":7,"#), json.text)
+            XCTAssertTrue(json.text.contains(#""critic_rating":7.6,"#) && json.text.contains(#""favorite":true"#))
+        }
     }
 
     func testPhotosWriteTheDeclaredMembers() throws {

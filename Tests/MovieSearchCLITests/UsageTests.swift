@@ -15,8 +15,8 @@ final class UsageTests: XCTestCase {
         "index": """
             Usage: moviesearch index <catalog> [-o|--output <cache>]
                      [--format <auto|json|tmdb|imdb|csv>] [--ratings <file>]
-                     [--title-types <types>] [--column <field=column>] [--max-movies <N>]
-                     [--skip-invalid] [--quiet]
+                     [--title-types <types>] [--column <field=column>]
+                     [--critic-scale <10|100>] [--max-movies <N>] [--skip-invalid] [--quiet]
 
             """,
         "query": """
@@ -36,7 +36,11 @@ final class UsageTests: XCTestCase {
                      [--favorites <file>]
 
             """,
-        "top": "Usage: moviesearch top [--limit <N>] [--cache <file>] [--favorites <file>]\n",
+        "top": """
+            Usage: moviesearch top [--by <rating|critic>] [--limit <N>] [--json]
+                     [--cache <file>] [--favorites <file>]
+
+            """,
         "favorites": """
             Usage: moviesearch favorites [list] [--json] [--favorites <file>]
                      [--cache <file>]
@@ -235,7 +239,8 @@ final class UsageTests: XCTestCase {
                          "--title-types applies to IMDb TSV only, and the catalog is CSV")
         assertUsageError(["index", "a.csv", "--column", "score"],
                          "invalid value 'score' for '--column <field=column>': expected <field>=<column>, where the "
-                             + "field is one of title, year, release_date, rating, genres, cast, original_title, "
+                             + "field is one of title, year, release_date, rating, critic_rating, genres, cast, "
+                             + "original_title, "
                              + "overview, poster_path, tmdb_id, imdb_id")
         assertUsageError(["index", "a.json", "-o"], "missing value for '--output <cache>'")
         assertUsageError(["index", "a.json", "--output"], "missing value for '--output <cache>'")

@@ -1,0 +1,125 @@
+import Foundation
+import MovieSearch
+import TestSupport
+import XCTest
+
+/// The critics' list through the built binary: a moviesearch JSON catalog with `critic_rating` indexed by `index`,
+/// then `top --by critic` and `--by rating` (text and `--json`) against a brute-force ranking of the catalog, `show`
+/// with both ratings, and a CSV catalog's Metascore column.
+final class CriticsEndToEndTests: XCTestCase {
+    /// A seeded catalog: about half the movies with a critics' rating (ties included), some unrated by users.
+    private static let movies: [(id: Int, title: String, year: Int, rating: Double?, critic: Double?)] = {
+        var random = SplitMix64(seed: 25)
+        return (0..<120).map { id in
+            let critic: Double? = random.next() % 2 == 0 ? nil : Double(random.next() % 21) / 2
+            let rating: Double? = random.next() % 5 == 0 ? nil : Double(random.next() % 91) / 10
+            return (id, "Film \(id)", 1950 + Int(random.next() % 70), rating, critic)
+        }
+    }()
+
+    private static var catalogJSON: String {
+        "[" + movies.map { movie in
+            var members = [#""title":"\#(movie.title)""#, #""year":\#(movie.year)"#]
+            if let rating = movie.rating { members.append(#""rating":\#(rating)"#) }
+            if let critic = movie.critic { members.append(#""critic_rating":\#(critic)"#) }
+            if movie.id % 3 == 0 { members.append(#""overview":"Overview of \#(movie.title)""#) }
+            return "{" + members.joined(separator: ",") + "}"
+        }.joined(separator: ",") + "]"
+    }
+
+    private func ids(ofTopJSON output: String, by order: String) throws -> [Int] {
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        XCTAssertEqual(object["by"] as? String, order)
+        let movies = try XCTUnwrap(object["movies"] as? [[String: Any]])
+        for movie in movies {
+            XCTAssertNotNil(movie["favorite"] as? Bool, "every movie is show --json's object, favorite included")
+        }
+        return try movies.map { try XCTUnwrap($0["id"] as? Int) }
+    }
+
+    func testTopByCriticAndByRatingMatchABruteForceRanking() throws {
+        let cache = try indexedCache(try temporaryFile("critics.json", Self.catalogJSON))
+        let byCritic = Self.movies.filter { $0.critic != nil }
+            .sorted { $0.critic! != $1.critic! ? $0.critic! > $1.critic! : $0.id < $1.id }.map(\.id)
+        let byRating = Self.movies.sorted { left, right in
+            switch (left.rating, right.rating) {
+            case let (l?, r?) where l != r: return l > r
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return left.id < right.id
+            }
+        }.map(\.id)
+
+        let critic = try BinaryRun.run(["top", "--by", "critic", "--limit", "1000", "--json", "--cache", cache])
+        XCTAssertEqual(critic.status, 0, critic.standardError)
+        XCTAssertEqual(try ids(ofTopJSON: critic.standardOutput, by: "critic"), byCritic)
+        let rating = try BinaryRun.run(["top", "--by", "rating", "--limit", "20", "--json", "--cache", cache])
+        XCTAssertEqual(try ids(ofTopJSON: rating.standardOutput, by: "rating"), Array(byRating.prefix(20)))
+        let plain = try BinaryRun.run(["top", "--json", "--cache", cache])
+        XCTAssertEqual(try ids(ofTopJSON: plain.standardOutput, by: "rating"), Array(byRating.prefix(15)))
+
+        // Text: both ratings on every line, the one ranked by first.
+        let text = try BinaryRun.run(["top", "--by", "critic", "--limit", "3", "--cache", cache])
+        let lines = text.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "The 3 movies critics rate best, of 120 (critics' rating, then users'):")
+        for (line, id) in zip(lines.dropFirst(), byCritic) {
+            let movie = Self.movies[id]
+            let users = movie.rating.map { TextRating.text($0) } ?? "unrated"
+            XCTAssertTrue(line.contains("  \(TextRating.text(movie.critic!))  "), line)
+            XCTAssertTrue(line.hasSuffix("  \(users)  \(movie.year)  \(movie.title)"), line)
+        }
+    }
+
+    func testShowAndQueryCarryTheCriticsRatingOnlyWhenThereIsOne() throws {
+        let cache = try indexedCache(try temporaryFile("critics.json", Self.catalogJSON))
+        let rated = try XCTUnwrap(Self.movies.first { $0.critic != nil })
+        let unrated = try XCTUnwrap(Self.movies.first { $0.critic == nil })
+        let show = try BinaryRun.run(["show", String(rated.id), "--cache", cache, "--flickr-key", "k"])
+        let criticsLine = "  critics  " + TextRating.text(rated.critic!)
+        XCTAssertTrue(show.standardOutput.split(separator: "\n").contains { line in
+            line.hasPrefix("  critics ") && line.replacingOccurrences(of: "  +", with: "  ", options: .regularExpression)
+                == criticsLine
+        }, show.standardOutput)
+        for (movie, has) in [(rated, true), (unrated, false)] {
+            let json = try BinaryRun.run(["show", String(movie.id), "--cache", cache, "--json"])
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
+                as? [String: Any])
+            XCTAssertEqual(object["critic_rating"] != nil, has, json.standardOutput)
+        }
+        let query = try BinaryRun.run(["query", "film \(rated.id)", "--cache", cache, "--json"])
+        XCTAssertTrue(query.standardOutput.contains(#""critic_rating":"#), query.standardOutput)
+    }
+
+    func testACatalogWithoutCriticsHasAnEmptyCriticsList() throws {
+        let cache = try indexedCache(try temporaryFile("plain.json", #"[{"title":"Alone","year":2000,"rating":5}]"#))
+        let text = try BinaryRun.run(["top", "--by", "critic", "--cache", cache])
+        XCTAssertEqual(text.status, 0, text.standardError)
+        XCTAssertEqual(text.standardOutput, "No movie has a critics' rating.\n")
+        let json = try BinaryRun.run(["top", "--by", "critic", "--json", "--cache", cache])
+        XCTAssertEqual(json.standardOutput, #"{"by":"critic","movies":[]}"# + "\n")
+        // Without critics' ratings, the users' list reads as it always did: one rating a line.
+        let users = try BinaryRun.run(["top", "--cache", cache])
+        XCTAssertEqual(users.standardOutput, "The 1 best-rated movie of 1:\n  1.  5  2000  Alone\n")
+    }
+
+    func testACSVMetascoreColumnIsTheCriticsList() throws {
+        let csv = try temporaryFile("films.csv", "title,year,Metascore\nLow,2001,40\nHigh,2002,96\nNone,2003,\n")
+        let cache = try TestPaths.temporaryFolder(self).appendingPathComponent("films.mscache").path
+        let indexed = try BinaryRun.run(["index", csv, "-o", cache, "--quiet"])
+        XCTAssertEqual(indexed.status, 0, indexed.standardError)
+        let top = try BinaryRun.run(["top", "--by", "critic", "--json", "--cache", cache])
+        XCTAssertEqual(try ids(ofTopJSON: top.standardOutput, by: "critic"), [1, 0])
+        XCTAssertTrue(top.standardOutput.contains(#""critic_rating":9.6"#), top.standardOutput)
+        let refused = try BinaryRun.run(["index", try temporaryFile("json.json", "[]"), "--critic-scale", "100"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.standardError.hasPrefix("moviesearch: --critic-scale applies to CSV only"),
+                      refused.standardError)
+    }
+}
+
+/// A rating as the text output writes it: JSON's shortest form (`7`, `8.5`).
+private enum TextRating {
+    static func text(_ rating: Double) -> String {
+        rating == rating.rounded() ? String(Int(rating)) : String(rating)
+    }
+}
