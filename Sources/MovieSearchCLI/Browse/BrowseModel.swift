@@ -70,7 +70,7 @@ struct BrowseModel {
     private(set) var perYear = 1
     /// Why the last search failed (a damaged cache), shown on the summary line.
     private(set) var searchError: String?
-    /// Top 15: the ids, and the list.
+    /// Top 15: the list (a movie's overview on a second line), or why it could not be read.
     private(set) var topList = BrowseList()
     private(set) var topError: String?
     /// Favorites: the list, rebuilt whenever `favorites` or `missingFavorites` change.
@@ -108,13 +108,7 @@ struct BrowseModel {
         self.columns = columns
         self.rows = rows
         perYear = Self.perYear(rows: rows)
-        do {
-            topList = BrowseList(rows: try index.topRated(limit: Self.topLimit).enumerated().map { rank, movie in
-                .movie(id: movie.id, rank: rank + 1)
-            })
-        } catch {
-            topError = Self.message(error)
-        }
+        (topList, topError) = Self.topList(index, by: .rating)
         rebuildFavorites()
         runSearch()
     }
@@ -177,7 +171,8 @@ struct BrowseModel {
     ///   the cursor, Ctrl-A/Ctrl-E to the start/end of the line. A key that changes the query shows the Search tab
     ///   (closing any page) and searches again at once.
     /// - Selection: ↑/↓, Ctrl-P/N and Ctrl-K/J move it one movie (headers are passed over); PgUp/PgDn a screenful
-    ///   less one; Home/End to the first/last row. On a details page they scroll it.
+    ///   less one (of lines: a top list's movie with its overview line counts two); Home/End to the first/last
+    ///   row. On a details page they scroll it.
     /// - Enter: a movie's details (`.print` in `--print` mode, also on a details page); on a `… more` row, the
     ///   year's page. Esc: closes the page on top; else from Top 15 or Favorites back to Search; else clears a
     ///   query; else `.quit(status: 0)`. Ctrl-C: `.quit(status: 130)` from anywhere.
@@ -197,8 +192,8 @@ struct BrowseModel {
         case .control("e"): editor.moveToEnd()
         case .up, .control("p"), .control("k"): moveSelection(by: -1)
         case .down, .control("n"), .control("j"): moveSelection(by: 1)
-        case .pageUp: moveSelection(by: -max(1, listHeight - 1))
-        case .pageDown: moveSelection(by: max(1, listHeight - 1))
+        case .pageUp: movePage(-1)
+        case .pageDown: movePage(1)
         case .home: moveToEnd(last: false)
         case .end: moveToEnd(last: true)
         case .enter: return enter()
@@ -234,6 +229,22 @@ struct BrowseModel {
             pages[pages.count - 1] = .year(year)
         case nil:
             withCurrentList { $0.move(by: count, height: height) }
+        }
+    }
+
+    /// PgDn (`direction` 1) or PgUp (-1): a details page scrolls a screenful less one; a list moves its selection
+    /// as far (`BrowseList.movePage(_:height:)`).
+    private mutating func movePage(_ direction: Int) {
+        let height = listHeight
+        switch pages.last {
+        case .details?:
+            moveSelection(by: direction * max(1, height - 1))
+        case .year(var year)?:
+            year.list.movePage(direction, height: height)
+            loadAhead(&year)
+            pages[pages.count - 1] = .year(year)
+        case nil:
+            withCurrentList { $0.movePage(direction, height: height) }
         }
     }
 
@@ -335,6 +346,22 @@ struct BrowseModel {
         case .search: change(&searchList)
         case .top: change(&topList)
         case .favorites: change(&favoritesList)
+        }
+    }
+
+    /// A top list (`BrowseTab.top`, by the users' rating): the first `topLimit` movies of `order`, each a ranked
+    /// row followed by its overview line when it has an overview (`ShortDescription.hasText`); or an empty list and
+    /// why it could not be read.
+    private static func topList(_ index: MovieIndex, by order: TopListOrder) -> (BrowseList, String?) {
+        do {
+            var rows: [BrowseRow] = []
+            for (rank, movie) in try index.topRated(by: order, limit: topLimit).enumerated() {
+                rows.append(.movie(id: movie.id, rank: rank + 1))
+                if ShortDescription.hasText(movie.overview) { rows.append(.overview(movieID: movie.id)) }
+            }
+            return (BrowseList(rows: rows), nil)
+        } catch {
+            return (BrowseList(), message(error))
         }
     }
 

@@ -11,6 +11,14 @@ import MovieSearchOutput
 /// >    5  The Dark Knight Rises ♥                 ← the selected row, in reverse video; spans in bold
 /// ```
 ///
+/// A top list's row (Top 15) shows the rank, the rating, the year and the title, and under them, dimmed, the start
+/// of the overview when the movie has one; both lines are in reverse video when it is selected:
+///
+/// ```
+/// >  5.    5  2012  The Dark Knight Rises
+///                   Eight years after the Joker's reign of anarchy, Batman is for…
+/// ```
+///
 /// Top down: the tab bar, the prompt, the summary line, then the list of the tab or of the open page (details are
 /// scrolled lines). Every line is escaped data cut to the width in columns with `…` (`ScreenLine.fitted`), so
 /// nothing wraps at any size; below 4 rows the tab bar and summary give way, so that even 20 × 2 shows the prompt
@@ -141,7 +149,7 @@ struct BrowseRenderer {
                 return Self.summary(result)
             case .top:
                 return model.topError
-                    ?? "The \(TextLayout.count(model.topList.rows.count, "best-rated movie", "best-rated movies")) of "
+                    ?? "The \(TextLayout.count(model.topList.movieCount, "best-rated movie", "best-rated movies")) of "
                     + TextLayout.grouped(model.index.movieCount)
             case .favorites:
                 if let error = model.favoritesError { return error }
@@ -190,14 +198,20 @@ struct BrowseRenderer {
         }
     }
 
+    /// The lines of the rows in view. A further line of the selected row (its overview) is drawn selected too,
+    /// without the `>`.
     private func listLines(_ list: BrowseList, height: Int, highlighter: MatchHighlighter?) -> [ScreenLine] {
         list.window(height: height).map { number in
-            let isSelected = number == list.selection
-            let line = rowLine(list.rows[number], isSelected: isSelected, highlighter: highlighter)
+            let isSelected = list.selection.map { list.rowStart(number) == $0 } ?? false
+            let line = rowLine(list.rows[number], isSelected: number == list.selection, highlighter: highlighter)
                 .fitted(toColumns: columns)
             return isSelected ? line.selected(toColumns: columns) : line
         }
     }
+
+    /// The column where a top list's titles start: after the gutter, the rank (`15. `), the rating and the year
+    /// (shown from 40 columns up); the overview line under a title starts there too.
+    private var rankedTitleColumn: Int { 2 + 4 + 6 + (columns >= 40 ? 6 : 0) }
 
     private func rowLine(_ row: BrowseRow, isSelected: Bool, highlighter: MatchHighlighter?) -> ScreenLine {
         var marker = TextStyle()
@@ -209,6 +223,12 @@ struct BrowseRenderer {
         case let .more(year, remaining):
             var line = ScreenLine(gutter, marker)
             line.append("… \(TextLayout.grouped(remaining)) more in \(year)", dimStyle)
+            return line
+        case let .overview(movieID):
+            let indent = rankedTitleColumn
+            var line = ScreenLine(String(repeating: " ", count: indent))
+            guard let overview = (try? model.index.movie(id: movieID))?.overview else { return line }
+            line.append(ShortDescription.line(overview, columns: columns - indent), dimStyle)
             return line
         case let .missing(title, year):
             var line = ScreenLine("     –  ", dimStyle)
