@@ -11,7 +11,7 @@ enum BrowseRow: Hashable, Sendable {
     /// A group's heading (`2012 · 2 matches`, `not in this catalog · 1`); not selectable. Its text is made only
     /// when it is drawn: an answer has a header per year, and only a few are on screen.
     case header(year: Int, count: Int, Counted)
-    /// A movie; `rank` is its place in the Top 15 list, `nil` elsewhere.
+    /// A movie; `rank` is its place in a top list (Top 15, Critics' 15), `nil` elsewhere.
     case movie(id: Int, rank: Int?)
     /// The second line of a top list's movie row, right after it: the start of the movie's overview (its short
     /// description), dimmed. Not selectable: it is shown, selected and scrolled with the movie row above it.
@@ -46,7 +46,8 @@ enum BrowseRow: Hashable, Sendable {
     }
 }
 
-/// The rows of one list with its selection and scroll position: the Search answer, Top 15, Favorites, a year.
+/// The rows of one list with its selection and scroll position: the Search answer, Top 15, Critics' 15, Favorites,
+/// a year.
 ///
 /// The selection always stands on a selectable row when the list has one (`nil` otherwise). `top` is the first row
 /// shown; it moves only as far as needed to keep the selection in view (as in fzf and `less`), and shows a year's
