@@ -55,15 +55,34 @@ final class TmuxSessionTests: XCTestCase {
         XCTAssertEqual(try session.waitForExit(), 128 + SIGTERM)
     }
 
-    /// Bold, reverse video and colors written by a program are read back character by character.
+    /// Bold, dim, reverse video and colors written by a program are read back character by character.
     func testAttributesAreReadBack() throws {
-        let session = try TmuxSession(test: self, ["/usr/bin/printf", "a\\033[1mb\\033[7mc\\033[22md\\033[27;31me\\033[38;5;200;44mf\\033[39mg\\033[0mh\\n"])
+        let session = try TmuxSession(test: self, ["/usr/bin/printf", "a\\033[1mb\\033[7mc\\033[22md\\033[27;31me"
+                                                   + "\\033[38;5;200;44mf\\033[39mg\\033[0mh\\033[2mi\\033[22mj\\n"])
         XCTAssertEqual(try session.waitForExit(), 0)
         let line = TmuxSession.StyledLine(try session.captureWithAttributes()[0])
-        XCTAssertEqual(line.text, "abcdefgh")
-        XCTAssertEqual(line.bold, [false, true, true, false, false, false, false, false])
-        XCTAssertEqual(line.attributes.map(\.reverse), [false, false, true, true, false, false, false, false])
-        XCTAssertEqual(line.attributes.map(\.colored), [false, false, false, false, true, true, true, false])
+        XCTAssertEqual(line.text, "abcdefghij")
+        /// Per character, `x` where `attribute` holds.
+        func marks(_ attribute: (TmuxSession.StyledLine.Attributes) -> Bool) -> String {
+            line.attributes.map { attribute($0) ? "x" : "." }.joined()
+        }
+        XCTAssertEqual(marks(\.bold), ".xx.......")
+        XCTAssertEqual(marks(\.dim), "........x.")
+        XCTAssertEqual(marks(\.reverse), "..xx......")
+        XCTAssertEqual(marks(\.colored), "....xxx...")
+    }
+
+    /// tmux writes a cell's attributes as a change from the cell before, across line ends: read as a whole screen
+    /// (`StyledLine.screen`), a line that starts without a sequence goes on in the attributes of the line above.
+    func testAttributesGoOnFromTheLineAbove() throws {
+        let session = try TmuxSession(test: self, ["/usr/bin/printf", "a\\033[7mb\\nc\\033[2md\\033[0m\\ne\\n"])
+        XCTAssertEqual(try session.waitForExit(), 0)
+        let screen = TmuxSession.StyledLine.screen(try session.captureWithAttributes())
+        XCTAssertEqual(screen.prefix(3).map(\.text), ["ab", "cd", "e"])
+        XCTAssertEqual(screen[0].attributes.map(\.reverse), [false, true])
+        XCTAssertEqual(screen[1].attributes.map(\.reverse), [true, true], "c goes on in the reverse video of b")
+        XCTAssertEqual(screen[1].attributes.map(\.dim), [false, true])
+        XCTAssertEqual(screen[2].attributes, [TmuxSession.StyledLine.Attributes()])
     }
 
     /// A resize reaches the program as SIGWINCH and a new size; the capture follows it.

@@ -35,6 +35,48 @@ enum BrowseFixtures {
         try Fixtures.index(catalog, test)
     }
 
+    /// A catalog with critics' ratings, for Critics' 15 and the two-line rows of the top lists: more rated movies
+    /// than a list shows (and than a small screen holds), a tie (ids ascending), a movie without a critic rating
+    /// (not listed) and one with a critic rating but no users' rating; overviews in paragraphs, in wide letters,
+    /// with control characters, of white space only (no second line) and none at all.
+    static let criticsCatalog = Catalog(movies: [
+        Movie(id: 0, title: "Parasite", year: 2019, rating: 8.5,
+              overview: "Greed and class discrimination threaten the newly formed symbiotic relationship between "
+                + "the wealthy Park family and the destitute Kim clan.", criticRating: 9.6),
+        Movie(id: 1, title: "The Room", year: 2003, rating: 3.6,
+              overview: "Johnny is a successful banker with great respect for and dedication to the people in his "
+                + "life.", criticRating: nil),
+        Movie(id: 2, title: "Citizen Kane", year: 1941, rating: 8.3,
+              overview: "Newspaper magnate Charles Foster Kane is taken from his mother as a boy.\n\n\tHis "
+                + "dying word, rosebud, starts a hunt.", criticRating: 10),
+        Movie(id: 3, title: "Tenet", year: 2020, rating: 7.3, criticRating: 6.9),
+        Movie(id: 4, title: "千と千尋の神隠し", year: 2001, rating: 8.6,
+              overview: "十歳の少女千尋は、両親と共に引越し先の新しい家へ向かう途中で不思議な町に迷い込む。",
+              criticRating: 9.6),
+        Movie(id: 5, title: "Evil Overview", year: 1999, rating: 1,
+              overview: "Bad\u{1B}]0;pwned\u{07} text\u{202E} here", criticRating: 5.5),
+        Movie(id: 6, title: "Blank Overview", year: 2015, rating: 6, overview: " \n\t ", criticRating: 7.25),
+        Movie(id: 7, title: "Only Critics", year: 2010, rating: nil, overview: "Nobody rated it but the critics.",
+              criticRating: 8.8),
+    ] + (8..<24).map { id in
+        Movie(id: id, title: "Film \(id)", year: 2000 + id, rating: Double(id % 5),
+              overview: "The story of film number \(id), told at length.", criticRating: Double(30 - id) / 4)
+    })
+
+    /// `criticsCatalog` written to a cache in the test's temporary folder, opened.
+    static func criticsIndex(_ test: XCTestCase) throws -> MovieIndex {
+        try Fixtures.index(criticsCatalog, test)
+    }
+
+    /// A model on `criticsCatalog`, `columns` × `rows`, with `keys` pressed.
+    static func criticsModel(_ test: XCTestCase, columns: Int = 80, rows: Int = 24, favorites: Set<Int> = [],
+                             printsChoice: Bool = false, keys: [Key] = []) throws -> BrowseModel {
+        var model = BrowseModel(index: try criticsIndex(test), favorites: favorites, printsChoice: printsChoice,
+                                flickrKey: "KEY", columns: columns, rows: rows)
+        for key in keys { _ = model.handle(key) }
+        return model
+    }
+
     /// A model on the fixture cache, `columns` × `rows`, after typing `typed` one character at a time.
     static func model(_ test: XCTestCase, typed: String = "", columns: Int = 80, rows: Int = 24,
                       favorites: Set<Int> = [], printsChoice: Bool = false,
@@ -57,6 +99,9 @@ extension BrowseModel {
 
     /// The screen at the model's own size, as plain text.
     var plainScreen: [String] { screen(columns: columns, rows: rows).plainText }
+
+    /// `plainScreen` without the blanks at the end of its lines (a selected row's bar).
+    var trimmedScreen: [String] { plainScreen.map { String($0.reversed().drop { $0 == " " }.reversed()) } }
 
     /// The title of the selected movie (of the tab's list or the open year page).
     var selectedTitle: String? {

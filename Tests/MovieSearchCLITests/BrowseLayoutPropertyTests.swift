@@ -49,6 +49,34 @@ final class BrowseLayoutPropertyTests: XCTestCase {
         XCTAssertEqual(screens, queries.count * views.count * sizes.count)
     }
 
+    /// The same on the top lists' two-line rows (Top 15 and Critics' 15 of a catalog with overviews and critics'
+    /// ratings), scrolled to their ends and back: and the selected movie's row is in view, both its lines when the
+    /// list has room for two.
+    func testEveryLineOfTheTopListsFitsItsWidth() throws {
+        let index = try BrowseFixtures.criticsIndex(self)
+        let views: [[Key]] = [
+            [.control("t")], [.control("t"), .end], [.control("t"), .control("t")],
+            [.control("t"), .control("t"), .down, .down, .down], [.control("t"), .control("t"), .end],
+            [.control("t"), .control("t"), .pageDown, .tab, .tab], [.control("t"), .control("t"), .end, .pageUp],
+        ]
+        for keys in views {
+            var model = BrowseModel(index: index, favorites: [0, 4, 7], columns: 80, rows: 24)
+            for key in keys { _ = model.handle(key) }
+            for size in sizes + [(columns: 20, rows: 4), (columns: 39, rows: 5)] {
+                model.resize(columns: size.columns, rows: size.rows)
+                let screen = model.screen(columns: size.columns, rows: size.rows)
+                check(screen, size, "\(keys)")
+                let list = model.currentList
+                guard let selection = list.selection else { return XCTFail("no selection: \(keys)") }
+                let window = list.window(height: model.listHeight)
+                XCTAssertTrue(window.contains(selection), "\(keys) \(size)")
+                if list.lineCount(ofRowAt: selection) == 2, model.listHeight >= 2 {
+                    XCTAssertTrue(window.contains(selection + 1), "\(keys) \(size): \(screen.plainText)")
+                }
+            }
+        }
+    }
+
     func testTinyScreensNeverBreak() throws {
         var model = try BrowseFixtures.model(self, typed: "dark")
         for columns in 0...12 {

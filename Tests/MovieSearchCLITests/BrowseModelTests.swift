@@ -353,6 +353,236 @@ final class BrowseModelTests: XCTestCase {
         XCTAssertTrue(model.plainScreen[4].hasPrefix(">    5  The Dark Knight Rises ♥"))
     }
 
+    // MARK: Critics' 15
+
+    func testCriticsTabComesRightAfterTop15WhenTheCatalogHasCriticRatings() throws {
+        let model = try BrowseFixtures.criticsModel(self)
+        XCTAssertTrue(model.index.hasCriticRatings)
+        XCTAssertEqual(model.tabs, [.search, .top, .critics, .favorites])
+        XCTAssertEqual(model.plainScreen[0], "Search · Top 15 · Critics' 15 · Favorites (0)")
+        XCTAssertEqual(model.tab, .search)
+    }
+
+    func testACatalogWithoutCriticRatingsShowsNoCriticsTabAndCtrlTSkipsIt() throws {
+        var model = try BrowseFixtures.model(self)
+        XCTAssertFalse(model.index.hasCriticRatings)
+        XCTAssertEqual(model.tabs, [.search, .top, .favorites])
+        XCTAssertEqual(model.plainScreen[0], "Search · Top 15 · Favorites (0)")
+        XCTAssertEqual(model.criticsList.rows, [])
+        var visited: [BrowseTab] = []
+        for _ in 0..<3 {
+            model.press(.control("t"))
+            visited.append(model.tab)
+        }
+        XCTAssertEqual(visited, [.top, .favorites, .search])
+    }
+
+    func testCtrlTCyclesSearchTopCriticsFavorites() throws {
+        var model = try BrowseFixtures.criticsModel(self)
+        var visited: [BrowseTab] = []
+        for _ in 0..<8 {
+            model.press(.control("t"))
+            visited.append(model.tab)
+        }
+        XCTAssertEqual(visited, [.top, .critics, .favorites, .search, .top, .critics, .favorites, .search])
+        model.press(.control("t"), .control("t"))
+        XCTAssertEqual(model.plainScreen[2], "The 15 best-rated movies by the critics, of 24")
+        let runs = model.screen(columns: 80, rows: 24).lines[0].runs
+        let critics = try XCTUnwrap(runs.first { $0.text == "Critics' 15" })
+        XCTAssertTrue(critics.style.bold && critics.style.underline)
+        let top = try XCTUnwrap(runs.first { $0.text == "Top 15" })
+        XCTAssertFalse(top.style.bold || top.style.underline)
+        // Ctrl-T on a page opened from Critics' 15 closes it and goes on to Favorites; Esc goes back to Search.
+        model.press(.enter)
+        XCTAssertNotNil(model.page)
+        model.press(.control("t"))
+        XCTAssertNil(model.page)
+        XCTAssertEqual(model.tab, .favorites)
+        model.press(.control("t"), .control("t"), .control("t"))
+        XCTAssertEqual(model.tab, .critics)
+        XCTAssertEqual(model.press(.escape), .none)
+        XCTAssertEqual(model.tab, .search)
+    }
+
+    func testCriticsListsTheCriticsOrderWithTheCriticRating() throws {
+        let model = try BrowseFixtures.criticsModel(self, keys: [.control("t"), .control("t")])
+        let expected = try model.index.topRated(by: .critic, limit: 15).map(\.id)
+        let listed = model.criticsList.rows.compactMap { row -> Int? in
+            if case let .movie(id, _) = row { return id } else { return nil }
+        }
+        XCTAssertEqual(listed, expected)
+        // Ties by id (Parasite before 千と千尋の神隠し, Evil Overview before Film 8); The Room, which has no critic
+        // rating, is not listed.
+        XCTAssertEqual(Array(listed.prefix(8)), [2, 0, 4, 7, 6, 3, 5, 8])
+        XCTAssertFalse(listed.contains(1))
+        // The rows' first lines (the overview lines under them start with 18 blanks).
+        let rows = model.trimmedScreen.dropFirst(3).filter { !$0.hasPrefix("      ") }
+        XCTAssertEqual(Array(rows.prefix(7)), [
+            ">  1.   10  1941  Citizen Kane",
+            "   2.  9.6  2019  Parasite",          // the users rate it 8.5
+            "   3.  9.6  2001  千と千尋の神隠し",
+            "   4.  8.8  2010  Only Critics",      // no users' rating
+            "   5. 7.25  2015  Blank Overview",
+            "   6.  6.9  2020  Tenet",
+            "   7.  5.5  1999  Evil Overview",
+        ])
+    }
+
+    func testEnterOnACriticsRowOpensItsDetailsWithBothRatings() throws {
+        var model = try BrowseFixtures.criticsModel(self, keys: [.control("t"), .control("t"), .down])
+        XCTAssertEqual(model.selectedTitle, "Parasite")
+        XCTAssertEqual(model.press(.enter), .none)
+        let screen = model.plainScreen
+        XCTAssertEqual(Array(screen[3...6]), ["Parasite", "  year      2019", "  rating    8.5", "  critics   9.6"])
+        model.press(.escape)
+        XCTAssertNil(model.page)
+        XCTAssertEqual(model.tab, .critics)
+        XCTAssertEqual(model.selectedTitle, "Parasite")
+        var printing = try BrowseFixtures.criticsModel(self, printsChoice: true, keys: [.control("t"), .control("t")])
+        XCTAssertEqual(printing.press(.enter), .print(movieID: 2))  // Citizen Kane, the critics' first
+    }
+
+    func testDetailsShowNoCriticsLineForAMovieWithoutACriticRating() throws {
+        var model = try BrowseFixtures.criticsModel(self, keys: [.text("room"), .enter])
+        XCTAssertEqual(Array(model.plainScreen[3...5]), ["The Room", "  year      2003", "  rating    3.6"])
+        XCTAssertFalse(model.plainScreen.contains { $0.hasPrefix("  critics") }, "\(model.plainScreen)")
+        model = try BrowseFixtures.model(self, typed: "dark kni")
+        model.press(.enter)
+        XCTAssertFalse(model.plainScreen.contains { $0.hasPrefix("  critics") }, "\(model.plainScreen)")
+        // Only the critics rated it: unrated by the users, and the critics' rating under it.
+        model = try BrowseFixtures.criticsModel(self, keys: [.text("only critics"), .enter])
+        XCTAssertEqual(Array(model.plainScreen[5...6]), ["  rating    unrated", "  critics   8.8"])
+    }
+
+    func testTabOnACriticsRowTogglesTheHeartEverywhere() throws {
+        var model = try BrowseFixtures.criticsModel(self, keys: [.control("t"), .control("t"), .down])
+        XCTAssertEqual(model.press(.tab), .favoriteChanged(movieID: 0, isFavorite: true))
+        XCTAssertEqual(model.selectedTitle, "千と千尋の神隠し")  // down, over Parasite's overview line
+        XCTAssertEqual(model.favorites, [0])
+        XCTAssertTrue(model.plainScreen.contains("   2.  9.6  2019  Parasite ♥"), "\(model.plainScreen)")
+        XCTAssertEqual(model.plainScreen[0], "Search · Top 15 · Critics' 15 · Favorites (1)")
+        model.press(.control("t"))
+        XCTAssertEqual(model.tab, .favorites)
+        XCTAssertEqual(model.plainScreen[3], "2019 · 1 favorite")
+        XCTAssertTrue(model.plainScreen[4].hasPrefix(">  8.5  Parasite ♥"))
+        model.press(.control("t"), .control("t"))
+        XCTAssertTrue(model.plainScreen.contains("   2.  8.5  2019  Parasite ♥"), "Top 15: \(model.plainScreen)")
+    }
+
+    // MARK: Two-line rows of the top lists
+
+    func testTheOverviewLineIsNotSelectableOnItsOwn() throws {
+        var model = try BrowseFixtures.criticsModel(self, keys: [.control("t"), .control("t")])
+        var titles: [String] = []
+        for _ in 0..<16 {
+            guard case .movie? = model.currentList.selectedRow else {
+                let row = String(describing: model.currentList.selectedRow)
+                return XCTFail("the selection left the movie rows: \(row)")
+            }
+            titles.append(try XCTUnwrap(model.selectedTitle))
+            model.press(.down)
+        }
+        XCTAssertEqual(Array(titles.prefix(4)), ["Citizen Kane", "Parasite", "千と千尋の神隠し", "Only Critics"])
+        XCTAssertEqual(titles.last, "Film 15")  // the 15th, where Down stops
+        model.press(.up)
+        XCTAssertEqual(model.selectedTitle, "Film 14")
+    }
+
+    func testScrollingKeepsTheSelectedRowWholeAndNeverStartsOnASecondLine() throws {
+        for rows in [5, 6, 7, 8, 10, 13, 24] {
+            var model = try BrowseFixtures.criticsModel(self, columns: 40, rows: rows,
+                                                        keys: [.control("t"), .control("t")])
+            let keys: [Key] = Array(repeating: .down, count: 15) + Array(repeating: .up, count: 15)
+                + [.end, .home, .pageDown, .pageDown, .pageUp, .end, .pageUp]
+            for (number, key) in keys.enumerated() {
+                model.press(key)
+                let label = "\(rows) rows, key \(number) (\(key))"
+                let list = model.currentList
+                let window = list.window(height: model.listHeight)
+                let selection = try XCTUnwrap(list.selection, label)
+                XCTAssertTrue(window.contains(selection), label)
+                if list.lineCount(ofRowAt: selection) == 2 {
+                    XCTAssertTrue(window.contains(selection + 1), "the overview line hidden: \(label)")
+                }
+                XCTAssertFalse(list.rows[window.lowerBound].continuesRowAbove, "starts on a second line: \(label)")
+                // On screen: the line after the selected one is its overview, drawn selected too.
+                let screen = model.screen(columns: 40, rows: rows).lines
+                let selected = try XCTUnwrap(screen.indices.dropFirst(3).first { screen[$0].plainText.hasPrefix(">") },
+                                             label)
+                if list.lineCount(ofRowAt: selection) == 2 {
+                    let next = screen[selected + 1].plainText
+                    XCTAssertTrue(next.hasPrefix(String(repeating: " ", count: 18)) && next.contains { $0 != " " },
+                                  "\(label): \(model.plainScreen)")
+                    XCTAssertTrue(screen[selected + 1].runs.allSatisfy(\.style.reverse), label)
+                }
+            }
+        }
+    }
+
+    func testPageDownCountsATwoLineRowAsTwoLines() throws {
+        // 7 list lines: a page is 6 of them.
+        var model = try BrowseFixtures.criticsModel(self, rows: 10, keys: [.control("t"), .control("t")])
+        model.press(.pageDown)  // Parasite, 千と千尋の神隠し, Only Critics: two lines each
+        XCTAssertEqual(model.selectedTitle, "Only Critics")
+        model.press(.pageDown)  // Blank Overview and Tenet one line each, Evil Overview and Film 8 two
+        XCTAssertEqual(model.selectedTitle, "Film 8")
+        model.press(.pageUp)
+        XCTAssertEqual(model.selectedTitle, "Only Critics")
+        model.press(.pageUp, .pageUp)
+        XCTAssertEqual(model.selectedTitle, "Citizen Kane")
+    }
+
+    func testEndShowsTheLastRowWithItsOverviewLine() throws {
+        var model = try BrowseFixtures.criticsModel(self, rows: 10, keys: [.control("t"), .control("t"), .end])
+        XCTAssertEqual(model.selectedTitle, "Film 15")
+        // The window starts on Film 13, not on Film 12's overview line: the last line stays empty.
+        XCTAssertEqual(Array(model.trimmedScreen[3...]), [
+            "  13. 4.25  2013  Film 13",
+            "                  The story of film number 13, told at length.",
+            "  14.    4  2014  Film 14",
+            "                  The story of film number 14, told at length.",
+            "> 15. 3.75  2015  Film 15",
+            "                  The story of film number 15, told at length.",
+            "",
+        ])
+        model.press(.home)
+        XCTAssertEqual(model.trimmedScreen[3], ">  1.   10  1941  Citizen Kane")
+    }
+
+    func testResizeKeepsATopListsSelectionWithItsOverviewLineInView() throws {
+        var model = try BrowseFixtures.criticsModel(self, keys: [.control("t"), .control("t"), .end, .up, .up])
+        XCTAssertEqual(model.selectedTitle, "Film 13")
+        for (columns, rows) in [(40, 8), (80, 6), (30, 24), (80, 12)] {
+            model.resize(columns: columns, rows: rows)
+            XCTAssertEqual(model.selectedTitle, "Film 13")
+            let screen = model.plainScreen
+            let selected = try XCTUnwrap(screen.indices.dropFirst(3).first { screen[$0].hasPrefix(">") }, "\(screen)")
+            XCTAssertTrue(screen[selected].contains("Film 13"), "\(screen)")
+            XCTAssertTrue(screen.indices.contains(selected + 1) && screen[selected + 1].contains("The story of"),
+                          "\(columns) × \(rows): \(screen)")
+        }
+    }
+
+    func testTheOverviewLineIsCutToTheWidth() throws {
+        for columns in [20, 24, 33, 40, 57, 80, 113] {
+            let model = try BrowseFixtures.criticsModel(self, columns: columns, rows: 40,
+                                                        keys: [.control("t"), .control("t")])
+            let screen = model.screen(columns: columns, rows: 40)
+            let overviews = screen.lines.filter { $0.runs.last?.style.dim == true && $0.plainText.hasPrefix("  ") }
+            XCTAssertEqual(overviews.count, 13, "\(columns): \(screen.plainText)")  // 15 less Blank Overview, Tenet
+            for line in overviews {
+                XCTAssertLessThanOrEqual(line.columns, columns, line.plainText)
+            }
+            let kane = try XCTUnwrap(overviews.first).plainText
+            let indent = columns >= 40 ? 18 : 12
+            let full = "Newspaper magnate Charles Foster Kane is taken from his mother as a boy. His dying word, "
+                + "rosebud, starts a hunt."
+            XCTAssertEqual(kane, String(repeating: " ", count: indent)
+                           + DisplayWidth.truncated(full, toColumns: columns - indent))
+            XCTAssertTrue(kane.hasSuffix("…") == (full.count > columns - indent), kane)
+        }
+    }
+
     // MARK: Other views and keys
 
     func testTypingOnAnotherViewGoesToSearch() throws {

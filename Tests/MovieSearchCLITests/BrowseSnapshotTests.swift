@@ -52,7 +52,7 @@ final class BrowseSnapshotTests: XCTestCase {
         ])
     }
 
-    func testTopAt40x10CutsLongTitlesAndCountsWideOnesTwice() throws {
+    func testTopAt40x10CutsLongTitlesAndOverviewsAndCountsWideOnesTwice() throws {
         var model = try BrowseFixtures.model(self, columns: 40, rows: 10)
         model.press(.control("t"))
         XCTAssertEqual(model.plainScreen, [
@@ -64,9 +64,80 @@ final class BrowseSnapshotTests: XCTestCase {
             "   3.  8.3  2001  Ame\u{301}lie",
             "   4.    7  2007  The Assassination of …",
             "   5.    5  2012  The Dark Knight Rises",
+            "                  Eight years after the…",  // its overview; the others have none
             "   6.  4.5  2017  The Dark Tower",
-            "   7.    4  2013  Star Trek Into Darkne…",
         ])
+    }
+
+    func testCriticsAt80x24() throws {
+        var model = try BrowseFixtures.criticsModel(self, favorites: [7])
+        model.press(.control("t"), .control("t"))
+        XCTAssertEqual(model.plainScreen, [
+            "Search · Top 15 · Critics' 15 · Favorites (1)",
+            "> ",
+            "The 15 best-rated movies by the critics, of 24",
+            ">  1.   10  1941  Citizen Kane                                                  ",
+            "                  Newspaper magnate Charles Foster Kane is taken from his mothe…",
+            "   2.  9.6  2019  Parasite",
+            "                  Greed and class discrimination threaten the newly formed symb…",
+            "   3.  9.6  2001  千と千尋の神隠し",
+            "                  十歳の少女千尋は、両親と共に引越し先の新しい家へ向かう途中で…",
+            "   4.  8.8  2010  Only Critics ♥",
+            "                  Nobody rated it but the critics.",
+            "   5. 7.25  2015  Blank Overview",
+            "   6.  6.9  2020  Tenet",
+            "   7.  5.5  1999  Evil Overview",
+            "                  Bad\\e]0;pwned\\x07 text\\u{202E} here",
+            "   8.  5.5  2008  Film 8",
+            "                  The story of film number 8, told at length.",
+            "   9. 5.25  2009  Film 9",
+            "                  The story of film number 9, told at length.",
+            "  10.    5  2010  Film 10",
+            "                  The story of film number 10, told at length.",
+            "  11. 4.75  2011  Film 11",
+            "                  The story of film number 11, told at length.",
+            "  12.  4.5  2012  Film 12",
+        ])
+    }
+
+    func testCriticsAt40x10ScrolledByTwoLineRows() throws {
+        var model = try BrowseFixtures.criticsModel(self, columns: 40, rows: 10)
+        model.press(.control("t"), .control("t"), .down, .down, .down)
+        XCTAssertEqual(model.plainScreen, [
+            "Search · Top · Critics · ♥ 0",
+            "> ",
+            "The 15 best-rated movies by the critics…",
+            "   2.  9.6  2019  Parasite",
+            "                  Greed and class discr…",
+            "   3.  9.6  2001  千と千尋の神隠し",
+            "                  十歳の少女千尋は、両…",
+            ">  4.  8.8  2010  Only Critics          ",
+            "                  Nobody rated it but t…",
+            "   5. 7.25  2015  Blank Overview",
+        ])
+    }
+
+    func testTheOverviewLineIsDimAndSelectedWithItsRow() throws {
+        var model = try BrowseFixtures.criticsModel(self, columns: 40, rows: 10)
+        model.press(.control("t"), .control("t"))
+        let lines = model.screen(columns: 40, rows: 10).lines
+        var dim = TextStyle()
+        dim.dim = true
+        var reverse = TextStyle()
+        reverse.reverse = true
+        var dimReverse = dim
+        dimReverse.reverse = true
+        // The selected row's second line: in reverse video across the width, as its first; no `>` of its own.
+        XCTAssertEqual(lines[4].runs, [
+            ScreenLine.Run(String(repeating: " ", count: 18), reverse),
+            ScreenLine.Run("Newspaper magnate Cha…", dimReverse),
+        ])
+        XCTAssertTrue(lines[3].runs.allSatisfy(\.style.reverse))
+        XCTAssertEqual(lines[6].runs, [
+            ScreenLine.Run(String(repeating: " ", count: 18)),
+            ScreenLine.Run("Greed and class discr…", dim),
+        ])
+        XCTAssertFalse(lines[5].runs.contains { $0.style.dim }, "the title line is not dimmed")
     }
 
     func testDetailsAt40x10() throws {

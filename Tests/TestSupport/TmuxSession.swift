@@ -346,18 +346,24 @@ package final class TmuxSession {
 extension TmuxSession {
     /// One line of `captureWithAttributes`, read: its text and, for each character, its attributes.
     ///
-    /// Understands the SGR sequences tmux writes: `0` reset, `1`/`22` bold, `7`/`27` reverse, foreground and
-    /// background colors (`30`–`37`, `90`–`97`, `40`–`47`, `100`–`107`, `38`/`48` with their `5;n` or `2;r;g;b`
-    /// arguments) and their defaults `39`/`49`; other attributes are skipped, other escape sequences dropped.
+    /// Understands the SGR sequences tmux writes: `0` reset, `1` bold, `2` dim, `22` neither, `7`/`27` reverse,
+    /// foreground and background colors (`30`–`37`, `90`–`97`, `40`–`47`, `100`–`107`, `38`/`48` with their `5;n`
+    /// or `2;r;g;b` arguments) and their defaults `39`/`49`; other attributes are skipped, other escape sequences
+    /// dropped.
     package struct StyledLine {
         /// The attributes of one character.
         package struct Attributes: Equatable {
             package var bold = false
+            /// Dim (faint) text, SGR 2.
+            package var dim = false
             package var reverse = false
             /// A foreground or background color other than the terminal's default.
             package var colored: Bool { foreground || background }
             var foreground = false
             var background = false
+
+            /// The terminal's default: no attribute.
+            package init() {}
         }
 
         /// The line without its escape sequences.
@@ -366,9 +372,31 @@ extension TmuxSession {
         package private(set) var attributes: [Attributes] = []
         /// Whether each `Character` of `text` is bold.
         package var bold: [Bool] { attributes.map(\.bold) }
+        /// The attributes in force at the end of the line, after its last sequence.
+        package private(set) var endAttributes = Attributes()
 
+        /// One captured line read on its own, from the terminal's default attributes. A line of a whole capture
+        /// may go on in the attributes of the line above it: read those with `screen(_:)`.
         package init(_ captured: String) {
-            var current = Attributes()
+            self.init(captured, startingWith: Attributes())
+        }
+
+        /// The lines of a whole capture (`captureWithAttributes`), read in order: tmux writes each cell's
+        /// attributes as a change from the cell before it, the last cell of the line above included, so that a
+        /// line that starts without a sequence (the second line of a selected row, in reverse video) goes on in
+        /// the attributes the line above ended in.
+        package static func screen(_ captured: [String]) -> [StyledLine] {
+            var carried = Attributes()
+            return captured.map { text in
+                let line = StyledLine(text, startingWith: carried)
+                carried = line.endAttributes
+                return line
+            }
+        }
+
+        /// `captured` read from the attributes `start`.
+        package init(_ captured: String, startingWith start: Attributes) {
+            var current = start
             let characters = Array(captured)
             var index = 0
             while index < characters.count {
@@ -393,6 +421,7 @@ extension TmuxSession {
                 }
                 index = end + 1
             }
+            endAttributes = current
         }
 
         private static func apply(_ parameters: String, to attributes: inout Attributes) {
@@ -402,7 +431,10 @@ extension TmuxSession {
                 switch values[position] {
                 case 0: attributes = Attributes()
                 case 1: attributes.bold = true
-                case 22: attributes.bold = false
+                case 2: attributes.dim = true
+                case 22:
+                    attributes.bold = false
+                    attributes.dim = false
                 case 7: attributes.reverse = true
                 case 27: attributes.reverse = false
                 case 30...37, 90...97: attributes.foreground = true

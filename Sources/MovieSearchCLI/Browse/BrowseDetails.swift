@@ -3,12 +3,14 @@ import MovieSearchOutput
 
 /// The lines of a movie's details page in `browse`: the title, then one labelled field after another, each value
 /// escaped (`TerminalSafeText`) and wrapped under itself to the width, so that a long cast list, an overview or the
-/// Flickr request URL can be read in full by scrolling; nothing is wider than `columns`.
+/// Flickr request URL can be read in full by scrolling; nothing is wider than `columns`. The critics' rating has its
+/// line under the users' rating only when the movie has one.
 ///
 /// ```
 /// The Dark Knight Rises ♥
 ///   year      2012
 ///   rating    5
+///   critics   7.8
 ///   genres    Action, Crime
 ///   cast      Christian Bale, Tom Hardy
 ///   favorite  yes ♥ (Tab removes it)
@@ -38,6 +40,9 @@ enum BrowseDetails {
         var fields: [(String, String)] = [
             ("year", String(movie.year)),
             ("rating", TextLayout.rating(movie.rating) ?? "unrated"),
+        ]
+        if let critics = TextLayout.rating(movie.criticRating) { fields.append(("critics", critics)) }
+        fields += [
             ("genres", movie.genres.isEmpty ? "none listed" : list(movie.genres)),
             ("cast", movie.cast.isEmpty ? "none listed" : list(movie.cast)),
         ]

@@ -1,7 +1,7 @@
 import MovieSearchOutput
 
-/// One row of a list in `browse`: a year header, a movie, a `… N more in YEAR` row, or a favorite no longer in the
-/// catalog.
+/// One row of a list in `browse`: a year header, a movie, the second line of a top list's movie, a `… N more in YEAR`
+/// row, or a favorite no longer in the catalog.
 enum BrowseRow: Hashable, Sendable {
     /// What a year's header counts.
     enum Counted: Hashable, Sendable {
@@ -11,8 +11,11 @@ enum BrowseRow: Hashable, Sendable {
     /// A group's heading (`2012 · 2 matches`, `not in this catalog · 1`); not selectable. Its text is made only
     /// when it is drawn: an answer has a header per year, and only a few are on screen.
     case header(year: Int, count: Int, Counted)
-    /// A movie; `rank` is its place in the Top 15 list, `nil` elsewhere.
+    /// A movie; `rank` is its place in a top list (Top 15, Critics' 15), `nil` elsewhere.
     case movie(id: Int, rank: Int?)
+    /// The second line of a top list's movie row, right after it: the start of the movie's overview (its short
+    /// description), dimmed. Not selectable: it is shown, selected and scrolled with the movie row above it.
+    case overview(movieID: Int)
     /// The rest of a year's matches, not listed: Enter opens the year.
     case more(year: Int, remaining: Int)
     /// A favorite whose movie this catalog no longer holds; not selectable.
@@ -32,16 +35,25 @@ enum BrowseRow: Hashable, Sendable {
     var isSelectable: Bool {
         switch self {
         case .movie, .more: return true
-        case .header, .missing: return false
+        case .header, .overview, .missing: return false
         }
+    }
+
+    /// Whether this row is a further line of the row above it (an overview line), not a row of its own.
+    var continuesRowAbove: Bool {
+        if case .overview = self { return true }
+        return false
     }
 }
 
-/// The rows of one list with its selection and scroll position: the Search answer, Top 15, Favorites, a year.
+/// The rows of one list with its selection and scroll position: the Search answer, Top 15, Critics' 15, Favorites,
+/// a year.
 ///
 /// The selection always stands on a selectable row when the list has one (`nil` otherwise). `top` is the first row
 /// shown; it moves only as far as needed to keep the selection in view (as in fzf and `less`), and shows a year's
-/// header when its first movie is selected. Every operation is O(rows moved over), never O(rows) but `replaceRows`.
+/// header when its first movie is selected. A row of two lines (a top list's movie and its overview line, which
+/// `continuesRowAbove`) is kept whole in view when selected, and a window never starts on such a second line while
+/// it can start on its first. Every operation is O(rows moved over), never O(rows) but `replaceRows`.
 struct BrowseList: Equatable {
     private(set) var rows: [BrowseRow] = []
     /// The index in `rows` of the selected row.
@@ -61,6 +73,11 @@ struct BrowseList: Equatable {
 
     /// The selected row.
     var selectedRow: BrowseRow? { selection.map { rows[$0] } }
+
+    /// How many movies the list holds (its `.movie` rows). O(rows).
+    var movieCount: Int {
+        rows.reduce(0) { count, row in if case .movie = row { count + 1 } else { count } }
+    }
 
     /// New rows: the selection goes to the first selectable row and the list to its top; with
     /// `keepingSelection`, the selection keeps its index (the row after it takes its place when it went, the one
@@ -155,6 +172,41 @@ struct BrowseList: Equatable {
         top = window(height: height).lowerBound
     }
 
+    /// PgDn (`direction` 1) or PgUp (-1): moves the selection down or up over as many selectable rows as take
+    /// `height` less one lines of the screen (a row of two lines counts two; headers, passed over, count none), at
+    /// least one, stopping at the ends; then scrolls so that it is in a window of `height` rows. With rows of one
+    /// line each, as `move(by: ±(height - 1), height:)`.
+    mutating func movePage(_ direction: Int, height: Int) {
+        guard var current = selection else { return }
+        let step = direction < 0 ? -1 : 1
+        let budget = max(1, height - 1)
+        var lines = 0
+        while let next = nextSelectable(from: current + step, step: step) {
+            let cost = lineCount(ofRowAt: next)
+            if lines > 0, lines + cost > budget { break }
+            current = next
+            lines += cost
+            if lines >= budget { break }
+        }
+        selection = current
+        top = window(height: height).lowerBound
+    }
+
+    /// The row whose line `index` is: `index` itself, or for a further line (`continuesRowAbove`) the row above
+    /// that it continues.
+    func rowStart(_ index: Int) -> Int {
+        var start = index
+        while start > 0, rows[start].continuesRowAbove { start -= 1 }
+        return start
+    }
+
+    /// The lines the row at `index` takes: its own and the further lines after it.
+    func lineCount(ofRowAt index: Int) -> Int {
+        var end = index + 1
+        while end < rows.count, rows[end].continuesRowAbove { end += 1 }
+        return end - index
+    }
+
     /// Home: the first selectable row, the list at its top.
     mutating func moveToFirst(height: Int) {
         selection = nextSelectable(from: 0, step: 1)
@@ -169,19 +221,24 @@ struct BrowseList: Equatable {
     }
 
     /// The rows to show in a window of `height` rows: from `top`, moved as little as needed to hold the selection
-    /// (and the header right above it, when there is room; and the rows after it, when it is the last selectable
-    /// one), and no further down than needed to fill the window.
+    /// with its further lines (as many as fit; and the header right above it, when there is room; and the rows
+    /// after it, when it is the last selectable one), no further down than needed to fill the window, and never
+    /// from a further line whose row is above the window (one row later instead, leaving the last line empty at
+    /// the end of the list).
     func window(height: Int) -> Range<Int> {
         guard height > 0, !rows.isEmpty else { return 0..<0 }
         var start = min(top, max(0, rows.count - height))
         if let selection {
+            // The end of the selected row's lines, as many as the window holds.
+            let end = selection + min(lineCount(ofRowAt: selection), height)
             if selection < start { start = selection }
-            if selection >= start + height { start = selection - height + 1 }
-            if start == selection, start > 0, height > 1, case .header = rows[start - 1] { start -= 1 }
+            if end > start + height { start = end - height }
+            if start == selection, start > 0, height > end - selection, case .header = rows[start - 1] { start -= 1 }
             // On the last selectable row, the rows after it (the missing favorites) come into view too.
             if nextSelectable(from: selection + 1, step: 1) == nil {
                 start = max(start, min(selection, rows.count - height))
             }
+            while start < selection, rows[start].continuesRowAbove { start += 1 }
         }
         return start..<min(rows.count, start + height)
     }

@@ -54,6 +54,9 @@ struct BrowseModel {
     private(set) var columns: Int
     private(set) var rows: Int
 
+    /// The tabs this catalog shows, in the order of the tab bar and of Ctrl-T: Critics' 15 only when some movie has
+    /// a critic rating (`BrowseTab.tabs(hasCriticRatings:)`).
+    let tabs: [BrowseTab]
     /// The tab shown under any open page.
     private(set) var tab: BrowseTab = .search
     /// Pages opened over the tab with Enter, last on top.
@@ -70,14 +73,17 @@ struct BrowseModel {
     private(set) var perYear = 1
     /// Why the last search failed (a damaged cache), shown on the summary line.
     private(set) var searchError: String?
-    /// Top 15: the ids, and the list.
+    /// Top 15: the list (a movie's overview on a second line), or why it could not be read.
     private(set) var topList = BrowseList()
     private(set) var topError: String?
+    /// Critics' 15, as Top 15; empty when the catalog shows no such tab.
+    private(set) var criticsList = BrowseList()
+    private(set) var criticsError: String?
     /// Favorites: the list, rebuilt whenever `favorites` or `missingFavorites` change.
     private(set) var favoritesList = BrowseList()
     private(set) var favoritesError: String?
 
-    /// How many movies the Top 15 tab lists.
+    /// How many movies the Top 15 and Critics' 15 tabs list.
     static let topLimit = 15
 
     /// Opens the Search tab on an empty query (every movie, newest year first), sized `columns` × `rows`.
@@ -108,13 +114,9 @@ struct BrowseModel {
         self.columns = columns
         self.rows = rows
         perYear = Self.perYear(rows: rows)
-        do {
-            topList = BrowseList(rows: try index.topRated(limit: Self.topLimit).enumerated().map { rank, movie in
-                .movie(id: movie.id, rank: rank + 1)
-            })
-        } catch {
-            topError = Self.message(error)
-        }
+        tabs = BrowseTab.tabs(hasCriticRatings: index.hasCriticRatings)
+        (topList, topError) = Self.topList(index, by: .rating)
+        if tabs.contains(.critics) { (criticsList, criticsError) = Self.topList(index, by: .critic) }
         rebuildFavorites()
         runSearch()
     }
@@ -154,6 +156,7 @@ struct BrowseModel {
         }
         searchList.scrollToSelection(height: height)
         topList.scrollToSelection(height: height)
+        criticsList.scrollToSelection(height: height)
         favoritesList.scrollToSelection(height: height)
         for number in pages.indices {
             switch pages[number] {
@@ -177,12 +180,14 @@ struct BrowseModel {
     ///   the cursor, Ctrl-A/Ctrl-E to the start/end of the line. A key that changes the query shows the Search tab
     ///   (closing any page) and searches again at once.
     /// - Selection: ↑/↓, Ctrl-P/N and Ctrl-K/J move it one movie (headers are passed over); PgUp/PgDn a screenful
-    ///   less one; Home/End to the first/last row. On a details page they scroll it.
+    ///   less one (of lines: a top list's movie with its overview line counts two); Home/End to the first/last
+    ///   row. On a details page they scroll it.
     /// - Enter: a movie's details (`.print` in `--print` mode, also on a details page); on a `… more` row, the
-    ///   year's page. Esc: closes the page on top; else from Top 15 or Favorites back to Search; else clears a
-    ///   query; else `.quit(status: 0)`. Ctrl-C: `.quit(status: 130)` from anywhere.
+    ///   year's page. Esc: closes the page on top; else from Top 15, Critics' 15 or Favorites back to Search; else
+    ///   clears a query; else `.quit(status: 0)`. Ctrl-C: `.quit(status: 130)` from anywhere.
     /// - Tab: toggles the favorite of the selected movie (of the page's movie on a details page, which stays) and
-    ///   moves down; Shift-Tab toggles and moves up. Ctrl-T: Search → Top 15 → Favorites → Search.
+    ///   moves down; Shift-Tab toggles and moves up. Ctrl-T: the next of `tabs`, closing any page: Search → Top 15
+    ///   → Critics' 15 (when the catalog has critic ratings) → Favorites → Search.
     /// - Anything else: nothing.
     mutating func handle(_ key: Key) -> BrowseAction {
         switch key {
@@ -197,8 +202,8 @@ struct BrowseModel {
         case .control("e"): editor.moveToEnd()
         case .up, .control("p"), .control("k"): moveSelection(by: -1)
         case .down, .control("n"), .control("j"): moveSelection(by: 1)
-        case .pageUp: moveSelection(by: -max(1, listHeight - 1))
-        case .pageDown: moveSelection(by: max(1, listHeight - 1))
+        case .pageUp: movePage(-1)
+        case .pageDown: movePage(1)
         case .home: moveToEnd(last: false)
         case .end: moveToEnd(last: true)
         case .enter: return enter()
@@ -207,7 +212,7 @@ struct BrowseModel {
         case .backTab: return toggleFavorite(thenMoveBy: -1)
         case .control("t"):
             pages = []
-            tab = tab.next
+            tab = tab.next(among: tabs)
         case .control("c"): return .quit(status: 130)
         default: break
         }
@@ -234,6 +239,22 @@ struct BrowseModel {
             pages[pages.count - 1] = .year(year)
         case nil:
             withCurrentList { $0.move(by: count, height: height) }
+        }
+    }
+
+    /// PgDn (`direction` 1) or PgUp (-1): a details page scrolls a screenful less one; a list moves its selection
+    /// as far (`BrowseList.movePage(_:height:)`).
+    private mutating func movePage(_ direction: Int) {
+        let height = listHeight
+        switch pages.last {
+        case .details?:
+            moveSelection(by: direction * max(1, height - 1))
+        case .year(var year)?:
+            year.list.movePage(direction, height: height)
+            loadAhead(&year)
+            pages[pages.count - 1] = .year(year)
+        case nil:
+            withCurrentList { $0.movePage(direction, height: height) }
         }
     }
 
@@ -326,6 +347,7 @@ struct BrowseModel {
         switch tab {
         case .search: return searchList
         case .top: return topList
+        case .critics: return criticsList
         case .favorites: return favoritesList
         }
     }
@@ -334,7 +356,24 @@ struct BrowseModel {
         switch tab {
         case .search: change(&searchList)
         case .top: change(&topList)
+        case .critics: change(&criticsList)
         case .favorites: change(&favoritesList)
+        }
+    }
+
+    /// A top list (`BrowseTab.top` by the users' rating, `.critics` by the critics'): the first `topLimit` movies
+    /// of `order`, each a ranked row followed by its overview line when it has an overview
+    /// (`ShortDescription.hasText`); or an empty list and why it could not be read.
+    private static func topList(_ index: MovieIndex, by order: TopListOrder) -> (BrowseList, String?) {
+        do {
+            var rows: [BrowseRow] = []
+            for (rank, movie) in try index.topRated(by: order, limit: topLimit).enumerated() {
+                rows.append(.movie(id: movie.id, rank: rank + 1))
+                if ShortDescription.hasText(movie.overview) { rows.append(.overview(movieID: movie.id)) }
+            }
+            return (BrowseList(rows: rows), nil)
+        } catch {
+            return (BrowseList(), message(error))
         }
     }
 

@@ -4,11 +4,20 @@ import MovieSearchOutput
 /// Draws a `BrowseModel` at a size: the `Screen` the driver hands to `FrameWriter`.
 ///
 /// ```
-/// Search · Top 15 · Favorites (1)                 ← tab bar, the current tab bold and underlined
+/// Search · Top 15 · Critics' 15 · Favorites (1)   ← tab bar, the current tab bold and underlined
 /// > dark kni                                      ← prompt, the cursor after the query
 /// 1 match in 1 year                               ← summary (after the driver's status message, if any)
 /// 2012 · 1 match                                  ← a year's header
 /// >    5  The Dark Knight Rises ♥                 ← the selected row, in reverse video; spans in bold
+/// ```
+///
+/// A top list's row (Top 15, Critics' 15) shows the rank, the rating the list ranks by (the users' or the critics'),
+/// the year and the title, and under them, dimmed, the start of the overview when the movie has one; both lines
+/// are in reverse video when it is selected:
+///
+/// ```
+/// >  5.    5  2012  The Dark Knight Rises
+///                   Eight years after the Joker's reign of anarchy, Batman is for…
 /// ```
 ///
 /// Top down: the tab bar, the prompt, the summary line, then the list of the tab or of the open page (details are
@@ -69,13 +78,12 @@ struct BrowseRenderer {
 
     // MARK: Top lines
 
-    /// `Search · Top 15 · Favorites (n)`, the current tab bold and underlined (and cyan with colour); on a screen
-    /// too narrow for it, `Search · Top · ♥ n`.
+    /// `Search · Top 15 · Critics' 15 · Favorites (n)` (the tabs the model shows), the current tab bold and
+    /// underlined (and cyan with colour); on a screen too narrow for it, `Search · Top · Critics · ♥ n`.
     private func tabBar() -> ScreenLine {
-        let count = TextLayout.grouped(model.favoriteCount)
-        var names: [(BrowseTab, String)] = [(.search, "Search"), (.top, "Top 15"), (.favorites, "Favorites (\(count))")]
+        var names = model.tabs.map { ($0, Self.tabName($0, favorites: model.favoriteCount, short: false)) }
         if DisplayWidth.columns(of: names.map(\.1).joined(separator: " · ")) > columns {
-            names = [(.search, "Search"), (.top, "Top"), (.favorites, "♥ \(count)")]
+            names = model.tabs.map { ($0, Self.tabName($0, favorites: model.favoriteCount, short: true)) }
         }
         var line = ScreenLine()
         for (number, (tab, name)) in names.enumerated() {
@@ -89,6 +97,17 @@ struct BrowseRenderer {
             line.append(name, style)
         }
         return line
+    }
+
+    /// A tab's name in the tab bar, `short` for a narrow screen.
+    static func tabName(_ tab: BrowseTab, favorites: Int, short: Bool) -> String {
+        switch tab {
+        case .search: return "Search"
+        case .top: return short ? "Top" : "Top 15"
+        case .critics: return short ? "Critics" : "Critics' 15"
+        case .favorites:
+            return short ? "♥ \(TextLayout.grouped(favorites))" : "Favorites (\(TextLayout.grouped(favorites)))"
+        }
     }
 
     /// `> query`, scrolled sideways so that the cursor stays in view (a `…` first when the start is hidden), and the
@@ -141,8 +160,12 @@ struct BrowseRenderer {
                 return Self.summary(result)
             case .top:
                 return model.topError
-                    ?? "The \(TextLayout.count(model.topList.rows.count, "best-rated movie", "best-rated movies")) of "
+                    ?? "The \(TextLayout.count(model.topList.movieCount, "best-rated movie", "best-rated movies")) of "
                     + TextLayout.grouped(model.index.movieCount)
+            case .critics:
+                let count = TextLayout.count(model.criticsList.movieCount, "best-rated movie", "best-rated movies")
+                return model.criticsError
+                    ?? "The \(count) by the critics, of \(TextLayout.grouped(model.index.movieCount))"
             case .favorites:
                 if let error = model.favoritesError { return error }
                 if model.favoriteCount == 0 { return "No favorites yet: Tab marks the selected movie" }
@@ -183,23 +206,33 @@ struct BrowseRenderer {
             let start = max(0, min(details.scroll, lines.count - height))
             return lines[start..<min(lines.count, start + height)].map { $0.fitted(toColumns: columns) }
         case .year(let year)?:
-            return listLines(year.list, height: height, highlighter: year.highlighter)
+            return listLines(year.list, height: height, highlighter: year.highlighter, rating: .rating)
         case nil:
             return listLines(model.currentList, height: height,
-                             highlighter: model.tab == .search ? model.highlighter : nil)
+                             highlighter: model.tab == .search ? model.highlighter : nil,
+                             rating: model.tab == .critics ? .critic : .rating)
         }
     }
 
-    private func listLines(_ list: BrowseList, height: Int, highlighter: MatchHighlighter?) -> [ScreenLine] {
+    /// The lines of the rows in view; `rating` says which rating a movie row shows (the critics' in Critics' 15).
+    /// A further line of the selected row (its overview) is drawn selected too, without the `>`.
+    private func listLines(_ list: BrowseList, height: Int, highlighter: MatchHighlighter?,
+                           rating: TopListOrder) -> [ScreenLine] {
         list.window(height: height).map { number in
-            let isSelected = number == list.selection
-            let line = rowLine(list.rows[number], isSelected: isSelected, highlighter: highlighter)
+            let isSelected = list.selection.map { list.rowStart(number) == $0 } ?? false
+            let line = rowLine(list.rows[number], isSelected: number == list.selection, highlighter: highlighter,
+                               rating: rating)
                 .fitted(toColumns: columns)
             return isSelected ? line.selected(toColumns: columns) : line
         }
     }
 
-    private func rowLine(_ row: BrowseRow, isSelected: Bool, highlighter: MatchHighlighter?) -> ScreenLine {
+    /// The column where a top list's titles start: after the gutter, the rank (`15. `), the rating and the year
+    /// (shown from 40 columns up); the overview line under a title starts there too.
+    private var rankedTitleColumn: Int { 2 + 4 + 6 + (columns >= 40 ? 6 : 0) }
+
+    private func rowLine(_ row: BrowseRow, isSelected: Bool, highlighter: MatchHighlighter?,
+                         rating: TopListOrder) -> ScreenLine {
         var marker = TextStyle()
         marker.bold = true
         let gutter = isSelected ? "> " : "  "
@@ -209,6 +242,12 @@ struct BrowseRenderer {
         case let .more(year, remaining):
             var line = ScreenLine(gutter, marker)
             line.append("… \(TextLayout.grouped(remaining)) more in \(year)", dimStyle)
+            return line
+        case let .overview(movieID):
+            let indent = rankedTitleColumn
+            var line = ScreenLine(String(repeating: " ", count: indent))
+            guard let overview = (try? model.index.movie(id: movieID))?.overview else { return line }
+            line.append(ShortDescription.line(overview, columns: columns - indent), dimStyle)
             return line
         case let .missing(title, year):
             var line = ScreenLine("     –  ", dimStyle)
@@ -221,7 +260,8 @@ struct BrowseRenderer {
                 return line
             }
             if let rank { line.append(TextLayout.padLeft("\(rank).", 3) + " ") }
-            line.append(TextLayout.padLeft(TextLayout.rating(movie.rating) ?? "–", 4) + "  ")
+            let shown = rating == .critic ? movie.criticRating : movie.rating
+            line.append(TextLayout.padLeft(TextLayout.rating(shown) ?? "–", 4) + "  ")
             if rank != nil, columns >= 40 { line.append("\(movie.year)  ") }
             let isFavorite = model.favorites.contains(id)
             let room = columns - line.columns - (isFavorite ? 2 : 0)
