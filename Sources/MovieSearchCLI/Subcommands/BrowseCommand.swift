@@ -21,7 +21,7 @@ struct BrowseCommand: Subcommand {
             word before the cursor, Left and Right move in the query; Up/Down, Ctrl-P/Ctrl-N or Ctrl-K/Ctrl-J move \
             the selection, PgUp/PgDn page, Home/End jump; Enter opens the movie's details (on a '… more' row, all \
             of that year's matches); Tab marks or unmarks the selected movie as a favorite and moves down; Ctrl-T \
-            goes Search → Top 15 → Favorites; Esc goes back, clears the query, and quits when it is empty; Ctrl-C \
+            goes Search → Top 15 → Critics' 15 (when the catalog has critics' ratings) → Favorites; Esc goes back, clears the query, and quits when it is empty; Ctrl-C \
             quits (status 130); Ctrl-Z stops browse as a job, with the rest of its pipeline (fg brings it back; \
             ignored where the shell has no job control).
             Favorites are kept in $XDG_DATA_HOME/moviesearch/favorites.json (~/.local/share when XDG_DATA_HOME is \
