@@ -125,6 +125,30 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(try parseByteByByte(stream), whole)
     }
 
+    func testALongPipelinedStreamInPiecesOfAnySizeGivesTheSameRequests() throws {
+        // Long enough that consumed bytes are dropped from the buffer's front many times, mid-line and mid-body.
+        let stream = bytes((0..<400).map { index in
+            let body = String(repeating: "b", count: index % 37)
+            return "POST /item/\(index)?n=\(index) HTTP/1.1\r\nHost: a\r\nX-Index: \(index)\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        }.joined())
+        let whole = try parseAll(stream)
+        XCTAssertEqual(whole.count, 400)
+        XCTAssertEqual(whole.map(\.target), (0..<400).map { "/item/\($0)?n=\($0)" })
+        XCTAssertEqual(whole.map(\.body.count), (0..<400).map { $0 % 37 })
+        for pieceSize in [1, 7, 4099] {
+            var parser = HTTPRequestParser()
+            var requests: [HTTPRequest] = []
+            var offset = 0
+            while offset < stream.count {
+                parser.append(stream[offset..<min(offset + pieceSize, stream.count)])
+                offset += pieceSize
+                while let request = try parser.next() { requests.append(request) }
+            }
+            XCTAssertEqual(requests, whole, "pieces of \(pieceSize) bytes")
+        }
+    }
+
     func testBareLineFeedsAndLeadingEmptyLinesAreAccepted() throws {
         let requests = try parseAll(bytes("\r\n\n\r\nGET /a HTTP/1.1\nHost: x\n\n"))
         XCTAssertEqual(requests, [HTTPRequest(method: "GET", target: "/a", version: .http1_1,
