@@ -64,6 +64,9 @@ let package = Package(
                     dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
         .testTarget(name: "MovieSearchCLITests",
                     dependencies: ["MovieSearchCLI", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
+        // Unit tests of the server's pieces that need no socket (the HTTP parser first).
+        .testTarget(name: "MovieSearchServerTests",
+                    dependencies: ["MovieSearchServer", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
         // The built `moviesearch` binary run end to end, robustness tests included (kills, full disks, replaced
         // caches). They run the executable that `swift build` and `swift test` put beside the test bundle.
         .testTarget(name: "EndToEndTests",
