@@ -37,38 +37,23 @@ struct MovieSearchJSONReader: BuilderFedReader {
     static let fieldNames = CatalogRecord.FieldNames(title: "title", year: "year", rating: "rating")
 
     /// The members of a movie the catalog reads.
-    private enum Field: UInt16 {
+    private enum Field: UInt16, JSONMemberField {
         case title, year, rating, cast, genres, criticRating, overview, posterPath, tmdbID, imdbID, originalTitle
 
-        var name: String {
+        var key: StaticString {
             switch self {
-            case .title: return "title"
-            case .year: return "year"
-            case .rating: return "rating"
-            case .cast: return "cast"
-            case .genres: return "genres"
-            case .criticRating: return "critic_rating"
-            case .overview: return "overview"
-            case .posterPath: return "poster_path"
-            case .tmdbID: return "tmdb_id"
-            case .imdbID: return "imdb_id"
-            case .originalTitle: return "original_title"
+            case .title: "title"
+            case .year: "year"
+            case .rating: "rating"
+            case .cast: "cast"
+            case .genres: "genres"
+            case .criticRating: "critic_rating"
+            case .overview: "overview"
+            case .posterPath: "poster_path"
+            case .tmdbID: "tmdb_id"
+            case .imdbID: "imdb_id"
+            case .originalTitle: "original_title"
             }
-        }
-
-        init?(key: JSONToken.StringToken, in json: JSONReader) {
-            if json.string(key, equals: "title") { self = .title }
-            else if json.string(key, equals: "year") { self = .year }
-            else if json.string(key, equals: "rating") { self = .rating }
-            else if json.string(key, equals: "cast") { self = .cast }
-            else if json.string(key, equals: "genres") { self = .genres }
-            else if json.string(key, equals: "critic_rating") { self = .criticRating }
-            else if json.string(key, equals: "overview") { self = .overview }
-            else if json.string(key, equals: "poster_path") { self = .posterPath }
-            else if json.string(key, equals: "tmdb_id") { self = .tmdbID }
-            else if json.string(key, equals: "imdb_id") { self = .imdbID }
-            else if json.string(key, equals: "original_title") { self = .originalTitle }
-            else { return nil }
         }
     }
 

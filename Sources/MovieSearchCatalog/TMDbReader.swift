@@ -234,11 +234,10 @@ struct TMDbReader: BuilderFedReader {
     }
 
     /// The members of a TMDb movie the reader uses.
-    private enum Field: UInt16 {
+    private enum Field: UInt16, JSONMemberField {
         case id, title, originalTitle, releaseDate, voteAverage, voteCount, genres, genreIDs, overview, posterPath
 
-        /// The member's name, as errors show it.
-        var name: String {
+        var key: StaticString {
             switch self {
             case .id: "id"
             case .title: "title"
@@ -251,20 +250,6 @@ struct TMDbReader: BuilderFedReader {
             case .overview: "overview"
             case .posterPath: "poster_path"
             }
-        }
-
-        init?(key: JSONToken.StringToken, in json: JSONReader) {
-            if json.string(key, equals: "id") { self = .id }
-            else if json.string(key, equals: "title") { self = .title }
-            else if json.string(key, equals: "original_title") { self = .originalTitle }
-            else if json.string(key, equals: "release_date") { self = .releaseDate }
-            else if json.string(key, equals: "vote_average") { self = .voteAverage }
-            else if json.string(key, equals: "vote_count") { self = .voteCount }
-            else if json.string(key, equals: "genres") { self = .genres }
-            else if json.string(key, equals: "genre_ids") { self = .genreIDs }
-            else if json.string(key, equals: "overview") { self = .overview }
-            else if json.string(key, equals: "poster_path") { self = .posterPath }
-            else { return nil }
         }
     }
 
