@@ -63,18 +63,10 @@ struct CacheSections {
             }
         }
 
-        // Distinct ratings by their bits (so -0.0 reads back as stored), descending; a movie's rating number is
-        // its place among them, `unrated` (one past the last) for none.
-        var ratingNumber: [UInt64: UInt32] = [:]
-        for slot in 0..<movieCount { if let rating = movies.rating(slot) { ratingNumber[rating.bitPattern] = 0 } }
-        let distinctRatings = ratingNumber.keys.map { Double(bitPattern: $0) }
-            .sorted { $0 != $1 ? $0 > $1 : $0.bitPattern < $1.bitPattern }
-        for (number, rating) in distinctRatings.enumerated() { ratingNumber[rating.bitPattern] = UInt32(number) }
-        let unrated = UInt32(distinctRatings.count)
-        var ratingOfSlot = [UInt32](repeating: unrated, count: movieCount)
-        for slot in 0..<movieCount {
-            if let rating = movies.rating(slot) { ratingOfSlot[slot] = ratingNumber[rating.bitPattern]! }
-        }
+        // Distinct ratings, descending; a movie's rating number is its place among them, one past the last for none.
+        let ratings = Self.ratingNumbers(count: movieCount, movies.rating)
+        let distinctRatings = ratings.distinct
+        var ratingOfSlot = ratings.numberOfSlot
 
         // Answer order: year descending, rating descending with unrated last, id ascending (slots ascend with
         // ids). Sorted on one flat key per movie, not through closures over the columns. The key's rating is the
@@ -361,18 +353,12 @@ extension CacheSections {
     /// and the ids of the movies that have one, best first, lower id first on ties (slots ascend with ids). Nothing
     /// when no movie has one.
     static func criticRatingParts(_ movies: MovieColumns) -> [Part] {
-        let count = movies.count
         var rated: [(rating: Double, slot: Int)] = []
-        for slot in 0..<count { if let rating = movies.criticRating(slot) { rated.append((rating, slot)) } }
+        for slot in 0..<movies.count { if let rating = movies.criticRating(slot) { rated.append((rating, slot)) } }
         guard !rated.isEmpty else { return [] }
-        let distinct = Set(rated.map(\.rating.bitPattern)).map { Double(bitPattern: $0) }
-            .sorted { $0 != $1 ? $0 > $1 : $0.bitPattern < $1.bitPattern }
-        var numberOfBits: [UInt64: UInt32] = [:]
-        for (number, rating) in distinct.enumerated() { numberOfBits[rating.bitPattern] = UInt32(number) }
-        var numbers = [UInt32](repeating: UInt32(distinct.count), count: count)
+        let (distinct, numbers) = ratingNumbers(count: movies.count, movies.criticRating)
         var values = ByteWriter()
         for rating in distinct { values.f64(rating) }
-        for (rating, slot) in rated { numbers[slot] = numberOfBits[rating.bitPattern] ?? UInt32(distinct.count) }
         // Equal values rank together whatever their bits (0.0 and -0.0), then by slot: a stable sort by value.
         let top = rated.enumerated().sorted { left, right in
             left.element.rating != right.element.rating ? left.element.rating > right.element.rating
@@ -380,5 +366,23 @@ extension CacheSections {
         }.map { UInt32(movies.ids[$0.element.slot]) }
         return [.packed(.criticRatingNumbers, numbers), .bytes(.criticRatingValues, values.bytes),
                 .packed(.topCriticRated, top)]
+    }
+
+    /// The distinct values of a rating column (`MRAT`/`RATE` for the users', `CRIT`/`CRTV` for the critics'),
+    /// descending and told apart by their bits (so that -0.0 reads back as stored), and each slot's number: its
+    /// value's place among them, one past the last for a slot without a rating.
+    static func ratingNumbers(count: Int, _ rating: (Int) -> Double?)
+        -> (distinct: [Double], numberOfSlot: [UInt32])
+    {
+        var numberOfBits: [UInt64: UInt32] = [:]
+        for slot in 0..<count { if let value = rating(slot) { numberOfBits[value.bitPattern] = 0 } }
+        let distinct = numberOfBits.keys.map { Double(bitPattern: $0) }
+            .sorted { $0 != $1 ? $0 > $1 : $0.bitPattern < $1.bitPattern }
+        for (number, value) in distinct.enumerated() { numberOfBits[value.bitPattern] = UInt32(number) }
+        var numberOfSlot = [UInt32](repeating: UInt32(distinct.count), count: count)
+        for slot in 0..<count {
+            if let value = rating(slot), let number = numberOfBits[value.bitPattern] { numberOfSlot[slot] = number }
+        }
+        return (distinct, numberOfSlot)
     }
 }
