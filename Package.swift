@@ -48,9 +48,13 @@ let package = Package(
         // The command line: argument parsing, subcommands, the terminal and `browse`, as a library so tests can run
         // it in-process. The executable is a one-line `main.swift` (named apart from `MovieSearch` so that the
         // two source folders never collide on a case-insensitive file system).
-        .target(name: "MovieSearchCLI", dependencies: ["MovieSearchOutput", "MovieSearch"]),
-        // The HTTP JSON API (`moviesearch serve`): on the output layer, beside the command line, never below it.
-        .target(name: "MovieSearchServer", dependencies: ["MovieSearchOutput", "MovieSearch"]),
+        .target(name: "MovieSearchCLI", dependencies: ["MovieSearchServer", "MovieSearchOutput", "MovieSearch"]),
+        // An HTTP/1.1 server on the platform's sockets (epoll on Linux, poll elsewhere): the strict request parser,
+        // event loops, responses, gzip. It knows nothing of movies: routes are handed to it.
+        .target(name: "MovieSearchHTTP", dependencies: ["MovieSearchPlatform", "CZlib"]),
+        // The HTTP JSON API (`moviesearch serve`): the routes, on the output layer beside the command line (the same
+        // renderers, so the same bytes), never below it.
+        .target(name: "MovieSearchServer", dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearch"]),
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
 
         // Tests. `TestSupport` is the one home of what several test targets share (fixtures, the reference search,
@@ -64,9 +68,8 @@ let package = Package(
                     dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
         .testTarget(name: "MovieSearchCLITests",
                     dependencies: ["MovieSearchCLI", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
-        // Unit tests of the server's pieces that need no socket (the HTTP parser first).
-        .testTarget(name: "MovieSearchServerTests",
-                    dependencies: ["MovieSearchServer", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
+        // Unit tests of the HTTP layer (the request parser, percent-decoding, responses, the server on a socket).
+        .testTarget(name: "MovieSearchHTTPTests", dependencies: ["MovieSearchHTTP", "MovieSearchPlatform"]),
         // The built `moviesearch` binary run end to end, robustness tests included (kills, full disks, replaced
         // caches). They run the executable that `swift build` and `swift test` put beside the test bundle.
         .testTarget(name: "EndToEndTests",

@@ -57,7 +57,7 @@ sources=()
 while IFS= read -r -d '' file; do sources+=("$file"); done < <(
     find Sources -path 'Sources/MovieSearch?*/*.swift' \
         -not -path 'Sources/MovieSearchCLI/*' -not -path 'Sources/MovieSearchOutput/*' \
-        -not -path 'Sources/MovieSearchServer/*' -not -path 'Sources/MovieSearchTool/*' -print0 | sort -z)
+        -not -path 'Sources/MovieSearchServer/*' -not -path 'Sources/MovieSearchHTTP/*' -not -path 'Sources/MovieSearchTool/*' -print0 | sort -z)
 sources+=(Scripts/fuzz/FuzzSupport.swift "Scripts/fuzz/$target.swift")
 if [[ ! -x "$bin" || -n "$(find "${sources[@]}" -newer "$bin" -print -quit)" ]]; then
     echo "== building $variant"

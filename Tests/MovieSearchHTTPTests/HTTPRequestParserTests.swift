@@ -1,4 +1,4 @@
-import MovieSearchServer
+import MovieSearchHTTP
 import XCTest
 
 /// `HTTPRequestParser` on bytes written out in full: requests, pipelining, pieces, every limit at and one byte past

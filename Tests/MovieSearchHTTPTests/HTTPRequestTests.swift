@@ -1,4 +1,4 @@
-import MovieSearchServer
+import MovieSearchHTTP
 import XCTest
 
 /// `HTTPRequest` alone: the target's path and query, and whether the connection stays open.

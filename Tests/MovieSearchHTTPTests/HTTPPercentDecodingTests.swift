@@ -1,4 +1,4 @@
-import MovieSearchServer
+import MovieSearchHTTP
 import XCTest
 
 /// `HTTPPercentDecoding`: escapes, `+`, UTF-8, and query pairs.
