@@ -5,6 +5,7 @@
 #     start_serve <name> <binary> <serve options...>   # sets serve_pid[name], serve_port[name]
 #     start_nginx <name> <config file>                 # nginx -p scratch/<name>; sets nginx_pid
 #     free_port                                        # prints a loopback port free at this moment
+#     make_wrk_lua <output> <queries> <prefix> <suffix>  # a wrk script cycling through the queries
 #     stop_started                                     # SIGTERM to everything started, then waits for it
 
 declare -A serve_pid=() serve_port=()
@@ -103,4 +104,48 @@ stop_started() {
         wait "$pid" 2>/dev/null || true
     done
     started_pids=()
+}
+
+# A wrk script cycling through the lines of a query file as <prefix><percent-encoded line><suffix> (encoded here,
+# not in Lua), each wrk thread starting at its own place; done() prints one line, "FIGURES requests=… duration_us=…
+# p50_us=… p99_us=… errors=… connect=… read=… write=… status=… timeout=…" (errors: socket errors, timeouts and
+# statuses of 400 and above, as wrk counts them).
+make_wrk_lua() { # make_wrk_lua <output> <queries> <prefix> <suffix>
+    python3 - "$2" "$3" "$4" > "$1" <<'PY'
+import sys
+from urllib.parse import quote
+queries_path, prefix, suffix = sys.argv[1:4]
+with open(queries_path, encoding="utf-8") as handle:
+    queries = [line.rstrip("\n") for line in handle if line.strip()]
+def lua_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+print("local paths = {")
+for query in queries:
+    print("  " + lua_string(prefix + quote(query, safe="") + suffix) + ",")
+print("}")
+print("""
+local count = #paths
+local next_id = 0
+function setup(thread)
+  thread:set("id", next_id)
+  next_id = next_id + 1
+end
+local index = 1
+function init(args)
+  index = (id * 7919) % count + 1
+end
+function request()
+  local path = paths[index]
+  index = index % count + 1
+  return wrk.format(nil, path)
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("FIGURES requests=%d duration_us=%d p50_us=%d p99_us=%d errors=%d " ..
+    "connect=%d read=%d write=%d status=%d timeout=%d\\n",
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.status + e.timeout, e.connect, e.read, e.write, e.status, e.timeout))
+end
+""")
+PY
 }
