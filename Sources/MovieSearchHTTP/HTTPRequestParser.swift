@@ -82,6 +82,13 @@ package struct HTTPRequestParser: Sendable {
         self.limits = limits
     }
 
+    /// Whether bytes of a request not yet returned are buffered: the server's clock for a slow request runs while
+    /// this is true, its idle clock while it is false.
+    package var isMidRequest: Bool {
+        guard case .requestLine = phase else { return true }
+        return buffer.count > start
+    }
+
     /// Adds bytes as they arrived; `next()` parses them.
     package mutating func append(_ bytes: some Collection<UInt8>) {
         // Drop consumed bytes only when they are at least half the buffer (and not tiny), so each byte is moved
