@@ -7,15 +7,32 @@ struct EntityTag: Equatable {
     /// The tag of the gzipped representation: `"0123456789abcdef-gz"`.
     var gzipVariant: String { String(value.dropLast()) + "-gz\"" }
 
-    /// The tag of `body`: its bytes taken 8 at a time, each word mixed in with a multiply and a shift (the
-    /// finalizer of SplitMix64), the length last. A byte-at-a-time hash would cost as much as the search the
-    /// answer came from; this is not a defence against forged collisions, which an ETag does not need.
+    /// The tag of `body`: four lanes of 8-byte words, each lane mixed with a multiply and a rotation (so that the
+    /// four run side by side), then the lanes, the tail and the length through SplitMix64's finalizer. About a
+    /// byte per cycle: an answer's tag costs far less than rendering it. Not a defence against forged collisions,
+    /// which an ETag does not need.
     static func of(_ body: [UInt8]) -> EntityTag {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (1, 2, 3, 4)
+        var hash: UInt64 = 0
         body.withUnsafeBytes { bytes in
+            func word(_ offset: Int) -> UInt64 {
+                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            }
+            func step(_ lane: UInt64, _ value: UInt64) -> UInt64 {
+                ((lane ^ value) &* prime).rotatedLeft(by: 29)
+            }
             var offset = 0
+            while offset + 32 <= bytes.count {
+                lanes.0 = step(lanes.0, word(offset))
+                lanes.1 = step(lanes.1, word(offset + 8))
+                lanes.2 = step(lanes.2, word(offset + 16))
+                lanes.3 = step(lanes.3, word(offset + 24))
+                offset += 32
+            }
+            hash = mix(lanes.0) ^ mix(lanes.1 &+ 1) ^ mix(lanes.2 &+ 2) ^ mix(lanes.3 &+ 3)
             while offset + 8 <= bytes.count {
-                hash = mix(hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                hash = mix(hash ^ word(offset))
                 offset += 8
             }
             var tail: UInt64 = 0
@@ -72,4 +89,9 @@ extension StringProtocol {
         }
         return String(self[first...last])
     }
+}
+
+extension UInt64 {
+    /// The bits rotated left by `count` (0 < count < 64).
+    fileprivate func rotatedLeft(by count: UInt64) -> UInt64 { self << count | self >> (64 - count) }
 }

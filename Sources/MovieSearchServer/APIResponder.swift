@@ -41,6 +41,8 @@ package struct APIResponder: HTTPResponder {
     package let cache: ServedCache
     package let favorites: ServedFavorites
     package let configuration: Configuration
+    /// The movies' JSON, rendered once for all the answers that list them.
+    private let rendered = RenderedMovies()
 
     /// Routes over this cache and these favorites.
     package init(cache: ServedCache, favorites: ServedFavorites, configuration: Configuration) {
@@ -200,8 +202,16 @@ package struct APIResponder: HTTPResponder {
         }
         let snapshot = cache.snapshot()
         let result = try snapshot.index.search(text, perYear: perYear, typos: typos)
-        return try AnswerJSON.object(result, movie: snapshot.index.movie(id:), posterSize: PosterSize.defaultSize,
-                                     favorites: favorites.ids(in: snapshot))
+        let movies = try rendered.renderings(of: result.years.flatMap(\.movieIDs), in: snapshot)
+        var next = 0
+        // `AnswerJSON` asks for the listed movies in their order, the order `renderings` returns them in.
+        return try AnswerJSON.object(result, rendered: { id in
+            guard next < movies.count, movies[next].id == id else {
+                throw APIError(500, "movie \(id) of the answer was not rendered")
+            }
+            next += 1
+            return movies[next - 1]
+        }, favorites: favorites.ids(in: snapshot))
     }
 
     private func movie(_ id: Int) throws -> JSONWriter {
