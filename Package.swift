@@ -51,7 +51,9 @@ let package = Package(
         .target(name: "MovieSearchCLI", dependencies: ["MovieSearchServer", "MovieSearchOutput", "MovieSearch"]),
         // An HTTP/1.1 server on the platform's sockets (epoll on Linux, poll elsewhere): the strict request parser,
         // event loops, responses, gzip. It knows nothing of movies: routes are handed to it.
-        .target(name: "MovieSearchHTTP", dependencies: ["MovieSearchPlatform", "CZlib"]),
+        .target(name: "MovieSearchHTTP", dependencies: ["MovieSearchPlatform", "CZlib", "CEventPoll"]),
+        // Linux's `<sys/epoll.h>`, which Glibc's module leaves out (an empty header elsewhere).
+        .systemLibrary(name: "CEventPoll", path: "Sources/CEventPoll"),
         // The HTTP JSON API (`moviesearch serve`): the routes, on the output layer beside the command line (the same
         // renderers, so the same bytes), never below it.
         .target(name: "MovieSearchServer", dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearch"]),

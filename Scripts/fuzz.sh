@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs one libFuzzer target for a while, then prints what it ran and what it found.
 #
-#   Scripts/fuzz.sh <catalog|cache|query> <seconds> [libFuzzer flags...]
+#   Scripts/fuzz.sh <catalog|cache|query|http> <seconds> [libFuzzer flags...]
 #   FUZZ_SKIP_CHECKSUMS=1 Scripts/fuzz.sh cache <seconds>     # the cache reader with every checksum taken as good
 #   Scripts/fuzz.sh <target> repro <input>...                  # runs inputs once (a crash to look at), no fuzzing
 #
@@ -12,6 +12,11 @@
 #   cache    arbitrary bytes opened as a cache file: searches, every movie, topRated, verify
 #   query    arbitrary (and invalid) UTF-8 into the tokenizer, and as a query on the decade and sample caches,
 #            checked against a brute-force search
+#   http     arbitrary bytes as a request stream into HTTPRequestParser, whole and in pieces (1, 7, 4099 bytes, a
+#            cycle from the first byte), with default or small limits (the second byte): the same requests and error
+#            whatever the pieces, every request well-formed, every error a documented status, and
+#            HTTPPercentDecoding on each target; compiled with Sources/MovieSearchHTTP only (not FuzzSupport.swift),
+#            its seeds written by this script, no ../shared or release build needed
 #
 # Everything it makes lives in .build-fuzz/ (gitignored): bin/, seeds/<target>/ (with its caches),
 # corpus/<target>/ (kept between runs, so each run starts where the last stopped), artifacts/<target>/ (crashing
@@ -22,18 +27,18 @@ cd "$(dirname "$0")/.."
 root="$(pwd)"
 
 usage() {
-    echo "usage: Scripts/fuzz.sh <catalog|cache|query> <seconds> [libFuzzer flags...]" >&2
-    echo "       Scripts/fuzz.sh <catalog|cache|query> repro <input>..." >&2
+    echo "usage: Scripts/fuzz.sh <catalog|cache|query|http> <seconds> [libFuzzer flags...]" >&2
+    echo "       Scripts/fuzz.sh <catalog|cache|query|http> repro <input>..." >&2
     exit 2
 }
 [[ $# -ge 2 ]] || usage
 target="$1" seconds="$2"
 shift 2
-case "$target" in catalog|cache|query) ;; *) usage ;; esac
+case "$target" in catalog|cache|query|http) ;; *) usage ;; esac
 [[ "$seconds" == repro || "$seconds" =~ ^[0-9]+$ ]] || usage
 
 shared="$root/../shared"
-if [[ ! -f "$shared/data/movies.json" ]]; then
+if [[ "$target" != http && ! -f "$shared/data/movies.json" ]]; then
     echo "fuzz.sh: $shared/data/movies.json not found: the seeds come from ../shared beside the package" >&2
     exit 1
 fi
@@ -53,12 +58,23 @@ mkdir -p "$work/bin" "$work/logs" "$work/corpus/$variant" "$work/artifacts/$vari
 # Build the target when it is missing or older than any source it is made of: the engine's targets (every
 # Sources/MovieSearch<Layer> but the umbrella, the output layer, the CLI, the server and the executable), compiled
 # as one module from copies whose imports of each other are dropped (the fuzzer's sanitizers need one build).
+# The http target is Sources/MovieSearchHTTP alone (it imports nothing), without FuzzSupport.swift (which needs the
+# engine).
 sources=()
-while IFS= read -r -d '' file; do sources+=("$file"); done < <(
-    find Sources -path 'Sources/MovieSearch?*/*.swift' \
-        -not -path 'Sources/MovieSearchCLI/*' -not -path 'Sources/MovieSearchOutput/*' \
-        -not -path 'Sources/MovieSearchServer/*' -not -path 'Sources/MovieSearchHTTP/*' -not -path 'Sources/MovieSearchTool/*' -print0 | sort -z)
-sources+=(Scripts/fuzz/FuzzSupport.swift "Scripts/fuzz/$target.swift")
+module=MovieSearch
+if [[ "$target" == http ]]; then
+    module=MovieSearchHTTP
+    while IFS= read -r -d '' file; do sources+=("$file"); done < <(
+        find Sources/MovieSearchHTTP -name '*.swift' -print0 | sort -z)
+    sources+=("Scripts/fuzz/$target.swift")
+else
+    while IFS= read -r -d '' file; do sources+=("$file"); done < <(
+        find Sources -path 'Sources/MovieSearch?*/*.swift' \
+            -not -path 'Sources/MovieSearchCLI/*' -not -path 'Sources/MovieSearchOutput/*' \
+            -not -path 'Sources/MovieSearchServer/*' -not -path 'Sources/MovieSearchHTTP/*' \
+            -not -path 'Sources/MovieSearchTool/*' -print0 | sort -z)
+    sources+=(Scripts/fuzz/FuzzSupport.swift "Scripts/fuzz/$target.swift")
+fi
 if [[ ! -x "$bin" || -n "$(find "${sources[@]}" -newer "$bin" -print -quit)" ]]; then
     echo "== building $variant"
     copies="$work/sources/$variant"
@@ -70,7 +86,7 @@ if [[ ! -x "$bin" || -n "$(find "${sources[@]}" -newer "$bin" -print -quit)" ]];
         compiled+=("$copies/$file")
     done
     nice -n 10 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld \
-        -module-name MovieSearch -package-name moviesearch -I Sources/CZlib "${defines[@]}" "${compiled[@]}" \
+        -module-name "$module" -package-name moviesearch -I Sources/CZlib "${defines[@]}" "${compiled[@]}" \
         -o "$bin.tmp"
     mv "$bin.tmp" "$bin"
 fi
@@ -80,7 +96,43 @@ fi
 # Each target has its own seeds and caches, so that two targets can run at once.
 seeds="$work/seeds/$variant"
 caches="$seeds/caches"
-if [[ "$seconds" != repro || ! -f "$caches/sample.mscache" ]]; then
+
+# The http target's seeds: valid and invalid request streams, written here (they need nothing from ../shared). Each
+# starts with the two bytes the target reads as its plan (0: whole, then pieces of 1, 7, 4099 and a cycle) and limits
+# (0: the defaults; an odd byte: small ones).
+write_http_seeds() {
+    local dir="$seeds/http" long fields
+    rm -rf "$seeds"
+    mkdir -p "$dir"
+    long="$(head -c 9000 /dev/zero | tr '\0' a)"
+    seed() { local name="$1"; shift; printf '\x00\x00'"$@" > "$dir/$name"; }
+    seed get-query 'GET /api/search?q=dark%%20knight&limit=5&x= HTTP/1.1\r\nHost: localhost:8080\r\n\r\n'
+    seed get-http10 'GET /?q=%%C3%%A9t%%C3%%A9+x HTTP/1.0\r\nConnection: keep-alive\r\n\r\n'
+    seed pipelined 'GET /a HTTP/1.1\r\nHost: a\r\n\r\nPOST /b HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabc'\
+'\nGET /c HTTP/1.1\nHost: a\nConnection: close\n\n'
+    seed put-body 'PUT /movies/1 HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n'\
+'Content-Length: 16\r\nContent-Length: 016\r\n\r\n{"title":"Heat"}'
+    seed chunked 'POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n'
+    seed chunked-length 'POST /x HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\nhello'
+    seed obs-fold 'GET / HTTP/1.1\r\nHost: a\r\nX-Long: one\r\n two\r\n\r\n'
+    seed bad-fields 'GET / HTTP/1.1\r\nHost : a\r\nNo colon\r\nX: \x01\r\n\r\n'
+    seed bare-cr 'GET / HTTP/1.1\rHost: a\r\n\r\n'
+    seed versions 'GET / HTTP/2.0\r\n\r\nGET / HTTP/1.1\r\n\r\nGET http://a/ HTTP/1.1\r\n\r\n'
+    seed lengths 'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab'
+    seed huge-length 'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n'
+    seed oversized-line "GET /$long HTTP/1.1\r\nHost: a\r\n\r\n"
+    seed oversized-header "GET / HTTP/1.1\r\nHost: a\r\nX: $long$long$long$long\r\n\r\n"
+    fields="$(for i in $(seq 101); do printf 'X-%d: %d\\r\\n' "$i" "$i"; done)"
+    seed many-fields "GET / HTTP/1.1\r\nHost: a\r\n$fields\r\n"
+    printf '\x35\x0b' > "$dir/small-limits"
+    cat "$dir/pipelined" | tail -c +3 >> "$dir/small-limits"
+    printf '\xa7\x3f' > "$dir/small-limits-2"
+    cat "$dir/put-body" | tail -c +3 >> "$dir/small-limits-2"
+}
+
+if [[ "$target" == http ]]; then
+    [[ "$seconds" == repro && -d "$seeds/http" ]] || { echo "== seeds"; write_http_seeds; }
+elif [[ "$seconds" != repro || ! -f "$caches/sample.mscache" ]]; then
     echo "== seeds"
     rm -rf "$seeds"
     python3 Scripts/fuzz/make-seeds.py "$shared" Data/sample-movies.json "$seeds"
@@ -112,6 +164,7 @@ case "$target" in
     catalog) seedDirs=("$seeds/catalog"); dict=json.dict; maxLength=65536 ;;
     cache) seedDirs=("$seeds/cache"); dict=cache.dict; maxLength=65536 ;;
     query) seedDirs=("$seeds/query"); dict=query.dict; maxLength=4096 ;;
+    http) seedDirs=("$seeds/http"); dict=http.dict; maxLength=16384 ;;
 esac
 
 if [[ "$seconds" == repro ]]; then

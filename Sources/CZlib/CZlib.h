@@ -13,7 +13,8 @@ static inline int czlib_inflateInit2(z_streamp stream, int windowBits) {
     return inflateInit2(stream, windowBits);
 }
 
-/// `deflateInit2(stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY)`: for tests, which write gzip.
+/// `deflateInit2(stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY)`: for the server's gzip answers and
+/// for tests, which write gzip.
 static inline int czlib_deflateInit2(z_streamp stream, int level, int windowBits) {
     return deflateInit2(stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY);
 }

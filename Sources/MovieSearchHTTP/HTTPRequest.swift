@@ -45,6 +45,14 @@ package struct HTTPRequest: Equatable, Sendable {
         self.body = body
     }
 
+    /// The version as the request line gives it: `HTTP/1.1`.
+    package var versionText: String {
+        switch version {
+        case .http1_0: "HTTP/1.0"
+        case .http1_1: "HTTP/1.1"
+        }
+    }
+
     /// The target before the first `?`, still percent-encoded: `/api/search`.
     package var path: Substring {
         target[..<(target.firstIndex(of: "?") ?? target.endIndex)]

@@ -10,9 +10,11 @@
 /// resumes where the last one stopped), and consumed bytes are dropped from the front only once they are at least
 /// half of the buffer, so a request costs time linear in its size however it is cut into pieces. Limits are
 /// enforced as soon as they are passed, before the line or section ends, so that a client cannot make the server
-/// buffer more than a limit by never sending a line end. Lines end in CRLF or a bare LF (RFC 9112 §2.2 allows the
-/// latter); a bare CR is an error; empty lines before a request line are skipped (§2.2). After an error the parser
-/// throws that error again: the stream cannot be framed any more, and the connection must be closed.
+/// buffer more than a limit by never sending a line end; and before any byte past them is looked at, so that the
+/// error does not depend on how the bytes were cut (a bare CR past the limit gives the limit's error). Lines end in
+/// CRLF or a bare LF (RFC 9112 §2.2 allows the latter); a bare CR is an error; empty lines before a request line are
+/// skipped (§2.2). After an error the parser throws that error again: the stream cannot be framed any more, and the
+/// connection must be closed.
 package struct HTTPRequestParser: Sendable {
     /// The sizes past which a request is refused, with the status each gives (nginx's and Go's conventions).
     package struct Limits: Equatable, Sendable {
@@ -82,6 +84,13 @@ package struct HTTPRequestParser: Sendable {
         self.limits = limits
     }
 
+    /// Whether bytes of a request not yet returned are buffered: the server's clock for a slow request runs while
+    /// this is true, its idle clock while it is false.
+    package var isMidRequest: Bool {
+        guard case .requestLine = phase else { return true }
+        return buffer.count > start
+    }
+
     /// Adds bytes as they arrived; `next()` parses them.
     package mutating func append(_ bytes: some Collection<UInt8>) {
         // Drop consumed bytes only when they are at least half the buffer (and not tiny), so each byte is moved
@@ -112,7 +121,7 @@ package struct HTTPRequestParser: Sendable {
         while true {
             switch phase {
             case .requestLine:
-                guard let lineEnd = try findLineEnd() else {
+                guard let lineEnd = try findLineEnd(within: limits.requestLineBytes) else {
                     // `scanned` stops before a final CR, so this counts the line's bytes without its line end.
                     if scanned - start > limits.requestLineBytes {
                         throw .requestLineTooLong(limit: limits.requestLineBytes)
@@ -130,7 +139,7 @@ package struct HTTPRequestParser: Sendable {
                 consumeLine(through: lineEnd.next)
                 phase = .headers
             case .headers:
-                guard let lineEnd = try findLineEnd() else {
+                guard let lineEnd = try findLineEnd(within: limits.headerBytes - head.headerBytes) else {
                     if head.headerBytes + (scanned - start) > limits.headerBytes {
                         throw .headerSectionTooLarge(limit: limits.headerBytes)
                     }
@@ -162,17 +171,22 @@ package struct HTTPRequestParser: Sendable {
     }
 
     /// The end of the line at `start`, resuming the scan at `scanned`: where its content ends (before CRLF or LF)
-    /// and where the next line starts; nil if no line end has arrived yet.
+    /// and where the next line starts; nil if no line end has arrived yet, or none is within `limit + 1` bytes.
+    ///
+    /// The scan looks at no more than the line's first `limit + 1` bytes (and the LF after a CR among them): a line
+    /// with no line end there is over a limit of `limit`, which the caller checks, so that a bare CR further on is
+    /// never seen before the limit is, whether it arrived with the line or later.
     ///
     /// - Throws: `.bareCarriageReturn` for a CR followed by anything but LF.
-    private mutating func findLineEnd() throws(HTTPParseError) -> (contentEnd: Int, next: Int)? {
+    private mutating func findLineEnd(within limit: Int) throws(HTTPParseError) -> (contentEnd: Int, next: Int)? {
+        // `buffer.count - start > limit` rather than `start + limit + 1`, which could overflow for a huge limit.
+        let end = buffer.count - start > limit ? start + limit + 1 : buffer.count
         var index = scanned
-        while index < buffer.count {
+        while index < end {
             switch buffer[index] {
             case ASCII.lineFeed:
                 scanned = index + 1
-                let crlf = index > start && buffer[index - 1] == ASCII.carriageReturn
-                return (crlf ? index - 1 : index, index + 1)
+                return (index, index + 1)
             case ASCII.carriageReturn:
                 // A CR last in the buffer waits for the next byte: it may be the start of a CRLF.
                 if index + 1 == buffer.count {
@@ -180,6 +194,8 @@ package struct HTTPRequestParser: Sendable {
                     return nil
                 }
                 if buffer[index + 1] != ASCII.lineFeed { throw .bareCarriageReturn }
+                scanned = index + 2
+                return (index, index + 2)
             default:
                 break
             }

@@ -189,6 +189,17 @@ package struct JSONWriter: Sendable {
         value.appendJSON(to: &self)
     }
 
+    /// Writes members that another writer rendered (the bytes between an object's braces, `"id":1,"title":"…"`) into
+    /// the object open here, after the members written so far: for members rendered once and written into many
+    /// answers (`MovieJSON.leadingMembers`).
+    package mutating func rawMembers(_ members: [UInt8]) {
+        assert(containers.last == true && !expectsMemberValue, "rawMembers(_:) outside an object, or after a key")
+        guard !members.isEmpty else { return }
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: members)
+        needsComma = true
+    }
+
     // MARK: - Formatting
 
     /// The comma before a value that follows a sibling, and the debug check that a value may come here.

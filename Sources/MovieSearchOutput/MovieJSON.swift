@@ -28,6 +28,22 @@ package enum MovieJSON {
     /// Writes the movie's members into the object `json` has open; `favorite` is whether it is a favorite.
     package static func writeMembers(of movie: Movie, posterSize: PosterSize, favorite: Bool,
                                      to json: inout JSONWriter) {
+        writeLeadingMembers(of: movie, posterSize: posterSize, to: &json)
+        json.member("favorite", favorite)
+    }
+
+    /// The members before `favorite`, rendered alone: the bytes between the braces, for `JSONWriter.rawMembers`.
+    /// They depend on the movie and the poster size only, so a server renders them once for every answer that
+    /// lists the movie (`AnswerJSON.object(_:rendered:favorites:)`), and the bytes are those `writeMembers` writes.
+    package static func leadingMembers(of movie: Movie, posterSize: PosterSize) -> [UInt8] {
+        var json = JSONWriter(capacity: 256)
+        json.beginObject()
+        writeLeadingMembers(of: movie, posterSize: posterSize, to: &json)
+        return Array(json.bytes.dropFirst())
+    }
+
+    /// Every member but `favorite`, in their order.
+    private static func writeLeadingMembers(of movie: Movie, posterSize: PosterSize, to json: inout JSONWriter) {
         json.member("id", movie.id)
         json.member("title", movie.title)
         json.member("year", movie.year)
@@ -41,7 +57,6 @@ package enum MovieJSON {
         if let poster = movie.posterPath.flatMap(posterSize.url(posterPath:)) { json.member("poster", poster) }
         if let tmdbID = movie.tmdbID { json.member("tmdb_id", tmdbID) }
         if let imdbID = movie.imdbID { json.member("imdb_id", imdbID) }
-        json.member("favorite", favorite)
     }
 
     /// The movie as one JSON object (`show --json`, `browse --print`).

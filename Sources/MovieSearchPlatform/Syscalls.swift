@@ -41,7 +41,7 @@ package enum Syscalls {
         /// `ENOMEM`: an allocation failed (zlib's, for a gzip input).
         package static var outOfMemory: Int32 { ENOMEM }
         /// `ENOENT`: nothing at that path.
-        static var noSuchFile: Int32 { ENOENT }
+        package static var noSuchFile: Int32 { ENOENT }
         /// `EEXIST`: something is already at that path.
         package static var fileExists: Int32 { EEXIST }
     }

@@ -15,8 +15,12 @@
 /// sets, whatever the query's length.
 public struct MatchHighlighter: Sendable {
     /// The query's distinct tokens as a trie of scalars (node 0 is the root): a title token's longest prefix among
-    /// them is one walk down it, however many tokens the query has.
-    private var children: [[UInt32: Int]] = [[:]]
+    /// them is one walk down it, however many tokens the query has. Flat, for a walk without hashing: node `n`'s
+    /// edges are `edgeScalars[edgeStart[n]..<edgeStart[n + 1]]`, leading to the nodes of `edgeTargets` (a query's
+    /// trie has a few edges per node, and a server walks it for every title of every answer).
+    private var edgeStart: [Int] = [0, 0]
+    private var edgeScalars: [UInt32] = []
+    private var edgeTargets: [Int] = []
     private var isToken: [Bool] = [false]
     /// In a typo answer, the distinct tokens with a budget, by first scalar.
     private var typoTokens: [UInt32: [(scalars: [UInt32], budget: Int)]] = [:]
@@ -24,6 +28,7 @@ public struct MatchHighlighter: Sendable {
     /// Folds `query` into tokens once, for the titles of an answer given in `mode`.
     public init(query: String, mode: SearchMode) {
         var seen = Set<[UInt32]>()
+        var children: [[UInt32: Int]] = [[:]]
         Tokenizer.forEachToken(in: query) { bytes in
             let scalars = TypoBudget.scalars(of: bytes)
             guard seen.insert(scalars).inserted else { return }
@@ -44,20 +49,42 @@ public struct MatchHighlighter: Sendable {
                 if budget > 0 { typoTokens[first, default: []].append((scalars, budget)) }
             }
         }
+        edgeStart = [0]
+        for edges in children {
+            for (scalar, target) in edges {
+                edgeScalars.append(scalar)
+                edgeTargets.append(target)
+            }
+            edgeStart.append(edgeScalars.count)
+        }
+    }
+
+    /// The child of `node` along `scalar`, if the trie has that edge.
+    private func child(of node: Int, _ scalar: UInt32) -> Int? {
+        for edge in edgeStart[node]..<edgeStart[node + 1] where edgeScalars[edge] == scalar {
+            return edgeTargets[edge]
+        }
+        return nil
     }
 
     /// The matched spans of `title` as half-open UTF-16 offsets (what JavaScript's `slice` and
     /// `String.Index(utf16Offset:in:)` take), sorted, and merged where they overlap or touch.
     public func utf16Ranges(in title: String) -> [Range<Int>] {
-        if children[0].isEmpty { return [] }
-        let title = PositionedTokens(title: title)
+        if edgeScalars.isEmpty { return [] }
+        return utf16Ranges(in: PositionedTokens(title: title))
+    }
+
+    /// The same spans, in a title folded and cut ahead (a server keeps each listed title's `PositionedTokens`, so
+    /// that an answer does not fold its titles again).
+    package func utf16Ranges(in title: PositionedTokens) -> [Range<Int>] {
+        if edgeScalars.isEmpty { return [] }
         var spans: [Range<Int>] = []
         for token in title.tokens {
             let term = title.scalars[token]
             // Exact: the longest query token that starts the title token (the spans of shorter ones lie in it).
             var node = 0, longest = 0
             for (length, scalar) in term.enumerated() {
-                guard let next = children[node][scalar] else { break }
+                guard let next = child(of: node, scalar) else { break }
                 node = next
                 if isToken[node] { longest = length + 1 }
             }
@@ -86,6 +113,11 @@ public struct MatchHighlighter: Sendable {
     /// `spans` without empty ones, sorted, and merged where they overlap or touch (the CLI merges the spans it is
     /// given with it too).
     package static func merged(_ spans: [Range<Int>]) -> [Range<Int>] {
+        // Most titles' spans come sorted, apart and non-empty (one per matched title token, in title order).
+        let isMerged = spans.indices.allSatisfy { index in
+            !spans[index].isEmpty && (index == 0 || spans[index - 1].upperBound < spans[index].lowerBound)
+        }
+        if isMerged { return spans }
         var merged: [Range<Int>] = []
         for span in spans.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = merged.last, span.lowerBound <= last.upperBound {

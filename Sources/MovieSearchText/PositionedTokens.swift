@@ -6,7 +6,7 @@
 /// folding the whole title gives (the spec's rule; they differ only where canonical reordering moves a mark across
 /// scalars). Cost: linear in the title, a handful of arrays per title whatever its length; an ASCII title needs no
 /// table and no offset table (its UTF-16 offsets are its scalar indices).
-package struct PositionedTokens {
+package struct PositionedTokens: Sendable {
     /// The folded scalars of every token, one after another (a joined token's are a copy of its parts').
     package private(set) var scalars: [UInt32] = []
     /// For each of `scalars`, the index of the original scalar that produced it.

@@ -66,6 +66,13 @@ final class UsageTests: XCTestCase {
                      [--flickr-key <key>] [--json]
 
             """,
+        "serve": """
+            Usage: moviesearch serve [--cache <file>] [--listen <host:port>]
+                     [--favorites <file> | --no-save] [--photos-dir <dir>]
+                     [--typos <auto|off>] [--max-connections <N>] [--allow-host <names>]
+                     [--cors-origin <origin>] [--flickr-key <key>] [--quiet]
+
+            """,
         "bench": """
             Usage: moviesearch bench --cache <file> --queries <file> [--per-year <K>]
                      [--typos <auto|off>] [--passes <N>] [--slowest <N>] [--json]
@@ -177,6 +184,16 @@ final class UsageTests: XCTestCase {
         assertUsageError(["browse", "--favorites", "f.json", "--no-save"],
                          "give --favorites <file> or --no-save, not both (got 'f.json' and --no-save)")
         assertUsageError(["query", "dark", "--json=yes"], "option '--json' takes no value")
+        assertUsageError(["serve", "--favorites", "f.json", "--no-save"],
+                         "give --favorites <file> or --no-save, not both (got 'f.json' and --no-save)")
+        for listen in ["8080", "127.0.0.1", "127.0.0.1:65536", "127.0.0.01:80", "example.com:80", "[::1:80", ":80"] {
+            assertUsageError(["serve", "--listen", listen], "--listen takes host:port with an IPv4 address, [IPv6] "
+                + "or localhost, and a port from 0 to 65535, not '\(listen)'")
+        }
+        for origin in ["example.com", "http://example.com/", "ftp://example.com", "http://"] {
+            assertUsageError(["serve", "--cors-origin", origin],
+                             "--cors-origin takes an origin, http://host[:port] or https://host[:port], not '\(origin)'")
+        }
     }
 
     /// A choice is one of its words, spelled exactly; anything else names them all, and the word meant when one is

@@ -202,6 +202,30 @@ final class HTTPRequestParserTests: XCTestCase {
         }
     }
 
+    /// Found by the `http` fuzz target: a bare CR past the limit was a 400 when the line arrived whole (the scan for
+    /// its end reached the CR before the length was checked) but a 414 or 431 when it arrived in pieces.
+    func testALineOverItsLimitGivesTheLimitsErrorWhateverFollowsAndHoweverItArrives() throws {
+        let limits = HTTPRequestParser.Limits(requestLineBytes: 16, headerBytes: 30, headerFields: 4, bodyBytes: 4)
+        let cases: [(String, HTTPParseError)] = [
+            ("GET /abcdefghijkl\rx HTTP/1.1\r\nHost: a\r\n\r\n", .requestLineTooLong(limit: 16)),
+            ("GET / HTTP/1.1\r\nHost: a\r\nX-Long: 12345678901234567890\rx\r\n\r\n", .headerSectionTooLarge(limit: 30)),
+        ]
+        for (text, expected) in cases {
+            for pieceSize in [text.utf8.count, 1, 7] {
+                var parser = HTTPRequestParser(limits: limits)
+                let stream = bytes(text)
+                var thrown: HTTPParseError?
+                for start in stride(from: 0, to: stream.count, by: pieceSize) where thrown == nil {
+                    parser.append(stream[start..<min(start + pieceSize, stream.count)])
+                    do { _ = try parser.next() } catch { thrown = error }
+                }
+                XCTAssertEqual(thrown, expected, "\(text.debugDescription) in pieces of \(pieceSize)")
+            }
+        }
+        // Within the limit, the bare CR is still found.
+        assertError(bytes("GET /a\rb HTTP/1.1\r\n"), .bareCarriageReturn, status: 400, limits: limits)
+    }
+
     /// A request whose header section (field lines with their CRLFs) is exactly `size` bytes.
     private func request(headerSection size: Int) -> String {
         let host = "Host: x\r\n"

@@ -1,0 +1,191 @@
+import MovieSearch
+import MovieSearchHTTP
+import MovieSearchOutput
+import MovieSearchServer
+
+/// `moviesearch serve [--cache <file>] [--listen <host:port>] [--favorites <file> | --no-save] [--photos-dir <dir>]
+/// [--typos auto|off] [--max-connections N] [--allow-host <names>] [--cors-origin <origin>] [--flickr-key <key>]
+/// [--quiet]`: the HTTP JSON API (`MovieSearchServer`), until SIGTERM or SIGINT.
+///
+/// The main thread starts the event loops, then waits on a self-pipe for the stop signals, looking at the cache
+/// file four times a second in between (`ServedCache.reloadIfChanged`): a new cache is served within 250 ms of
+/// its rename.
+struct ServeCommand: Subcommand {
+    static let name = "serve"
+    static let configuration = CommandConfiguration(
+        name: name,
+        abstract: "Serve the HTTP JSON API: search, movies, top lists, photos and favorites, as the --json output.",
+        discussion: """
+            Endpoints: GET /api/search?q=<words>&per_year=<K>&typos=auto|off, GET /api/movies/<id>, \
+            GET /api/top?by=rating|critic&limit=<N>, GET /api/photos/<id>, GET /api/favorites, \
+            PUT and DELETE /api/favorites/<id>, GET /healthz. Each answers what the matching command prints with \
+            --json; errors are {"error": "<one line>"} with their HTTP status.
+            It listens on loopback unless --listen names another address (then it warns), answers only requests \
+            whose Host is this server (421 otherwise: DNS rebinding), and refuses writes from another site's pages \
+            (403). A new cache written by 'moviesearch index' to the same path is served within a second, without \
+            a failed request. SIGTERM or SIGINT: stops accepting, finishes requests in flight, exits 0.
+            """,
+        usageForms: [
+            UsageForm([.optional(CacheLocation.option), .optional(listen),
+                       .alternatives(FavoritesLocation.option, FavoritesLocation.noSave)]
+                + .optionals([photosDirectory, SearchOptions.typos, maxConnections, allowHost, corsOrigin,
+                              FlickrKey.option, quiet])),
+        ],
+        arguments: [CacheLocation.option, listen, FavoritesLocation.option, FavoritesLocation.noSave, photosDirectory,
+                    SearchOptions.typos, maxConnections, allowHost, corsOrigin, FlickrKey.option, quiet])
+
+    static let defaultAddress = "127.0.0.1:8080"
+    static let listen = Option<String>(
+        "listen", valueName: "host:port",
+        help: "Where to listen: an IPv4 address, [IPv6] or localhost, and a port (0: any free port). "
+            + "Default: \(defaultAddress)")
+    static let photosDirectory = Option<FilePath>(
+        "photos-dir", valueName: "dir",
+        help: "A folder of saved Flickr answers named <id>.json, for /api/photos/<id>")
+    static let maxConnectionsRange = 1...1_000_000
+    static let maxConnections = Option<Int>(
+        "max-connections", valueName: "N", range: maxConnectionsRange, default: 1024,
+        help: "Connections open at once; more get 503")
+    static let allowHost = Option<String>(
+        "allow-host", valueName: "names",
+        help: "Other names clients may reach this server by, comma-separated (a proxy's or this machine's name), "
+            + "for the Host check")
+    static let corsOrigin = Option<String>(
+        "cors-origin", valueName: "origin",
+        help: "One other web origin whose pages may call the API (http://host:port): CORS headers for it only")
+    static let quiet = Flag("quiet", help: "No access log line per request on standard error")
+
+    var cache: FilePath?
+    var address: SocketAddress
+    var favoritesPath: FilePath?
+    var savesFavorites: Bool
+    var photosDirectory: FilePath?
+    var typos: TypoTolerance
+    var maxConnections: Int
+    var allowedHosts: Set<String>
+    var corsOrigin: String?
+    var flickrKey: String?
+    var logsRequests: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        cache = arguments[CacheLocation.option]
+        let listenText = arguments[Self.listen] ?? Self.defaultAddress
+        guard let address = SocketAddress(parsing: listenText) else {
+            throw UsageError("--listen takes host:port with an IPv4 address, [IPv6] or localhost, and a port from "
+                + "0 to 65535, not '\(listenText)'")
+        }
+        self.address = address
+        favoritesPath = arguments[FavoritesLocation.option]
+        savesFavorites = !arguments[FavoritesLocation.noSave]
+        if let favoritesPath, !savesFavorites {
+            throw UsageError("give --favorites <file> or --no-save, not both (got '\(favoritesPath)' and --no-save)")
+        }
+        photosDirectory = arguments[Self.photosDirectory]
+        typos = arguments[SearchOptions.typos] ?? .auto
+        maxConnections = arguments[Self.maxConnections] ?? 1024
+        allowedHosts = Set((arguments[Self.allowHost] ?? "").split(separator: ",").map {
+            String($0.filter { $0 != " " }).lowercased()
+        }.filter { !$0.isEmpty })
+        if let origin = arguments[Self.corsOrigin] {
+            guard Self.isOrigin(origin) else {
+                throw UsageError("--cors-origin takes an origin, http://host[:port] or https://host[:port], "
+                    + "not '\(origin)'")
+            }
+            corsOrigin = origin
+        }
+        flickrKey = arguments[FlickrKey.option]
+        logsRequests = !arguments[Self.quiet]
+    }
+
+    /// `scheme://host[:port]`, nothing after: what a browser sends as `Origin`.
+    static func isOrigin(_ text: String) -> Bool {
+        for scheme in ["http://", "https://"] where text.hasPrefix(scheme) {
+            let rest = text.dropFirst(scheme.count)
+            return !rest.isEmpty && !rest.contains("/") && !rest.contains("?") && !rest.contains("#")
+                && rest.allSatisfy { $0.isASCII && !$0.isWhitespace }
+        }
+        return false
+    }
+
+    func run(_ context: CommandContext) throws {
+        let cachePath = try CacheLocation.resolve(cache, context)
+        let served = try ServedCache(path: cachePath)
+        // Warnings from the loops' threads go straight to standard error, one write each (the context's buffered
+        // output belongs to this thread).
+        let favorites = ServedFavorites(try favoritesStorage(served.snapshot(), context), warn: { text in
+            let line = Array("moviesearch: warning: \(TerminalSafeText.escapedMessage(text))\n".utf8)
+            _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
+        })
+        var api = APIResponder.Configuration(flickrKey: FlickrKey.given(flickrKey, context.environment)
+            ?? FlickrPhotos.placeholderAPIKey)
+        api.typos = typos
+        api.photosDirectory = photosDirectory
+        var http = HTTPServer.Configuration(address: address)
+        http.maxConnections = maxConnections
+        http.allowedHosts = allowedHosts
+        http.corsOrigin = corsOrigin
+        http.logsRequests = logsRequests
+        http.commonHeaders = [
+            .init(name: "X-Content-Type-Options", value: "nosniff"),
+            .init(name: "Content-Security-Policy", value: "default-src 'self'; img-src 'self' https: data:"),
+        ]
+        let server = try HTTPServer(
+            configuration: http,
+            responder: APIResponder(cache: served, favorites: favorites, configuration: api))
+
+        // The stop signals are caught before the loops start, so that a SIGTERM sent as soon as the line below is
+        // read is never the default action (which would end the process with requests in flight).
+        let pipe = try Syscalls.makeNonBlockingPipe().get()
+        let saved = try Syscalls.installSignalPipe([Syscalls.Signal.terminate, Syscalls.Signal.interrupt],
+                                                   writeDescriptor: pipe.write).get()
+        defer {
+            Syscalls.restoreSignalActions(saved)
+            _ = Syscalls.closeDescriptor(pipe.read)
+            _ = Syscalls.closeDescriptor(pipe.write)
+        }
+        try server.start()
+        let count = served.snapshot().index.movieCount
+        context.standardError.line("moviesearch: serving \(TextLayout.count(count, "movie", "movies")) at "
+            + "http://\(server.boundAddress)/")
+        if !address.isLoopback {
+            context.warning("listening on \(server.boundAddress), not a loopback address: anyone who can reach this "
+                + "machine can search and change favorites")
+        }
+        context.standardError.flush()
+        while true {
+            if case .success(let ready?) = Syscalls.waitUntilReadable([pipe.read], timeoutMilliseconds: 250),
+               ready[0] { break }
+            switch served.reloadIfChanged() {
+            case .reloaded(let movies)?:
+                context.note("serving the new cache \(cachePath): \(TextLayout.count(movies, "movie", "movies"))")
+            case .failed(let reason)?:
+                context.warning("the new cache at \(cachePath) cannot be served, still serving the previous one: "
+                    + reason)
+            case nil:
+                break
+            }
+            context.standardError.flush()
+        }
+        server.stop()
+        server.wait()
+    }
+
+    /// The favorites file, or (`--no-save`, or no place for one) a list in memory read from it once.
+    private func favoritesStorage(_ snapshot: ServedCache.Snapshot, _ context: CommandContext) throws
+        -> ServedFavorites.Storage
+    {
+        guard let location = FavoritesLocation.resolve(favoritesPath, context.environment) else {
+            context.warning("\(FavoritesError.noLocation); favorites are kept in memory")
+            return .memory(FavoriteList())
+        }
+        do {
+            let list = try FavoritesFile.read(location.path)
+            return savesFavorites ? .file(location.path, isDefault: location.isDefault) : .memory(list)
+        } catch {
+            guard location.isDefault else { throw error }
+            // The default file cannot be read: served, but never written (each change answers the error).
+            context.warning("\(error)")
+            return savesFavorites ? .file(location.path, isDefault: true) : .memory(FavoriteList())
+        }
+    }
+}
