@@ -22,6 +22,7 @@ start_serve() {
     local name="$1" binary="$2"
     shift 2
     local log="$scratch/serve-$name.err"
+    : > "$log"  # there before the first poll below
     nice -n "$niceness" "$binary" serve --listen 127.0.0.1:0 --quiet "$@" 2> "$log" &
     local pid=$!
     started_pids+=("$pid")
