@@ -163,6 +163,36 @@ final class ServeEndToEndTests: XCTestCase {
         XCTAssertFalse(try server.request("/api/search?q=dark").text.contains(#""favorite":true"#))
     }
 
+    /// A default favorites file that cannot be read, or no place for one: served, with a warning after the first
+    /// line (which scripts read for the port), and a damaged file is never written.
+    func testFavoritesWarningsComeAfterTheFirstLine() throws {
+        let cache = try smallCache()
+        let dataHome = try TestPaths.temporaryFolder(self).path
+        try FileManager.default.createDirectory(atPath: dataHome + "/moviesearch", withIntermediateDirectories: true)
+        let file = dataHome + "/moviesearch/favorites.json"
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: file))
+        let damaged = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"],
+                                       environment: ["XDG_DATA_HOME": dataHome])
+        XCTAssertEqual(damaged.firstLine, "moviesearch: serving 4 movies at http://127.0.0.1:\(damaged.port)/")
+        let put = try damaged.request("PUT", "/api/favorites/2")
+        XCTAssertEqual(put.status, 500, put.text)
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "garbage")
+        XCTAssertEqual(try damaged.request("/api/search?q=heat").status, 200)
+        let lines = damaged.errorLines
+        XCTAssertGreaterThanOrEqual(lines.count, 2, damaged.standardError)
+        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("moviesearch: warning: \(file): not a valid favorites file")
+            ?? false, damaged.standardError)
+
+        let nowhere = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"],
+                                       environment: ["XDG_DATA_HOME": "", "HOME": ""])
+        XCTAssertEqual(nowhere.firstLine, "moviesearch: serving 4 movies at http://127.0.0.1:\(nowhere.port)/")
+        XCTAssertEqual(try nowhere.request("PUT", "/api/favorites/2").status, 200)
+        XCTAssertTrue(try nowhere.request("/api/favorites").text.contains(#""title":"Heat""#))
+        XCTAssertEqual(nowhere.errorLines.count, 2, nowhere.standardError)
+        XCTAssertTrue(nowhere.errorLines.last?.hasSuffix("favorites are kept in memory") ?? false,
+                      nowhere.standardError)
+    }
+
     // MARK: Safe by default
 
     func testAForeignHostIs421AndAForeignOriginCannotWrite() throws {
@@ -189,7 +219,8 @@ final class ServeEndToEndTests: XCTestCase {
                 XCTAssertNil(answer.header("Access-Control-Allow-Origin"))
             }
         }
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: favorites)), before, "a refused write changed the file")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: favorites)), before,
+                       "a refused write changed the file")
         // The server's own origin may write.
         let own = try server.request("PUT", "/api/favorites/2", headers: ["Origin": "http://127.0.0.1:\(port)"])
         XCTAssertEqual(own.status, 200, own.text)
@@ -237,6 +268,12 @@ final class ServeEndToEndTests: XCTestCase {
         let server = try ServeProcess(self, ["--cache", try smallCache(), "--listen", "127.0.0.1:0"])
         let connection = try server.connect()
         try connection.send("GET /api/search?q=heat HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n")
+        // Neither a client that never finishes its request nor an idle keep-alive one holds the stop up.
+        let stalled = try server.connect()
+        try stalled.send("GET /healthz HTTP/1.1\r\nHo")
+        let idle = try server.connect()
+        try idle.send(HTTPConnection.request("GET", "/healthz", host: "127.0.0.1:\(server.port)"))
+        XCTAssertEqual(try idle.readAnswer().status, 200, file: file, line: line)
         // Answered requests on another connection, so that the half request has surely reached the server.
         XCTAssertTrue(server.waitForHealth(within: 2) { _ in true }, file: file, line: line)
         usleep(50_000)
@@ -247,8 +284,8 @@ final class ServeEndToEndTests: XCTestCase {
         let answer = try connection.readAnswer()
         XCTAssertEqual(answer.status, 200, file: file, line: line)
         XCTAssertTrue(answer.text.hasPrefix(#"{"query":"heat","total":1,"#), answer.text, file: file, line: line)
-        XCTAssertTrue(server.waitForExit(within: 2 - (ChildProcess.now() - start)), "still running 2 s after the signal",
-                      file: file, line: line)
+        XCTAssertTrue(server.waitForExit(within: 2 - (ChildProcess.now() - start)),
+                      "still running 2 s after the signal", file: file, line: line)
         XCTAssertEqual(server.process.terminationReason, .exit, file: file, line: line)
         XCTAssertEqual(server.process.terminationStatus, 0, server.standardError, file: file, line: line)
         // No new connection is accepted once it stopped.
