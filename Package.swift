@@ -72,6 +72,11 @@ let package = Package(
                     dependencies: ["MovieSearchCLI", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
         // Unit tests of the HTTP layer (the request parser, percent-decoding, responses, the server on a socket).
         .testTarget(name: "MovieSearchHTTPTests", dependencies: ["MovieSearchHTTP", "MovieSearchPlatform"]),
+        // The API's routes in-process (no socket), over caches and favorites the tests build: the renderers' bytes,
+        // the errors and their statuses, favorites in a file and in memory, the cache reloaded when replaced.
+        .testTarget(name: "MovieSearchServerTests",
+                    dependencies: ["MovieSearchServer", "MovieSearchHTTP", "MovieSearchOutput", "MovieSearch",
+                                   "TestSupport"]),
         // The built `moviesearch` binary run end to end, robustness tests included (kills, full disks, replaced
         // caches). They run the executable that `swift build` and `swift test` put beside the test bundle.
         .testTarget(name: "EndToEndTests",

@@ -257,7 +257,10 @@ final class EventLoop: @unchecked Sendable {
                 connection.outputStart += count
                 connection.lastWrite = now
             case .wouldBlock:
-                return setInterest(connection, [.readable, .writable])
+                // A client that does not read its answers is not read from either, past the high-water mark:
+                // otherwise its pipelined requests would pile up in the parser's buffer without bound.
+                let reads = connection.pendingOutput < Self.outputHighWater
+                return setInterest(connection, reads ? [.readable, .writable] : .writable)
             case .closed, .failed:
                 return close(connection)
             }

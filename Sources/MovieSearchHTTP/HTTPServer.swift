@@ -40,7 +40,7 @@ package final class HTTPServer: Sendable {
         /// How long a write may make no progress (a client that does not read) before the connection is dropped.
         package var writeTimeout: Duration = .seconds(10)
         /// After `stop()`, how long requests in flight have to finish before their connections are closed.
-        package var shutdownGrace: Duration = .milliseconds(1500)
+        package var shutdownGrace: Duration = .seconds(1)
         /// Names a `Host` header may give besides the listening address, `localhost` and loopback addresses
         /// (lowercased, without port: any port is accepted for them).
         package var allowedHosts: Set<String> = []

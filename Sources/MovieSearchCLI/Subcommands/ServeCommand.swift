@@ -112,7 +112,11 @@ struct ServeCommand: Subcommand {
         let served = try ServedCache(path: cachePath)
         // Warnings from the loops' threads go straight to standard error, one write each (the context's buffered
         // output belongs to this thread).
-        let favorites = ServedFavorites(try favoritesStorage(served.snapshot(), context), warn: { text in
+        // The first line on standard error is the address (scripts read it to find the port): warnings about the
+        // favorites file wait until it is written.
+        var favoritesWarnings: [String] = []
+        let storage = try favoritesStorage(served.snapshot(), context, warnings: &favoritesWarnings)
+        let favorites = ServedFavorites(storage, warn: { text in
             let line = Array("moviesearch: warning: \(TerminalSafeText.escapedMessage(text))\n".utf8)
             _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
         })
@@ -151,6 +155,7 @@ struct ServeCommand: Subcommand {
             context.warning("listening on \(server.boundAddress), not a loopback address: anyone who can reach this "
                 + "machine can search and change favorites")
         }
+        for warning in favoritesWarnings { context.warning(warning) }
         context.standardError.flush()
         while true {
             if case .success(let ready?) = Syscalls.waitUntilReadable([pipe.read], timeoutMilliseconds: 250),
@@ -170,12 +175,13 @@ struct ServeCommand: Subcommand {
         server.wait()
     }
 
-    /// The favorites file, or (`--no-save`, or no place for one) a list in memory read from it once.
-    private func favoritesStorage(_ snapshot: ServedCache.Snapshot, _ context: CommandContext) throws
-        -> ServedFavorites.Storage
+    /// The favorites file, or (`--no-save`, or no place for one) a list in memory read from it once; `warnings`
+    /// receives what the user should be told (printed after the first line).
+    private func favoritesStorage(_ snapshot: ServedCache.Snapshot, _ context: CommandContext,
+                                  warnings: inout [String]) throws -> ServedFavorites.Storage
     {
         guard let location = FavoritesLocation.resolve(favoritesPath, context.environment) else {
-            context.warning("\(FavoritesError.noLocation); favorites are kept in memory")
+            warnings.append("\(FavoritesError.noLocation); favorites are kept in memory")
             return .memory(FavoriteList())
         }
         do {
@@ -184,7 +190,7 @@ struct ServeCommand: Subcommand {
         } catch {
             guard location.isDefault else { throw error }
             // The default file cannot be read: served, but never written (each change answers the error).
-            context.warning("\(error)")
+            warnings.append("\(error)")
             return savesFavorites ? .file(location.path, isDefault: true) : .memory(FavoriteList())
         }
     }

@@ -1,0 +1,437 @@
+import Foundation
+import Synchronization
+import XCTest
+import TestSupport
+
+/// `moviesearch serve` run as the built binary on port 0, talked to over sockets: the API against the CLI's JSON
+/// byte for byte, favorites shared with the CLI, the Host and Origin rules, stop signals, the cache replaced under
+/// load, slow clients and usage errors. Heavier variants run in a full run only (`TestScale`).
+final class ServeEndToEndTests: XCTestCase {
+    private static let flickrKey = "k3y"
+
+    /// A small catalog of this test, indexed.
+    private static let smallCatalog = """
+        [{"title":"The Dark Knight Rises","year":2012,"rating":5},
+         {"title":"Dark Shadows","year":2012,"rating":3},
+         {"title":"Heat","year":1995,"rating":4},
+         {"title":"Gone Girl","year":2014,"rating":4}]
+        """
+
+    private func decadeCache() throws -> String {
+        try indexedCache(try Requirement.sharedData("data/movies.json"))
+    }
+
+    private func smallCache() throws -> String {
+        try indexedCache(try temporaryFile("small.json", Self.smallCatalog))
+    }
+
+    private func cli(_ arguments: [String], input: String = "", file: StaticString = #filePath,
+                     line: UInt = #line) throws -> String {
+        let run = try BinaryRun.run(arguments, input: Data(input.utf8), file: file, line: line)
+        XCTAssertEqual(run.status, 0, "\(arguments): \(run.standardError)", file: file, line: line)
+        return run.standardOutput
+    }
+
+    /// Every query's `/api/search` answer (one keep-alive connection) against `query --stdin`'s line for it.
+    private func assertSearchesMatchTheCLI(_ queries: [String], cache: String, file: StaticString = #filePath,
+                                           line: UInt = #line) throws {
+        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"])
+        let output = try cli(["query", "--stdin", "--cache", cache], input: queries.joined(separator: "\n") + "\n")
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertEqual(lines.count, queries.count, file: file, line: line)
+        var connection = try server.connect()
+        var mismatches = 0
+        for (query, expected) in zip(queries, lines) {
+            let target = "/api/search?q=\(percentEncoded(query))"
+            let request = HTTPConnection.request("GET", target, host: "127.0.0.1:\(server.port)")
+            let answer: HTTPAnswer
+            do {
+                try connection.send(request)
+                answer = try connection.readAnswer()
+            } catch {
+                // The server may close an idle keep-alive connection between two requests: one retry, afresh.
+                connection = try server.connect()
+                try connection.send(request)
+                answer = try connection.readAnswer()
+            }
+            XCTAssertEqual(answer.status, 200, query, file: file, line: line)
+            XCTAssertEqual(answer.header("Content-Type"), "application/json", file: file, line: line)
+            if answer.text != expected + "\n" {
+                mismatches += 1
+                if mismatches <= 3 {
+                    XCTAssertEqual(answer.text, expected + "\n", query.debugDescription, file: file, line: line)
+                }
+            }
+        }
+        XCTAssertEqual(mismatches, 0, "answers that differ from the CLI's", file: file, line: line)
+    }
+
+    // MARK: The API against the CLI
+
+    func testSearchesAreTheCLIsOnTheDecadeQueries() throws {
+        let all = try SharedData.queries("decade-typing.txt")
+        // A sampled run: every 16th line (some 240 queries), keystroke prefixes of all lengths.
+        let queries = TestScale.isFull ? all : stride(from: 0, to: all.count, by: 16).map { all[$0] }
+        try assertSearchesMatchTheCLI(queries, cache: try decadeCache())
+    }
+
+    func testSearchesAreTheCLIsOnACenturySample() throws {
+        let all = try SharedData.queries("century-typing.txt")
+        let step = TestScale.pick(sampled: 90, full: 10)
+        let queries = stride(from: 0, to: all.count, by: step).map { all[$0] }
+        try assertSearchesMatchTheCLI(queries, cache: try indexedCache(
+            try Requirement.sharedData("data/century-movies.json")))
+    }
+
+    func testMoviesTopAndPhotosAreTheCLIs() throws {
+        let cache = try decadeCache()
+        let photos = try TestPaths.temporaryFolder(self).path
+        let response = """
+            {"photos":{"page":1,"pages":1,"perpage":10,"total":"3","photo":[
+              {"id":"53001","owner":"1@N01","secret":"abc123","server":"65535","farm":66,"title":"one"},
+              {"id":"53002","owner":"2@N01","secret":"def456","server":"65535","farm":"66","title":"two"},
+              {"id":"53003","owner":"3@N01","server":"65535","farm":66,"title":"no secret"}
+            ]},"stat":"ok"}
+            """
+        try Data(response.utf8).write(to: URL(fileURLWithPath: photos + "/682.json"))
+        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet",
+                                             "--photos-dir", photos, "--flickr-key", Self.flickrKey])
+        for id in [0, 682, 1025, 2271] {
+            let answer = try server.request("/api/movies/\(id)")
+            XCTAssertEqual(answer.status, 200)
+            XCTAssertEqual(answer.text, try cli(["show", "\(id)", "--json", "--cache", cache]), "movie \(id)")
+        }
+        XCTAssertEqual(try server.request("/api/movies/2272").status, 404)
+        for by in ["rating", "critic"] {
+            for limit in [nil, 0, 3, 40] {
+                let target = "/api/top?by=\(by)" + (limit.map { "&limit=\($0)" } ?? "")
+                let answer = try server.request(target)
+                XCTAssertEqual(answer.status, 200, target)
+                let arguments = ["top", "--by", by, "--json", "--cache", cache] + (limit.map { ["--limit", "\($0)"] }
+                    ?? [])
+                XCTAssertEqual(answer.text, try cli(arguments), target)
+            }
+        }
+        XCTAssertEqual(try server.request("/api/top").text, try cli(["top", "--json", "--cache", cache]))
+
+        let saved = try server.request("/api/photos/682")
+        XCTAssertEqual(saved.status, 200)
+        let responsePath = photos + "/682.json"
+        XCTAssertEqual(saved.text, try cli(["photos", "682", "--response", responsePath, "--json", "--cache", cache,
+                                            "--flickr-key", Self.flickrKey]))
+        XCTAssertTrue(saved.text.contains("53002_def456.jpg"), saved.text)
+        let alone = try server.request("/api/photos/5")
+        XCTAssertEqual(alone.status, 200)
+        XCTAssertEqual(alone.text, try cli(["photos", "5", "--json", "--cache", cache, "--flickr-key", Self.flickrKey]))
+    }
+
+    // MARK: Favorites shared with the CLI
+
+    func testFavoritesAreSharedWithTheCLI() throws {
+        let cache = try smallCache()
+        let favorites = try TestPaths.temporaryFolder(self).path + "/favorites.json"
+        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet",
+                                             "--favorites", favorites])
+        let list = ["favorites", "list", "--json", "--cache", cache, "--favorites", favorites]
+
+        // PUT through the API, seen by `favorites list`.
+        let put = try server.request("PUT", "/api/favorites/2")
+        XCTAssertEqual(put.status, 200, put.text)
+        XCTAssertTrue(put.text.contains(#""title":"Heat""#) && put.text.contains(#""added":true"#), put.text)
+        let listed = try cli(list)
+        XCTAssertTrue(listed.contains(#""id":2,"title":"Heat""#), listed)
+        XCTAssertEqual(try server.request("/api/favorites").text, listed)
+
+        // `favorites add` through the CLI, seen by the API's list and its marks.
+        _ = try cli(["favorites", "add", "1", "--cache", cache, "--favorites", favorites])
+        let both = try cli(list)
+        XCTAssertEqual(try server.request("/api/favorites").text, both)
+        XCTAssertTrue(both.contains(#""title":"Dark Shadows""#), both)
+        let search = try server.request("/api/search?q=dark")
+        XCTAssertTrue(search.text.contains(#""title":"Dark Shadows","year":2012,"rating":3,"genres":[],"cast":[],"#
+            + #""favorite":true"#), search.text)
+        XCTAssertTrue(search.text.contains(#""title":"The Dark Knight Rises","year":2012,"rating":5,"genres":[],"#
+            + #""cast":[],"favorite":false"#), search.text)
+        XCTAssertEqual(search.text, try cli(["query", "dark", "--json", "--cache", cache, "--favorites", favorites]))
+
+        // DELETE through the API, and `favorites remove` through the CLI.
+        XCTAssertEqual(try server.request("DELETE", "/api/favorites/2").status, 200)
+        _ = try cli(["favorites", "remove", "1", "--cache", cache, "--favorites", favorites])
+        let none = try cli(list)
+        XCTAssertEqual(none, "{\"favorites\":[]}\n")
+        XCTAssertEqual(try server.request("/api/favorites").text, none)
+        XCTAssertFalse(try server.request("/api/search?q=dark").text.contains(#""favorite":true"#))
+    }
+
+    /// A default favorites file that cannot be read, or no place for one: served, with a warning after the first
+    /// line (which scripts read for the port), and a damaged file is never written.
+    func testFavoritesWarningsComeAfterTheFirstLine() throws {
+        let cache = try smallCache()
+        let dataHome = try TestPaths.temporaryFolder(self).path
+        try FileManager.default.createDirectory(atPath: dataHome + "/moviesearch", withIntermediateDirectories: true)
+        let file = dataHome + "/moviesearch/favorites.json"
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: file))
+        let damaged = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"],
+                                       environment: ["XDG_DATA_HOME": dataHome])
+        XCTAssertEqual(damaged.firstLine, "moviesearch: serving 4 movies at http://127.0.0.1:\(damaged.port)/")
+        let put = try damaged.request("PUT", "/api/favorites/2")
+        XCTAssertEqual(put.status, 500, put.text)
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "garbage")
+        XCTAssertEqual(try damaged.request("/api/search?q=heat").status, 200)
+        let lines = damaged.errorLines
+        XCTAssertGreaterThanOrEqual(lines.count, 2, damaged.standardError)
+        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("moviesearch: warning: \(file): not a valid favorites file")
+            ?? false, damaged.standardError)
+
+        let nowhere = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"],
+                                       environment: ["XDG_DATA_HOME": "", "HOME": ""])
+        XCTAssertEqual(nowhere.firstLine, "moviesearch: serving 4 movies at http://127.0.0.1:\(nowhere.port)/")
+        XCTAssertEqual(try nowhere.request("PUT", "/api/favorites/2").status, 200)
+        XCTAssertTrue(try nowhere.request("/api/favorites").text.contains(#""title":"Heat""#))
+        XCTAssertEqual(nowhere.errorLines.count, 2, nowhere.standardError)
+        XCTAssertTrue(nowhere.errorLines.last?.hasSuffix("favorites are kept in memory") ?? false,
+                      nowhere.standardError)
+    }
+
+    // MARK: Safe by default
+
+    func testAForeignHostIs421AndAForeignOriginCannotWrite() throws {
+        let cache = try smallCache()
+        let favorites = try TestPaths.temporaryFolder(self).path + "/favorites.json"
+        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet",
+                                             "--favorites", favorites])
+        let port = server.port
+        for host in ["evil.example", "evil.example:\(port)", "127.0.0.1:\(port &+ 1)", "localhost.evil.example"] {
+            let answer = try server.request("/healthz", headers: ["Host": host])
+            XCTAssertEqual(answer.status, 421, host)
+            XCTAssertTrue(answer.text.hasPrefix(#"{"error":"#), answer.text)
+        }
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)"] {
+            XCTAssertEqual(try server.request("/healthz", headers: ["Host": host]).status, 200, host)
+        }
+
+        XCTAssertEqual(try server.request("PUT", "/api/favorites/0").status, 200)
+        let before = try Data(contentsOf: URL(fileURLWithPath: favorites))
+        for origin in ["http://evil.example", "http://127.0.0.1:\(port &+ 1)", "null", "https://127.0.0.1:\(port)"] {
+            for (method, id) in [("PUT", 2), ("DELETE", 0)] {
+                let answer = try server.request(method, "/api/favorites/\(id)", headers: ["Origin": origin])
+                XCTAssertEqual(answer.status, 403, "\(method) from \(origin)")
+                XCTAssertNil(answer.header("Access-Control-Allow-Origin"))
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: favorites)), before,
+                       "a refused write changed the file")
+        // The server's own origin may write.
+        let own = try server.request("PUT", "/api/favorites/2", headers: ["Origin": "http://127.0.0.1:\(port)"])
+        XCTAssertEqual(own.status, 200, own.text)
+    }
+
+    func testANonLoopbackAddressIsWarnedAbout() throws {
+        let cache = try smallCache()
+        guard Self.canListenOnAnyAddress() else { throw XCTSkip("this machine refuses to listen on 0.0.0.0") }
+        let server = try ServeProcess(self, ["--cache", cache, "--listen", "0.0.0.0:0", "--quiet"])
+        XCTAssertEqual(server.firstLine, "moviesearch: serving 4 movies at http://0.0.0.0:\(server.port)/")
+        XCTAssertTrue(server.waitForHealth(within: 2) { $0.contains(#""movies":4"#) })
+        let lines = server.errorLines
+        XCTAssertEqual(lines.count, 2, server.standardError)
+        XCTAssertTrue(lines.last?.hasPrefix("moviesearch: warning: listening on 0.0.0.0:\(server.port), not a "
+            + "loopback address") ?? false, server.standardError)
+
+        let loopback = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"])
+        XCTAssertTrue(loopback.waitForHealth(within: 2) { _ in true })
+        XCTAssertEqual(loopback.errorLines.count, 1, loopback.standardError)
+    }
+
+    /// Whether a socket may listen on 0.0.0.0 (some sandboxes allow loopback only).
+    private static func canListenOnAnyAddress() -> Bool {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return bound == 0 && listen(descriptor, 1) == 0
+    }
+
+    // MARK: Stop signals
+
+    /// A request half sent before `signal` and completed after it is answered; the process exits 0 within 2 s.
+    private func checkGracefulStop(_ signal: Int32, file: StaticString = #filePath, line: UInt = #line) throws {
+        let server = try ServeProcess(self, ["--cache", try smallCache(), "--listen", "127.0.0.1:0"])
+        let connection = try server.connect()
+        try connection.send("GET /api/search?q=heat HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n")
+        // Neither a client that never finishes its request nor an idle keep-alive one holds the stop up.
+        let stalled = try server.connect()
+        try stalled.send("GET /healthz HTTP/1.1\r\nHo")
+        let idle = try server.connect()
+        try idle.send(HTTPConnection.request("GET", "/healthz", host: "127.0.0.1:\(server.port)"))
+        XCTAssertEqual(try idle.readAnswer().status, 200, file: file, line: line)
+        // Answered requests on another connection, so that the half request has surely reached the server.
+        XCTAssertTrue(server.waitForHealth(within: 2) { _ in true }, file: file, line: line)
+        usleep(50_000)
+        let start = ChildProcess.now()
+        server.send(signal)
+        usleep(100_000)
+        try connection.send("Connection: close\r\n\r\n")
+        let answer = try connection.readAnswer()
+        XCTAssertEqual(answer.status, 200, file: file, line: line)
+        XCTAssertTrue(answer.text.hasPrefix(#"{"query":"heat","total":1,"#), answer.text, file: file, line: line)
+        XCTAssertTrue(server.waitForExit(within: 2 - (ChildProcess.now() - start)),
+                      "still running 2 s after the signal", file: file, line: line)
+        XCTAssertEqual(server.process.terminationReason, .exit, file: file, line: line)
+        XCTAssertEqual(server.process.terminationStatus, 0, server.standardError, file: file, line: line)
+        // No new connection is accepted once it stopped.
+        XCTAssertThrowsError(try server.request("/healthz"), file: file, line: line)
+    }
+
+    func testSIGTERMAnswersTheRequestInFlightAndExits0() throws {
+        try checkGracefulStop(SIGTERM)
+    }
+
+    func testSIGINTAnswersTheRequestInFlightAndExits0() throws {
+        try checkGracefulStop(SIGINT)
+    }
+
+    // MARK: The cache replaced
+
+    func testAReplacedCacheIsServedWithoutAFailedRequest() throws {
+        let folder = try TestPaths.temporaryFolder(self).path
+        let cache = folder + "/served.mscache"
+        XCTAssertEqual(try BinaryRun.run(["index", try Requirement.sharedData("data/movies.json"), "-o", cache]).status,
+                       0)
+        let small = try temporaryFile("small.json", Self.smallCatalog)
+        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"])
+        XCTAssertTrue(server.waitForHealth(within: 1) { $0.contains(#""movies":2272,"#) })
+
+        /// A client that searches in a loop until told to stop (or 20 s pass), counting answers and failures.
+        final class Load: Sendable {
+            let stop = Atomic<Bool>(false)
+            let answered = Atomic<Int>(0)
+            let failures = Mutex<[String]>([])
+        }
+        let load = Load()
+        let port = server.port
+        let thread = Thread {
+            let deadline = ChildProcess.now() + 20
+            while !load.stop.load(ordering: .relaxed), ChildProcess.now() < deadline {
+                do {
+                    let connection = try HTTPConnection(port: port, timeout: 5)
+                    try connection.send(HTTPConnection.request("GET", "/api/search?q=dark", host: "127.0.0.1:\(port)",
+                                                               headers: ["Connection": "close"]))
+                    let answer = try connection.readAnswer()
+                    if answer.status == 200, answer.text.hasPrefix(#"{"query":"dark","total":"#) {
+                        load.answered.add(1, ordering: .relaxed)
+                    } else {
+                        load.failures.withLock { $0.append("\(answer.status) \(answer.text)") }
+                    }
+                } catch {
+                    load.failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        thread.start()
+        defer {
+            load.stop.store(true, ordering: .relaxed)
+            while !thread.isFinished { usleep(1_000) }
+        }
+        usleep(200_000)
+
+        let index = try BinaryRun.run(["index", small, "-o", cache])
+        XCTAssertEqual(index.status, 0, index.standardError)
+        let indexed = ChildProcess.now()
+        XCTAssertTrue(server.waitForHealth(within: 1) { $0.contains(#""movies":4,"#) }, "the new cache not served")
+        XCTAssertLessThan(ChildProcess.now() - indexed, 1)
+        usleep(200_000)
+        let served = try server.request("/api/search?q=dark")
+        XCTAssertEqual(served.text, try cli(["query", "dark", "--json", "--cache", cache]))
+
+        // A damaged replacement: logged, the previous cache kept.
+        let garbage = folder + "/garbage.tmp"
+        try Data("this is not a cache\n".utf8).write(to: URL(fileURLWithPath: garbage))
+        XCTAssertEqual(rename(garbage, cache), 0)
+        let deadline = ChildProcess.now() + 2
+        while !server.standardError.contains("warning"), ChildProcess.now() < deadline { usleep(10_000) }
+        let warnings = server.errorLines.filter { $0.contains("warning") }
+        XCTAssertEqual(warnings.count, 1, server.standardError)
+        XCTAssertTrue(warnings.first?.hasPrefix("moviesearch: warning: the new cache at \(cache) cannot be served, "
+            + "still serving the previous one: ") ?? false, server.standardError)
+        XCTAssertTrue(server.waitForHealth(within: 0.1) { $0.contains(#""movies":4,"#) })
+        XCTAssertEqual(try server.request("/api/search?q=dark").text, served.text)
+        usleep(300_000)
+        XCTAssertEqual(server.errorLines.filter { $0.contains("warning") }.count, 1, "the refused file retried")
+
+        load.stop.store(true, ordering: .relaxed)
+        while !thread.isFinished { usleep(1_000) }
+        XCTAssertEqual(load.failures.withLock { $0 }, [])
+        XCTAssertGreaterThan(load.answered.load(ordering: .relaxed), 10)
+        XCTAssertTrue(server.process.isRunning)
+    }
+
+    // MARK: Slow clients
+
+    func testStalledClientsDoNotDelayOthers() throws {
+        let server = try ServeProcess(self, ["--cache", try smallCache(), "--listen", "127.0.0.1:0", "--quiet"])
+        var stalled: [HTTPConnection] = []
+        for index in 0..<200 {
+            let connection = try server.connect(timeout: 15)
+            try connection.send(index % 2 == 0 ? "GET /healthz HTTP/1.1\r\nHo" : "G")
+            stalled.append(connection)
+        }
+        let start = ChildProcess.now()
+        let answer = try server.request("/api/search?q=heat")
+        XCTAssertEqual(answer.status, 200)
+        XCTAssertLessThan(ChildProcess.now() - start, 1, "a normal request waited behind stalled ones")
+
+        guard TestScale.isFull else { return }
+        // The stalled ones are dropped once their headers are 10 s late (an answer, 408, may come first).
+        let closing = ChildProcess.now()
+        for connection in stalled {
+            XCTAssertTrue(try connection.readsEndOfStream())
+        }
+        let waited = ChildProcess.now() - closing
+        XCTAssertGreaterThan(waited, 8)
+        XCTAssertLessThan(waited, 13)
+        XCTAssertEqual(try server.request("/healthz").status, 200)
+    }
+
+    // MARK: Usage errors
+
+    func testABadListenValueIsAUsageError() throws {
+        let cache = try smallCache()
+        for value in ["nonsense", "127.0.0.1", "127.0.0.1:65536", "127.0.0.1:-1", "example.com:80", ":80",
+                      "127.0.0.1:8080x", "[::1", ""] {
+            let run = try BinaryRun.run(["serve", "--cache", cache, "--listen", value])
+            XCTAssertEqual(run.status, 2, "\(value): \(run.standardError)")
+            // One line says what is wrong; the usage of `serve` follows, as after every usage error.
+            XCTAssertEqual(run.errorLines.filter { $0.hasPrefix("moviesearch: ") }, [
+                "moviesearch: --listen takes host:port with an IPv4 address, [IPv6] or localhost, and a port from 0 "
+                    + "to 65535, not '\(value)'",
+            ], run.standardError)
+            XCTAssertTrue(run.errorLines.dropFirst().first?.hasPrefix("Usage: moviesearch serve ") ?? false)
+            XCTAssertEqual(run.errorLines.last, "See 'moviesearch serve --help'.")
+            XCTAssertEqual(run.standardOutput, "")
+        }
+    }
+
+    func testAPortInUseIsOneLineAndAFailure() throws {
+        let cache = try smallCache()
+        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"])
+        let outcome = try ChildProcess.run(try ChildProcess.binary(),
+                                           ["serve", "--cache", cache, "--listen", "127.0.0.1:\(server.port)"],
+                                           timeLimit: 5)
+        XCTAssertTrue(outcome.finished, "a second server on a port in use kept running")
+        XCTAssertTrue(outcome.reason == .exit && outcome.status != 0, outcome.summary)
+        XCTAssertEqual(outcome.errorLines.count, 1, outcome.summary)
+        XCTAssertTrue(outcome.errorLines.first?.hasPrefix("moviesearch: cannot listen on 127.0.0.1:\(server.port)")
+            ?? false, outcome.summary)
+        XCTAssertTrue(server.process.isRunning)
+    }
+}
