@@ -37,6 +37,13 @@ package struct JSONWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A writer holding one complete value written elsewhere (`AnswerJSON` writes its large answers with a writer
+    /// of its own, and hands them on as a `JSONWriter` like every other output).
+    package init(complete bytes: [UInt8]) {
+        self.bytes = bytes
+        needsComma = true
+    }
+
     /// The JSON written so far.
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -91,9 +98,14 @@ package struct JSONWriter: Sendable {
     /// `string` as a JSON string literal, quotes included (`"a\"b\n"`): how a message quotes a value from the data,
     /// so that the message stays one line whatever the value holds.
     package static func quoted(_ string: String) -> String {
-        var writer = JSONWriter()
+        String(decoding: quotedBytes(string), as: UTF8.self)
+    }
+
+    /// `string` as a JSON string literal's bytes, quotes included.
+    package static func quotedBytes(_ string: String) -> [UInt8] {
+        var writer = JSONWriter(capacity: string.utf8.count + 2)
         writer.value(string)
-        return writer.text
+        return writer.bytes
     }
 
     // MARK: - Values
@@ -244,21 +256,21 @@ package struct JSONWriter: Sendable {
     }
 
     private mutating func appendString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
-            // Copy runs of bytes that need no escape in one go.
+            bytes.append(UInt8(ascii: "\""))
+            // Copy runs of bytes that need no escape in one go, as buffers (a memcpy), not as slices.
             var runStart = 0
-            for index in utf8.indices {
+            for index in 0..<utf8.count {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: utf8[runStart..<index])
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 appendEscape(byte)
                 runStart = index + 1
             }
-            bytes.append(contentsOf: utf8[runStart...])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     private mutating func appendEscape(_ byte: UInt8) {
