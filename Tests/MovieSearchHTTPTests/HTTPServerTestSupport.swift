@@ -48,6 +48,7 @@ struct TestResponse {
 /// - `/large`: 8 KiB of repetitive JSON, revalidatable and compressible;
 /// - `/small`: 100 bytes, revalidatable and compressible (under gzip's minimum);
 /// - `/tagged`: revalidatable, not compressible;
+/// - `/huge`: 1 MiB, for a client that does not read;
 /// - anything else: `METHOD TARGET` and a line feed, then the request's body, as `text/plain`.
 final class TestResponder: HTTPResponder {
     /// Calls of `respond(to:)` so far.
@@ -56,6 +57,9 @@ final class TestResponder: HTTPResponder {
     /// The body of `/large`.
     static let largeBody: [UInt8] = Array(
         ("[" + (0..<200).map { "{\"id\":\($0),\"title\":\"movie\"}" }.joined(separator: ",") + "]").utf8)
+
+    /// The body of `/huge`.
+    static let hugeBody = [UInt8](repeating: 0x61, count: 1 << 20)
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         calls.add(1, ordering: .relaxed)
@@ -67,6 +71,8 @@ final class TestResponder: HTTPResponder {
             return HTTPResponse(status: 200, contentType: "application/json",
                                 body: Array(String(repeating: "a", count: 100).utf8), isRevalidatable: true,
                                 isCompressible: true)
+        case "/huge":
+            return HTTPResponse(status: 200, contentType: "application/octet-stream", body: Self.hugeBody)
         case "/tagged":
             return HTTPResponse(status: 200, contentType: "text/plain", body: Array("tagged body".utf8),
                                 isRevalidatable: true)
@@ -88,8 +94,9 @@ final class TestClient {
     /// Bytes received and not yet returned.
     private var buffer: [UInt8] = []
 
-    /// Connects to `127.0.0.1:port`; reads give up after `receiveTimeout` without a byte.
-    init(port: UInt16, receiveTimeout: Duration = .seconds(2)) throws {
+    /// Connects to `127.0.0.1:port`; reads give up after `receiveTimeout` without a byte. `receiveBuffer` sets
+    /// `SO_RCVBUF` before connecting (a small one makes a client that does not read stall the server's writes soon).
+    init(port: UInt16, receiveTimeout: Duration = .seconds(2), receiveBuffer: Int32? = nil) throws {
         #if canImport(Glibc)
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -102,6 +109,9 @@ final class TestClient {
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
@@ -214,7 +224,7 @@ final class TestClient {
     /// Reads until the server closes the connection and returns the bytes that came before the close (none
     /// expected after a complete answer); throws `timeout` if the connection stays open.
     func readUntilClosed() throws -> [UInt8] {
-        for _ in 0..<10_000 {
+        for _ in 0..<100_000 {
             guard try receive() else {
                 defer { buffer = [] }
                 return buffer
@@ -267,7 +277,7 @@ let testedBackends: [EventBackend] = {
 extension XCTestCase {
     /// Runs `body` with a server on 127.0.0.1 (port 0), one loop, short timeouts (request and idle 300 ms, write
     /// 1 s, grace 500 ms), no access log, adjusted by `configure`; the server is stopped and waited for afterwards,
-    /// whatever `body` does.
+    /// whatever `body` does or throws.
     func withServer(
         _ backend: EventBackend, configure: (inout HTTPServer.Configuration) -> Void = { _ in },
         _ body: (HTTPServer, TestResponder) throws -> Void
@@ -286,6 +296,9 @@ extension XCTestCase {
         try server.start()
         defer {
             server.stop()
+            // A connection wakes the loop at once; otherwise it notices the stop within its 100 ms tick, which,
+            // over every test and backend, would cost seconds.
+            _ = try? TestClient(port: server.boundAddress.port)
             server.wait()
         }
         try body(server, responder)

@@ -409,6 +409,32 @@ final class HTTPServerTests: XCTestCase {
         }
     }
 
+    func testAClientThatDoesNotReadIsDroppedAfterTheWriteTimeout() throws {
+        for backend in testedBackends {
+            try withServer(backend, configure: { $0.writeTimeout = .milliseconds(300) }) { server, _ in
+                let client = try TestClient(port: server.boundAddress.port, receiveBuffer: 16 * 1024)
+                let count = 40
+                let sent = ContinuousClock.now
+                try client.send(String(repeating: get("/huge", server), count: count))
+                // Accepted (connecting does not wait for that), then dropped.
+                for _ in 0..<200 where server.openConnections.load(ordering: .relaxed) == 0 { usleep(1_000) }
+                for _ in 0..<200 where server.openConnections.load(ordering: .relaxed) > 0 { usleep(10_000) }
+                let dropped = ContinuousClock.now - sent
+                XCTAssertEqual(server.openConnections.load(ordering: .relaxed), 0, "\(backend)")
+                XCTAssertGreaterThanOrEqual(dropped, .milliseconds(300), "\(backend)")
+                XCTAssertLessThan(dropped, .milliseconds(1000), "\(backend)")
+                // What was sent before the drop is there, then the close: far less than the answers asked for.
+                let received = try client.readUntilClosed()
+                XCTAssertGreaterThan(received.count, 0, "\(backend)")
+                XCTAssertLessThan(received.count, count * TestResponder.hugeBody.count / 2, "\(backend)")
+                // Other clients are still answered.
+                let other = try TestClient(port: server.boundAddress.port)
+                try other.send(get("/echo", server))
+                XCTAssertEqual(try other.readResponse().status, 200, "\(backend)")
+            }
+        }
+    }
+
     func testSlowAndIdleClientsDoNotHoldUpOthers() throws {
         for backend in testedBackends {
             try withServer(backend, configure: {
