@@ -70,8 +70,9 @@ let package = Package(
                     dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
         .testTarget(name: "MovieSearchCLITests",
                     dependencies: ["MovieSearchCLI", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
-        // Unit tests of the HTTP layer (the request parser, percent-decoding, responses, the server on a socket).
-        .testTarget(name: "MovieSearchHTTPTests", dependencies: ["MovieSearchHTTP", "MovieSearchPlatform"]),
+        // Unit tests of the HTTP layer (the request parser, percent-decoding, responses, the server on a socket);
+        // zlib to gunzip the server's gzip answers.
+        .testTarget(name: "MovieSearchHTTPTests", dependencies: ["MovieSearchHTTP", "MovieSearchPlatform", "CZlib"]),
         // The API's routes in-process (no socket), over caches and favorites the tests build: the renderers' bytes,
         // the errors and their statuses, favorites in a file and in memory, the cache reloaded when replaced.
         .testTarget(name: "MovieSearchServerTests",

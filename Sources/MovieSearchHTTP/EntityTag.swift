@@ -62,21 +62,28 @@ struct EntityTag: Equatable {
     }
 }
 
-/// Whether a client accepts gzip, from its `Accept-Encoding` (RFC 9110 §12.5.3): `gzip`, `x-gzip` or `*` listed
-/// with a weight other than 0.
+/// Whether a client accepts gzip, from its `Accept-Encoding` (RFC 9110 §12.5.3): `gzip` or `x-gzip` listed with a
+/// weight other than 0; or, when neither is listed, `*` with a weight other than 0 (`*` stands only for the codings
+/// not listed, so `gzip;q=0, *` refuses gzip).
 enum AcceptEncoding {
     static func allowsGzip(_ value: String?) -> Bool {
         guard let value else { return false }
-        return value.split(separator: ",").contains { element in
+        var gzip: Bool?, any: Bool?
+        for element in value.split(separator: ",") {
             let parts = element.split(separator: ";")
-            guard let coding = parts.first?.trimmingSpaces.lowercased(),
-                  coding == "gzip" || coding == "x-gzip" || coding == "*" else { return false }
-            for parameter in parts.dropFirst() {
+            guard let coding = parts.first?.trimmingSpaces.lowercased() else { continue }
+            let accepted = !parts.dropFirst().contains { parameter in
                 let pair = parameter.trimmingSpaces.lowercased()
-                if pair.hasPrefix("q="), let weight = Double(pair.dropFirst(2)), weight <= 0 { return false }
+                guard pair.hasPrefix("q="), let weight = Double(pair.dropFirst(2)) else { return false }
+                return weight <= 0
             }
-            return true
+            if coding == "gzip" || coding == "x-gzip" {
+                gzip = (gzip ?? false) || accepted
+            } else if coding == "*" {
+                any = (any ?? false) || accepted
+            }
         }
+        return gzip ?? any ?? false
     }
 }
 
