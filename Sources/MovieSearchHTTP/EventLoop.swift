@@ -307,7 +307,15 @@ final class EventLoop: @unchecked Sendable {
                     connection.closesAfterWrite = true
                     flush(connection, now)
                 }
-            } else if stopping || now - connection.idleSince > configuration.idleTimeout {
+            } else if stopping {
+                // A request that arrived since the last wait is read and answered (with `Connection: close`), not
+                // dropped with the idle connection it came on.
+                readAndAnswer(connection, now)
+                if connections[connection.descriptor] === connection, !connection.parser.isMidRequest,
+                   connection.pendingOutput == 0 {
+                    close(connection)
+                }
+            } else if now - connection.idleSince > configuration.idleTimeout {
                 close(connection)
             }
         }
