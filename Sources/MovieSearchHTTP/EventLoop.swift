@@ -22,12 +22,18 @@ final class EventLoop: @unchecked Sendable {
     private var lastSweep = ContinuousClock.now
     /// Whether the listener sits on a wildcard address (then a connection's own local address is also its host).
     private let listensOnWildcard: Bool
+    /// `Host` values known good without parsing them (`HostCheck.commonValues`).
+    private let commonHosts: Set<String>
+    /// `commonHeaders` as the bytes of their lines.
+    private let commonHeaderBytes: [UInt8]
 
     init(server: HTTPServer) throws(HTTPServerError) {
         self.server = server
         configuration = server.configuration
         poller = try EventPoller(backend: configuration.backend)
         readBuffer = .allocate(byteCount: Self.readSize, alignment: 16)
+        commonHosts = HostCheck.commonValues(server: server.boundAddress)
+        commonHeaderBytes = Array(configuration.commonHeaders.map { "\($0.name): \($0.value)\r\n" }.joined().utf8)
         switch server.boundAddress.host {
         case let .ipv4(a, b, c, d): listensOnWildcard = a == 0 && b == 0 && c == 0 && d == 0
         case let .ipv6(bytes): listensOnWildcard = bytes.allSatisfy { $0 == 0 }
@@ -176,7 +182,7 @@ final class EventLoop: @unchecked Sendable {
     /// whose name now resolves to 127.0.0.1 still sends its own name).
     private func checkHost(_ request: HTTPRequest, _ connection: Connection) -> HTTPResponse? {
         guard let host = request.header("host") else { return nil }  // HTTP/1.0 without one: nothing to check
-        if HostCheck.allows(host, server: server.boundAddress, local: connection.localAddress,
+        if commonHosts.contains(host) || HostCheck.allows(host, server: server.boundAddress, local: connection.localAddress,
                             allowedNames: configuration.allowedHosts) { return nil }
         return server.responder.errorResponse(
             status: 421, message: "this server does not answer for host '\(HostCheck.printable(host))'")
@@ -232,16 +238,21 @@ final class EventLoop: @unchecked Sendable {
         _ response: HTTPResponse, to output: inout [UInt8], keepAlive: Bool, omitsBody: Bool,
         extra: [(String, String)]
     ) {
-        var head = "HTTP/1.1 \(response.status) \(HTTPResponse.reason(response.status))\r\nDate: \(date.header)\r\n"
+        // Appended piece by piece, without building the head as one string first: this runs for every answer.
+        output.append(contentsOf: "HTTP/1.1 \(response.status) \(HTTPResponse.reason(response.status))\r\nDate: ".utf8)
+        output.append(contentsOf: date.header.utf8)
         if response.status != 304 && response.status != 204 {
-            if !response.contentType.isEmpty { head += "Content-Type: \(response.contentType)\r\n" }
-            head += "Content-Length: \(response.body.count)\r\n"
+            if !response.contentType.isEmpty {
+                output.append(contentsOf: "\r\nContent-Type: ".utf8)
+                output.append(contentsOf: response.contentType.utf8)
+            }
+            output.append(contentsOf: "\r\nContent-Length: \(response.body.count)".utf8)
         }
-        for field in configuration.commonHeaders { head += "\(field.name): \(field.value)\r\n" }
-        for field in response.headers { head += "\(field.name): \(field.value)\r\n" }
-        for (name, value) in extra { head += "\(name): \(value)\r\n" }
-        head += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
-        output.append(contentsOf: head.utf8)
+        output.append(contentsOf: "\r\n".utf8)
+        output.append(contentsOf: commonHeaderBytes)
+        for field in response.headers { output.append(contentsOf: "\(field.name): \(field.value)\r\n".utf8) }
+        for (name, value) in extra { output.append(contentsOf: "\(name): \(value)\r\n".utf8) }
+        output.append(contentsOf: (keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n").utf8)
         if !omitsBody { output.append(contentsOf: response.body) }
     }
 

@@ -3,6 +3,15 @@
 enum HostCheck {
     /// True when `host` is the listening address, the address the client reached, `localhost` or a loopback
     /// address, each with the listening port (80 when none is given); or a name of `allowedNames`, with any port.
+    /// The `Host` values a browser or client sends most often for this server, for an exact comparison before the
+    /// parse: `127.0.0.1:8080`, `localhost:8080`.
+    static func commonValues(server: SocketAddress) -> Set<String> {
+        var values: Set<String> = ["localhost:\(server.port)"]
+        if server.isLoopback { values.insert(server.description) }
+        if server.port == 80 { values.insert("localhost") }
+        return values
+    }
+
     static func allows(_ host: String, server: SocketAddress, local: SocketAddress?, allowedNames: Set<String>)
         -> Bool
     {

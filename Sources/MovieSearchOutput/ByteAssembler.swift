@@ -24,9 +24,14 @@ struct ByteAssembler: ~Copyable {
     }
 
     /// Makes room for `extra` more bytes.
+    @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
-        let grown = max(capacity * 2, count + extra)
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    /// Moves the bytes to memory of at least twice the size.
+    private mutating func grow(_ needed: Int) {
+        let grown = max(capacity * 2, needed)
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
         larger.update(from: base, count: count)
         base.deallocate()
@@ -35,6 +40,7 @@ struct ByteAssembler: ~Copyable {
     }
 
     /// Appends one byte.
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte

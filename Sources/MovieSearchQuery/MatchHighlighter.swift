@@ -79,19 +79,24 @@ public struct MatchHighlighter: Sendable {
     package func utf16Ranges(in title: PositionedTokens) -> [Range<Int>] {
         if edgeScalars.isEmpty { return [] }
         var spans: [Range<Int>] = []
+        let hasTypoTokens = !typoTokens.isEmpty
+        // Read once: `PositionedTokens` is another module's, so each property read is a call that copies the array.
+        let scalars = title.scalars
         for token in title.tokens {
-            let term = title.scalars[token]
             // Exact: the longest query token that starts the title token (the spans of shorter ones lie in it).
             var node = 0, longest = 0
-            for (length, scalar) in term.enumerated() {
-                guard let next = child(of: node, scalar) else { break }
+            for position in token {
+                guard let next = child(of: node, scalars[position]) else { break }
                 node = next
-                if isToken[node] { longest = length + 1 }
+                if isToken[node] { longest = position - token.lowerBound + 1 }
             }
             if longest > 0 { spans.append(title.utf16Range(of: token, length: longest)) }
             // With typos: the tokens with a budget that share the first scalar, and that the title token does not
             // start with (those matched exactly, above), within reach of the budget.
-            guard let first = term.first, let candidates = typoTokens[first] else { continue }
+            guard hasTypoTokens, !token.isEmpty, let candidates = typoTokens[scalars[token.lowerBound]] else {
+                continue
+            }
+            let term = scalars[token]
             for query in candidates where !term.starts(with: query.scalars)
                 && term.count + query.budget >= query.scalars.count {
                 var rows = AlignmentRows(query: query.scalars, budget: query.budget)

@@ -13,9 +13,32 @@ import Synchronization
 package final class RenderedMovies: Sendable {
     private struct State: Sendable {
         var generation = 0
+        /// By id, for a catalog of up to `slotLimit` movies (a load, no hashing); empty above.
+        var slots: [AnswerJSON.RenderedMovie?] = []
+        /// By id, for a larger catalog.
         var movies: [Int: AnswerJSON.RenderedMovie] = [:]
         var bytes = 0
+
+        init(generation: Int = 0, movieCount: Int = 0) {
+            self.generation = generation
+            if movieCount <= slotLimit { slots = Array(repeating: nil, count: movieCount) }
+        }
+
+        subscript(id: Int) -> AnswerJSON.RenderedMovie? {
+            get { slots.isEmpty ? movies[id] : slots.indices.contains(id) ? slots[id] : nil }
+            set {
+                if slots.isEmpty { movies[id] = newValue } else if slots.indices.contains(id) { slots[id] = newValue }
+            }
+        }
+
+        mutating func removeAll() {
+            if slots.isEmpty { movies.removeAll() } else { slots = Array(repeating: nil, count: slots.count) }
+            bytes = 0
+        }
     }
+
+    /// Up to this many movies, renderings are kept in an array by id (8 bytes a movie, 16 MiB at most).
+    private static let slotLimit = 1 << 21
 
     /// The most bytes of renderings kept.
     package let byteBudget: Int
@@ -32,11 +55,11 @@ package final class RenderedMovies: Sendable {
         found.reserveCapacity(ids.count)
         var missing = 0
         state.withLock { state in
-            if state.generation != snapshot.generation {
-                state = State(generation: snapshot.generation)
+            if state.generation != snapshot.generation || (state.slots.isEmpty && state.movies.isEmpty) {
+                state = State(generation: snapshot.generation, movieCount: snapshot.index.movieCount)
             }
             for id in ids {
-                let movie = state.movies[id]
+                let movie = state[id]
                 if movie == nil { missing += 1 }
                 found.append(movie)
             }
@@ -52,11 +75,9 @@ package final class RenderedMovies: Sendable {
         state.withLock { state in
             guard state.generation == snapshot.generation else { return }
             for movie in rendered {
-                if state.bytes + movie.byteCount > byteBudget {
-                    state.movies.removeAll()
-                    state.bytes = 0
-                }
-                if state.movies.updateValue(movie, forKey: movie.id) == nil { state.bytes += movie.byteCount }
+                if state.bytes + movie.byteCount > byteBudget { state.removeAll() }
+                if state[movie.id] == nil { state.bytes += movie.byteCount }
+                state[movie.id] = movie
             }
         }
         return found.compactMap { $0 }
