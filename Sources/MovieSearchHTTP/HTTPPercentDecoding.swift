@@ -34,7 +34,7 @@ package enum HTTPPercentDecoding {
         for piece in Substring(query).split(separator: "&", omittingEmptySubsequences: true) {
             let name: Substring
             let value: Substring
-            if let equals = piece.firstIndex(of: "=") {
+            if let equals = piece.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 name = piece[..<equals]
                 value = piece[piece.index(after: equals)...]
             } else {
@@ -48,6 +48,10 @@ package enum HTTPPercentDecoding {
 
     /// Decodes escapes (and `+` when asked), then checks that the bytes are UTF-8.
     private static func decode(_ text: some StringProtocol, plusIsSpace: Bool) throws(HTTPParseError) -> String {
+        // Most components hold no escape: the text is already the answer (a target's bytes are ASCII, checked by
+        // the parser, so they are valid UTF-8).
+        let hasEscape = text.utf8.contains { $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusIsSpace) }
+        if !hasEscape { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

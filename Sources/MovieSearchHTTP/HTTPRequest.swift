@@ -55,12 +55,12 @@ package struct HTTPRequest: Equatable, Sendable {
 
     /// The target before the first `?`, still percent-encoded: `/api/search`.
     package var path: Substring {
-        target[..<(target.firstIndex(of: "?") ?? target.endIndex)]
+        target[..<(target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex)]
     }
 
     /// The target after the first `?`, still percent-encoded; nil without a `?` (an empty query is `""`).
     package var query: Substring? {
-        guard let mark = target.firstIndex(of: "?") else { return nil }
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
         return target[target.index(after: mark)...]
     }
 
@@ -92,7 +92,7 @@ package struct HTTPRequest: Equatable, Sendable {
     /// ASCII case-insensitive equality, which field names and connection options use (never Unicode folding:
     /// a name is a token, and folding could make a non-ASCII byte equal an ASCII letter).
     static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8) { x, y in lowercased(x) == lowercased(y) }
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { x, y in lowercased(x) == lowercased(y) }
     }
 
     /// An ASCII byte in lower case; any other byte unchanged.

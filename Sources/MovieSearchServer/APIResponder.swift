@@ -88,31 +88,31 @@ package struct APIResponder: HTTPResponder {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         switch (parts.first, parts.count) {
         case ("healthz", 1):
-            try allow(request, "GET, HEAD")
+            try allow(request, Self.reads)
             return try health(query(request, allowed: []))
         case ("api", _) where parts.count >= 2:
             let rest = Array(parts.dropFirst())
             switch (rest[0], rest.count) {
             case ("search", 1):
-                try allow(request, "GET, HEAD")
+                try allow(request, Self.reads)
                 return try search(query(request, allowed: ["q", "per_year", "typos"]))
             case ("movies", 2):
-                try allow(request, "GET, HEAD")
+                try allow(request, Self.reads)
                 _ = try query(request, allowed: [])
                 return try movie(movieID(rest[1]))
             case ("top", 1):
-                try allow(request, "GET, HEAD")
+                try allow(request, Self.reads)
                 return try top(query(request, allowed: ["by", "limit"]))
             case ("photos", 2):
-                try allow(request, "GET, HEAD")
+                try allow(request, Self.reads)
                 _ = try query(request, allowed: [])
                 return try photos(movieID(rest[1]))
             case ("favorites", 1):
-                try allow(request, "GET, HEAD")
+                try allow(request, Self.reads)
                 _ = try query(request, allowed: [])
                 return try favoritesList()
             case ("favorites", 2):
-                try allow(request, "PUT, DELETE")
+                try allow(request, Self.writes)
                 _ = try query(request, allowed: [])
                 return try changeFavorite(movieID(rest[1]), add: request.method == "PUT")
             default:
@@ -125,12 +125,14 @@ package struct APIResponder: HTTPResponder {
             + "top, photos/<id>, favorites; and /healthz)")
     }
 
+    /// The methods of the endpoints that read, and of those that change favorites.
+    private static let reads = ["GET", "HEAD"], writes = ["PUT", "DELETE"]
+
     /// 405 with `Allow` unless the method is one of `methods` (a `HEAD` arrives as `GET`).
-    private func allow(_ request: HTTPRequest, _ methods: String) throws {
-        let allowed = methods.split(separator: ",").map { $0.filter { $0 != " " } }
-        guard !allowed.contains(request.method) else { return }
-        throw APIError(405, "\(HostSafe.text(request.method)) is not allowed here (allowed: \(methods))",
-                       allow: methods)
+    private func allow(_ request: HTTPRequest, _ methods: [String]) throws {
+        guard !methods.contains(request.method) else { return }
+        let list = methods.joined(separator: ", ")
+        throw APIError(405, "\(HostSafe.text(request.method)) is not allowed here (allowed: \(list))", allow: list)
     }
 
     /// The query's parameters by name: each at most once, and only those `allowed` (a misspelt one is an error,
