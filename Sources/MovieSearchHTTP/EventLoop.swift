@@ -19,6 +19,8 @@ final class EventLoop: @unchecked Sendable {
     private var date = HTTPDate()
     private var log: [UInt8] = []
     private var isAccepting = true
+    /// Whether accepting waits for the next sweep (the process ran out of descriptors).
+    private var acceptPaused = false
     private var lastSweep = ContinuousClock.now
     /// Whether the listener sits on a wildcard address (then a connection's own local address is also its host).
     private let listensOnWildcard: Bool
@@ -80,7 +82,19 @@ final class EventLoop: @unchecked Sendable {
     private func acceptConnections(_ now: ContinuousClock.Instant) {
         // A few at a time, so that a flood of connections cannot starve the requests of those already open.
         for _ in 0..<64 {
-            guard let (descriptor, peer) = Socket.accept(server.listener) else { return }
+            let descriptor: Int32, peer: String
+            switch Socket.accept(server.listener) {
+            case let .connection(accepted, address):
+                (descriptor, peer) = (accepted, address)
+            case .none:
+                return
+            case .exhausted:
+                // Out of descriptors: the listener stays readable, so waiting on it would spin. Pause accepting
+                // until the next sweep; connections closing meanwhile make room.
+                poller.remove(server.listener)
+                acceptPaused = true
+                return
+            }
             let open = server.openConnections.add(1, ordering: .relaxed).newValue
             if open > configuration.maxConnections {
                 server.openConnections.subtract(1, ordering: .relaxed)
@@ -306,6 +320,10 @@ final class EventLoop: @unchecked Sendable {
     /// Drops connections past their clocks: a request that takes too long (408), an idle keep-alive, a client that
     /// does not read; when stopping, every connection with nothing in flight.
     private func sweep(_ now: ContinuousClock.Instant, stopping: Bool) {
+        if acceptPaused, isAccepting {
+            acceptPaused = false
+            poller.add(server.listener, .readable, exclusive: true)
+        }
         for connection in Array(connections.values) {
             if connection.pendingOutput > 0 {
                 if now - connection.lastWrite > configuration.writeTimeout { close(connection) }
@@ -334,7 +352,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func beginStopping() {
         isAccepting = false
-        poller.remove(server.listener)
+        if !acceptPaused { poller.remove(server.listener) }
     }
 
     // MARK: - Access log

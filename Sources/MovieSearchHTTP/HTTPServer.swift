@@ -75,6 +75,14 @@ package final class HTTPServer: Sendable {
     /// Set by `stop()`; the loops read it at every wake.
     let isStopping = Atomic<Bool>(false)
     private let threads = Mutex<[LoopThread]>([])
+    private let limit = Atomic<Int>(Int.max)
+
+    /// The soft limit on this process's open descriptors once `start()` raised it as far as allowed: when it is
+    /// below `maxConnections`, connections past it wait in the listen queue (accepting pauses) instead of a 503.
+    package private(set) var descriptorLimit: Int {
+        get { limit.load(ordering: .relaxed) }
+        set { limit.store(newValue, ordering: .relaxed) }
+    }
 
     /// Binds and listens (so that a port taken fails here, before anything is printed), without accepting yet.
     package init(configuration: Configuration, responder: any HTTPResponder) throws(HTTPServerError) {
@@ -90,6 +98,8 @@ package final class HTTPServer: Sendable {
     /// Starts the event loops; returns once they run.
     package func start() throws(HTTPServerError) {
         Syscalls.ignoreBrokenPipeSignal()
+        // Room for every connection allowed, the loops' pollers, the cache, and a favorites file being saved.
+        descriptorLimit = Socket.raiseDescriptorLimit(to: configuration.maxConnections + 64)
         var started: [LoopThread] = []
         for _ in 0..<max(1, configuration.loopCount) {
             let loop = try EventLoop(server: self)

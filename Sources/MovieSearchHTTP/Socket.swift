@@ -54,9 +54,46 @@ enum Socket {
         return (descriptor, local)
     }
 
-    /// The next pending connection, non-blocking and close-on-exec, with its peer's address as text; nil when none
-    /// is pending (or the one pending failed before it was taken, which is not the server's concern).
-    static func accept(_ listener: Int32) -> (descriptor: Int32, peer: String)? {
+    /// What `accept` found.
+    enum Accepted {
+        /// A connection, non-blocking and close-on-exec, with its peer's address as text.
+        case connection(descriptor: Int32, peer: String)
+        /// Nothing pending (or the one pending failed before it was taken, which is not the server's concern).
+        case none
+        /// The process or the system is out of descriptors or memory: the pending connections stay pending, and
+        /// the listener stays readable, so accepting must pause rather than spin.
+        case exhausted
+    }
+
+    /// The next pending connection.
+    static func accept(_ listener: Int32) -> Accepted {
+        guard let (descriptor, peer) = acceptOne(listener) else {
+            return [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) ? .exhausted : .none
+        }
+        return .connection(descriptor: descriptor, peer: peer)
+    }
+
+    /// Raises this process's soft limit on open descriptors towards `wanted` (at most the hard limit), as nginx's
+    /// `worker_rlimit_nofile` and Go's runtime do: the default soft limit (often 1,024) is below the connections a
+    /// server is asked to hold. Returns the soft limit in force.
+    static func raiseDescriptorLimit(to wanted: Int) -> Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return Int.max }
+        let target = min(rlim_t(max(wanted, 0)), limit.rlim_max)
+        if target > limit.rlim_cur {
+            var raised = limit
+            raised.rlim_cur = target
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        return limit.rlim_cur >= rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
+    }
+
+    private static func acceptOne(_ listener: Int32) -> (descriptor: Int32, peer: String)? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let descriptor = withUnsafeMutablePointer(to: &storage) { pointer in

@@ -440,4 +440,42 @@ final class ServeEndToEndTests: XCTestCase {
             ?? false, outcome.summary)
         XCTAssertTrue(server.process.isRunning)
     }
+
+    /// Out of descriptors (`ulimit -n 48`, far below `--max-connections`): serve warns at start, accepting pauses
+    /// instead of spinning on a listener that stays readable (its CPU time stays low while connections wait), and
+    /// once connections close the waiting ones are answered.
+    func testRunningOutOfDescriptorsPausesAcceptingAndRecovers() throws {
+        let cache = try decadeCache()
+        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet", "--no-save"],
+                                      openFiles: 48)
+        XCTAssertTrue(server.errorLines.contains { $0.contains("fewer than --max-connections 1024") },
+                      server.standardError)
+        var held: [HTTPConnection] = []
+        for _ in 0..<80 { held.append(try server.connect()) }
+        let cpuBefore = try Self.cpuSeconds(server.process.processIdentifier)
+        usleep(1_000_000)
+        let spent = try Self.cpuSeconds(server.process.processIdentifier) - cpuBefore
+        // Spinning on the listener would use about a whole second of the second waited.
+        XCTAssertLessThan(spent, 0.5, "serve spun while out of descriptors")
+        held.removeFirst(60)  // closed: room for more
+        let answer = try server.request("/healthz")
+        XCTAssertEqual(answer.status, 200)
+        // The connections that waited in the listen queue are served too.
+        for connection in held.suffix(5) {
+            try connection.send(HTTPConnection.request("GET", "/healthz", host: "127.0.0.1:\(server.port)"))
+            XCTAssertEqual(try connection.readAnswer().status, 200)
+        }
+    }
+
+    /// User and system CPU time of a process, from /proc (Linux); skips elsewhere.
+    private static func cpuSeconds(_ pid: Int32) throws -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { throw XCTSkip("no /proc here to read CPU time from") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
+            throw XCTSkip("unexpected /proc/<pid>/stat")
+        }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
 }

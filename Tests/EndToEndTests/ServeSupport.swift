@@ -14,13 +14,20 @@ final class ServeProcess {
 
     /// Starts `serve` with `arguments` and waits (up to 10 s) for its first line; `environment` is added to the
     /// isolated one (`ChildProcess.configured`). Fails the test, and throws, when it ends or says nothing.
-    init(_ test: XCTestCase, _ arguments: [String], environment: [String: String] = [:],
+    /// `openFiles`: the process's limit on open descriptors, soft and hard (set by `sh`'s `ulimit -n` before it
+    /// runs the binary), for the tests of running out of them.
+    init(_ test: XCTestCase, _ arguments: [String], environment: [String: String] = [:], openFiles: Int? = nil,
          file: StaticString = #filePath, line: UInt = #line) throws {
         let binary = try ChildProcess.binary(file: file, line: line)
         let folder = try TestPaths.temporaryFolder(test).path
         errorPath = folder + "/serve-stderr"
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        process = ChildProcess.configured(binary, ["serve"] + arguments)
+        if let openFiles {
+            process = ChildProcess.configured(
+                "/bin/sh", ["-c", "ulimit -n \(openFiles) && exec \"$0\" \"$@\"", binary, "serve"] + arguments)
+        } else {
+            process = ChildProcess.configured(binary, ["serve"] + arguments)
+        }
         process.environment?.merge(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))

@@ -151,6 +151,10 @@ struct ServeCommand: Subcommand {
         let count = served.snapshot().index.movieCount
         context.standardError.line("moviesearch: serving \(TextLayout.count(count, "movie", "movies")) at "
             + "http://\(server.boundAddress)/")
+        if server.descriptorLimit < maxConnections + 16 {
+            context.warning("this process may open \(server.descriptorLimit) files (ulimit -n), fewer than "
+                + "--max-connections \(maxConnections): connections past the limit wait to be accepted")
+        }
         if !address.isLoopback {
             context.warning("listening on \(server.boundAddress), not a loopback address: anyone who can reach this "
                 + "machine can search and change favorites")
