@@ -2,7 +2,8 @@ import MovieSearchPlatform
 import Synchronization
 
 /// One event loop: a poller, the connections it accepted, and their clocks. Runs on its own thread; shares only the
-/// listening socket, the connection count and the stop flag with the other loops.
+/// listening socket, the connection count and the stop flag with the other loops. `@unchecked Sendable`: it is made
+/// on the thread that starts the server and handed to its own thread, which alone uses it from then on.
 final class EventLoop: @unchecked Sendable {
     /// The longest a wait lasts, so that timeouts and `stop()` are noticed within it.
     private static let tick: Int32 = 100
@@ -196,8 +197,9 @@ final class EventLoop: @unchecked Sendable {
     /// whose name now resolves to 127.0.0.1 still sends its own name).
     private func checkHost(_ request: HTTPRequest, _ connection: Connection) -> HTTPResponse? {
         guard let host = request.header("host") else { return nil }  // HTTP/1.0 without one: nothing to check
-        if commonHosts.contains(host) || HostCheck.allows(host, server: server.boundAddress, local: connection.localAddress,
-                            allowedNames: configuration.allowedHosts) { return nil }
+        if commonHosts.contains(host)
+            || HostCheck.allows(host, server: server.boundAddress, local: connection.localAddress,
+                                allowedNames: configuration.allowedHosts) { return nil }
         return server.responder.errorResponse(
             status: 421, message: "this server does not answer for host '\(HostCheck.printable(host))'")
     }
@@ -205,7 +207,8 @@ final class EventLoop: @unchecked Sendable {
     /// 403 for a write whose `Origin` is another site's: a page elsewhere must not change favorites.
     private func checkOrigin(_ request: HTTPRequest, origin: String?) -> HTTPResponse? {
         guard let origin, !["GET", "HEAD", "OPTIONS"].contains(request.method) else { return nil }
-        if let host = request.header("host"), origin == "http://" + host { return nil }
+        // The page's own origin: this host (checked above), over http, or over https behind a proxy that ends TLS.
+        if let host = request.header("host"), origin == "http://" + host || origin == "https://" + host { return nil }
         if let cors = configuration.corsOrigin, origin == cors { return nil }
         return server.responder.errorResponse(
             status: 403, message: "a \(request.method) from origin '\(HostCheck.printable(origin))' is refused: "

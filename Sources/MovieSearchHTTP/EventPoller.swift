@@ -96,9 +96,8 @@ final class EventPoller {
 
     private func waitPoll(milliseconds: Int32) -> [Event] {
         var descriptors = registered.map { descriptor, interest in
-            pollfd(fd: descriptor,
-                   events: Int16((interest.contains(.readable) ? POLLIN : 0) | (interest.contains(.writable) ? POLLOUT : 0)),
-                   revents: 0)
+            let events = (interest.contains(.readable) ? POLLIN : 0) | (interest.contains(.writable) ? POLLOUT : 0)
+            return pollfd(fd: descriptor, events: Int16(events), revents: 0)
         }
         let count = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
         guard count > 0 else { return [] }

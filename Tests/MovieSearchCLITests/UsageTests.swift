@@ -191,8 +191,8 @@ final class UsageTests: XCTestCase {
                 + "or localhost, and a port from 0 to 65535, not '\(listen)'")
         }
         for origin in ["example.com", "http://example.com/", "ftp://example.com", "http://"] {
-            assertUsageError(["serve", "--cors-origin", origin],
-                             "--cors-origin takes an origin, http://host[:port] or https://host[:port], not '\(origin)'")
+            assertUsageError(["serve", "--cors-origin", origin], "--cors-origin takes an origin, http://host[:port] or "
+                + "https://host[:port], not '\(origin)'")
         }
     }
 
