@@ -207,8 +207,9 @@ final class EventLoop: @unchecked Sendable {
     /// 403 for a write whose `Origin` is another site's: a page elsewhere must not change favorites.
     private func checkOrigin(_ request: HTTPRequest, origin: String?) -> HTTPResponse? {
         guard let origin, !["GET", "HEAD", "OPTIONS"].contains(request.method) else { return nil }
-        // The page's own origin: this host (checked above), over http, or over https behind a proxy that ends TLS.
-        if let host = request.header("host"), origin == "http://" + host || origin == "https://" + host { return nil }
+        // The server's own origin: http on this host (checked above). Behind a proxy that ends TLS, the https origin
+        // is named with --cors-origin, as any other.
+        if let host = request.header("host"), origin == "http://" + host { return nil }
         if let cors = configuration.corsOrigin, origin == cors { return nil }
         return server.responder.errorResponse(
             status: 403, message: "a \(request.method) from origin '\(HostCheck.printable(origin))' is refused: "
