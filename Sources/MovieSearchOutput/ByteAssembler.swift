@@ -18,9 +18,13 @@ struct ByteAssembler: ~Copyable {
         base.deallocate()
     }
 
-    /// The bytes, as an array (one copy).
+    /// The bytes, as an array (one copy), with room for one more byte: the line end that the CLI and the server put
+    /// after an answer, appended without copying the answer again.
     consuming func finish() -> [UInt8] {
-        Array(UnsafeBufferPointer(start: base, count: count))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 1)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        return bytes
     }
 
     /// Makes room for `extra` more bytes.
