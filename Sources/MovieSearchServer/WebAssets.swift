@@ -59,7 +59,7 @@ package enum WebAssets {
 
 """#
 
-    /// Web/app.css, 5,799 bytes.
+    /// Web/app.css, 5,742 bytes.
     private static let appCSS = #"""
 /* The page of `moviesearch serve`: one column from 320 px up, dark mode from the system's setting. */
 :root {
@@ -289,16 +289,15 @@ button.more, button.back {
 /* Details. */
 #details h1 { margin: 0 0 4px; font-size: 1.6rem; line-height: 1.2; }
 #details h1:focus { outline: none; }
-#details h1:focus-visible { outline: 3px solid var(--focus); }
 
 .details-head {
   display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 16px;
+  grid-template-columns: 110px minmax(0, 1fr);
+  gap: 12px;
   margin-top: 12px;
 }
 
-.details-head .poster { width: 160px; height: 240px; }
+.details-head .poster { width: 110px; height: 165px; }
 
 @media (min-width: 600px) {
   .details-head { grid-template-columns: 200px minmax(0, 1fr); }
@@ -331,7 +330,7 @@ div.photos {
 
 """#
 
-    /// Web/app.js, 23,178 bytes.
+    /// Web/app.js, 23,441 bytes.
     private static let appJS = #"""
 // The page of `moviesearch serve`: search as you type, top lists, favorites and a movie's details, on the JSON API.
 // Data from the catalog reaches the page only through textContent and attributes, never as HTML.
@@ -403,9 +402,9 @@ div.photos {
 
   function ratingText(movie) {
     const parts = [];
-    parts.push(movie.rating === null || movie.rating === undefined ? 'Unrated' : `★ ${movie.rating}`);
+    parts.push(movie.rating === null || movie.rating === undefined ? 'Unrated' : `★ ${movie.rating}/10`);
     if (movie.critic_rating !== undefined && movie.critic_rating !== null) {
-      parts.push(`critics ${movie.critic_rating}`);
+      parts.push(`critics ${movie.critic_rating}/10`);
     }
     return parts.join(' · ');
   }
@@ -413,6 +412,12 @@ div.photos {
   /// An image that turns into the placeholder when it fails to load; the placeholder alone without a URL.
   function picture(url, className, alt) {
     if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+      url = null;
+    } else if (url.startsWith('http://')) {
+      // Flickr's photo URLs are http: the same file over https, which the page's CSP allows (img-src https:).
+      url = `https://${url.slice('http://'.length)}`;
+    }
+    if (url === null) {
       const box = el('div', `${className} placeholder`);
       box.setAttribute('aria-hidden', 'true');
       return box;

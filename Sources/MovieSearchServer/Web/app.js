@@ -68,9 +68,9 @@
 
   function ratingText(movie) {
     const parts = [];
-    parts.push(movie.rating === null || movie.rating === undefined ? 'Unrated' : `★ ${movie.rating}`);
+    parts.push(movie.rating === null || movie.rating === undefined ? 'Unrated' : `★ ${movie.rating}/10`);
     if (movie.critic_rating !== undefined && movie.critic_rating !== null) {
-      parts.push(`critics ${movie.critic_rating}`);
+      parts.push(`critics ${movie.critic_rating}/10`);
     }
     return parts.join(' · ');
   }
@@ -78,6 +78,12 @@
   /// An image that turns into the placeholder when it fails to load; the placeholder alone without a URL.
   function picture(url, className, alt) {
     if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+      url = null;
+    } else if (url.startsWith('http://')) {
+      // Flickr's photo URLs are http: the same file over https, which the page's CSP allows (img-src https:).
+      url = `https://${url.slice('http://'.length)}`;
+    }
+    if (url === null) {
       const box = el('div', `${className} placeholder`);
       box.setAttribute('aria-hidden', 'true');
       return box;
