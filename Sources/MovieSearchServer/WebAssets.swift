@@ -330,7 +330,7 @@ div.photos {
 
 """#
 
-    /// Web/app.js, 23,441 bytes.
+    /// Web/app.js, 24,721 bytes.
     private static let appJS = #"""
 // The page of `moviesearch serve`: search as you type, top lists, favorites and a movie's details, on the JSON API.
 // Data from the catalog reaches the page only through textContent and attributes, never as HTML.
@@ -352,6 +352,7 @@ div.photos {
     shownQuery: null,    // the query whose answer #results holds (search view), or null
     shownView: null,     // the view #results holds
     favorites: new Set(),
+    writing: new Map(),  // movie id → favorite writes in flight: answers older than them are not believed
     movieCount: null,
     searchAbort: null,
     listAbort: null,
@@ -449,7 +450,17 @@ div.photos {
     if (at < title.length) parent.append(document.createTextNode(title.slice(at)));
   }
 
+  /// Takes the server's word on whether `movie` is a favorite (the CLI may have changed the file meanwhile).
+  function noteFavorite(movie) {
+    if (typeof movie.favorite !== 'boolean' || movie.missing || state.writing.has(movie.id)) return;
+    if (movie.favorite === state.favorites.has(movie.id)) return;
+    if (movie.favorite) state.favorites.add(movie.id); else state.favorites.delete(movie.id);
+    syncHearts(movie.id);
+    updateFavoritesCount();
+  }
+
   function heart(movie) {
+    noteFavorite(movie);
     const button = el('button', 'heart');
     button.type = 'button';
     button.dataset.id = String(movie.id);
@@ -659,6 +670,7 @@ div.photos {
     if (adding) state.favorites.add(id); else state.favorites.delete(id);
     syncHearts(id);
     updateFavoritesCount();
+    state.writing.set(id, (state.writing.get(id) || 0) + 1);
     try {
       const response = await fetch(`/api/favorites/${id}`, { method: adding ? 'PUT' : 'DELETE' });
       if (!response.ok) {
@@ -671,6 +683,9 @@ div.photos {
       syncHearts(id);
       updateFavoritesCount();
       showError(error);
+    } finally {
+      const left = state.writing.get(id) - 1;
+      if (left > 0) state.writing.set(id, left); else state.writing.delete(id);
     }
   }
 
@@ -761,7 +776,6 @@ div.photos {
         }),
       ]);
       if (controller.signal.aborted) return;
-      if (movie.favorite) state.favorites.add(movie.id);
       renderDetails(movie, photos);
       document.title = `${movie.title} (${movie.year}) · Movie search`;
       details.querySelector('h1').focus({ preventScroll: true });
@@ -779,6 +793,17 @@ div.photos {
   function listURL() {
     if (state.view === 'search') return field.value ? `/?q=${encodeURIComponent(field.value)}` : '/';
     return `/?view=${state.view}`;
+  }
+
+  let urlTimer = null;
+
+  /// Puts the list's state in the address soon (at most a few times a second while typing).
+  function rememberListSoon() {
+    if (urlTimer !== null) return;
+    urlTimer = setTimeout(() => {
+      urlTimer = null;
+      if (details.hidden) history.replaceState(listState(), '', listURL());
+    }, 300);
   }
 
   function listState() {
@@ -909,7 +934,7 @@ div.photos {
         button.setAttribute('aria-pressed', String(button.dataset.view === 'search'));
       }
     }
-    history.replaceState(listState(), '', listURL());
+    rememberListSoon();
     search();
   });
 
@@ -946,6 +971,11 @@ div.photos {
       article.classList.add('selected');
       openMovie(Number(article.dataset.id));
     }
+  });
+
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    getJSON('/api/favorites').then((answer) => setFavorites(answer.favorites.map((m) => m.id))).catch(() => {});
   });
 
   // MARK: - Start

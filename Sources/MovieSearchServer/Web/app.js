@@ -18,6 +18,7 @@
     shownQuery: null,    // the query whose answer #results holds (search view), or null
     shownView: null,     // the view #results holds
     favorites: new Set(),
+    writing: new Map(),  // movie id → favorite writes in flight: answers older than them are not believed
     movieCount: null,
     searchAbort: null,
     listAbort: null,
@@ -115,7 +116,17 @@
     if (at < title.length) parent.append(document.createTextNode(title.slice(at)));
   }
 
+  /// Takes the server's word on whether `movie` is a favorite (the CLI may have changed the file meanwhile).
+  function noteFavorite(movie) {
+    if (typeof movie.favorite !== 'boolean' || movie.missing || state.writing.has(movie.id)) return;
+    if (movie.favorite === state.favorites.has(movie.id)) return;
+    if (movie.favorite) state.favorites.add(movie.id); else state.favorites.delete(movie.id);
+    syncHearts(movie.id);
+    updateFavoritesCount();
+  }
+
   function heart(movie) {
+    noteFavorite(movie);
     const button = el('button', 'heart');
     button.type = 'button';
     button.dataset.id = String(movie.id);
@@ -325,6 +336,7 @@
     if (adding) state.favorites.add(id); else state.favorites.delete(id);
     syncHearts(id);
     updateFavoritesCount();
+    state.writing.set(id, (state.writing.get(id) || 0) + 1);
     try {
       const response = await fetch(`/api/favorites/${id}`, { method: adding ? 'PUT' : 'DELETE' });
       if (!response.ok) {
@@ -337,6 +349,9 @@
       syncHearts(id);
       updateFavoritesCount();
       showError(error);
+    } finally {
+      const left = state.writing.get(id) - 1;
+      if (left > 0) state.writing.set(id, left); else state.writing.delete(id);
     }
   }
 
@@ -427,7 +442,6 @@
         }),
       ]);
       if (controller.signal.aborted) return;
-      if (movie.favorite) state.favorites.add(movie.id);
       renderDetails(movie, photos);
       document.title = `${movie.title} (${movie.year}) · Movie search`;
       details.querySelector('h1').focus({ preventScroll: true });
@@ -445,6 +459,17 @@
   function listURL() {
     if (state.view === 'search') return field.value ? `/?q=${encodeURIComponent(field.value)}` : '/';
     return `/?view=${state.view}`;
+  }
+
+  let urlTimer = null;
+
+  /// Puts the list's state in the address soon (at most a few times a second while typing).
+  function rememberListSoon() {
+    if (urlTimer !== null) return;
+    urlTimer = setTimeout(() => {
+      urlTimer = null;
+      if (details.hidden) history.replaceState(listState(), '', listURL());
+    }, 300);
   }
 
   function listState() {
@@ -575,7 +600,7 @@
         button.setAttribute('aria-pressed', String(button.dataset.view === 'search'));
       }
     }
-    history.replaceState(listState(), '', listURL());
+    rememberListSoon();
     search();
   });
 
@@ -612,6 +637,11 @@
       article.classList.add('selected');
       openMovie(Number(article.dataset.id));
     }
+  });
+
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    getJSON('/api/favorites').then((answer) => setFavorites(answer.favorites.map((m) => m.id))).catch(() => {});
   });
 
   // MARK: - Start
