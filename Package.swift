@@ -56,7 +56,9 @@ let package = Package(
         .systemLibrary(name: "CEventPoll", path: "Sources/CEventPoll"),
         // The HTTP JSON API (`moviesearch serve`): the routes, on the output layer beside the command line (the same
         // renderers, so the same bytes), never below it.
-        .target(name: "MovieSearchServer", dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearch"]),
+        // Web/ holds the page's files, embedded by Scripts/embed-web.py as WebAssets.swift (not built as sources).
+        .target(name: "MovieSearchServer", dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearch"],
+                exclude: ["Web"]),
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
 
         // Tests. `TestSupport` is the one home of what several test targets share (fixtures, the reference search,

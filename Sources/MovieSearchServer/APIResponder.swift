@@ -14,6 +14,11 @@ import MovieSearchOutput
 /// | `GET /api/favorites` | `favorites list --json` |
 /// | `PUT`, `DELETE /api/favorites/<id>` | `favorites add`, `favorites remove <id> --json` |
 /// | `GET /healthz` | `{"status":"ok","movies":N,"cache":"<path>","format":<version>}` |
+/// | `GET /`, `GET /movie/<id>` | the web page, `index.html` (the page's script reads the path and query) |
+/// | `GET /static/app.js`, `/static/app.css` | its script and style sheet |
+///
+/// The page's files come from `WebAssets` (embedded at build time), looked up by name: no URL is ever mapped to a
+/// file path.
 package struct APIResponder: HTTPResponder {
     /// What the routes answer from, and their options.
     package struct Configuration: Sendable {
@@ -53,6 +58,7 @@ package struct APIResponder: HTTPResponder {
 
     package func respond(to request: HTTPRequest) -> HTTPResponse {
         do {
+            if let page = try webPage(request) { return page }
             let body = try route(request)
             var json = body.bytes
             json.append(0x0A)  // as the CLI prints it: one line
@@ -123,6 +129,38 @@ package struct APIResponder: HTTPResponder {
         }
         throw APIError(404, "no such endpoint: \(HostSafe.text(path)) (the API is under /api: search, movies/<id>, "
             + "top, photos/<id>, favorites; and /healthz)")
+    }
+
+    /// The web page's answer to `request`, or nil when its path is not the page's: `/` and `/movie/<id>` (deep
+    /// links the script resolves) are `index.html`, `/static/<name>` the script and style sheet, any other
+    /// `/static/` path 404. The query is the script's (`/?q=dark`): not checked here.
+    private func webPage(_ request: HTTPRequest) throws -> HTTPResponse? {
+        let path = request.path
+        let name: String
+        if path == "/" || Self.isMoviePage(path) {
+            name = "index.html"
+        } else if path.hasPrefix("/static/") {
+            let asked = path.dropFirst("/static/".count)
+            guard asked != "index.html", WebAssets.files[String(asked)] != nil else {
+                throw APIError(404, "no such file: \(HostSafe.text(String(path))) (the page's files are /static/app.js and "
+                    + "/static/app.css)")
+            }
+            name = String(asked)
+        } else {
+            return nil
+        }
+        try allow(request, Self.reads)
+        guard let file = WebAssets.files[name] else { throw APIError(500, "the page's \(name) is not embedded") }
+        return HTTPResponse(status: 200, contentType: file.contentType, body: file.bytes, isRevalidatable: true,
+                            isCompressible: true)
+    }
+
+    /// Whether `path` is `/movie/<digits>`, a movie's details page.
+    private static func isMoviePage(_ path: Substring) -> Bool {
+        let prefix = "/movie/"
+        guard path.hasPrefix(prefix) else { return false }
+        let id = path.utf8.dropFirst(prefix.utf8.count)
+        return !id.isEmpty && id.count <= 18 && id.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// The methods of the endpoints that read, and of those that change favorites.

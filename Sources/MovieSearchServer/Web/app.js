@@ -1,0 +1,647 @@
+// The page of `moviesearch serve`: search as you type, top lists, favorites and a movie's details, on the JSON API.
+// Data from the catalog reaches the page only through textContent and attributes, never as HTML.
+'use strict';
+
+(() => {
+  const PER_YEAR = 5;
+  const MAX_PER_YEAR = 1000;
+  const TOP_LIMIT = 15;
+
+  const field = document.getElementById('q');
+  const views = document.getElementById('views');
+  const summary = document.getElementById('summary');
+  const results = document.getElementById('results');
+  const details = document.getElementById('details');
+
+  const state = {
+    view: 'search',      // search | top | critics | favorites
+    shownQuery: null,    // the query whose answer #results holds (search view), or null
+    shownView: null,     // the view #results holds
+    favorites: new Set(),
+    movieCount: null,
+    searchAbort: null,
+    listAbort: null,
+    detailsAbort: null,
+  };
+
+  // MARK: - Small helpers
+
+  /// An element with a class and, optionally, text.
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function plural(n, one, many) {
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  }
+
+  async function getJSON(url, signal) {
+    const response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
+    let body = null;
+    try { body = await response.json(); } catch (_) { body = null; }
+    if (!response.ok) {
+      const message = body && typeof body.error === 'string' ? body.error : `${response.status}`;
+      throw new Error(message);
+    }
+    return body;
+  }
+
+  function isAbort(error) {
+    return error && error.name === 'AbortError';
+  }
+
+  function showError(error) {
+    if (isAbort(error)) return;
+    summary.textContent = `Something went wrong: ${error.message}`;
+    summary.classList.add('error');
+  }
+
+  function setSummary(text) {
+    summary.classList.remove('error');
+    summary.textContent = text;
+  }
+
+  // MARK: - Movies as cards
+
+  function ratingText(movie) {
+    const parts = [];
+    parts.push(movie.rating === null || movie.rating === undefined ? 'Unrated' : `★ ${movie.rating}/10`);
+    if (movie.critic_rating !== undefined && movie.critic_rating !== null) {
+      parts.push(`critics ${movie.critic_rating}/10`);
+    }
+    return parts.join(' · ');
+  }
+
+  /// An image that turns into the placeholder when it fails to load; the placeholder alone without a URL.
+  function picture(url, className, alt) {
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+      url = null;
+    } else if (url.startsWith('http://')) {
+      // Flickr's photo URLs are http: the same file over https, which the page's CSP allows (img-src https:).
+      url = `https://${url.slice('http://'.length)}`;
+    }
+    if (url === null) {
+      const box = el('div', `${className} placeholder`);
+      box.setAttribute('aria-hidden', 'true');
+      return box;
+    }
+    const img = el('img', className);
+    img.loading = 'lazy';
+    img.decoding = 'async';
+    img.alt = alt;
+    img.referrerPolicy = 'no-referrer';
+    img.addEventListener('error', () => {
+      const box = el('div', `${className} placeholder`);
+      box.setAttribute('aria-hidden', 'true');
+      img.replaceWith(box);
+    }, { once: true });
+    img.src = url;
+    return img;
+  }
+
+  /// The title with the matched spans (UTF-16 offsets, sorted and merged) in <mark>.
+  function appendMarked(parent, title, spans) {
+    let at = 0;
+    for (const span of Array.isArray(spans) ? spans : []) {
+      const [start, end] = span;
+      if (!(start >= at && end > start && end <= title.length)) continue;
+      if (start > at) parent.append(document.createTextNode(title.slice(at, start)));
+      parent.append(el('mark', null, title.slice(start, end)));
+      at = end;
+    }
+    if (at < title.length) parent.append(document.createTextNode(title.slice(at)));
+  }
+
+  function heart(movie) {
+    const button = el('button', 'heart');
+    button.type = 'button';
+    button.dataset.id = String(movie.id);
+    button.setAttribute('aria-label', `Favorite ${movie.title}`);
+    button.setAttribute('aria-pressed', String(state.favorites.has(movie.id)));
+    return button;
+  }
+
+  function overviewStart(text) {
+    if (typeof text !== 'string') return '';
+    if (text.length <= 160) return text;
+    const cut = text.lastIndexOf(' ', 160);
+    return `${text.slice(0, cut > 80 ? cut : 160)}…`;
+  }
+
+  function card(movie) {
+    const article = el('article', 'movie');
+    article.dataset.id = String(movie.id);
+    article.append(picture(movie.poster, 'poster', ''));
+    const body = el('div', 'body');
+    const heading = el('h3', 'heading');
+    if (movie.missing) {
+      heading.append(el('span', 'title', movie.title));
+    } else {
+      const link = el('a', 'title');
+      link.href = `/movie/${movie.id}`;
+      appendMarked(link, String(movie.title), movie.match);
+      heading.append(link);
+    }
+    body.append(heading);
+    const line = el('p', 'meta');
+    line.append(el('span', 'year', movie.year), el('span', 'rating', movie.missing ? 'not in this catalog'
+      : ratingText(movie)));
+    body.append(line);
+    body.append(el('p', 'overview', overviewStart(movie.overview)));
+    article.append(body, heart(movie));
+    return article;
+  }
+
+  // MARK: - Views of the list
+
+  function yearSection(query, year) {
+    const section = el('section', 'year-group');
+    section.dataset.year = String(year.year);
+    section.append(el('h2', 'year', `${year.year} · ${plural(year.count, 'match', 'matches')}`));
+    const list = el('div', 'movies');
+    for (const movie of year.movies) list.append(card(movie));
+    section.append(list);
+    const rest = year.count - year.movies.length;
+    if (rest > 0 && year.movies.length < MAX_PER_YEAR) {
+      const more = el('button', 'more', `${rest.toLocaleString('en-US')} more in ${year.year}`);
+      more.type = 'button';
+      more.addEventListener('click', () => showMore(query, year.year, year.count, section, more));
+      section.append(more);
+    }
+    return section;
+  }
+
+  async function showMore(query, year, count, section, button) {
+    button.disabled = true;
+    try {
+      const url = `/api/search?q=${encodeURIComponent(query)}&per_year=${Math.min(count, MAX_PER_YEAR)}`;
+      const answer = await getJSON(url);
+      if (state.shownQuery !== query) return;
+      const found = answer.years.find((y) => y.year === year);
+      if (!found) return;
+      const list = section.querySelector('.movies');
+      const shown = list.children.length;
+      const fragment = document.createDocumentFragment();
+      for (const movie of found.movies.slice(shown)) fragment.append(card(movie));
+      const first = fragment.firstElementChild;
+      list.append(fragment);
+      button.remove();
+      if (first) first.querySelector('a.title, .title').focus?.();
+    } catch (error) {
+      button.disabled = false;
+      showError(error);
+    }
+  }
+
+  function searchSummary(answer) {
+    const q = `"${answer.query}"`;
+    const years = plural(answer.years.length, 'year', 'years');
+    if (answer.total === 0) {
+      return answer.mode === 'typo' ? `No movie matches ${q}, even with typos.` : `No movie matches ${q}.`;
+    }
+    if (answer.mode === 'typo') {
+      return `${q}: no exact match; ${plural(answer.total, 'match', 'matches')} with typos in ${years}`;
+    }
+    return `${q}: ${plural(answer.total, 'match', 'matches')} in ${years}`;
+  }
+
+  function renderSearch(answer) {
+    const fragment = document.createDocumentFragment();
+    for (const year of answer.years) fragment.append(yearSection(answer.query, year));
+    results.replaceChildren(fragment);
+    setSummary(searchSummary(answer));
+  }
+
+  function renderEmptySearch() {
+    results.replaceChildren();
+    setSummary(state.movieCount === null ? 'Type a title to search.'
+      : `Type a title to search ${plural(state.movieCount, 'movie', 'movies')}.`);
+  }
+
+  function renderFlat(movies, text) {
+    const list = el('div', 'movies flat');
+    for (const movie of movies) list.append(card(movie));
+    results.replaceChildren(list);
+    setSummary(text);
+  }
+
+  /// Searches for the field's text, cancelling the search a newer keystroke replaces.
+  async function search() {
+    const query = field.value;
+    if (state.searchAbort) state.searchAbort.abort();
+    if (query.trim() === '') {
+      state.searchAbort = null;
+      state.shownQuery = '';
+      state.shownView = 'search';
+      renderEmptySearch();
+      return;
+    }
+    const controller = new AbortController();
+    state.searchAbort = controller;
+    try {
+      const answer = await getJSON(`/api/search?q=${encodeURIComponent(query)}&per_year=${PER_YEAR}`,
+        controller.signal);
+      if (controller.signal.aborted || state.view !== 'search') return;
+      state.shownQuery = query;
+      state.shownView = 'search';
+      renderSearch(answer);
+    } catch (error) {
+      showError(error);
+    } finally {
+      if (state.searchAbort === controller) state.searchAbort = null;
+    }
+  }
+
+  async function loadList(view) {
+    if (state.listAbort) state.listAbort.abort();
+    const controller = new AbortController();
+    state.listAbort = controller;
+    try {
+      if (view === 'favorites') {
+        const answer = await getJSON('/api/favorites', controller.signal);
+        if (controller.signal.aborted || state.view !== view) return;
+        setFavorites(answer.favorites.map((m) => m.id));
+        state.shownView = view;
+        renderFlat(answer.favorites, answer.favorites.length === 0 ? 'No favorites yet: press a heart to add one.'
+          : plural(answer.favorites.length, 'favorite', 'favorites'));
+      } else {
+        const by = view === 'critics' ? 'critic' : 'rating';
+        const answer = await getJSON(`/api/top?by=${by}&limit=${TOP_LIMIT}`, controller.signal);
+        if (controller.signal.aborted || state.view !== view) return;
+        state.shownView = view;
+        renderFlat(answer.movies, view === 'critics' ? `The critics' ${answer.movies.length}`
+          : `The top ${answer.movies.length} by rating`);
+      }
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  /// Shows `view` in the list (loading it unless it is shown already and `reload` is false).
+  function showView(view, { reload = true } = {}) {
+    state.view = view;
+    for (const button of views.querySelectorAll('button[data-view]')) {
+      button.setAttribute('aria-pressed', String(button.dataset.view === view));
+    }
+    if (!reload && state.shownView === view && (view !== 'search' || state.shownQuery === field.value)) return;
+    state.shownQuery = null;
+    if (view === 'search') {
+      search();
+    } else {
+      if (state.searchAbort) state.searchAbort.abort();
+      results.replaceChildren();
+      setSummary('Loading…');
+      loadList(view);
+    }
+  }
+
+  // MARK: - Favorites
+
+  function setFavorites(ids) {
+    state.favorites = new Set(ids);
+    updateFavoritesCount();
+    for (const button of document.querySelectorAll('button.heart')) {
+      button.setAttribute('aria-pressed', String(state.favorites.has(Number(button.dataset.id))));
+    }
+  }
+
+  function updateFavoritesCount() {
+    views.querySelector('[data-view="favorites"]').textContent = `Favorites (${state.favorites.size})`;
+  }
+
+  function syncHearts(id) {
+    const pressed = String(state.favorites.has(id));
+    for (const button of document.querySelectorAll(`button.heart[data-id="${id}"]`)) {
+      button.setAttribute('aria-pressed', pressed);
+    }
+  }
+
+  async function toggleFavorite(id) {
+    const adding = !state.favorites.has(id);
+    // Shown at once; undone if the server refuses.
+    if (adding) state.favorites.add(id); else state.favorites.delete(id);
+    syncHearts(id);
+    updateFavoritesCount();
+    try {
+      const response = await fetch(`/api/favorites/${id}`, { method: adding ? 'PUT' : 'DELETE' });
+      if (!response.ok) {
+        let message = `${response.status}`;
+        try { message = (await response.json()).error || message; } catch (_) { /* not JSON */ }
+        throw new Error(message);
+      }
+    } catch (error) {
+      if (adding) state.favorites.delete(id); else state.favorites.add(id);
+      syncHearts(id);
+      updateFavoritesCount();
+      showError(error);
+    }
+  }
+
+  // MARK: - Details
+
+  function detailsRow(className, label, text) {
+    const row = el('p', className);
+    row.append(el('span', 'label', `${label}: `), document.createTextNode(text));
+    return row;
+  }
+
+  function renderDetails(movie, photos) {
+    const fragment = document.createDocumentFragment();
+    const back = el('button', 'back', '← Back');
+    back.type = 'button';
+    back.addEventListener('click', goBack);
+    fragment.append(back);
+
+    const head = el('div', 'details-head');
+    head.append(picture(movie.poster, 'poster', `Poster of ${movie.title}`));
+    const info = el('div', 'info');
+    const title = el('h1', null, movie.title);
+    title.id = 'details-title';
+    title.tabIndex = -1;
+    info.append(title);
+    if (movie.original_title && movie.original_title !== movie.title) {
+      info.append(el('p', 'original-title', movie.original_title));
+    }
+    info.append(el('p', 'year', movie.year), el('p', 'rating', ratingText(movie)));
+    const genres = Array.isArray(movie.genres) ? movie.genres : [];
+    info.append(detailsRow('genres', 'Genres', genres.length ? genres.join(', ') : 'none given'));
+    const cast = Array.isArray(movie.cast) ? movie.cast : [];
+    info.append(detailsRow('cast', 'Cast', cast.length ? cast.join(', ') : 'none given'));
+    const actions = el('p', 'actions');
+    actions.append(heart(movie));
+    if (typeof movie.imdb_id === 'string' && movie.imdb_id) {
+      const link = el('a', 'imdb', 'IMDb');
+      link.href = `https://www.imdb.com/title/${encodeURIComponent(movie.imdb_id)}/`;
+      link.rel = 'noopener noreferrer';
+      actions.append(link);
+    }
+    if (Number.isInteger(movie.tmdb_id)) {
+      const link = el('a', 'tmdb', 'TMDb');
+      link.href = `https://www.themoviedb.org/movie/${movie.tmdb_id}`;
+      link.rel = 'noopener noreferrer';
+      actions.append(link);
+    }
+    info.append(actions);
+    head.append(info);
+    fragment.append(head);
+    fragment.append(el('p', 'overview', typeof movie.overview === 'string' ? movie.overview : ''));
+
+    fragment.append(el('h2', 'photos-title', 'Photos'));
+    const urls = photos && Array.isArray(photos.photos) ? photos.photos : [];
+    if (urls.length === 0) {
+      fragment.append(el('p', 'no-photos', 'no photos saved'));
+    } else {
+      const grid = el('div', 'photos');
+      urls.forEach((url, n) => grid.append(picture(url, 'photo', `Photo ${n + 1} of ${urls.length}`)));
+      fragment.append(grid);
+    }
+    details.dataset.id = String(movie.id);
+    details.replaceChildren(fragment);
+  }
+
+  function showListView() {
+    details.hidden = true;
+    summary.hidden = false;
+    results.hidden = false;
+    document.title = 'Movie search';
+  }
+
+  async function showDetails(id) {
+    if (state.detailsAbort) state.detailsAbort.abort();
+    const controller = new AbortController();
+    state.detailsAbort = controller;
+    summary.hidden = true;
+    results.hidden = true;
+    details.hidden = false;
+    details.replaceChildren(el('p', 'loading', 'Loading…'));
+    window.scrollTo(0, 0);
+    try {
+      const [movie, photos] = await Promise.all([
+        getJSON(`/api/movies/${id}`, controller.signal),
+        getJSON(`/api/photos/${id}`, controller.signal).catch((error) => {
+          if (isAbort(error)) throw error;
+          return null;
+        }),
+      ]);
+      if (controller.signal.aborted) return;
+      if (movie.favorite) state.favorites.add(movie.id);
+      renderDetails(movie, photos);
+      document.title = `${movie.title} (${movie.year}) · Movie search`;
+      details.querySelector('h1').focus({ preventScroll: true });
+    } catch (error) {
+      if (isAbort(error)) return;
+      const back = el('button', 'back', '← Back');
+      back.type = 'button';
+      back.addEventListener('click', goBack);
+      details.replaceChildren(back, el('h1', null, 'Not found'), el('p', 'error', error.message));
+    }
+  }
+
+  // MARK: - History
+
+  function listURL() {
+    if (state.view === 'search') return field.value ? `/?q=${encodeURIComponent(field.value)}` : '/';
+    return `/?view=${state.view}`;
+  }
+
+  function listState() {
+    return { page: 'list', view: state.view, q: field.value, scroll: window.scrollY };
+  }
+
+  /// Opens a movie's details, a new history entry.
+  function openMovie(id) {
+    history.replaceState(listState(), '', listURL());
+    history.pushState({ page: 'details', id, fromList: true }, '', `/movie/${id}`);
+    showDetails(id);
+  }
+
+  function goBack() {
+    if (history.state && history.state.page === 'details' && history.state.fromList) {
+      history.back();
+    } else {
+      history.replaceState(listState(), '', listURL());
+      showListView();
+      showView(state.view, { reload: false });
+    }
+  }
+
+  async function restoreList(saved) {
+    if (state.detailsAbort) state.detailsAbort.abort();
+    const view = saved.view || 'search';
+    field.value = saved.q || '';
+    showListView();
+    const current = state.shownView === view && (view !== 'search' || state.shownQuery === field.value);
+    state.view = view;
+    if (!current) {
+      showView(view);
+    } else {
+      for (const button of views.querySelectorAll('button[data-view]')) {
+        button.setAttribute('aria-pressed', String(button.dataset.view === view));
+      }
+    }
+    window.scrollTo(0, saved.scroll || 0);
+    const selected = results.querySelector('article.movie.selected a.title');
+    if (selected) selected.focus({ preventScroll: true });
+  }
+
+  window.addEventListener('popstate', (event) => {
+    const saved = event.state;
+    if (saved && saved.page === 'details') {
+      showDetails(saved.id);
+    } else {
+      restoreList(saved || fromLocation());
+    }
+  });
+
+  function fromLocation() {
+    const params = new URLSearchParams(window.location.search);
+    const view = params.get('view');
+    return {
+      page: 'list',
+      view: ['top', 'critics', 'favorites'].includes(view) ? view : 'search',
+      q: params.get('q') || '',
+      scroll: 0,
+    };
+  }
+
+  // MARK: - Selection and keys
+
+  function cards() {
+    return Array.from(results.querySelectorAll('article.movie'));
+  }
+
+  function select(next) {
+    const all = cards();
+    if (all.length === 0) return;
+    const current = all.findIndex((a) => a.classList.contains('selected'));
+    let index = current === -1 ? (next > 0 ? 0 : all.length - 1) : current + next;
+    index = Math.max(0, Math.min(all.length - 1, index));
+    if (current !== -1) {
+      all[current].classList.remove('selected');
+      all[current].removeAttribute('aria-current');
+    }
+    all[index].classList.add('selected');
+    all[index].setAttribute('aria-current', 'true');
+    all[index].scrollIntoView({ block: 'nearest' });
+  }
+
+  document.addEventListener('keydown', (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    const inField = target === field;
+    const typing = inField || (target instanceof HTMLElement && (target.isContentEditable
+      || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)));
+    const listShown = details.hidden;
+    if (event.key === '/' && !typing) {
+      event.preventDefault();
+      if (!listShown) goBack();
+      field.focus();
+      field.select();
+    } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && listShown && (inField || !typing)) {
+      event.preventDefault();
+      select(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Enter' && listShown && (inField || target === document.body
+      || (target instanceof HTMLElement && target.matches('article.movie')))) {
+      const selected = results.querySelector('article.movie.selected');
+      if (selected && selected.querySelector('a.title')) {
+        event.preventDefault();
+        openMovie(Number(selected.dataset.id));
+      }
+    } else if (event.key === 'Escape') {
+      if (!listShown) {
+        event.preventDefault();
+        goBack();
+      } else if (field.value !== '') {
+        event.preventDefault();
+        field.value = '';
+        field.focus();
+        history.replaceState(listState(), '', listURL());
+        showView('search');
+      }
+    }
+  });
+
+  field.addEventListener('input', () => {
+    if (!details.hidden) {
+      history.pushState(null, '', '/');
+      showListView();
+    }
+    if (state.view !== 'search') {
+      state.view = 'search';
+      for (const button of views.querySelectorAll('button[data-view]')) {
+        button.setAttribute('aria-pressed', String(button.dataset.view === 'search'));
+      }
+    }
+    history.replaceState(listState(), '', listURL());
+    search();
+  });
+
+  views.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-view]');
+    if (!button) return;
+    const view = button.dataset.view;
+    if (!details.hidden) {
+      state.view = view;
+      history.pushState(null, '', listURL());
+      showListView();
+    }
+    showView(view);
+    history.replaceState({ ...listState(), scroll: 0 }, '', listURL());
+    window.scrollTo(0, 0);
+  });
+
+  document.addEventListener('click', (event) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const heartButton = target.closest('button.heart');
+    if (heartButton) {
+      toggleFavorite(Number(heartButton.dataset.id));
+      return;
+    }
+    const link = target.closest('a.title');
+    if (link && event.button === 0 && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      const article = link.closest('article.movie');
+      for (const other of results.querySelectorAll('article.movie.selected')) {
+        other.classList.remove('selected');
+        other.removeAttribute('aria-current');
+      }
+      article.classList.add('selected');
+      openMovie(Number(article.dataset.id));
+    }
+  });
+
+  // MARK: - Start
+
+  async function start() {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    const moviePath = /^\/movie\/(\d{1,18})\/?$/.exec(window.location.pathname);
+    const favorites = getJSON('/api/favorites').then((answer) => {
+      setFavorites(answer.favorites.map((m) => m.id));
+    }).catch(showError);
+    getJSON('/api/top?by=critic&limit=1').then((answer) => {
+      views.querySelector('[data-view="critics"]').hidden = answer.movies.length === 0;
+    }).catch(() => { /* no critics' tab */ });
+    const health = getJSON('/healthz').then((answer) => { state.movieCount = answer.movies; }).catch(() => {});
+
+    if (moviePath) {
+      const id = Number(moviePath[1]);
+      history.replaceState({ page: 'details', id, fromList: false }, '', window.location.pathname);
+      await favorites;
+      showDetails(id);
+      return;
+    }
+    const saved = history.state && history.state.page === 'list' ? history.state : fromLocation();
+    field.value = saved.q;
+    state.view = saved.view;
+    history.replaceState({ ...saved, scroll: 0 }, '', listURL());
+    await Promise.all([favorites, health]);
+    showView(saved.view);
+    field.focus();
+  }
+
+  start();
+})();
