@@ -142,8 +142,8 @@ package struct APIResponder: HTTPResponder {
         } else if path.hasPrefix("/static/") {
             let asked = path.dropFirst("/static/".count)
             guard asked != "index.html", WebAssets.files[String(asked)] != nil else {
-                throw APIError(404, "no such file: \(HostSafe.text(String(path))) (the page's files are /static/app.js and "
-                    + "/static/app.css)")
+                throw APIError(404, "no such file: \(HostSafe.text(String(path))) (the page's files are "
+                    + "/static/app.js and /static/app.css)")
             }
             name = String(asked)
         } else {

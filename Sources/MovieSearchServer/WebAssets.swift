@@ -19,7 +19,7 @@ package enum WebAssets {
         "app.js": File(contentType: "text/javascript; charset=utf-8", bytes: Array(appJS.utf8)),
     ]
 
-    /// Web/index.html, 1,502 bytes.
+    /// Web/index.html, 1,492 bytes.
     private static let indexHTML = #"""
 <!doctype html>
 <html lang="en">
@@ -38,7 +38,7 @@ package enum WebAssets {
   <div class="bar-inner">
     <label for="q" class="visually-hidden">Search movies by title</label>
     <input id="q" type="search" name="q" autocomplete="off" autocapitalize="off" spellcheck="false"
-           placeholder="Search movies ( / )" aria-describedby="keys" aria-controls="results" autofocus>
+           placeholder="Search movies ( / )" aria-describedby="keys" aria-controls="results">
     <nav id="views" aria-label="Lists">
       <button type="button" data-view="search" aria-pressed="true">Search</button>
       <button type="button" data-view="top" aria-pressed="false">Top 15</button>
@@ -59,7 +59,7 @@ package enum WebAssets {
 
 """#
 
-    /// Web/app.css, 5,742 bytes.
+    /// Web/app.css, 5,930 bytes.
     private static let appCSS = #"""
 /* The page of `moviesearch serve`: one column from 320 px up, dark mode from the system's setting. */
 :root {
@@ -202,6 +202,12 @@ h2.year {
   border-bottom: 1px solid var(--line);
 }
 
+/* Years below the fold are laid out when scrolled to: a keystroke's long answer paints in one frame. */
+.year-group {
+  content-visibility: auto;
+  contain-intrinsic-size: auto 640px;
+}
+
 .movies {
   display: grid;
   gap: 8px;
@@ -330,7 +336,7 @@ div.photos {
 
 """#
 
-    /// Web/app.js, 23,441 bytes.
+    /// Web/app.js, 26,121 bytes.
     private static let appJS = #"""
 // The page of `moviesearch serve`: search as you type, top lists, favorites and a movie's details, on the JSON API.
 // Data from the catalog reaches the page only through textContent and attributes, never as HTML.
@@ -340,6 +346,7 @@ div.photos {
   const PER_YEAR = 5;
   const MAX_PER_YEAR = 1000;
   const TOP_LIMIT = 15;
+  const FIRST_CARDS = 30;  // more than a 1280 × 800 window shows
 
   const field = document.getElementById('q');
   const views = document.getElementById('views');
@@ -352,6 +359,7 @@ div.photos {
     shownQuery: null,    // the query whose answer #results holds (search view), or null
     shownView: null,     // the view #results holds
     favorites: new Set(),
+    writing: new Map(),  // movie id → favorite writes in flight: answers older than them are not believed
     movieCount: null,
     searchAbort: null,
     listAbort: null,
@@ -368,8 +376,13 @@ div.photos {
     return node;
   }
 
+  /// 12345 → "12,345" (cheaper than toLocaleString, which a keystroke's answer calls per year).
+  function grouped(n) {
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  }
+
   function plural(n, one, many) {
-    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+    return `${grouped(n)} ${n === 1 ? one : many}`;
   }
 
   async function getJSON(url, signal) {
@@ -449,7 +462,17 @@ div.photos {
     if (at < title.length) parent.append(document.createTextNode(title.slice(at)));
   }
 
+  /// Takes the server's word on whether `movie` is a favorite (the CLI may have changed the file meanwhile).
+  function noteFavorite(movie) {
+    if (typeof movie.favorite !== 'boolean' || movie.missing || state.writing.has(movie.id)) return;
+    if (movie.favorite === state.favorites.has(movie.id)) return;
+    if (movie.favorite) state.favorites.add(movie.id); else state.favorites.delete(movie.id);
+    syncHearts(movie.id);
+    updateFavoritesCount();
+  }
+
   function heart(movie) {
+    noteFavorite(movie);
     const button = el('button', 'heart');
     button.type = 'button';
     button.dataset.id = String(movie.id);
@@ -500,7 +523,7 @@ div.photos {
     section.append(list);
     const rest = year.count - year.movies.length;
     if (rest > 0 && year.movies.length < MAX_PER_YEAR) {
-      const more = el('button', 'more', `${rest.toLocaleString('en-US')} more in ${year.year}`);
+      const more = el('button', 'more', `${grouped(rest)} more in ${year.year}`);
       more.type = 'button';
       more.addEventListener('click', () => showMore(query, year.year, year.count, section, more));
       section.append(more);
@@ -542,15 +565,39 @@ div.photos {
     return `${q}: ${plural(answer.total, 'match', 'matches')} in ${years}`;
   }
 
+  /// Replaces the list's content, and stops the rendering of an older answer's remaining years.
+  let renderToken = 0;
+  function replaceResults(...nodes) {
+    renderToken += 1;
+    results.replaceChildren(...nodes);
+  }
+
+  /// The first screenful of years at once, so that the answer is painted in the frame after it arrives; the other
+  /// years (an answer may list hundreds of movies) in the tasks after that paint.
   function renderSearch(answer) {
-    const fragment = document.createDocumentFragment();
-    for (const year of answer.years) fragment.append(yearSection(answer.query, year));
-    results.replaceChildren(fragment);
+    const years = answer.years;
+    let next = 0;
+    const add = (budget) => {
+      const fragment = document.createDocumentFragment();
+      for (let movies = 0; next < years.length && movies < budget; next += 1) {
+        fragment.append(yearSection(answer.query, years[next]));
+        movies += years[next].movies.length;
+      }
+      return fragment;
+    };
+    replaceResults(add(FIRST_CARDS));
     setSummary(searchSummary(answer));
+    const token = renderToken;
+    const more = () => {
+      if (token !== renderToken || next >= years.length) return;
+      results.append(add(200));
+      setTimeout(more, 0);
+    };
+    if (next < years.length) requestAnimationFrame(() => setTimeout(more, 0));
   }
 
   function renderEmptySearch() {
-    results.replaceChildren();
+    replaceResults();
     setSummary(state.movieCount === null ? 'Type a title to search.'
       : `Type a title to search ${plural(state.movieCount, 'movie', 'movies')}.`);
   }
@@ -558,7 +605,7 @@ div.photos {
   function renderFlat(movies, text) {
     const list = el('div', 'movies flat');
     for (const movie of movies) list.append(card(movie));
-    results.replaceChildren(list);
+    replaceResults(list);
     setSummary(text);
   }
 
@@ -581,7 +628,12 @@ div.photos {
       if (controller.signal.aborted || state.view !== 'search') return;
       state.shownQuery = query;
       state.shownView = 'search';
+      performance.clearMarks('search-reply');
+      performance.clearMarks('search-rendered');
+      performance.mark('search-reply');
       renderSearch(answer);
+      // For timing keystrokes (README's Web section): the answer is in the DOM; it is painted at the next frame.
+      performance.mark('search-rendered');
     } catch (error) {
       showError(error);
     } finally {
@@ -626,7 +678,7 @@ div.photos {
       search();
     } else {
       if (state.searchAbort) state.searchAbort.abort();
-      results.replaceChildren();
+      replaceResults();
       setSummary('Loading…');
       loadList(view);
     }
@@ -659,6 +711,7 @@ div.photos {
     if (adding) state.favorites.add(id); else state.favorites.delete(id);
     syncHearts(id);
     updateFavoritesCount();
+    state.writing.set(id, (state.writing.get(id) || 0) + 1);
     try {
       const response = await fetch(`/api/favorites/${id}`, { method: adding ? 'PUT' : 'DELETE' });
       if (!response.ok) {
@@ -671,6 +724,9 @@ div.photos {
       syncHearts(id);
       updateFavoritesCount();
       showError(error);
+    } finally {
+      const left = state.writing.get(id) - 1;
+      if (left > 0) state.writing.set(id, left); else state.writing.delete(id);
     }
   }
 
@@ -761,7 +817,6 @@ div.photos {
         }),
       ]);
       if (controller.signal.aborted) return;
-      if (movie.favorite) state.favorites.add(movie.id);
       renderDetails(movie, photos);
       document.title = `${movie.title} (${movie.year}) · Movie search`;
       details.querySelector('h1').focus({ preventScroll: true });
@@ -779,6 +834,17 @@ div.photos {
   function listURL() {
     if (state.view === 'search') return field.value ? `/?q=${encodeURIComponent(field.value)}` : '/';
     return `/?view=${state.view}`;
+  }
+
+  let urlTimer = null;
+
+  /// Puts the list's state in the address soon (at most a few times a second while typing).
+  function rememberListSoon() {
+    if (urlTimer !== null) return;
+    urlTimer = setTimeout(() => {
+      urlTimer = null;
+      if (details.hidden) history.replaceState(listState(), '', listURL());
+    }, 300);
   }
 
   function listState() {
@@ -909,7 +975,7 @@ div.photos {
         button.setAttribute('aria-pressed', String(button.dataset.view === 'search'));
       }
     }
-    history.replaceState(listState(), '', listURL());
+    rememberListSoon();
     search();
   });
 
@@ -948,6 +1014,11 @@ div.photos {
     }
   });
 
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    getJSON('/api/favorites').then((answer) => setFavorites(answer.favorites.map((m) => m.id))).catch(() => {});
+  });
+
   // MARK: - Start
 
   async function start() {
@@ -970,11 +1041,11 @@ div.photos {
     }
     const saved = history.state && history.state.page === 'list' ? history.state : fromLocation();
     field.value = saved.q;
+    field.focus();
     state.view = saved.view;
     history.replaceState({ ...saved, scroll: 0 }, '', listURL());
     await Promise.all([favorites, health]);
     showView(saved.view);
-    field.focus();
   }
 
   start();

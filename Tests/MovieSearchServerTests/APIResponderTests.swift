@@ -211,7 +211,7 @@ final class APIResponderTests: XCTestCase {
 
     func testUnknownIdsAndPathsAre404() {
         let api = responder()
-        for target in ["/api/movies/99999", "/api/movies/16", "/api/photos/99999", "/", "/api", "/api/",
+        for target in ["/api/movies/99999", "/api/movies/16", "/api/photos/99999", "/api", "/api/",
                        "/api/search/", "/api/searches?q=a", "/api/movies", "/api/movies/3/x", "/healthz/",
                        "/index.html", "/../etc/passwd", "/api/%2E%2E/etc/passwd", "/API/search?q=a"] {
             assertError(answer(api, target), 404, target)
@@ -231,6 +231,56 @@ final class APIResponderTests: XCTestCase {
             let response = answer(api, target, method: method)
             assertError(response, 405, "\(method) \(target)")
             XCTAssertEqual(response.headers.filter { $0.name == "Allow" }.map(\.value), [allow], "\(method) \(target)")
+        }
+    }
+
+    // MARK: The web page
+
+    func testThePageAndItsFilesAreServedFromTheEmbeddedBytes() throws {
+        let api = responder()
+        let cases: [(target: String, file: String, type: String)] = [
+            ("/", "index.html", "text/html; charset=utf-8"),
+            ("/?q=dark", "index.html", "text/html; charset=utf-8"),
+            ("/?q=%3Cimg%20src%3Dx%3E&view=top", "index.html", "text/html; charset=utf-8"),
+            ("/movie/0", "index.html", "text/html; charset=utf-8"),
+            ("/movie/745", "index.html", "text/html; charset=utf-8"),
+            ("/movie/123456789012345678", "index.html", "text/html; charset=utf-8"),
+            ("/static/app.js", "app.js", "text/javascript; charset=utf-8"),
+            ("/static/app.css", "app.css", "text/css; charset=utf-8"),
+            ("/static/app.css?v=2", "app.css", "text/css; charset=utf-8"),
+        ]
+        for item in cases {
+            for method in ["GET", "HEAD"] {
+                let response = answer(api, item.target, method: method)
+                XCTAssertEqual(response.status, 200, "\(method) \(item.target): \(text(response.body))")
+                XCTAssertEqual(response.contentType, item.type, item.target)
+                XCTAssertEqual(response.body, WebAssets.files[item.file]?.bytes, item.target)
+                XCTAssertTrue(response.isRevalidatable, item.target)
+                XCTAssertTrue(response.isCompressible, item.target)
+            }
+        }
+        XCTAssertTrue(text(answer(api, "/").body).contains(#"<script src="/static/app.js" defer></script>"#))
+    }
+
+    func testNoOtherPathIsAFile() {
+        let api = responder()
+        for target in ["/static/", "/static/x", "/static/index.html", "/static/app.js/", "/static/App.js",
+                       "/static/../Package.swift", "/static/%2E%2E/Package.swift", "/static/app%2Ejs",
+                       "/static/Web/app.js", "/static", "/index.html", "/app.js", "/movie/", "/movie/x",
+                       "/movie/-1", "/movie/1/", "/movie/1/x", "/movie/1234567890123456789", "/movies/1",
+                       "/movie/%31", "//", "/web/app.js"] {
+            assertError(answer(api, target), 404, target)
+        }
+        XCTAssertTrue(assertError(answer(api, "/static/x"), 404).contains("/static/app.js"))
+    }
+
+    func testThePageIsReadOnly() {
+        let api = responder()
+        for (method, target) in [("POST", "/"), ("PUT", "/movie/3"), ("DELETE", "/static/app.js"),
+                                 ("POST", "/static/app.css")] {
+            let response = answer(api, target, method: method)
+            assertError(response, 405, "\(method) \(target)")
+            XCTAssertEqual(response.headers.filter { $0.name == "Allow" }.map(\.value), ["GET, HEAD"], target)
         }
     }
 

@@ -6,6 +6,7 @@
   const PER_YEAR = 5;
   const MAX_PER_YEAR = 1000;
   const TOP_LIMIT = 15;
+  const FIRST_CARDS = 30;  // more than a 1280 × 800 window shows
 
   const field = document.getElementById('q');
   const views = document.getElementById('views');
@@ -18,6 +19,7 @@
     shownQuery: null,    // the query whose answer #results holds (search view), or null
     shownView: null,     // the view #results holds
     favorites: new Set(),
+    writing: new Map(),  // movie id → favorite writes in flight: answers older than them are not believed
     movieCount: null,
     searchAbort: null,
     listAbort: null,
@@ -34,8 +36,13 @@
     return node;
   }
 
+  /// 12345 → "12,345" (cheaper than toLocaleString, which a keystroke's answer calls per year).
+  function grouped(n) {
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  }
+
   function plural(n, one, many) {
-    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+    return `${grouped(n)} ${n === 1 ? one : many}`;
   }
 
   async function getJSON(url, signal) {
@@ -115,7 +122,17 @@
     if (at < title.length) parent.append(document.createTextNode(title.slice(at)));
   }
 
+  /// Takes the server's word on whether `movie` is a favorite (the CLI may have changed the file meanwhile).
+  function noteFavorite(movie) {
+    if (typeof movie.favorite !== 'boolean' || movie.missing || state.writing.has(movie.id)) return;
+    if (movie.favorite === state.favorites.has(movie.id)) return;
+    if (movie.favorite) state.favorites.add(movie.id); else state.favorites.delete(movie.id);
+    syncHearts(movie.id);
+    updateFavoritesCount();
+  }
+
   function heart(movie) {
+    noteFavorite(movie);
     const button = el('button', 'heart');
     button.type = 'button';
     button.dataset.id = String(movie.id);
@@ -166,7 +183,7 @@
     section.append(list);
     const rest = year.count - year.movies.length;
     if (rest > 0 && year.movies.length < MAX_PER_YEAR) {
-      const more = el('button', 'more', `${rest.toLocaleString('en-US')} more in ${year.year}`);
+      const more = el('button', 'more', `${grouped(rest)} more in ${year.year}`);
       more.type = 'button';
       more.addEventListener('click', () => showMore(query, year.year, year.count, section, more));
       section.append(more);
@@ -208,15 +225,39 @@
     return `${q}: ${plural(answer.total, 'match', 'matches')} in ${years}`;
   }
 
+  /// Replaces the list's content, and stops the rendering of an older answer's remaining years.
+  let renderToken = 0;
+  function replaceResults(...nodes) {
+    renderToken += 1;
+    results.replaceChildren(...nodes);
+  }
+
+  /// The first screenful of years at once, so that the answer is painted in the frame after it arrives; the other
+  /// years (an answer may list hundreds of movies) in the tasks after that paint.
   function renderSearch(answer) {
-    const fragment = document.createDocumentFragment();
-    for (const year of answer.years) fragment.append(yearSection(answer.query, year));
-    results.replaceChildren(fragment);
+    const years = answer.years;
+    let next = 0;
+    const add = (budget) => {
+      const fragment = document.createDocumentFragment();
+      for (let movies = 0; next < years.length && movies < budget; next += 1) {
+        fragment.append(yearSection(answer.query, years[next]));
+        movies += years[next].movies.length;
+      }
+      return fragment;
+    };
+    replaceResults(add(FIRST_CARDS));
     setSummary(searchSummary(answer));
+    const token = renderToken;
+    const more = () => {
+      if (token !== renderToken || next >= years.length) return;
+      results.append(add(200));
+      setTimeout(more, 0);
+    };
+    if (next < years.length) requestAnimationFrame(() => setTimeout(more, 0));
   }
 
   function renderEmptySearch() {
-    results.replaceChildren();
+    replaceResults();
     setSummary(state.movieCount === null ? 'Type a title to search.'
       : `Type a title to search ${plural(state.movieCount, 'movie', 'movies')}.`);
   }
@@ -224,7 +265,7 @@
   function renderFlat(movies, text) {
     const list = el('div', 'movies flat');
     for (const movie of movies) list.append(card(movie));
-    results.replaceChildren(list);
+    replaceResults(list);
     setSummary(text);
   }
 
@@ -247,7 +288,12 @@
       if (controller.signal.aborted || state.view !== 'search') return;
       state.shownQuery = query;
       state.shownView = 'search';
+      performance.clearMarks('search-reply');
+      performance.clearMarks('search-rendered');
+      performance.mark('search-reply');
       renderSearch(answer);
+      // For timing keystrokes (README's Web section): the answer is in the DOM; it is painted at the next frame.
+      performance.mark('search-rendered');
     } catch (error) {
       showError(error);
     } finally {
@@ -292,7 +338,7 @@
       search();
     } else {
       if (state.searchAbort) state.searchAbort.abort();
-      results.replaceChildren();
+      replaceResults();
       setSummary('Loading…');
       loadList(view);
     }
@@ -325,6 +371,7 @@
     if (adding) state.favorites.add(id); else state.favorites.delete(id);
     syncHearts(id);
     updateFavoritesCount();
+    state.writing.set(id, (state.writing.get(id) || 0) + 1);
     try {
       const response = await fetch(`/api/favorites/${id}`, { method: adding ? 'PUT' : 'DELETE' });
       if (!response.ok) {
@@ -337,6 +384,9 @@
       syncHearts(id);
       updateFavoritesCount();
       showError(error);
+    } finally {
+      const left = state.writing.get(id) - 1;
+      if (left > 0) state.writing.set(id, left); else state.writing.delete(id);
     }
   }
 
@@ -427,7 +477,6 @@
         }),
       ]);
       if (controller.signal.aborted) return;
-      if (movie.favorite) state.favorites.add(movie.id);
       renderDetails(movie, photos);
       document.title = `${movie.title} (${movie.year}) · Movie search`;
       details.querySelector('h1').focus({ preventScroll: true });
@@ -445,6 +494,17 @@
   function listURL() {
     if (state.view === 'search') return field.value ? `/?q=${encodeURIComponent(field.value)}` : '/';
     return `/?view=${state.view}`;
+  }
+
+  let urlTimer = null;
+
+  /// Puts the list's state in the address soon (at most a few times a second while typing).
+  function rememberListSoon() {
+    if (urlTimer !== null) return;
+    urlTimer = setTimeout(() => {
+      urlTimer = null;
+      if (details.hidden) history.replaceState(listState(), '', listURL());
+    }, 300);
   }
 
   function listState() {
@@ -575,7 +635,7 @@
         button.setAttribute('aria-pressed', String(button.dataset.view === 'search'));
       }
     }
-    history.replaceState(listState(), '', listURL());
+    rememberListSoon();
     search();
   });
 
@@ -614,6 +674,11 @@
     }
   });
 
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    getJSON('/api/favorites').then((answer) => setFavorites(answer.favorites.map((m) => m.id))).catch(() => {});
+  });
+
   // MARK: - Start
 
   async function start() {
@@ -636,11 +701,11 @@
     }
     const saved = history.state && history.state.page === 'list' ? history.state : fromLocation();
     field.value = saved.q;
+    field.focus();
     state.view = saved.view;
     history.replaceState({ ...saved, scroll: 0 }, '', listURL());
     await Promise.all([favorites, health]);
     showView(saved.view);
-    field.focus();
   }
 
   start();
