@@ -16,15 +16,15 @@ final class WebAppBrowserTests: XCTestCase {
         let python = Requirement.findTool("python3")
         let chromium = Requirement.findTool("chromium")
         let driver = Requirement.findTool("chromedriver")
-        if python == nil { missing.append("python3 (install python3)") }
-        if chromium == nil { missing.append("chromium (install chromium)") }
-        if driver == nil { missing.append("chromedriver (install chromium-driver)") }
+        if python == nil { missing.append("no python3 on PATH (install python3)") }
+        if chromium == nil { missing.append("no chromium on PATH (install chromium)") }
+        if driver == nil { missing.append("no chromedriver on PATH (install chromium-driver)") }
         if let python {
             let probe = try ChildProcess.run(python, ["-c", "import selenium"], timeLimit: 30)
             if !probe.exited(0) { missing.append("python3 cannot import selenium (pip install \(Self.selenium))") }
         }
         guard let python, let chromium, let driver, missing.isEmpty else {
-            throw Requirement.unmet("the browser tests need " + missing.joined(separator: ", "))
+            throw Requirement.unmet("the browser tests cannot run: " + missing.joined(separator: "; "))
         }
         return (python, chromium, driver)
     }
