@@ -114,6 +114,27 @@ class Page:
         for character in text:
             field.send_keys(character)
 
+    def settle(self, quiet=0.25):
+        """Waits until #results has not changed for `quiet` seconds (the answers of earlier keys, and the years
+        the page adds after its first paint, are in), up to WAIT seconds."""
+        self.driver.set_script_timeout(WAIT + 1)
+        settled = self.driver.execute_async_script("""
+            const [quiet, limit, done] = arguments;
+            const results = document.querySelector('#results');
+            let last = performance.now();
+            const observer = new MutationObserver(() => { last = performance.now(); });
+            observer.observe(results, {childList: true, subtree: true, characterData: true, attributes: true});
+            const start = performance.now();
+            (function poll() {
+                const now = performance.now();
+                if (now - last >= quiet || now - start >= limit) {
+                    observer.disconnect();
+                    return done(now - last >= quiet);
+                }
+                setTimeout(poll, 20);
+            })();""", quiet * 1000, WAIT * 1000)
+        assert settled, f"#results still changing after {WAIT} s"
+
     def card(self, movie_id):
         found = self.driver.find_elements(By.CSS_SELECTOR, f'#results article.movie[data-id="{movie_id}"]')
         return found[0] if found else None
@@ -269,6 +290,7 @@ def main():
         checks.check("keyboard: ↓ selects, Enter opens, Esc goes back", keyboard)
 
         def details_by_click():
+            page.settle()
             page.wait_card(movie_id, "before the click")
             page.card(movie_id).find_element(By.CSS_SELECTOR, "a.title").click()
             page.wait_details(title)
@@ -289,6 +311,7 @@ def main():
             page.type("the")
             wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#results article.movie")) >= 20,
                      "fewer than 20 cards for 'the'")
+            page.settle()
             cards = driver.find_elements(By.CSS_SELECTOR, "#results article.movie")
             deep = cards[15]
             page.js("arguments[0].scrollIntoView({block: 'center'})", deep)
@@ -359,6 +382,7 @@ def main():
             page.field().click()
             page.type(chosen_title)
             page.wait_card(chosen_id, f"searching {chosen_title!r}")
+            page.settle()
             pressed = page.heart(page.card(chosen_id)).get_attribute("aria-pressed")
             assert pressed == "true", f"in Search the heart is {pressed}"
             page.view_button("favorites").click()
@@ -414,6 +438,7 @@ def main():
                 other.type("img src")
                 wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#results article.movie"),
                          "no card for 'img src'")
+                other.settle()
                 shown = driver.find_element(By.CSS_SELECTOR, "#results article.movie a.title").text
                 assert shown == XSS_TITLE, f"the title shows as {shown!r}"
                 xss_id = driver.find_element(By.CSS_SELECTOR, "#results article.movie").get_attribute("data-id")
@@ -459,6 +484,7 @@ def main():
                         page.open()
                         page.type("dark")
                         page.wait_card(movie_id, "for the screenshot")
+                        page.settle()
                         time.sleep(0.2)
                         save_screenshot(driver, os.path.join(options.screenshots, f"search-{width}x{height}.png"))
                         page.open(f"movie/{movie_id}")
