@@ -1,0 +1,508 @@
+#!/usr/bin/env python3
+"""The web app of `moviesearch serve` in a real browser (headless Chromium through selenium), used as a person uses it.
+
+    Scripts/browser-tests.py --url http://127.0.0.1:PORT/ --cli .build/debug/moviesearch --cache C --favorites F \
+        --photos-dir D [--screenshots DIR]
+
+The server at --url serves --cache with --favorites F and --photos-dir D (the script writes a saved Flickr answer
+into D). The checks: typing `dark kni` key by key shows The Dark Knight Rises under its year's header with the
+matched spans in <mark>, as `query --json` gives them; a heart set in Top 15 shows pressed in Search, in Favorites
+and in `favorites list --json`; details by a click, by a deep link /movie/<id> and /?q=…, Back to the results with
+the query and the scroll position kept; the keyboard (↓, Enter, Esc); the photo grid's two columns measured from
+the boxes of its items, with placeholders for photos that fail to load; no sideways scrolling at 375 and 320 px; a
+catalog title holding an <img onerror=…> shows as text and runs nothing (a second server the script starts on a
+tiny catalog, `--no-save`); no SEVERE message in the browser's console, but the failed loads of the deliberately
+unreachable photos. The browser resolves no host but 127.0.0.1 (--host-resolver-rules): the test never leaves the
+machine, and every Flickr photo fails to load.
+
+Each check prints `ok <name>` or `FAIL <name>: <why>`; the exit status is 1 when any failed, 2 when the browser
+could not start. --screenshots writes search and details at 375×667 and 1280×800 (PNG, optimized with Pillow when
+it is installed).
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+XSS_TITLE = "<img src=x onerror=window.__xss=1>"
+WAIT = 5  # seconds any one thing may take to show
+
+
+def start_browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ["--headless=new", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,800",
+                     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", "--disable-extensions",
+                     "--no-first-run", "--disable-background-networking"]:
+        options.add_argument(argument)
+    if os.geteuid() == 0:
+        options.add_argument("--no-sandbox")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(service=service, options=options)
+
+
+class Checks:
+    def __init__(self):
+        self.failures = 0
+
+    def check(self, name, function):
+        """Runs `function`: it returns None (ok) or a reason, or raises; prints the line."""
+        try:
+            reason = function()
+        except AssertionError as error:
+            reason = str(error) or "assertion failed"
+        except TimeoutException as error:
+            reason = "timed out" + (f": {error.msg}" if error.msg else "")
+        except Exception as error:  # a broken check is a failure, not the end of the run
+            reason = f"{type(error).__name__}: {error}".strip().splitlines()[0]
+        if reason:
+            self.failures += 1
+            print(f"FAIL {name}: {reason}", flush=True)
+        else:
+            print(f"ok {name}", flush=True)
+
+
+def wait_for(driver, condition, message, timeout=WAIT):
+    return WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: condition(d), message)
+
+
+def cli_json(cli, arguments):
+    output = subprocess.run([cli] + arguments + ["--json"], check=True, capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+def utf16_slice(text, start, end):
+    encoded = text.encode("utf-16-le")
+    return encoded[start * 2:end * 2].decode("utf-16-le")
+
+
+class Page:
+    """The DOM contract of the page (the webapp brief), read through the driver."""
+
+    def __init__(self, driver, url):
+        self.driver = driver
+        self.url = url.rstrip("/") + "/"
+
+    def open(self, path=""):
+        self.driver.get(self.url + path.lstrip("/"))
+        wait_for(self.driver, lambda d: d.execute_script("return document.readyState") == "complete", "load")
+
+    def js(self, script, *arguments):
+        return self.driver.execute_script(script, *arguments)
+
+    def field(self):
+        return self.driver.find_element(By.CSS_SELECTOR, "input#q[type=search]")
+
+    def type(self, text, clear=True):
+        field = self.field()
+        if clear:
+            field.send_keys(Keys.CONTROL, "a")
+            field.send_keys(Keys.BACKSPACE)
+        for character in text:
+            field.send_keys(character)
+
+    def settle(self, quiet=0.25):
+        """Waits until #results has not changed for `quiet` seconds (the answers of earlier keys, and the years
+        the page adds after its first paint, are in), up to WAIT seconds."""
+        self.driver.set_script_timeout(WAIT + 1)
+        settled = self.driver.execute_async_script("""
+            const [quiet, limit, done] = arguments;
+            const results = document.querySelector('#results');
+            let last = performance.now();
+            const observer = new MutationObserver(() => { last = performance.now(); });
+            observer.observe(results, {childList: true, subtree: true, characterData: true, attributes: true});
+            const start = performance.now();
+            (function poll() {
+                const now = performance.now();
+                if (now - last >= quiet || now - start >= limit) {
+                    observer.disconnect();
+                    return done(now - last >= quiet);
+                }
+                setTimeout(poll, 20);
+            })();""", quiet * 1000, WAIT * 1000)
+        assert settled, f"#results still changing after {WAIT} s"
+
+    def card(self, movie_id):
+        found = self.driver.find_elements(By.CSS_SELECTOR, f'#results article.movie[data-id="{movie_id}"]')
+        return found[0] if found else None
+
+    def wait_card(self, movie_id, what):
+        return wait_for(self.driver, lambda d: self.card(movie_id), f"no card of movie {movie_id} ({what})")
+
+    def list_shown(self):
+        return self.js("const r = document.querySelector('#results');"
+                       "const s = document.querySelector('section#details');"
+                       "return !!r && r.offsetParent !== null && (!s || s.hidden || s.offsetParent === null);")
+
+    def details_shown(self):
+        return self.js("const s = document.querySelector('section#details');"
+                       "return !!s && !s.hidden && s.offsetParent !== null;")
+
+    def wait_details(self, title):
+        wait_for(self.driver, lambda d: self.details_shown() and self.js(
+            "const h = document.querySelector('section#details h1'); return h ? h.textContent : null") == title,
+            f"no details page of {title!r}")
+
+    def heart(self, scope):
+        return scope.find_element(By.CSS_SELECTOR, "button.heart")
+
+    def view_button(self, view):
+        return self.driver.find_element(By.CSS_SELECTOR, f'nav#views button[data-view="{view}"]')
+
+    def headers_and_cards(self):
+        """[(year header text, movie id)] in document order: the header each card is under."""
+        return self.js("""
+            let header = null; const out = [];
+            for (const e of document.querySelectorAll('#results h2.year, #results article.movie')) {
+                if (e.matches('h2.year')) header = e.textContent.trim();
+                else out.push([header, e.dataset.id]);
+            }
+            return out;""")
+
+    def no_sideways_scroll(self):
+        return self.js("return [document.scrollingElement.scrollWidth, window.innerWidth]")
+
+
+def set_viewport(driver, width, height, mobile):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+def save_screenshot(driver, path):
+    driver.save_screenshot(path)
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    image = Image.open(path)
+    image = image.convert("P", palette=Image.ADAPTIVE, colors=128) if image.mode in ("RGB", "RGBA") else image
+    image.save(path, optimize=True)
+
+
+def read_server_port(process):
+    line = process.stderr.readline().decode("utf-8", "replace")
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not match:
+        raise RuntimeError(f"serve said {line!r}")
+    return int(match.group(1))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--cli", required=True, help="the moviesearch binary the server runs")
+    parser.add_argument("--cache", required=True, help="the server's cache (the decade catalog)")
+    parser.add_argument("--favorites", required=True, help="the server's favorites file")
+    parser.add_argument("--photos-dir", required=True, help="the server's --photos-dir: a saved answer goes there")
+    parser.add_argument("--screenshots", help="a folder for PNGs of search and details at 375×667 and 1280×800")
+    options = parser.parse_args()
+
+    checks = Checks()
+    url = options.url.rstrip("/") + "/"
+    cli = options.cli
+
+    # What the page must show, from the CLI on the same cache.
+    answer = cli_json(cli, ["query", "dark kni", "--cache", options.cache])
+    target = None
+    for year in answer["years"]:
+        for movie in year["movies"]:
+            if movie["title"] == "The Dark Knight Rises":
+                target = (year, movie)
+    if target is None:
+        print("FAIL catalog: `query 'dark kni'` does not find The Dark Knight Rises in this catalog")
+        return 1
+    year, movie = target
+    movie_id, title = str(movie["id"]), movie["title"]
+    marks = [utf16_slice(title, start, end) for start, end in movie["match"]]
+
+    # A saved Flickr answer of four photos for the movie: their URLs are Flickr's, which this browser cannot resolve.
+    photos = [{"id": f"5300{n}", "owner": "1@N01", "secret": f"abc{n}", "server": "65535", "farm": 66,
+               "title": f"photo {n}"} for n in range(1, 5)]
+    with open(os.path.join(options.photos_dir, f"{movie_id}.json"), "w") as file:
+        json.dump({"photos": {"page": 1, "pages": 1, "perpage": 10, "total": "4", "photo": photos}, "stat": "ok"},
+                  file)
+    with urllib.request.urlopen(f"{url}api/photos/{movie_id}", timeout=5) as response:
+        photo_urls = json.loads(response.read())["photos"]
+    other_id = next(str(m["id"]) for y in answer["years"] for m in y["movies"] if str(m["id"]) != movie_id)
+    unreachable = set(photo_urls) | {u.replace("http://", "https://", 1) for u in photo_urls}
+
+    try:
+        driver = start_browser()
+    except WebDriverException as error:
+        print(f"FAIL browser: cannot start headless Chromium: {error.msg}")
+        return 2
+    page = Page(driver, url)
+    console = []
+
+    def drain_console():
+        console.extend(driver.get_log("browser"))
+
+    try:
+        page.open()
+
+        def typing():
+            wait_for(driver, lambda d: d.switch_to.active_element == page.field(), "the field is not focused on load")
+            page.type("dark kni", clear=False)
+            page.wait_card(movie_id, "after typing 'dark kni'")
+            # The answers of the earlier keys may still be on screen: wait for the last one's marks.
+            marked = lambda: [e.text for e in page.card(movie_id).find_elements(By.CSS_SELECTOR, "a.title mark")]
+            try:
+                wait_for(driver, lambda d: page.card(movie_id) and marked() == marks, "")
+            except TimeoutException:
+                raise AssertionError(f"marked {marked()}, expected {marks}")
+            under = dict((card, header) for header, card in page.headers_and_cards())
+            header = under.get(movie_id) or ""
+            count = year["count"]
+            expected = f"{year['year']} · {count} {'match' if count == 1 else 'matches'}"
+            assert header == expected, f"{title} is under {header!r}, not {expected!r}"
+            link = page.card(movie_id).find_element(By.CSS_SELECTOR, "a.title")
+            assert link.text == title, f"title {link.text!r}"
+            assert link.get_attribute("href") == f"{url}movie/{movie_id}", link.get_attribute("href")
+        checks.check(f"typing 'dark kni' shows {title} under {year['year']} with {marks} marked", typing)
+
+        def keyboard():
+            field = page.field()
+            field.send_keys(Keys.ARROW_DOWN)
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#results article.movie.selected"),
+                     "↓ selects no card")
+            first = driver.find_elements(By.CSS_SELECTOR, "#results article.movie")[0].get_attribute("data-id")
+            selected = driver.find_element(By.CSS_SELECTOR, "#results article.movie.selected").get_attribute("data-id")
+            assert selected == first, f"↓ selected {selected}, not the first card {first}"
+            driver.switch_to.active_element.send_keys(Keys.ENTER)
+            wait_for(driver, lambda d: page.details_shown(), "Enter opens no details page")
+            assert driver.current_url == f"{url}movie/{first}", driver.current_url
+            driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+            wait_for(driver, lambda d: page.list_shown(), "Esc does not go back to the results")
+            assert page.field().get_attribute("value") == "dark kni", page.field().get_attribute("value")
+        checks.check("keyboard: ↓ selects, Enter opens, Esc goes back", keyboard)
+
+        def details_by_click():
+            page.settle()
+            page.wait_card(movie_id, "before the click")
+            page.card(movie_id).find_element(By.CSS_SELECTOR, "a.title").click()
+            page.wait_details(title)
+            assert driver.current_url == f"{url}movie/{movie_id}", driver.current_url
+            details = driver.find_element(By.CSS_SELECTOR, "section#details")
+            assert str(movie["year"]) in details.find_element(By.CSS_SELECTOR, ".year").text
+            for selector in [".rating", ".genres", ".cast", "button.heart"]:
+                assert details.find_elements(By.CSS_SELECTOR, selector), f"no {selector} on the details page"
+            assert movie["cast"][0] in details.find_element(By.CSS_SELECTOR, ".cast").text, "cast"
+            driver.back()
+            wait_for(driver, lambda d: page.list_shown() and page.card(movie_id), "Back shows no results")
+            assert driver.current_url in (url, f"{url}?q=dark%20kni", f"{url}?q=dark+kni"), driver.current_url
+            value = page.field().get_attribute("value")
+            assert value == "dark kni", f"the field holds {value!r} after Back"
+        checks.check("details by a click on the title; Back returns to the results with the query", details_by_click)
+
+        def back_keeps_scroll():
+            page.type("the")
+            wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#results article.movie")) >= 20,
+                     "fewer than 20 cards for 'the'")
+            page.settle()
+            cards = driver.find_elements(By.CSS_SELECTOR, "#results article.movie")
+            deep = cards[15]
+            page.js("arguments[0].scrollIntoView({block: 'center'})", deep)
+            time.sleep(0.1)
+            before = page.js("return window.scrollY")
+            assert before > 200, f"the page did not scroll ({before})"
+            deep_title = deep.find_element(By.CSS_SELECTOR, "a.title").text
+            deep.find_element(By.CSS_SELECTOR, "a.title").click()
+            page.wait_details(deep_title)
+            driver.back()
+            wait_for(driver, lambda d: page.list_shown(), "Back shows no results")
+            wait_for(driver, lambda d: abs(page.js("return window.scrollY") - before) <= 2,
+                     f"scrollY is not {before} after Back")
+            assert page.field().get_attribute("value") == "the"
+        checks.check("Back keeps the scroll position", back_keeps_scroll)
+
+        def deep_link_and_photos():
+            page.open(f"movie/{movie_id}")
+            page.wait_details(title)
+            wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "section#details div.photos > *")) == 4,
+                     "the photo grid does not hold 4 items")
+            # Every photo fails to load (no host but 127.0.0.1 resolves): each becomes a placeholder, or at least
+            # never a broken image.
+            wait_for(driver, lambda d: page.js("""
+                return [...document.querySelectorAll('section#details div.photos > *')].every(e =>
+                    e.matches('.photo.placeholder') || (e.complete && e.naturalWidth > 0));"""),
+                "a failed photo shows as a broken image, not a placeholder")
+            boxes = page.js("""
+                return [...document.querySelectorAll('section#details div.photos > *')].map(e => {
+                    const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });""")
+            lefts = sorted({round(b[0]) for b in boxes})
+            assert len(lefts) == 2, f"the photos' left edges are {lefts}, not two columns ({boxes})"
+            assert abs(boxes[0][1] - boxes[1][1]) < 1 and boxes[0][0] < boxes[1][0], f"row one: {boxes[:2]}"
+            assert boxes[2][1] >= boxes[0][1] + boxes[0][3] - 1, f"row two starts inside row one: {boxes}"
+            assert all(b[2] > 20 and b[3] > 20 for b in boxes), f"an empty box: {boxes}"
+            page.open(f"movie/{other_id}")
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "section#details p.no-photos"),
+                     f"no 'no photos saved' on movie {other_id}, which has none")
+        checks.check("deep link /movie/<id>; the photo grid's two columns of placeholders", deep_link_and_photos)
+
+        def deep_link_query():
+            page.open("?q=dark")
+            wait_for(driver, lambda d: page.card(movie_id), "/?q=dark shows no results")
+            assert page.field().get_attribute("value") == "dark", page.field().get_attribute("value")
+        checks.check("deep link /?q=dark", deep_link_query)
+
+        def hearts():
+            page.open()
+            favorites_button = page.view_button("favorites")
+            before = int(re.fullmatch(r"Favorites \((\d+)\)", favorites_button.text.strip()).group(1))
+            page.view_button("top").click()
+            wait_for(driver, lambda d: page.view_button("top").get_attribute("aria-pressed") == "true",
+                     "the Top 15 button is not pressed")
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#results article.movie"), "Top 15 is empty")
+            cards = driver.find_elements(By.CSS_SELECTOR, "#results article.movie")
+            assert len(cards) == 15, f"Top 15 shows {len(cards)} cards"
+            chosen = next(c for c in cards if page.heart(c).get_attribute("aria-pressed") == "false")
+            chosen_id = chosen.get_attribute("data-id")
+            chosen_title = chosen.find_element(By.CSS_SELECTOR, "a.title").text
+            heart = page.heart(chosen)
+            assert heart.get_attribute("aria-label") == f"Favorite {chosen_title}", heart.get_attribute("aria-label")
+            heart.click()
+            wait_for(driver, lambda d: page.heart(page.card(chosen_id)).get_attribute("aria-pressed") == "true",
+                     "the heart is not pressed after the click")
+            wait_for(driver, lambda d: page.view_button("favorites").text.strip() == f"Favorites ({before + 1})",
+                     f"the Favorites button does not say {before + 1}")
+            page.view_button("search").click()
+            page.field().click()
+            page.type(chosen_title)
+            page.wait_card(chosen_id, f"searching {chosen_title!r}")
+            page.settle()
+            pressed = page.heart(page.card(chosen_id)).get_attribute("aria-pressed")
+            assert pressed == "true", f"in Search the heart is {pressed}"
+            page.view_button("favorites").click()
+            page.wait_card(chosen_id, "in Favorites")
+            pressed = page.heart(page.card(chosen_id)).get_attribute("aria-pressed")
+            assert pressed == "true", f"in Favorites the heart is {pressed}"
+            listed = cli_json(cli, ["favorites", "list", "--favorites", options.favorites, "--cache", options.cache])
+            text = json.dumps(listed)
+            assert f'"id": {chosen_id}' in text or f'"id": "{chosen_id}"' in text, f"favorites list: {text[:300]}"
+            page.open(f"movie/{chosen_id}")
+            page.wait_details(chosen_title)
+            pressed = driver.find_element(By.CSS_SELECTOR, "section#details button.heart").get_attribute(
+                "aria-pressed")
+            assert pressed == "true", f"on the details page the heart is {pressed}"
+        checks.check("a heart set in Top 15 shows in Search, Favorites, details and `favorites list`", hearts)
+
+        def narrow(width, height):
+            def check():
+                set_viewport(driver, width, height, True)
+                try:
+                    for path, ready in [("?q=the", lambda d: page.card(movie_id) or d.find_elements(
+                            By.CSS_SELECTOR, "#results article.movie")),
+                                        (f"movie/{movie_id}", lambda d: page.details_shown())]:
+                        page.open(path)
+                        wait_for(driver, ready, f"{path} did not show")
+                        time.sleep(0.1)
+                        scroll, inner = page.no_sideways_scroll()
+                        assert inner == width, f"{path}: innerWidth {inner}: the page is wider than the screen"
+                        assert scroll <= inner, f"{path}: scrollWidth {scroll} > innerWidth {inner}"
+                finally:
+                    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            return check
+        checks.check("no sideways scrolling at 375 px", narrow(375, 667))
+        checks.check("no sideways scrolling at 320 px", narrow(320, 568))
+
+        drain_console()
+
+        def script_in_a_title():
+            folder = tempfile.mkdtemp(prefix="browser-tests-")
+            catalog = os.path.join(folder, "xss.json")
+            with open(catalog, "w") as file:
+                json.dump({"movies": [{"title": XSS_TITLE, "year": 2001, "rating": 4, "genres": ["Drama"],
+                                       "cast": ["<b>Bold</b>"], "overview": "<script>window.__xss=2</script>"},
+                                      {"title": "Plain", "year": 2001, "rating": 3}]}, file)
+            cache = os.path.join(folder, "xss.mscache")
+            subprocess.run([cli, "index", catalog, "-o", cache], check=True, capture_output=True)
+            server = subprocess.Popen([cli, "serve", "--cache", cache, "--listen", "127.0.0.1:0", "--no-save",
+                                       "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            try:
+                port = read_server_port(server)
+                other = Page(driver, f"http://127.0.0.1:{port}/")
+                other.open()
+                other.type("img src")
+                wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#results article.movie"),
+                         "no card for 'img src'")
+                other.settle()
+                shown = driver.find_element(By.CSS_SELECTOR, "#results article.movie a.title").text
+                assert shown == XSS_TITLE, f"the title shows as {shown!r}"
+                xss_id = driver.find_element(By.CSS_SELECTOR, "#results article.movie").get_attribute("data-id")
+                other.open(f"movie/{xss_id}")
+                other.wait_details(XSS_TITLE)
+                time.sleep(0.3)
+                injected = other.js("return [window.__xss, document.querySelectorAll("
+                                    "'#results img:not(.poster), section#details img:not(.poster):not(.photo),"
+                                    " #results b, section#details b, #results script, section#details script')"
+                                    ".length]")
+                assert injected == [None, 0], f"window.__xss and injected elements: {injected}"
+            finally:
+                server.terminate()
+                server.wait(timeout=5)
+        checks.check("a title holding <img onerror=…> shows as text and runs nothing", script_in_a_title)
+
+        drain_console()
+
+        def console_is_clean():
+            severe, ignored = [], 0
+            for entry in console:
+                if entry.get("level") != "SEVERE":
+                    continue
+                message = entry.get("message", "")
+                # "<page URL> - Loading the image '<URL>' violates … "img-src …"", or "<URL> - Failed to load
+                # resource: net::ERR_NAME_NOT_RESOLVED": the deliberate photos that cannot load.
+                blocked = re.search(r"Loading the image '([^']+)' violates [^\"]*\"img-src", message)
+                failed = re.match(r"(\S+) - Failed to load resource: net::ERR_NAME_NOT_RESOLVED", message)
+                if (blocked and blocked.group(1) in unreachable) or (failed and failed.group(1) in unreachable):
+                    ignored += 1
+                    continue
+                severe.append(message)
+            assert not severe, f"{len(severe)} SEVERE: " + " | ".join(severe[:3])
+            print(f"  (console: {len(console)} messages, {ignored} failed loads of the unreachable photos ignored)")
+        checks.check("no SEVERE messages in the browser console", console_is_clean)
+
+        if options.screenshots:
+            def screenshots():
+                os.makedirs(options.screenshots, exist_ok=True)
+                for width, height in [(375, 667), (1280, 800)]:
+                    set_viewport(driver, width, height, width < 600)
+                    try:
+                        page.open()
+                        page.type("dark")
+                        page.wait_card(movie_id, "for the screenshot")
+                        page.settle()
+                        time.sleep(0.2)
+                        save_screenshot(driver, os.path.join(options.screenshots, f"search-{width}x{height}.png"))
+                        page.open(f"movie/{movie_id}")
+                        page.wait_details(title)
+                        time.sleep(0.3)
+                        save_screenshot(driver, os.path.join(options.screenshots, f"details-{width}x{height}.png"))
+                    finally:
+                        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            checks.check(f"screenshots in {options.screenshots}", screenshots)
+    finally:
+        driver.quit()
+
+    if checks.failures:
+        print(f"{checks.failures} failed")
+        return 1
+    print("all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
