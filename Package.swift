@@ -73,8 +73,9 @@ let package = Package(
         .testTarget(name: "MovieSearchCLITests",
                     dependencies: ["MovieSearchCLI", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
         // Unit tests of the HTTP layer (the request parser, percent-decoding, responses, the server on a socket);
-        // zlib to gunzip the server's gzip answers.
-        .testTarget(name: "MovieSearchHTTPTests", dependencies: ["MovieSearchHTTP", "MovieSearchPlatform", "CZlib"]),
+        // TestSupport's `Gzip` reads the server's gzip answers back.
+        .testTarget(name: "MovieSearchHTTPTests",
+                    dependencies: ["MovieSearchHTTP", "MovieSearchPlatform", "TestSupport"]),
         // The API's routes in-process (no socket), over caches and favorites the tests build: the renderers' bytes,
         // the errors and their statuses, favorites in a file and in memory, the cache reloaded when replaced.
         .testTarget(name: "MovieSearchServerTests",

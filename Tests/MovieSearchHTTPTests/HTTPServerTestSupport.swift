@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CZlib
 @testable import MovieSearchHTTP
 import Synchronization
 import XCTest
@@ -231,37 +230,6 @@ final class TestClient {
             }
         }
         throw TestClientError.timeout
-    }
-}
-
-/// Decompresses one gzip member; nil if it is not valid gzip.
-func gunzip(_ bytes: [UInt8]) -> [UInt8]? {
-    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    stream.initialize(to: z_stream())
-    defer {
-        inflateEnd(stream)
-        stream.deinitialize(count: 1)
-        stream.deallocate()
-    }
-    guard czlib_inflateInit2(stream, 15 + 16) == Z_OK else { return nil }
-    var input = bytes
-    var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    return input.withUnsafeMutableBytes { source -> [UInt8]? in
-        stream.pointee.next_in = source.baseAddress?.assumingMemoryBound(to: Bytef.self)
-        stream.pointee.avail_in = UInt32(source.count)
-        for _ in 0..<1_000 {
-            let (status, produced) = chunk.withUnsafeMutableBytes { target -> (Int32, Int) in
-                stream.pointee.next_out = target.baseAddress!.assumingMemoryBound(to: Bytef.self)
-                stream.pointee.avail_out = UInt32(target.count)
-                let status = inflate(stream, Z_NO_FLUSH)
-                return (status, target.count - Int(stream.pointee.avail_out))
-            }
-            output += chunk[0..<produced]
-            if status == Z_STREAM_END { return stream.pointee.avail_in == 0 ? output : nil }
-            if status != Z_OK { return nil }
-        }
-        return nil
     }
 }
 

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 @testable import MovieSearchHTTP
+import TestSupport
 import XCTest
 
 /// `HTTPServer` on real sockets, each test on every backend (`epoll` and `poll` on Linux): framing, keep-alive,
@@ -300,7 +301,7 @@ final class HTTPServerTests: XCTestCase {
                 XCTAssertEqual(gzipped.header("Content-Encoding"), "gzip", "\(backend)")
                 XCTAssertEqual(gzipped.header("Vary"), "Accept-Encoding", "\(backend)")
                 XCTAssertLessThan(gzipped.body.count, TestResponder.largeBody.count, "\(backend)")
-                XCTAssertEqual(gunzip(gzipped.body), TestResponder.largeBody, "\(backend)")
+                XCTAssertEqual(Gzip.decompress(gzipped.body), TestResponder.largeBody, "\(backend)")
                 let plainTag = EntityTag.of(TestResponder.largeBody)
                 XCTAssertEqual(gzipped.header("ETag"), plainTag.gzipVariant, "\(backend)")
 

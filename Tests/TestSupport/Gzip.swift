@@ -1,7 +1,7 @@
 import CZlib
 
-/// Gzip written through the system's zlib, for the tests of gzip input: one member per call, as `gzip` writes it
-/// (a 10-byte header, deflate data, a CRC-32 and the length, little-endian).
+/// Gzip written (and read back) through the system's zlib, for the tests of gzip input and of gzip answers: one
+/// member per call, as `gzip` writes it (a 10-byte header, deflate data, a CRC-32 and the length, little-endian).
 ///
 ///     let member = Gzip.compress(Array("hello".utf8))   // 1F 8B 08 …
 ///     let twoMembers = Gzip.compress(a) + Gzip.compress(b)   // decodes to a + b, as with `gzip -d`
@@ -34,5 +34,36 @@ package enum Gzip {
         precondition(status == Z_STREAM_END, "deflate did not finish: \(status)")
         output.removeSubrange(Int(stream.pointee.total_out)...)
         return output
+    }
+
+    /// One gzip member decompressed; nil if it is not valid gzip (the tests of gzip answers read them back).
+    package static func decompress(_ bytes: [UInt8]) -> [UInt8]? {
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer {
+            inflateEnd(stream)
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+        }
+        guard czlib_inflateInit2(stream, 15 + 16) == Z_OK else { return nil }
+        var input = bytes
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        return input.withUnsafeMutableBytes { source -> [UInt8]? in
+            stream.pointee.next_in = source.baseAddress?.assumingMemoryBound(to: Bytef.self)
+            stream.pointee.avail_in = UInt32(source.count)
+            for _ in 0..<1_000 {
+                let (status, produced) = chunk.withUnsafeMutableBytes { target -> (Int32, Int) in
+                    stream.pointee.next_out = target.baseAddress!.assumingMemoryBound(to: Bytef.self)
+                    stream.pointee.avail_out = UInt32(target.count)
+                    let status = inflate(stream, Z_NO_FLUSH)
+                    return (status, target.count - Int(stream.pointee.avail_out))
+                }
+                output += chunk[0..<produced]
+                if status == Z_STREAM_END { return stream.pointee.avail_in == 0 ? output : nil }
+                if status != Z_OK { return nil }
+            }
+            return nil
+        }
     }
 }
