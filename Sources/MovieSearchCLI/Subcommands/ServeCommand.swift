@@ -110,12 +110,12 @@ struct ServeCommand: Subcommand {
     func run(_ context: CommandContext) throws {
         let cachePath = try CacheLocation.resolve(cache, context)
         let served = try ServedCache(path: cachePath)
-        // Warnings from the loops' threads go straight to standard error, one write each (the context's buffered
-        // output belongs to this thread).
         // The first line on standard error is the address (scripts read it to find the port): warnings about the
         // favorites file wait until it is written.
         var favoritesWarnings: [String] = []
         let storage = try favoritesStorage(served.snapshot(), context, warnings: &favoritesWarnings)
+        // Warnings from the loops' threads go straight to standard error, one write each (the context's buffered
+        // output belongs to this thread).
         let favorites = ServedFavorites(storage, warn: { text in
             let line = Array("moviesearch: warning: \(TerminalSafeText.escapedMessage(text))\n".utf8)
             _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
@@ -161,9 +161,15 @@ struct ServeCommand: Subcommand {
         }
         for warning in favoritesWarnings { context.warning(warning) }
         context.standardError.flush()
-        while true {
-            if case .success(let ready?) = Syscalls.waitUntilReadable([pipe.read], timeoutMilliseconds: 250),
-               ready[0] { break }
+        waiting: while true {
+            switch Syscalls.waitUntilReadable([pipe.read], timeoutMilliseconds: 250) {
+            case .success(let ready?) where ready[0]:
+                break waiting  // a stop signal
+            case .success:
+                break  // a quarter of a second passed, or a signal other than the stop signals interrupted the wait
+            case .failure:
+                Syscalls.sleep(milliseconds: 250)  // the pipe cannot be waited on: do not spin, look again soon
+            }
             switch served.reloadIfChanged() {
             case .reloaded(let movies)?:
                 context.note("serving the new cache \(cachePath): \(TextLayout.count(movies, "movie", "movies"))")
