@@ -201,7 +201,7 @@ final class EventLoop: @unchecked Sendable {
             || HostCheck.allows(host, server: server.boundAddress, local: connection.localAddress,
                                 allowedNames: configuration.allowedHosts) { return nil }
         return server.responder.errorResponse(
-            status: 421, message: "this server does not answer for host '\(HostCheck.printable(host))'")
+            status: 421, message: "this server does not answer for host '\(HTTPRequest.excerpt(host))'")
     }
 
     /// 403 for a write whose `Origin` is another site's: a page elsewhere must not change favorites.
@@ -212,7 +212,7 @@ final class EventLoop: @unchecked Sendable {
         if let host = request.header("host"), origin == "http://" + host { return nil }
         if let cors = configuration.corsOrigin, origin == cors { return nil }
         return server.responder.errorResponse(
-            status: 403, message: "a \(request.method) from origin '\(HostCheck.printable(origin))' is refused: "
+            status: 403, message: "a \(request.method) from origin '\(HTTPRequest.excerpt(origin))' is refused: "
                 + "only this server's own pages may change data")
     }
 

@@ -45,6 +45,12 @@ package struct HTTPRequest: Equatable, Sendable {
         self.body = body
     }
 
+    /// Text from a request (a header's value, a path, a parameter) as it may appear in an error message: at most
+    /// 100 characters, so that a long one cannot make the message long; the JSON writer escapes the rest.
+    package static func excerpt(_ value: some StringProtocol) -> String {
+        value.count <= 100 ? String(value) : String(value.prefix(100)) + "…"
+    }
+
     /// The version as the request line gives it: `HTTP/1.1`.
     package var versionText: String {
         switch version {

@@ -44,9 +44,4 @@ enum HostCheck {
               let port = UInt16(portText) else { return nil }
         return (String(name), port)
     }
-
-    /// A header value as it may appear inside an error message: at most 100 characters.
-    static func printable(_ value: String) -> String {
-        value.count <= 100 ? value : String(value.prefix(100)) + "…"
-    }
 }

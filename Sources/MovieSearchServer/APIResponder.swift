@@ -127,8 +127,8 @@ package struct APIResponder: HTTPResponder {
         default:
             break
         }
-        throw APIError(404, "no such endpoint: \(HostSafe.text(path)) (the API is under /api: search, movies/<id>, "
-            + "top, photos/<id>, favorites; and /healthz)")
+        throw APIError(404, "no such endpoint: \(HTTPRequest.excerpt(path)) (the API is under /api: search, "
+            + "movies/<id>, top, photos/<id>, favorites; and /healthz)")
     }
 
     /// The web page's answer to `request`, or nil when its path is not the page's: `/` and `/movie/<id>` (deep
@@ -142,7 +142,7 @@ package struct APIResponder: HTTPResponder {
         } else if path.hasPrefix("/static/") {
             let asked = path.dropFirst("/static/".count)
             guard asked != "index.html", WebAssets.files[String(asked)] != nil else {
-                throw APIError(404, "no such file: \(HostSafe.text(String(path))) (the page's files are "
+                throw APIError(404, "no such file: \(HTTPRequest.excerpt(path)) (the page's files are "
                     + "/static/app.js and /static/app.css)")
             }
             name = String(asked)
@@ -170,7 +170,8 @@ package struct APIResponder: HTTPResponder {
     private func allow(_ request: HTTPRequest, _ methods: [String]) throws {
         guard !methods.contains(request.method) else { return }
         let list = methods.joined(separator: ", ")
-        throw APIError(405, "\(HostSafe.text(request.method)) is not allowed here (allowed: \(list))", allow: list)
+        throw APIError(405, "\(HTTPRequest.excerpt(request.method)) is not allowed here (allowed: \(list))",
+                       allow: list)
     }
 
     /// The query's parameters by name: each at most once, and only those `allowed` (a misspelt one is an error,
@@ -188,7 +189,7 @@ package struct APIResponder: HTTPResponder {
             guard allowed.contains(item.name) else {
                 let known = allowed.isEmpty ? "this endpoint takes none" : "known: " + allowed.sorted().joined(
                     separator: ", ")
-                throw APIError(400, "unknown parameter '\(HostSafe.text(item.name))' (\(known))")
+                throw APIError(400, "unknown parameter '\(HTTPRequest.excerpt(item.name))' (\(known))")
             }
             guard parameters.updateValue(item.value, forKey: item.name) == nil else {
                 throw APIError(400, "parameter '\(item.name)' is given more than once")
@@ -199,7 +200,7 @@ package struct APIResponder: HTTPResponder {
 
     private func movieID(_ text: Substring) throws -> Int {
         guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(text) else {
-            throw APIError(400, "'\(HostSafe.text(String(text)))' is not a movie id (a number from 0)")
+            throw APIError(400, "'\(HTTPRequest.excerpt(text))' is not a movie id (a number from 0)")
         }
         return id
     }
@@ -211,7 +212,7 @@ package struct APIResponder: HTTPResponder {
         guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text),
               range.contains(number) else {
             throw APIError(400, "\(name) must be a number from \(range.lowerBound) to \(range.upperBound), "
-                + "not '\(HostSafe.text(text))'")
+                + "not '\(HTTPRequest.excerpt(text))'")
         }
         return number
     }
@@ -236,7 +237,7 @@ package struct APIResponder: HTTPResponder {
         var typos = configuration.typos
         if let given = parameters["typos"] {
             guard let value = TypoTolerance(rawValue: given) else {
-                throw APIError(400, "typos must be auto or off, not '\(HostSafe.text(given))'")
+                throw APIError(400, "typos must be auto or off, not '\(HTTPRequest.excerpt(given))'")
             }
             typos = value
         }
@@ -265,7 +266,7 @@ package struct APIResponder: HTTPResponder {
         var order = TopListOrder.rating
         if let given = parameters["by"] {
             guard let value = TopListOrder(rawValue: given) else {
-                throw APIError(400, "by must be rating or critic, not '\(HostSafe.text(given))'")
+                throw APIError(400, "by must be rating or critic, not '\(HTTPRequest.excerpt(given))'")
             }
             order = value
         }
@@ -321,13 +322,5 @@ package struct APIResponder: HTTPResponder {
             let movie = try snapshot.index.movie(id: id)
             return (FavoritesOutput.changeJSON(movie, favorite: false, changed: ("removed", true)), true)
         }
-    }
-}
-
-/// Text from a request, as it may appear in an error message: at most 100 characters (the JSON writer escapes the
-/// rest).
-enum HostSafe {
-    static func text(_ value: String) -> String {
-        value.count <= 100 ? value : String(value.prefix(100)) + "…"
     }
 }

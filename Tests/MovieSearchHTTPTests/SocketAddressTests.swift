@@ -117,9 +117,9 @@ final class SocketAddressTests: XCTestCase {
         XCTAssertNil(HostCheck.split("[::1]x"))
     }
 
-    func testHostCheckPrintableShortensLongValues() {
-        XCTAssertEqual(HostCheck.printable("short"), "short")
-        XCTAssertEqual(HostCheck.printable(String(repeating: "x", count: 300)),
+    func testRequestTextInMessagesIsShortened() {
+        XCTAssertEqual(HTTPRequest.excerpt("short"), "short")
+        XCTAssertEqual(HTTPRequest.excerpt(String(repeating: "x", count: 300)),
                        String(repeating: "x", count: 100) + "…")
     }
 }
