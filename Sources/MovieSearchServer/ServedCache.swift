@@ -22,16 +22,11 @@ package final class ServedCache: Sendable {
         case failed(String)
     }
 
-    /// The file's identity: a rename puts a new inode at the path.
-    private struct Identity: Equatable, Sendable {
-        var device: UInt64, inode: UInt64, size: Int
-    }
-
     private struct State: Sendable {
         var snapshot: Snapshot
-        var loaded: Identity?
+        var loaded: FileIdentity?
         /// A replacement that failed, not tried again until the path changes once more.
-        var refused: Identity?
+        var refused: FileIdentity?
     }
 
     /// The cache's path, as given.
@@ -41,7 +36,7 @@ package final class ServedCache: Sendable {
     /// Opens the cache at `path`.
     package init(path: FilePath) throws {
         self.path = path
-        let identity = Self.identity(of: path)
+        let identity = FileIdentity.of(path)
         let index = try MovieIndex(path: path)
         state = Mutex(State(snapshot: Snapshot(index: index, generation: 0), loaded: identity))
     }
@@ -54,7 +49,7 @@ package final class ServedCache: Sendable {
     /// Opens and swaps in the file at `path` if it is not the one served; nil when nothing changed (or the path is
     /// gone for now: `index` renames a new file into place, so a missing path is a moment between two files).
     package func reloadIfChanged() -> Reload? {
-        guard let identity = Self.identity(of: path) else { return nil }
+        guard let identity = FileIdentity.of(path) else { return nil }
         let (loaded, refused, generation) = state.withLock { ($0.loaded, $0.refused, $0.snapshot.generation) }
         guard identity != loaded, identity != refused else { return nil }
         do {
@@ -69,10 +64,5 @@ package final class ServedCache: Sendable {
             state.withLock { $0.refused = identity }
             return .failed("\(error)")
         }
-    }
-
-    private static func identity(of path: FilePath) -> Identity? {
-        guard case let .success(status) = Syscalls.status(ofPath: path, followingLinks: true) else { return nil }
-        return Identity(device: status.device, inode: status.inode, size: status.size)
     }
 }

@@ -19,10 +19,12 @@ package final class ServedFavorites: Sendable {
         var ids: Set<Int>
     }
 
-    /// What the marked ids depend on: the cache, and the file's identity (or the in-memory list's version).
+    /// What the marked ids depend on: the cache, and the file (nil while there is none) or the in-memory list's
+    /// version.
     private struct Key: Equatable, Sendable {
         var generation: Int
-        var device: UInt64, inode: UInt64, size: Int
+        var file: FileIdentity?
+        var memoryVersion = 0
     }
 
     private struct State: Sendable {
@@ -51,14 +53,9 @@ package final class ServedFavorites: Sendable {
         let key: Key
         switch storage {
         case let .file(path, _):
-            guard case let .success(status) = Syscalls.status(ofPath: path, followingLinks: true) else {
-                key = Key(generation: snapshot.generation, device: 0, inode: 0, size: -1)  // no file yet
-                break
-            }
-            key = Key(generation: snapshot.generation, device: status.device, inode: status.inode, size: status.size)
+            key = Key(generation: snapshot.generation, file: FileIdentity.of(path))
         case .memory:
-            key = Key(generation: snapshot.generation, device: 0, inode: 0,
-                      size: state.withLock { $0.memoryVersion })
+            key = Key(generation: snapshot.generation, memoryVersion: state.withLock { $0.memoryVersion })
         }
         if let marked = state.withLock({ $0.marked }), marked.key == key { return marked.ids }
         var ids: Set<Int> = []
