@@ -1,4 +1,4 @@
-/// The binary cache format, version 7: the one place where it is documented.
+/// The binary cache format, version 8: the one place where it is documented.
 ///
 /// A cache holds everything a query needs, laid out so that a query reads its answer where it lies in the
 /// memory-mapped file: no JSON, no structure rebuilt in memory, and an open that costs the same whatever the size.
@@ -21,7 +21,7 @@
 /// | offset | size | field              | meaning                                                            |
 /// |-------:|-----:|--------------------|--------------------------------------------------------------------|
 /// |      0 |    8 | magic              | `89 4D 53 43 0D 0A 1A 0A` (`\x89MSC\r\n\x1A\n`, PNG-style: catches text-mode transfers) |
-/// |      8 |    4 | version            | `7`; any other value is refused with "rebuild the cache"           |
+/// |      8 |    4 | version            | `8`; any other value is refused with "rebuild the cache"           |
 /// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer: see below) |
 /// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
 /// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
@@ -49,6 +49,14 @@
 /// Eight zero bytes follow the last entry, so that a reader may load any entry with one unaligned 8-byte load,
 /// a shift and a mask. Widths are the fewest bits that hold the section's largest value (at least 1).
 ///
+/// A **blocked section** (frame of reference, as Lucene's and tantivy's blocked columns store offsets) holds a
+/// column of numbers that grow slowly from entry to entry, such as offsets into text, in two packed sections: the
+/// section itself (tag `X`), whose entry `i` is the number minus its block's base, and the bases (tag `X`'s bases,
+/// named with each tag below), ⌈count / 64⌉ entries, where base `k` is the smallest number of entries
+/// `64k ..< 64(k + 1)`. So number `i` is `bases[i / 64] + X[i]`: two loads, and the entries are as wide as the
+/// largest spread inside a block, not as the largest number (title offsets of 10 million movies: 11 bits, not 28).
+/// The sections marked *blocked* below are stored so; their bases sections have the entry count above exactly.
+///
 /// ## Block checksums (at `blockTableOffset`, to the end of the file)
 ///
 /// The content, from the end of the directory (rounded up to 8) to `blockTableOffset`, is cut into blocks of
@@ -70,12 +78,12 @@
 ///
 /// | tag    | kind   | entries    | content                                                                  |
 /// |--------|--------|------------|--------------------------------------------------------------------------|
-/// | `MIDS` | packed | N          | movie id per slot, ascending                                              |
-/// | `MTTL` | packed | N + 1      | title of slot s: `STRG` bytes `MTTL[s] ..< MTTL[s + 1]` (titles come first in `STRG`, in slot order) |
+/// | `MIDS` | blocked | N         | movie id of slot s minus s (ids ascend, so these never fall); bases `BMID` |
+/// | `MTTL` | blocked | N + 1     | title of slot s: `STRG` bytes `MTTL[s] ..< MTTL[s + 1]` (titles come first in `STRG`, in slot order); bases `BMTT` |
 /// | `MYRS` | packed | N          | year of slot s: entry `MYRS[s]` of `YEAR`                                  |
 /// | `MRAT` | packed | N          | rating of slot s: entry `MRAT[s]` of `RATE`; `R` (one past the last) means unrated |
 /// | `RATE` | bytes  | 8 × R      | the distinct ratings, f64 (IEEE 754 bits), descending                     |
-/// | `MLST` | packed | N + 1      | names of slot s: `LIST` entries `MLST[s] ..< MLST[s + 1]`, its cast, then its genres |
+/// | `MLST` | blocked | N + 1     | names of slot s: `LIST` entries `MLST[s] ..< MLST[s + 1]`, its cast, then its genres; bases `BMLS` |
 /// | `MCST` | packed | N          | how many of those names are cast                                          |
 /// | `RANK` | packed | N          | movie id at each rank                                                     |
 /// | `TOPR` | packed | N          | movie ids by rating over all years: rating descending, unrated last, id ascending |
@@ -94,7 +102,7 @@
 /// | `BMPS` | bytes  | 8 × W × B  | bitmap set b: W = ⌈N / 64⌉ u64 words from word `b × W`; bit r % 64 of word r / 64 is rank r |
 /// | `BMPP` | packed | Q(Q − 1)/2 × Y | matches per year of the intersection of each pair of the first Q bitmap sets a < b (Q = `pairedBitmapCount`: B, or fewer when that many pairs would pass `maximumPairEntries`), pairs in order (0, 1), (0, 2) … (0, Q − 1), (1, 2) …: pair p = a·Q − a(a + 1)/2 + (b − a − 1) has entries `p × Y ..< (p + 1) × Y` |
 /// | `BMPI` | packed | B × Y × F  | first ids of bitmap set b per year: entries `(b × Y + y) × F ..< (b × Y + y + 1) × F` hold the movie ids (`RANK` values) of its first min(F, count) ranks in year y, in rank order; the slots past the count are 0 |
-/// | `NAME` | packed | M + 1      | name j is `STRG` bytes `NAME[j] ..< NAME[j + 1]`: the distinct cast and genre names, sorted by bytes, after the titles |
+/// | `NAME` | blocked | M + 1     | name j is `STRG` bytes `NAME[j] ..< NAME[j + 1]`: the distinct cast and genre names, sorted by bytes, after the titles; bases `BNAM` |
 /// | `LIST` | packed | any        | name ids: each slot's cast, then its genres, in slot order                |
 /// | `STRG` | bytes  | any        | UTF-8 text of titles (in slot order), then names                          |
 ///
@@ -133,15 +141,16 @@
 ///
 /// | tag    | kind   | entries    | content                                                                  |
 /// |--------|--------|------------|--------------------------------------------------------------------------|
-/// | `FO`   | packed | N + 1      | the text of slot s is `FT` bytes `FO[s] ..< FO[s + 1]` (slot order; offsets ascend) |
+/// | `FO`   | blocked | N + 1     | the text of slot s is `FT` bytes `FO[s] ..< FO[s + 1]` (slot order; offsets ascend); bases `FB` |
 /// | `FT`   | bytes  | any        | UTF-8 text of the field, slot after slot                                 |
 /// | `FE`   | packed | N          | width 1: 1 when slot s has the field as an empty text                    |
 ///
 /// Slot s has the field when its range is not empty, or when `FE[s]` is 1. `FO` and `FT` are present together,
 /// when any movie has the field (for `IMD`, an IMDb id not of the packed form below); `FE` only when some movie
 /// has it as the empty text, which is rare: without `FE`, a slot whose range is empty has no such field. So the
-/// tags are `OTLO`, `OTLT`, `OTLE`; `OVWO`, `OVWT`, `OVWE`; `PSTO`, `PSTT`, `PSTE`; `IMDO`, `IMDT`, `IMDE`. (An
-/// offset section costs ⌈log₂ of its text's length⌉ bits a slot, whether the slot has the field or not.)
+/// tags are `OTLO`, `OTLT`, `OTLE`, `BOTL`; `OVWO`, `OVWT`, `OVWE`, `BOVW`; `PSTO`, `PSTT`, `PSTE`, `BPST`; `IMDO`,
+/// `IMDT`, `IMDE`, `BIMD` (`FB`, the bases of `FO`, is present with it). (An offset section costs as many bits a
+/// slot as the most text 64 slots hold needs, whether the slot has the field or not.)
 ///
 /// | tag    | kind   | entries    | content                                                                  |
 /// |--------|--------|------------|--------------------------------------------------------------------------|
@@ -256,12 +265,15 @@
 /// them). Version 5 had no counts of lists met with bitmaps (`LBPR`, `LBPC`): its answers are the same, but a
 /// large catalog's slowest queries are slower, so it is refused with the same message too. Version 6 had no
 /// critics' ratings (`CRIT`, `CRTV`, `TOPC`): a version-6 reader would ignore them, so a catalog that has them
-/// would lose them silently; version 6 is refused too, and rebuilding from the catalog keeps them.
+/// would lose them silently; version 6 is refused too, and rebuilding from the catalog keeps them. Version 7 stored
+/// the columns that are blocked sections now (`MIDS`, `MTTL`, `MLST`, `NAME`, the text fields' offsets) as plain
+/// packed sections, at the width of their largest number: its files are larger, and read wrongly by this layout,
+/// so version 7 is refused with the same message.
 package enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The version this build writes and reads.
-    package static let version: UInt32 = 7
+    package static let version: UInt32 = 8
     /// Bytes in the fixed header.
     static let headerSize = 64
     /// Bytes in one directory entry.
@@ -454,6 +466,15 @@ package enum CacheFormat {
         case criticRatingNumbers = "CRIT"
         case criticRatingValues = "CRTV"
         case topCriticRated = "TOPC"
+        // The bases of the blocked sections ("Blocked sections" above).
+        case movieIDBases = "BMID"
+        case titleOffsetBases = "BMTT"
+        case listOffsetBases = "BMLS"
+        case nameBases = "BNAM"
+        case originalTitleBases = "BOTL"
+        case overviewBases = "BOVW"
+        case posterPathBases = "BPST"
+        case imdbTextBases = "BIMD"
 
         /// Whether the section may be absent: a field no movie has, or counts no list needs ("Optional sections"
         /// above).
@@ -463,7 +484,7 @@ package enum CacheFormat {
                  .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
                  .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs, .imdbNumbers,
                  .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
-                 .topCriticRated:
+                 .topCriticRated, .originalTitleBases, .overviewBases, .posterPathBases, .imdbTextBases:
                 return true
             default:
                 return false
@@ -472,6 +493,22 @@ package enum CacheFormat {
 
         /// The sections every cache has.
         static var required: [Tag] { allCases.filter { !$0.isOptional } }
+
+        /// The section of bases of this blocked section ("Blocked sections" above), `nil` for a section of
+        /// another kind.
+        var bases: Tag? {
+            switch self {
+            case .movieIDs: .movieIDBases
+            case .titleOffsets: .titleOffsetBases
+            case .listOffsets: .listOffsetBases
+            case .names: .nameBases
+            case .originalTitleOffsets: .originalTitleBases
+            case .overviewOffsets: .overviewBases
+            case .posterPathOffsets: .posterPathBases
+            case .imdbTextOffsets: .imdbTextBases
+            default: nil
+            }
+        }
 
         /// The tag as the u32 stored in the directory (its four ASCII bytes, little-endian). Read from the bytes in
         /// place (a tag is a small string, copied to the stack), not by walking `String.UTF8View`: an open looks up
@@ -526,6 +563,15 @@ package enum CacheFormat {
             case .imdbID: "IMDb ids"
             }
         }
+    }
+
+    /// Entries per block of a blocked section ("Blocked sections"): one base per 64 entries costs half a bit an
+    /// entry, and a block's entries span a 64th of what the whole section spans.
+    static let blockedEntries = 64
+
+    /// Bases of a blocked section of `count` entries: ⌈count / 64⌉.
+    static func blockedBaseCount(entries count: Int) -> Int {
+        (count + blockedEntries - 1) / blockedEntries
     }
 
     /// The fewest digits of the number of an IMDb id of the packed form (`tt0111161`).

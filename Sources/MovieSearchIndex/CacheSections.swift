@@ -18,6 +18,23 @@ struct CacheSections {
             return Part(tag: tag, width: width, count: values.count, bytes: ByteWriter.packed(values, width: width))
         }
 
+        /// A blocked section of `values` and its bases (`CacheFormat`, "Blocked sections"): each block of 64
+        /// entries stored less its smallest, at the width the largest spread of a block needs.
+        static func blocked(_ tag: CacheFormat.Tag, _ values: [UInt32]) -> [Part] {
+            guard let basesTag = tag.bases else { preconditionFailure("\(tag.rawValue) is not a blocked section") }
+            let block = CacheFormat.blockedEntries
+            var bases: [UInt32] = []
+            bases.reserveCapacity(CacheFormat.blockedBaseCount(entries: values.count))
+            var rest = values
+            for start in stride(from: 0, to: values.count, by: block) {
+                let end = min(start + block, values.count)
+                let base = values[start..<end].min() ?? 0
+                bases.append(base)
+                for index in start..<end { rest[index] -= base }
+            }
+            return [.packed(tag, rest), .packed(basesTag, bases)]
+        }
+
         /// A byte section.
         static func bytes(_ tag: CacheFormat.Tag, _ bytes: [UInt8]) -> Part {
             Part(tag: tag, width: 0, count: bytes.count, bytes: bytes)
@@ -221,7 +238,8 @@ struct CacheSections {
         parts.append(contentsOf: try prefixSets.parts())
     }
 
-    /// `MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `NAME`, `LIST`, `STRG`.
+    /// `MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `NAME`, `LIST`, `STRG` (and the bases of the
+    /// blocked ones).
     private mutating func buildRecords(movies: MovieColumns, yearOfSlot: [UInt32], ratingOfSlot: [UInt32],
                                        distinctRatings: [Double]) throws(CacheError) {
         // Names renumbered in byte order, so the same catalog always gives the same file.
@@ -254,14 +272,16 @@ struct CacheSections {
             strings.append(names[catalogNumber])
         }
         nameOffsets.append(try Self.checked(strings.count, "text"))
-        parts.append(.packed(.movieIDs, movies.ids.map { UInt32($0) }))
-        parts.append(.packed(.titleOffsets, titleOffsets))
+        // Ids ascend, at least one a slot: an id less its slot never falls, and is 0 throughout when no id is
+        // missing (1 bit a slot).
+        parts += Part.blocked(.movieIDs, movies.ids.enumerated().map { UInt32($0.element - $0.offset) })
+        parts += Part.blocked(.titleOffsets, titleOffsets)
         parts.append(.packed(.movieYears, yearOfSlot))
         parts.append(.packed(.movieRatings, ratingOfSlot))
         parts.append(.bytes(.ratings, ratingValues.bytes))
-        parts.append(.packed(.listOffsets, listOffsets))
+        parts += Part.blocked(.listOffsets, listOffsets)
         parts.append(.packed(.castCounts, castCounts))
-        parts.append(.packed(.names, nameOffsets))
+        parts += Part.blocked(.names, nameOffsets)
         parts.append(.packed(.lists, movies.lists.map { nameID[Int($0)] }))
         parts.append(.bytes(.strings, strings.bytes))
     }
@@ -343,7 +363,7 @@ extension CacheSections {
             bytes.append(value)
         }
         offsets.append(try checked(bytes.count, field.name))
-        var parts: [Part] = [.packed(field.offsets, offsets), .bytes(field.text, bytes.bytes)]
+        var parts: [Part] = Part.blocked(field.offsets, offsets) + [.bytes(field.text, bytes.bytes)]
         if let empty { parts.append(.packed(field.empty, empty)) }
         return parts
     }

@@ -30,6 +30,14 @@ package final class MappedCacheFile: @unchecked Sendable {
     /// One section's bytes (`CacheDirectory.Section`).
     package typealias Section = CacheDirectory.Section
 
+    /// A blocked section and its bases (`CacheFormat`, "Blocked sections"), both checked at open.
+    package struct BlockedSection: Sendable {
+        var entries: Section
+        var bases: Section
+        /// The numbers the section holds.
+        var count: Int { entries.count }
+    }
+
     #if FUZZING_SKIP_CHECKSUMS
     /// Fuzz builds only (`FUZZ_SKIP_CHECKSUMS=1 Scripts/fuzz.sh cache`): every checksum is taken as matching, so
     /// that mutated files reach the structural checks behind the checksums. Never defined in a package build.
@@ -104,6 +112,15 @@ package final class MappedCacheFile: @unchecked Sendable {
         return section
     }
 
+    /// The blocked section `tag` and its bases (`CacheFormat`, "Blocked sections"); the section must hold
+    /// `expectedCount` entries when given, and its bases one per 64 of them.
+    func blockedSection(_ tag: CacheFormat.Tag, expectedCount: Int? = nil) throws(CacheError) -> BlockedSection {
+        guard let basesTag = tag.bases else { preconditionFailure("\(tag.rawValue) is not a blocked section") }
+        let entries = try packedSection(tag, expectedCount: expectedCount)
+        let bases = try packedSection(basesTag, expectedCount: CacheFormat.blockedBaseCount(entries: entries.count))
+        return BlockedSection(entries: entries, bases: bases)
+    }
+
     /// Whether the directory has the section `tag` (an optional section may be absent).
     func hasSection(_ tag: CacheFormat.Tag) -> Bool {
         directory[tag] != nil
@@ -133,6 +150,19 @@ package final class MappedCacheFile: @unchecked Sendable {
     @inline(__always)
     func packed(_ section: Section, _ index: Int) throws(CacheError) -> UInt32 {
         try packed(section, index..<(index + 1))[0]
+    }
+
+    /// Number `index` of a blocked section: its block's base plus its entry, each read checked.
+    @inline(__always)
+    func blocked(_ section: BlockedSection, _ index: Int) throws(CacheError) -> Int {
+        guard index >= 0 else { throw .corrupt(path: path, detail: "a reference points outside its section") }
+        return Int(try packed(section.bases, index / CacheFormat.blockedEntries)) + Int(try packed(section.entries, index))
+    }
+
+    /// Numbers `index` and `index + 1` of a blocked section (where a slot's text starts and ends).
+    @inline(__always)
+    func blockedPair(_ section: BlockedSection, _ index: Int) throws(CacheError) -> (Int, Int) {
+        (try blocked(section, index), try blocked(section, index + 1))
     }
 
     /// The bytes `range` (relative to the section's start), checked against the section's bounds and checksums.

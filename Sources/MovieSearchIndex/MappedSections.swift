@@ -2,14 +2,18 @@
 /// counts once, at open (`CacheFormat`, "Sections"): the reading side of `CacheSections`. A query then finds a
 /// section by a field access, and every read is still bounds-checked against the section (`MappedCacheFile`).
 package struct MappedSections: Sendable {
-    var movieIDs, titleOffsets, movieYears, movieRatings, ratings, listOffsets, castCounts: MappedCacheFile.Section
+    var movieIDs, titleOffsets: MappedCacheFile.BlockedSection
+    var movieYears, movieRatings, ratings: MappedCacheFile.Section
+    var listOffsets: MappedCacheFile.BlockedSection
+    var castCounts: MappedCacheFile.Section
     package var ranks, topRated, years: MappedCacheFile.Section
     var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
     var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
     var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
     /// Q: `BMPP` holds the pairs of bitmap sets 0..<Q (`CacheFormat.pairedBitmapCount`).
     var pairedBitmapCount = 0
-    var names, lists, strings: MappedCacheFile.Section
+    var names: MappedCacheFile.BlockedSection
+    var lists, strings: MappedCacheFile.Section
     /// The optional sections (`CacheFormat`, "Optional sections"): `nil` when no movie has the field.
     var originalTitles: TextField? = nil, overviews: TextField? = nil
     var posterPaths: TextField? = nil, imdbTexts: TextField? = nil
@@ -27,7 +31,8 @@ package struct MappedSections: Sendable {
 
     /// The sections of one text field: `FO` (N + 1 entries), `FT`, and `FE` (N entries) when present.
     struct TextField: Sendable {
-        var offsets, text: MappedCacheFile.Section
+        var offsets: MappedCacheFile.BlockedSection
+        var text: MappedCacheFile.Section
         var empty: MappedCacheFile.Section?
     }
 }
@@ -46,12 +51,12 @@ extension MappedSections {
                 return value
             }
             self = try MappedSections(
-                movieIDs: file.packedSection(.movieIDs, expectedCount: n),
-                titleOffsets: file.packedSection(.titleOffsets, expectedCount: n + 1),
+                movieIDs: file.blockedSection(.movieIDs, expectedCount: n),
+                titleOffsets: file.blockedSection(.titleOffsets, expectedCount: n + 1),
                 movieYears: file.packedSection(.movieYears, expectedCount: n),
                 movieRatings: file.packedSection(.movieRatings, expectedCount: n),
                 ratings: file.section(.ratings, unit: 8),
-                listOffsets: file.packedSection(.listOffsets, expectedCount: n + 1),
+                listOffsets: file.blockedSection(.listOffsets, expectedCount: n + 1),
                 castCounts: file.packedSection(.castCounts, expectedCount: n),
                 ranks: file.packedSection(.ranks, expectedCount: n),
                 topRated: file.packedSection(.topRated, expectedCount: n),
@@ -72,7 +77,7 @@ extension MappedSections {
                     .bitmapFirstIDs,
                     expectedCount: product(product(bitmapCount, file.yearCount), CacheFormat.firstIDsPerYear)),
                 bitmapPairCounts: file.packedSection(.bitmapPairCounts),
-                names: file.packedSection(.names),
+                names: file.blockedSection(.names),
                 lists: file.packedSection(.lists),
                 strings: file.section(.strings))
             // `BMPP` pairs the first Q bitmap sets, Q worked out from its size (the writer may pair fewer than all).
@@ -146,7 +151,7 @@ extension MappedSections {
         }
         let n = file.movieCount
         return TextField(
-            offsets: try file.packedSection(field.offsets, expectedCount: n + 1),
+            offsets: try file.blockedSection(field.offsets, expectedCount: n + 1),
             text: try file.section(field.text),
             empty: file.hasSection(field.empty) ? try file.packedSection(field.empty, expectedCount: n) : nil)
     }

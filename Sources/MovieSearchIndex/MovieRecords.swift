@@ -23,8 +23,8 @@ package struct MovieRecords {
     /// between are not all there when invalid movies were skipped.
     package func idRange() throws(CacheError) -> ClosedRange<Int>? {
         guard file.movieCount > 0 else { return nil }
-        let first = Int(try file.packed(sections.movieIDs, 0))
-        let last = Int(try file.packed(sections.movieIDs, file.movieCount - 1))
+        let first = try id(slot: 0)
+        let last = try id(slot: file.movieCount - 1)
         guard first <= last else { throw .corrupt(path: file.path, detail: "movie ids out of order") }
         return first...last
     }
@@ -32,27 +32,30 @@ package struct MovieRecords {
     /// The slot of movie `id`: `id` itself unless invalid movies were skipped, else a binary search.
     package func slot(of id: Int) throws(CacheError) -> Int? {
         guard id >= 0, file.movieCount > 0 else { return nil }
-        let ids = try file.packed(sections.movieIDs, 0..<file.movieCount)
-        if id < file.movieCount, Int(ids[id]) == id { return id }
+        if id < file.movieCount, try self.id(slot: id) == id { return id }
         var low = 0, high = min(id, file.movieCount)
         while low < high {
             let middle = (low + high) / 2
-            if Int(ids[middle]) < id { low = middle + 1 } else { high = middle }
+            if try self.id(slot: middle) < id { low = middle + 1 } else { high = middle }
         }
         guard low < file.movieCount else { return nil }
-        return Int(ids[low]) == id ? low : nil
+        return try self.id(slot: low) == id ? low : nil
+    }
+
+    /// The id of slot `slot`: `MIDS` holds it less the slot (`CacheFormat`, "Sections").
+    private func id(slot: Int) throws(CacheError) -> Int {
+        try file.blocked(sections.movieIDs, slot) + slot
     }
 
     /// The movie in slot `slot` (below the movie count).
     package func movie(slot: Int) throws(CacheError) -> Movie {
-        let id = Int(try file.packed(sections.movieIDs, slot))
+        let id = try id(slot: slot)
         let title = try title(slot: slot)
         let years = try YearTable(file: file, years: sections.years)
         let yearNumber = Int(try file.packed(sections.movieYears, slot))
         guard yearNumber < years.count else { throw .corrupt(path: file.path, detail: "a movie's year is not in the year table") }
         let rating = try rating(slot: slot)
-        let listBounds = try file.packed(sections.listOffsets, slot..<(slot + 2))
-        let listStart = Int(listBounds[0]), listEnd = Int(listBounds[1])
+        let (listStart, listEnd) = try file.blockedPair(sections.listOffsets, slot)
         let castCount = Int(try file.packed(sections.castCounts, slot))
         guard listStart <= listEnd, castCount <= listEnd - listStart else {
             throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
@@ -63,8 +66,8 @@ package struct MovieRecords {
         genres.reserveCapacity(names.count - castCount)
         for index in 0..<names.count {
             let name = Int(names[index])
-            let bounds = try file.packed(sections.names, name..<(name + 2))
-            let value = try text(Int(bounds[0]), Int(bounds[1]))
+            let (start, end) = try file.blockedPair(sections.names, name)
+            let value = try text(start, end)
             if index < castCount { cast.append(value) } else { genres.append(value) }
         }
         var movie = Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
@@ -75,7 +78,7 @@ package struct MovieRecords {
     /// The id, title and rating of the movie in slot `slot` (below the movie count), read and checked as
     /// `movie(slot:)` reads them, and nothing else of its record.
     package func listing(slot: Int) throws(CacheError) -> MovieListing {
-        MovieListing(id: Int(try file.packed(sections.movieIDs, slot)), title: try title(slot: slot),
+        MovieListing(id: try id(slot: slot), title: try title(slot: slot),
                      rating: try rating(slot: slot))
     }
 
@@ -83,7 +86,7 @@ package struct MovieRecords {
     /// its title, lists or texts: its id, year, TMDb id and IMDb id. For a pass over every movie (`FavoriteStore`
     /// finding favorites again after a rebuild), so each field is read from its own column.
     package func identity(slot: Int, years: YearTable) throws(CacheError) -> MovieIdentity {
-        let id = Int(try file.packed(sections.movieIDs, slot))
+        let id = try id(slot: slot)
         let yearNumber = Int(try file.packed(sections.movieYears, slot))
         guard yearNumber < years.count else {
             throw .corrupt(path: file.path, detail: "a movie's year is not in the year table")
@@ -109,8 +112,7 @@ package struct MovieRecords {
     /// `FNV1a.digest(of:)` of the UTF-8 bytes of slot `slot`'s title, read where they lie: a pass over every
     /// movie compares titles by digest first, and decodes a title only when its digest is one it looks for.
     package func titleDigest(slot: Int) throws(CacheError) -> UInt64 {
-        let bounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
-        let start = Int(bounds[0]), end = Int(bounds[1])
+        let (start, end) = try file.blockedPair(sections.titleOffsets, slot)
         guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
         var digest = FNV1a.seed
         for byte in try file.bytes(sections.strings, start..<end) { digest = FNV1a.digest(digest, adding: byte) }
@@ -119,8 +121,8 @@ package struct MovieRecords {
 
     /// The title of slot `slot`.
     package func title(slot: Int) throws(CacheError) -> String {
-        let titleBounds = try file.packed(sections.titleOffsets, slot..<(slot + 2))
-        return try text(Int(titleBounds[0]), Int(titleBounds[1]))
+        let (start, end) = try file.blockedPair(sections.titleOffsets, slot)
+        return try text(start, end)
     }
 
     /// The rating of slot `slot`: `nil` for the number one past the rating table (unrated).
@@ -171,8 +173,7 @@ package struct MovieRecords {
     /// it has the empty text, else `nil`.
     private func optionalText(_ field: MappedSections.TextField?, slot: Int) throws(CacheError) -> String? {
         guard let field else { return nil }
-        let bounds = try file.packed(field.offsets, slot..<(slot + 2))
-        let start = Int(bounds[0]), end = Int(bounds[1])
+        let (start, end) = try file.blockedPair(field.offsets, slot)
         guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
         if start == end {
             guard let empty = field.empty, try file.packed(empty, slot) != 0 else { return nil }

@@ -10,13 +10,15 @@ import XCTest
 /// version-3 cache has no sections for the optional fields (original title, overview, poster, TMDb and IMDb ids),
 /// so its movies would show without them; a version-4 cache has no first ids per year (`BMPI`, `YCID`); a version-5
 /// cache no counts of lists met with bitmaps (`LBPR`, `LBPC`); a version-6 cache no critics' ratings (`CRIT`, `CRTV`,
-/// `TOPC`), so a catalog's critics' ratings would be lost.
+/// `TOPC`), so a catalog's critics' ratings would be lost; a version-7 cache stored the blocked columns (`MIDS`,
+/// `MTTL`, `MLST`, `NAME`, text offsets) whole, which this layout would read wrongly.
 final class OldCacheVersionTests: XCTestCase {
-    func testVersion2To6CachesAreRefusedWithTheRebuildMessage() throws {
-        XCTAssertEqual(CacheFormat.version, 7)
+    func testVersion2To7CachesAreRefusedWithTheRebuildMessage() throws {
+        XCTAssertEqual(CacheFormat.version, 8)
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("old.mscache").path
-        for version: UInt32 in [2, 3, 4, 5, 6] {
-            // An old cache as its writer would have left it, or nearly: version 6 had this layout for a catalog
+        for version: UInt32 in [2, 3, 4, 5, 6, 7] {
+            // An old cache as its writer would have left it, or nearly (version 7 with plain packed columns where
+            // these are blocked): version 6 had this layout for a catalog
             // without critics' ratings, version 5 too (`LBPR` and
             // `LBPC` are absent from a small catalog), version 4 this layout without `BMPI`
             // (and `YCID`, absent from a small catalog anyway), version 3 version 4's layout for a catalog without
@@ -26,13 +28,13 @@ final class OldCacheVersionTests: XCTestCase {
             old.setU32(version, at: CacheFormat.HeaderField.version)
             try Data(old.sealed()).write(to: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try MovieIndex(path: path), "version \(version)") { error in
-                XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 7))
-                XCTAssertEqual("\(error)", "\(path) is a cache of format version \(version), this moviesearch reads version 7; rebuild it with 'moviesearch index'")
+                XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 8))
+                XCTAssertEqual("\(error)", "\(path) is a cache of format version \(version), this moviesearch reads version 8; rebuild it with 'moviesearch index'")
             }
         }
         // The same bytes with the current version open and answer: only the version was refused.
         var current = try ForgedCache(Fixtures.small)
-        current.setU32(7, at: CacheFormat.HeaderField.version)
+        current.setU32(8, at: CacheFormat.HeaderField.version)
         try Data(current.sealed()).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try MovieIndex(path: path).search("dark").total, 10)
     }
