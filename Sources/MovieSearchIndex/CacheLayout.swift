@@ -3,7 +3,7 @@
 ///
 ///     let layout = try MovieIndex(path: "movies.mscache").layout
 ///     for section in layout.sections.sorted(by: { $0.length > $1.length }) {
-///         print(section.tag, section.length, section.summary)      // STRG 965359 UTF-8 text of titles, …
+///         print(section.tag, section.length, section.summary)      // STRG 111064 UTF-8 text of titles, …
 ///     }
 ///     layout.bytes(in: .search)                                    // what a search reads
 ///

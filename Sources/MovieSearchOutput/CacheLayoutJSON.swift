@@ -3,11 +3,11 @@ import MovieSearch
 /// A cache's layout as JSON (`info --json`): one object whose keys are stable, snake_case, the sections in
 /// directory order, and the bytes of each group, which add up to `file_bytes`.
 ///
-///     {"version":7,"file_bytes":232424,"block_size":4096,"movie_count":2272,"term_count":2911,"year_count":10,
-///      "sections":[{"tag":"MIDS","kind":"packed","width":12,"entries":2272,"offset":1632,"bytes":3416,
+///     {"version":7,"file_bytes":243224,"block_size":4096,"movie_count":2272,"term_count":2706,"year_count":10,
+///      "sections":[{"tag":"MIDS","kind":"packed","width":12,"entries":2272,"offset":928,"bytes":3416,
 ///                   "group":"records","holds":"movie id per slot"},…],
-///      "groups":{"search":…,"records":…,"top_lists":…,"structure":…,"unknown":0},
-///      "structure":{"header":64,"directory":1568,"padding":8,"checksums":464}}
+///      "groups":{"search":71353,"records":166984,"top_lists":3416,"structure":1471,"unknown":0},
+///      "structure":{"header":64,"directory":864,"padding":63,"checksums":480}}
 package enum CacheLayoutJSON {
     /// The object's members.
     package static let members = [

@@ -23,8 +23,8 @@ final class InfoEndToEndTests: XCTestCase {
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         let size = try fileSize(cache)
         let grouped = size.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
-        XCTAssertTrue(lines[0].hasPrefix("\(cache): format version \(MovieIndex.cacheFormatVersion), \(grouped) bytes ("),
-                      lines[0])
+        let version = MovieIndex.cacheFormatVersion
+        XCTAssertTrue(lines[0].hasPrefix("\(cache): format version \(version), \(grouped) bytes ("), lines[0])
         XCTAssertTrue(lines[0].hasSuffix("), checksum blocks of 4,096 bytes"), lines[0])
         XCTAssertTrue(lines[1].hasPrefix("62 movies, ") && lines[1].hasSuffix(" terms, 10 years"), lines[1])
         XCTAssertTrue(lines[2].hasPrefix("section  kind "), lines[2])

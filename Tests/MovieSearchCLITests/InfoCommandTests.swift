@@ -1,6 +1,7 @@
 import Foundation
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchIndex
 @testable import MovieSearchOutput
 import TestSupport
 import XCTest
@@ -118,5 +119,41 @@ final class InfoCommandTests: XCTestCase {
                 XCTAssertEqual(result.standardError, "moviesearch: \(message)\n", path)
             }
         }
+    }
+    /// A section of a tag this version does not know (a newer writer's; here the TMDb ids renamed to bytes with an
+    /// escape and a backslash) is listed, its tag escaped, under "unknown sections", and the groups still add up.
+    func testAnUnknownSectionIsListedEscaped() throws {
+        let catalog = Catalog(movies: [Movie(id: 0, title: "Heat", year: 1995, rating: 8.3, tmdbID: 949)])
+        var bytes = try CacheWriter.encode(catalog)
+        let sections = Int(bytes.u32(at: CacheFormat.HeaderField.sectionCount))
+        let entry = try XCTUnwrap((0..<sections).map { CacheFormat.headerSize + $0 * CacheFormat.directoryEntrySize }
+            .first { bytes.u32(at: $0) == CacheFormat.Tag.tmdbIDs.code })
+        bytes.replaceSubrange(entry..<(entry + 4), with: [UInt8(ascii: "T"), 0x1B, UInt8(ascii: "\\"), 0xE9])
+        // Sealed again, as a writer would: the metadata checksum covers the directory, the header's the header.
+        let directory = Array(bytes[CacheFormat.headerSize..<(CacheFormat.headerSize + sections * 32)])
+        let tableStart = Int(bytes.u64(at: CacheFormat.HeaderField.blockTableOffset))
+        let metadata = XXHash64.hash(Array(bytes[tableStart...]), seed: XXHash64.hash(directory))
+        bytes.replaceSubrange(48..<56, with: (0..<8).map { UInt8(truncatingIfNeeded: metadata >> (8 * $0)) })
+        let header = XXHash64.hash(Array(bytes[0..<56]))
+        bytes.replaceSubrange(56..<64, with: (0..<8).map { UInt8(truncatingIfNeeded: header >> (8 * $0)) })
+        let path = try TestPaths.temporaryFolder(self).appendingPathComponent("newer.mscache").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let result = MovieSearchCommand.run(arguments: ["info", "--cache", path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let row = try XCTUnwrap(result.standardOutput.split(separator: "\n").first { $0.hasPrefix("T\\x1B") })
+        XCTAssertTrue(row.hasPrefix(#"T\x1B\x5C\xE9  packed "#), String(row))
+        XCTAssertTrue(row.hasSuffix("  unknown to this version"), String(row))
+        XCTAssertFalse(result.standardOutput.unicodeScalars.contains("\u{1B}"))
+        let unknown = try XCTUnwrap(result.standardOutput.split(separator: "\n").last, result.standardOutput)
+        XCTAssertTrue(unknown.hasPrefix("unknown sections: "), result.standardOutput)
+
+        let json = MovieSearchCommand.run(arguments: ["info", "--json", "--cache", path]).standardOutput
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let tags = (object["sections"] as? [[String: Any]] ?? []).compactMap { $0["tag"] as? String }
+        XCTAssertTrue(tags.contains(#"T\x1B\x5C\xE9"#), "\(tags)")
+        let groups = try XCTUnwrap(object["groups"] as? [String: Int])
+        XCTAssertGreaterThan(groups["unknown"] ?? 0, 0)
+        XCTAssertEqual(groups.values.reduce(0, +), bytes.count)
     }
 }
