@@ -11,8 +11,8 @@ public enum MovieSearchCommand {
     /// Every subcommand, in the order the overview lists them. A new subcommand is one file and one line here.
     static var subcommands: [any Subcommand.Type] {
         [IndexCommand.self, QueryCommand.self, ShowCommand.self, TopCommand.self, FavoritesCommand.self,
-         BrowseCommand.self, ServeCommand.self, PhotosCommand.self, BenchCommand.self, VersionCommand.self,
-         CompletionsCommand.self, ManCommand.self]
+         BrowseCommand.self, ServeCommand.self, PhotosCommand.self, InfoCommand.self, BenchCommand.self,
+         VersionCommand.self, CompletionsCommand.self, ManCommand.self]
     }
 
     /// The options the tool takes before (instead of) a subcommand.

@@ -68,6 +68,12 @@ package struct CacheDirectory: Sendable {
         self.entries = entries
     }
 
+    /// Every entry in directory order, unknown tags included: its tag as stored (four bytes as a little-endian u32)
+    /// and its section. For `CacheLayout`; a query looks sections up by tag.
+    var entriesInOrder: [(tag: UInt32, section: Section)] {
+        entries.map { ($0.tag, $0.section) }
+    }
+
     /// The section `tag`, or `nil` when the directory has none.
     subscript(tag: CacheFormat.Tag) -> Section? {
         let code = tag.code

@@ -60,6 +60,7 @@ package final class MappedCacheFile: @unchecked Sendable {
     private let mapping: MappedFile
     /// The mapping's first byte, kept apart from `mapping` so that a read costs no extra load.
     private let base: UnsafeRawPointer
+    private let header: CacheHeader
     private let directory: CacheDirectory
     private let blocks: BlockVerifier
 
@@ -79,6 +80,7 @@ package final class MappedCacheFile: @unchecked Sendable {
         // A failed check below throws, and `mapping` unmaps itself.
         let header = try CacheHeader(parsing: mapping.bytes, path: path)
         directory = try CacheDirectory(parsing: mapping.bytes, header: header, path: path)
+        self.header = header
         blocks = BlockVerifier(file: mapping.bytes, header: header, path: path)
         self.path = path
         self.mapping = mapping
@@ -195,6 +197,11 @@ package final class MappedCacheFile: @unchecked Sendable {
         }
         let raw = try bytes(section, byteOffset..<(byteOffset + count * 8))
         return U64View(base: raw.baseAddress ?? base, count: count)
+    }
+
+    /// Where the file's bytes go, from its header and directory alone (`CacheLayout`): no section is read.
+    package var layout: CacheLayout {
+        CacheLayout(header: header, entries: directory.entriesInOrder, fileLength: size)
     }
 
     /// Checks every content block now, rather than as queries reach them.

@@ -130,6 +130,10 @@ public final class MovieIndex: Sendable {
     /// Size of the cache file in bytes.
     public var fileSize: Int { file.size }
 
+    /// What the cache holds and where its bytes go, section by section (`moviesearch info`): read from the header
+    /// and directory, which opening checked, so no section's content is read. See `CacheLayout`.
+    public var layout: CacheLayout { file.layout }
+
     /// Checks every checksum of the file now (queries check only the parts they read, as they read them).
     /// Throws `CacheError.checksumMismatch` naming the first damaged block.
     public func verify() throws {

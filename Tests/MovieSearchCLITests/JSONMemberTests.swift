@@ -1,5 +1,6 @@
 import MovieSearch
 @testable import MovieSearchOutput
+import TestSupport
 import XCTest
 
 /// The `--json` help lists the members the output layer declares (`JSONMember`); these tests hold the writers to
@@ -74,5 +75,21 @@ final class JSONMemberTests: XCTestCase {
                        + "overview and poster, then favorite")
         XCTAssertEqual([JSONMember("a"), JSONMember("b", optional: true)].helpList(optionalWhen: "it has one"),
                        "a, then, only when it has one, b")
+    }
+
+    func testACacheLayoutWritesTheDeclaredMembersAtEveryLevel() throws {
+        let layout = try Fixtures.index(Fixtures.small, self).layout
+        let json = CacheLayoutJSON.object(layout)
+        guard case .object(let object) = try JSONParser.parse(json.bytes) else { return XCTFail(json.text) }
+        XCTAssertEqual(object.members.map(\.key), CacheLayoutJSON.members.map(\.name))
+        guard case .array(let sections)? = object.members.first(where: { $0.key == "sections" })?.value else {
+            return XCTFail(json.text)
+        }
+        XCTAssertEqual(sections.count, layout.sections.count)
+        for section in sections {
+            XCTAssertEqual(keys(section), CacheLayoutJSON.sectionMembers.map(\.name))
+        }
+        XCTAssertEqual(keys(try XCTUnwrap(object.members.first { $0.key == "groups" }?.value)),
+                       CacheLayoutJSON.groupKeys)
     }
 }

@@ -58,6 +58,7 @@ final class UsageTests: XCTestCase {
                      [--flickr-key <key>] [--print]
 
             """,
+        "info": "Usage: moviesearch info [--cache <file>] [--json]\n",
         "version": "Usage: moviesearch version\n",
         "completions": "Usage: moviesearch completions <shell>\n",
         "man": "Usage: moviesearch man\n",
@@ -289,6 +290,13 @@ final class UsageTests: XCTestCase {
         assertUsageError(["favorites", "add", "1", "2"], "unexpected argument '2'")
         assertUsageError(["favorites", "add", "--missing"], "'--missing' goes with 'remove' only")
         assertUsageError(["favorites", "remove", "3", "--missing"], "unexpected argument '3': 'remove --missing' takes no id")
+    }
+
+    func testInfoUsageErrors() {
+        assertUsageError(["info", "movies.mscache"], "unexpected argument 'movies.mscache'")
+        assertUsageError(["info", "--cache"], "missing value for '--cache <file>'")
+        assertUsageError(["info", "--jsn"], "unknown option '--jsn'; did you mean '--json'?")
+        assertUsageError(["info", "--limit", "3"], "unknown option '--limit'")
     }
 
     func testNoCacheAnywhereIsAUsageError() throws {

@@ -1,0 +1,79 @@
+/// What each section holds, in a sentence, and which part of the tool reads it: the rows of `moviesearch info`
+/// (`CacheLayout`). The layout itself is documented once, in `CacheFormat`; these sentences only name it.
+///
+/// Both are `switch`es over every tag, with no `default`, so that a new tag does not compile until it says what
+/// it holds and who reads it.
+extension CacheFormat.Tag {
+    /// One sentence saying what the section holds, without its trailing period.
+    var summary: String {
+        switch self {
+        case .movieIDs: "movie id per slot"
+        case .titleOffsets: "where each movie's title lies in STRG"
+        case .movieYears: "each movie's year, as an entry of YEAR"
+        case .movieRatings: "each movie's rating, as an entry of RATE"
+        case .ratings: "the distinct ratings, descending"
+        case .listOffsets: "where each movie's cast and genres lie in LIST"
+        case .castCounts: "how many of each movie's names are cast"
+        case .ranks: "movie id at each rank, the answer's order"
+        case .topRated: "movie ids by rating over all years, for top"
+        case .years: "the years, descending, with each one's first rank"
+        case .termTextOffsets: "where each term lies in TTXT"
+        case .termText: "UTF-8 text of the terms, sorted by bytes"
+        case .termJump: "first term for each first byte, to narrow the binary search"
+        case .postingOffsets: "where each term's postings lie in POST"
+        case .postings: "posting lists: each term's ranks"
+        case .prefixOffsets: "where each term's prefix entries lie in PRFE"
+        case .prefixEntries: "ranges of terms and the stored set that holds their matches"
+        case .listSetOffsets: "where each list set lies in LSTD"
+        case .listSetData: "list sets: the ranks of term ranges with fewer matches"
+        case .bitmapCardinalities: "matches in each bitmap set"
+        case .bitmapYearCounts: "matches of each bitmap set per year"
+        case .bitmaps: "bitmap sets: a bit per rank, for term ranges with many matches"
+        case .bitmapFirstIDs: "first ids per year of each bitmap set"
+        case .bitmapPairCounts: "matches per year of each pair of bitmap sets"
+        case .names: "where each cast and genre name lies in STRG"
+        case .lists: "name ids: each movie's cast, then its genres"
+        case .strings: "UTF-8 text of titles, then cast and genre names"
+        case .originalTitleOffsets: "where each movie's original title lies in OTLT"
+        case .originalTitleText: "UTF-8 text of the original titles"
+        case .originalTitleEmpty: "which movies have an empty original title"
+        case .overviewOffsets: "where each movie's overview lies in OVWT"
+        case .overviewText: "UTF-8 text of the overviews"
+        case .overviewEmpty: "which movies have an empty overview"
+        case .posterPathOffsets: "where each movie's poster path lies in PSTT"
+        case .posterPathText: "UTF-8 text of the poster paths"
+        case .posterPathEmpty: "which movies have an empty poster path"
+        case .rangeYearCountKeys: "the term ranges of long lists that have counts per year"
+        case .rangeYearCounts: "matches per year of each long list"
+        case .rangeFirstIDs: "first ids per year of each long list"
+        case .listPairRows: "each long list's row of counts with the bitmap sets"
+        case .listPairCounts: "matches per year of long lists met with bitmap sets"
+        case .tmdbIDs: "each movie's TMDb id"
+        case .imdbNumbers: "each movie's IMDb id, as a number"
+        case .imdbTextOffsets: "where each IMDb id of another form lies in IMDT"
+        case .imdbText: "UTF-8 text of the IMDb ids of another form"
+        case .imdbTextEmpty: "which movies have an empty IMDb id"
+        case .criticRatingNumbers: "each movie's critics' rating, as an entry of CRTV"
+        case .criticRatingValues: "the distinct critics' ratings, descending"
+        case .topCriticRated: "movie ids by critics' rating, for top --by critic"
+        }
+    }
+
+    /// The part of the tool that reads the section: a search, a movie's details and listings, or the top lists.
+    var group: CacheLayout.Group {
+        switch self {
+        case .termTextOffsets, .termText, .termJump, .postingOffsets, .postings, .prefixOffsets, .prefixEntries,
+             .listSetOffsets, .listSetData, .bitmapCardinalities, .bitmapYearCounts, .bitmaps, .bitmapFirstIDs,
+             .bitmapPairCounts, .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .listPairRows,
+             .listPairCounts, .ranks, .years:
+            .search
+        case .movieIDs, .titleOffsets, .movieYears, .movieRatings, .ratings, .listOffsets, .castCounts, .names,
+             .lists, .strings, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets,
+             .overviewText, .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs,
+             .imdbNumbers, .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues:
+            .records
+        case .topRated, .topCriticRated:
+            .topLists
+        }
+    }
+}
