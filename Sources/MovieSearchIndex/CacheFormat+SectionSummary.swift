@@ -7,7 +7,7 @@ extension CacheFormat.Tag {
     /// One sentence saying what the section holds, without its trailing period.
     var summary: String {
         switch self {
-        case .movieIDs: "movie id per slot"
+        case .movieIDs: "movie id per slot, less the slot (blocked)"
         case .titleOffsets: "where each movie's title lies in STRG"
         case .movieYears: "each movie's year, as an entry of YEAR"
         case .movieRatings: "each movie's rating, as an entry of RATE"
@@ -56,6 +56,14 @@ extension CacheFormat.Tag {
         case .criticRatingNumbers: "each movie's critics' rating, as an entry of CRTV"
         case .criticRatingValues: "the distinct critics' ratings, descending"
         case .topCriticRated: "movie ids by critics' rating, for top --by critic"
+        case .movieIDBases: "the base of each block of 64 entries of MIDS"
+        case .titleOffsetBases: "the base of each block of 64 entries of MTTL"
+        case .listOffsetBases: "the base of each block of 64 entries of MLST"
+        case .nameBases: "the base of each block of 64 entries of NAME"
+        case .originalTitleBases: "the base of each block of 64 entries of OTLO"
+        case .overviewBases: "the base of each block of 64 entries of OVWO"
+        case .posterPathBases: "the base of each block of 64 entries of PSTO"
+        case .imdbTextBases: "the base of each block of 64 entries of IMDO"
         }
     }
 
@@ -70,7 +78,9 @@ extension CacheFormat.Tag {
         case .movieIDs, .titleOffsets, .movieYears, .movieRatings, .ratings, .listOffsets, .castCounts, .names,
              .lists, .strings, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets,
              .overviewText, .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs,
-             .imdbNumbers, .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues:
+             .imdbNumbers, .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
+             .movieIDBases, .titleOffsetBases, .listOffsetBases, .nameBases, .originalTitleBases, .overviewBases,
+             .posterPathBases, .imdbTextBases:
             .records
         case .topRated, .topCriticRated:
             .topLists

@@ -26,7 +26,7 @@ final class InfoCommandTests: XCTestCase {
         XCTAssertEqual(result.standardError, "")
         let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let size = layout.fileLength
-        XCTAssertEqual(lines[0], "\(path): format version 7, \(TextLayout.grouped(size)) bytes "
+        XCTAssertEqual(lines[0], "\(path): format version \(CacheFormat.version), \(TextLayout.grouped(size)) bytes "
             + "(\(TextLayout.byteSize(size))), checksum blocks of 4,096 bytes")
         XCTAssertEqual(lines[1], "16 movies, \(layout.termCount) terms, 7 years")
         XCTAssertTrue(lines[2].hasPrefix("section  kind    width  entries  bytes     %  holds"), lines[2])
@@ -75,7 +75,7 @@ final class InfoCommandTests: XCTestCase {
             return XCTFail(result.standardOutput)
         }
         XCTAssertEqual(parsed.members.map(\.key), CacheLayoutJSON.members.map(\.name))
-        XCTAssertEqual(object["version"] as? Int, 7)
+        XCTAssertEqual(object["version"] as? Int, Int(CacheFormat.version))
         XCTAssertEqual(object["file_bytes"] as? Int, layout.fileLength)
         XCTAssertEqual(object["block_size"] as? Int, 4096)
         XCTAssertEqual(object["movie_count"] as? Int, 16)
@@ -109,8 +109,8 @@ final class InfoCommandTests: XCTestCase {
             (missing, "cannot open cache \(missing): No such file or directory"),
             (catalog, "\(catalog) is not a moviesearch cache; give --cache a file built by 'moviesearch index "
                 + "<catalog.json>'"),
-            (old, "\(old) is a cache of format version 6, this moviesearch reads version 7; rebuild it with "
-                + "'moviesearch index'"),
+            (old, "\(old) is a cache of format version 6, this moviesearch reads version \(CacheFormat.version); "
+                + "rebuild it with 'moviesearch index'"),
         ] {
             for json in [false, true] {
                 let result = MovieSearchCommand.run(arguments: ["info", "--cache", path] + (json ? ["--json"] : []))
