@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "MovieSearchCatalog",
                 dependencies: ["MovieSearchJSON", "MovieSearchInput", "MovieSearchText", "MovieSearchPlatform"]),
         .target(name: "MovieSearchIndex",
-                dependencies: ["MovieSearchCatalog", "MovieSearchText", "MovieSearchPlatform"]),
+                dependencies: ["MovieSearchCatalog", "MovieSearchText", "MovieSearchPlatform", "CZlib"]),
         .target(name: "MovieSearchQuery",
                 dependencies: ["MovieSearchIndex", "MovieSearchCatalog", "MovieSearchLRU", "MovieSearchText",
                                "MovieSearchPlatform"]),

@@ -8,7 +8,6 @@ extension CacheFormat.Tag {
     var summary: String {
         switch self {
         case .movieIDs: "movie id per slot, less the slot (blocked)"
-        case .titleOffsets: "where each movie's title lies in STRG"
         case .movieYears: "each movie's year, as an entry of YEAR"
         case .movieRatings: "each movie's rating, as an entry of RATE"
         case .ratings: "the distinct ratings, descending"
@@ -31,9 +30,7 @@ extension CacheFormat.Tag {
         case .bitmaps: "bitmap sets: a bit per rank, for term ranges with many matches"
         case .bitmapFirstIDs: "first ids per year of each bitmap set"
         case .bitmapPairCounts: "matches per year of each pair of bitmap sets"
-        case .names: "where each cast and genre name lies in STRG"
         case .lists: "name ids: each movie's cast, then its genres"
-        case .strings: "UTF-8 text of titles, then cast and genre names"
         case .originalTitleOffsets: "where each movie's original title lies in OTLT"
         case .originalTitleText: "UTF-8 text of the original titles"
         case .originalTitleEmpty: "which movies have an empty original title"
@@ -56,10 +53,16 @@ extension CacheFormat.Tag {
         case .criticRatingNumbers: "each movie's critics' rating, as an entry of CRTV"
         case .criticRatingValues: "the distinct critics' ratings, descending"
         case .topCriticRated: "movie ids by critics' rating, for top --by critic"
+        case .titleBlockOffsets: "where each block of 64 titles lies in TTLZ"
+        case .titleBlocks: "the titles, 64 a block, each block deflated with TTLD"
+        case .titleBlockLengths: "each block of titles' length inflated"
+        case .titleDictionary: "titles sampled from the catalog: the dictionary of every block of TTLZ"
+        case .nameBlockOffsets: "where each block of 64 cast and genre names lies in NMSZ"
+        case .nameBlocks: "the cast and genre names by bytes, 64 a block, deflated with NMSD"
+        case .nameBlockLengths: "each block of names' length inflated"
+        case .nameDictionary: "names sampled from the catalog: the dictionary of every block of NMSZ"
         case .movieIDBases: "the base of each block of 64 entries of MIDS"
-        case .titleOffsetBases: "the base of each block of 64 entries of MTTL"
         case .listOffsetBases: "the base of each block of 64 entries of MLST"
-        case .nameBases: "the base of each block of 64 entries of NAME"
         case .originalTitleBases: "the base of each block of 64 entries of OTLO"
         case .overviewBases: "the base of each block of 64 entries of OVWO"
         case .posterPathBases: "the base of each block of 64 entries of PSTO"
@@ -75,12 +78,12 @@ extension CacheFormat.Tag {
              .bitmapPairCounts, .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .listPairRows,
              .listPairCounts, .ranks, .years:
             .search
-        case .movieIDs, .titleOffsets, .movieYears, .movieRatings, .ratings, .listOffsets, .castCounts, .names,
-             .lists, .strings, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets,
+        case .movieIDs, .titleBlockOffsets, .titleBlocks, .titleBlockLengths, .titleDictionary, .nameBlockOffsets,
+             .nameBlocks, .nameBlockLengths, .nameDictionary, .movieYears, .movieRatings, .ratings, .listOffsets,
+             .castCounts, .lists, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets,
              .overviewText, .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs,
              .imdbNumbers, .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
-             .movieIDBases, .titleOffsetBases, .listOffsetBases, .nameBases, .originalTitleBases, .overviewBases,
-             .posterPathBases, .imdbTextBases:
+             .movieIDBases, .listOffsetBases, .originalTitleBases, .overviewBases, .posterPathBases, .imdbTextBases:
             .records
         case .topRated, .topCriticRated:
             .topLists

@@ -238,8 +238,8 @@ struct CacheSections {
         parts.append(contentsOf: try prefixSets.parts())
     }
 
-    /// `MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `NAME`, `LIST`, `STRG` (and the bases of the
-    /// blocked ones).
+    /// `MIDS`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `LIST` (and the bases of the blocked ones), and the
+    /// compressed columns of titles (`TTL*`) and names (`NMS*`).
     private mutating func buildRecords(movies: MovieColumns, yearOfSlot: [UInt32], ratingOfSlot: [UInt32],
                                        distinctRatings: [Double]) throws(CacheError) {
         // Names renumbered in byte order, so the same catalog always gives the same file.
@@ -251,39 +251,25 @@ struct CacheSections {
         var ratingValues = ByteWriter()
         for rating in distinctRatings { ratingValues.f64(rating) }
 
-        var strings = ByteWriter()
-        strings.reserveCapacity(movies.titles.bytes.count)
-        var titleOffsets: [UInt32] = [], listOffsets: [UInt32] = [], castCounts: [UInt32] = []
-        titleOffsets.reserveCapacity(movies.count + 1)
+        var listOffsets: [UInt32] = [], castCounts: [UInt32] = []
         listOffsets.reserveCapacity(movies.count + 1)
         castCounts.reserveCapacity(movies.count)
         for slot in 0..<movies.count {
-            titleOffsets.append(try Self.checked(strings.count + movies.titles.range(slot).lowerBound, "text"))
             listOffsets.append(try Self.checked(movies.listStarts[slot], "cast and genre lists"))
             castCounts.append(try Self.checked(Int(movies.castCounts[slot]), "a cast list"))
         }
-        strings.append(movies.titles.bytes)
-        titleOffsets.append(try Self.checked(strings.count, "text"))
         listOffsets.append(try Self.checked(movies.listStarts[movies.count], "cast and genre lists"))
-        var nameOffsets: [UInt32] = []
-        nameOffsets.reserveCapacity(order.count + 1)
-        for catalogNumber in order {
-            nameOffsets.append(try Self.checked(strings.count, "text"))
-            strings.append(names[catalogNumber])
-        }
-        nameOffsets.append(try Self.checked(strings.count, "text"))
         // Ids ascend, at least one a slot: an id less its slot never falls, and is 0 throughout when no id is
         // missing (1 bit a slot).
         parts += Part.blocked(.movieIDs, movies.ids.enumerated().map { UInt32($0.element - $0.offset) })
-        parts += Part.blocked(.titleOffsets, titleOffsets)
+        parts += try TextColumnWriter.parts(.titles, count: movies.count) { movies.titles.bytes[movies.titles.range($0)] }
         parts.append(.packed(.movieYears, yearOfSlot))
         parts.append(.packed(.movieRatings, ratingOfSlot))
         parts.append(.bytes(.ratings, ratingValues.bytes))
         parts += Part.blocked(.listOffsets, listOffsets)
         parts.append(.packed(.castCounts, castCounts))
-        parts += Part.blocked(.names, nameOffsets)
+        parts += try TextColumnWriter.parts(.names, count: order.count) { names[order[$0]][...] }
         parts.append(.packed(.lists, movies.lists.map { nameID[Int($0)] }))
-        parts.append(.bytes(.strings, strings.bytes))
     }
 
     /// `value` as a u32, or `catalogTooLarge` naming what overflowed.

@@ -2,7 +2,7 @@
 /// counts once, at open (`CacheFormat`, "Sections"): the reading side of `CacheSections`. A query then finds a
 /// section by a field access, and every read is still bounds-checked against the section (`MappedCacheFile`).
 package struct MappedSections: Sendable {
-    var movieIDs, titleOffsets: MappedCacheFile.BlockedSection
+    var movieIDs: MappedCacheFile.BlockedSection
     var movieYears, movieRatings, ratings: MappedCacheFile.Section
     var listOffsets: MappedCacheFile.BlockedSection
     var castCounts: MappedCacheFile.Section
@@ -12,8 +12,10 @@ package struct MappedSections: Sendable {
     var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
     /// Q: `BMPP` holds the pairs of bitmap sets 0..<Q (`CacheFormat.pairedBitmapCount`).
     var pairedBitmapCount = 0
-    var names: MappedCacheFile.BlockedSection
-    var lists, strings: MappedCacheFile.Section
+    var lists: MappedCacheFile.Section
+    /// The compressed columns of titles (one a slot) and of cast and genre names (`CacheFormat`, "Compressed text
+    /// columns").
+    var titles, names: CompressedTextColumn
     /// The optional sections (`CacheFormat`, "Optional sections"): `nil` when no movie has the field.
     var originalTitles: TextField? = nil, overviews: TextField? = nil
     var posterPaths: TextField? = nil, imdbTexts: TextField? = nil
@@ -52,7 +54,6 @@ extension MappedSections {
             }
             self = try MappedSections(
                 movieIDs: file.blockedSection(.movieIDs, expectedCount: n),
-                titleOffsets: file.blockedSection(.titleOffsets, expectedCount: n + 1),
                 movieYears: file.packedSection(.movieYears, expectedCount: n),
                 movieRatings: file.packedSection(.movieRatings, expectedCount: n),
                 ratings: file.section(.ratings, unit: 8),
@@ -77,9 +78,9 @@ extension MappedSections {
                     .bitmapFirstIDs,
                     expectedCount: product(product(bitmapCount, file.yearCount), CacheFormat.firstIDsPerYear)),
                 bitmapPairCounts: file.packedSection(.bitmapPairCounts),
-                names: file.blockedSection(.names),
                 lists: file.packedSection(.lists),
-                strings: file.section(.strings))
+                titles: CompressedTextColumn(.titles, in: file, count: n),
+                names: CompressedTextColumn(.names, in: file, count: nil))
             // `BMPP` pairs the first Q bitmap sets, Q worked out from its size (the writer may pair fewer than all).
             guard let paired = CacheFormat.pairedBitmapCount(pairEntries: bitmapPairCounts.count,
                                                              yearCount: file.yearCount),
@@ -91,7 +92,7 @@ extension MappedSections {
             if (file.movieCount == 0) != (file.yearCount == 0) {
                 throw CacheError.corrupt(path: file.path, detail: "movie and year counts disagree")
             }
-            if prefixEntries.count % 2 != 0 || listSetOffsets.count == 0 || names.count == 0 {
+            if prefixEntries.count % 2 != 0 || listSetOffsets.count == 0 {
                 throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
             }
             originalTitles = try Self.textField(.originalTitle, file)

@@ -64,10 +64,11 @@ package struct MovieRecords {
         var cast: [String] = [], genres: [String] = []
         cast.reserveCapacity(castCount)
         genres.reserveCapacity(names.count - castCount)
+        var block: CompressedTextColumn.Block?
         for index in 0..<names.count {
             let name = Int(names[index])
-            let (start, end) = try file.blockedPair(sections.names, name)
-            let value = try text(start, end)
+            if block.map({ !$0.holds(name) }) ?? true { block = try sections.names.block(holding: name, in: file) }
+            let value = String(decoding: block!.text(name), as: UTF8.self)
             if index < castCount { cast.append(value) } else { genres.append(value) }
         }
         var movie = Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
@@ -112,17 +113,12 @@ package struct MovieRecords {
     /// `FNV1a.digest(of:)` of the UTF-8 bytes of slot `slot`'s title, read where they lie: a pass over every
     /// movie compares titles by digest first, and decodes a title only when its digest is one it looks for.
     package func titleDigest(slot: Int) throws(CacheError) -> UInt64 {
-        let (start, end) = try file.blockedPair(sections.titleOffsets, slot)
-        guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
-        var digest = FNV1a.seed
-        for byte in try file.bytes(sections.strings, start..<end) { digest = FNV1a.digest(digest, adding: byte) }
-        return digest
+        FNV1a.digest(of: try sections.titles.text(slot, in: file))
     }
 
     /// The title of slot `slot`.
     package func title(slot: Int) throws(CacheError) -> String {
-        let (start, end) = try file.blockedPair(sections.titleOffsets, slot)
-        return try text(start, end)
+        String(decoding: try sections.titles.text(slot, in: file), as: UTF8.self)
     }
 
     /// The rating of slot `slot`: `nil` for the number one past the rating table (unrated).
@@ -180,11 +176,5 @@ package struct MovieRecords {
             return ""
         }
         return String(decoding: try file.bytes(field.text, start..<end), as: UTF8.self)
-    }
-
-    /// `STRG` bytes `start ..< end`, as text.
-    private func text(_ start: Int, _ end: Int) throws(CacheError) -> String {
-        guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
-        return String(decoding: try file.bytes(sections.strings, start..<end), as: UTF8.self)
     }
 }

@@ -5,8 +5,8 @@ import MovieSearch
 import TestSupport
 import XCTest
 
-/// The blocked sections (`CacheFormat`, "Blocked sections": `MIDS`, `MTTL`, `MLST`, `NAME` and the text fields'
-/// offsets, each with its bases), written and read back across several blocks, then forged and sealed with fresh
+/// The blocked sections (`CacheFormat`, "Blocked sections": `MIDS`, `MLST` and the text fields' offsets, each
+/// with its bases), written and read back across several blocks, then forged and sealed with fresh
 /// checksums as a hostile writer would: a base out of range, bases missing or of the wrong size. Each is a
 /// `CacheError.corrupt` (at open for a shape, when the movie is read for a range), never a trap.
 final class ForgedBlockedSectionsTests: XCTestCase {
@@ -28,7 +28,7 @@ final class ForgedBlockedSectionsTests: XCTestCase {
     func testEveryMovieReadsBackAcrossBlocks() throws {
         let cache = try ForgedCache(Self.catalog)
         XCTAssertEqual(cache.entry(of: .movieIDBases).count, 3)
-        XCTAssertEqual(cache.entry(of: .titleOffsetBases).count, 3, "151 offsets in blocks of 64")
+        XCTAssertEqual(cache.entry(of: .listOffsetBases).count, 3, "151 offsets in blocks of 64")
         // Ids less their slots grow by one every third movie: within a block of 64 they spread over 21 at most.
         XCTAssertEqual(cache.entry(of: .movieIDs).width, 5)
         let index = try cache.opened(in: self)
@@ -51,7 +51,7 @@ final class ForgedBlockedSectionsTests: XCTestCase {
     func testABaseThatPutsAnOffsetBeforeTheLastIsCorrupt() throws {
         var cache = try ForgedCache(Self.catalog)
         // The second block's base lowered below the first block's last offset: slot 63 then ends before it starts.
-        cache.setPacked(.titleOffsetBases, 1, to: 0)
+        cache.setPacked(.overviewBases, 1, to: 0)
         let index = try cache.opened(in: self)
         assertCorrupt(try index.movie(id: Self.catalog.movies[63].id), "text offsets out of order")
     }
@@ -68,7 +68,7 @@ final class ForgedBlockedSectionsTests: XCTestCase {
 
     func testMissingOrMisshapenBasesAreCorruptAtOpen() throws {
         let cases: [(String, (inout ForgedCache) -> Void)] = [
-            ("section BMTT is missing", { $0.rename(.titleOffsetBases, to: "XXXX") }),
+            ("section BMLS is missing", { $0.rename(.listOffsetBases, to: "XXXX") }),
             ("section BMID is missing", { $0.rename(.movieIDBases, to: "XXXX") }),
             ("section BOVW is missing", { $0.rename(.overviewBases, to: "XXXX") }),
             // Two sections' tags swapped: the bases then have the other's count.
@@ -76,9 +76,9 @@ final class ForgedBlockedSectionsTests: XCTestCase {
                 $0.rename(.listOffsetBases, to: "XXXX")
                 $0.rename(.termJump, to: "BMLS")
             }),
-            ("section BNAM is not a packed section", {
-                $0.rename(.nameBases, to: "XXXX")
-                $0.rename(.strings, to: "BNAM")
+            ("section BOVW is not a packed section", {
+                $0.rename(.overviewBases, to: "XXXX")
+                $0.rename(.overviewText, to: "BOVW")
             }),
         ]
         for (detail, forge) in cases {

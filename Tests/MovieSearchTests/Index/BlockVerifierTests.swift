@@ -30,7 +30,7 @@ final class BlockVerifierTests: XCTestCase {
         var bytes = try CacheWriter.encode(Self.large)
         try withVerifier(&bytes) { verifier, header, directory, _ in
             XCTAssertGreaterThan(header.blockCount, 2)
-            let titles = try XCTUnwrap(directory[.titleOffsets])
+            let titles = try XCTUnwrap(directory[.titleBlockOffsets])
             XCTAssertFalse(verifier.isVerified(section: titles.number))
             try verifier.verify(titles, titles.offset..<(titles.offset + 8))
             XCTAssertTrue(verifier.isVerified(section: titles.number), "a small section is flagged whole")
