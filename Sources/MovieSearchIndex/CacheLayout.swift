@@ -3,7 +3,7 @@
 ///
 ///     let layout = try MovieIndex(path: "movies.mscache").layout
 ///     for section in layout.sections.sorted(by: { $0.length > $1.length }) {
-///         print(section.tag, section.length, section.summary)      // STRG 111064 UTF-8 text of titles, …
+///         print(section.tag, section.length, section.summary)      // TTLZ 17904 the titles, 64 a block, …
 ///     }
 ///     layout.bytes(in: .search)                                    // what a search reads
 ///
@@ -49,7 +49,7 @@ public struct CacheLayout: Sendable, Equatable {
 
     /// One section, as the directory describes it.
     public struct Section: Sendable, Equatable {
-        /// The four-letter tag, e.g. `STRG`. A byte outside printable ASCII, or a backslash, is written `\xNN`,
+        /// The four-letter tag, e.g. `TTLZ`. A byte outside printable ASCII, or a backslash, is written `\xNN`,
         /// so that the tag of a forged or newer file is safe to print.
         public let tag: String
         /// Packed integers or bytes.

@@ -1,7 +1,7 @@
 import MovieSearchCatalog
 
-/// Reads the movie records that `CacheSections` lays out (`MIDS`, `MTTL`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`,
-/// `NAME`, `LIST`, `STRG`, `TOPR`; `CacheFormat`, "Sections"; and the sections of the fields only some catalogs
+/// Reads the movie records that `CacheSections` lays out (`MIDS`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `LIST`,
+/// `TOPR`, the compressed columns of titles and names; `CacheFormat`, "Sections"; and the sections of the fields only some catalogs
 /// have, "Optional sections"): the slot of an id, the movie in a slot, the ids by rating. Every offset read from
 /// the file is checked before it is followed.
 package struct MovieRecords {

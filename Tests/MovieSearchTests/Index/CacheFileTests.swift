@@ -77,6 +77,20 @@ final class CacheFileTests: XCTestCase {
         XCTAssertEqual(sections.postings.width, 1)
         XCTAssertEqual(Array(try file.bytes(sections.postings, 0..<sections.postings.length)), [0b0000_0010] + [UInt8](repeating: 0, count: 8))
         XCTAssertEqual(sections.prefixEntries.count, 0)
+        XCTAssertEqual(try packed(sections.movieIDs.entries), [0, 0])
+        XCTAssertEqual(sections.movieIDs.entries.width, 1)
+        XCTAssertEqual(try packed(sections.movieIDs.bases), [0])
+        let dictionary = try file.section(.titleDictionary)
+        XCTAssertEqual(String(decoding: try file.bytes(dictionary, 0..<dictionary.length), as: UTF8.self),
+                       "DarkThe Dark Knight")
+        XCTAssertEqual(try packed(file.packedSection(.titleBlockLengths)), [22])
+        XCTAssertEqual(try packed(file.packedSection(.titleBlockOffsets)),
+                       [0, UInt32(try file.section(.titleBlocks).length)])
+        XCTAssertEqual(try sections.titles.block(holding: 1, in: file).bytes, [2, 4, 15] + Array("DarkThe Dark Knight".utf8))
+        XCTAssertEqual(try packed(file.packedSection(.nameBlockOffsets)), [0])
+        XCTAssertEqual(try file.packedSection(.nameBlockLengths).count, 0)
+        XCTAssertEqual(try file.section(.nameBlocks).length, 0)
+        XCTAssertEqual(try file.section(.nameDictionary).length, 0)
         let result = try index.search("kn")
         XCTAssertEqual(result, SearchResult(query: "kn", total: 1, years: [YearMatches(year: 2012, count: 1, movieIDs: [1])]))
     }
