@@ -14,7 +14,7 @@ extension CacheFormat.Tag {
         case .listOffsets: "where each movie's cast and genres lie in LIST"
         case .castCounts: "how many of each movie's names are cast"
         case .ranks: "movie id at each rank, the answer's order"
-        case .topRated: "movie ids by rating over all years, for top"
+        case .topRated: "ids of the rated movies by rating, for top (the unrated follow)"
         case .years: "the years, descending, with each one's first rank"
         case .termTextOffsets: "where each term lies in TTXT"
         case .termText: "UTF-8 text of the terms, sorted by bytes"

@@ -85,7 +85,7 @@
 /// | `MLST` | blocked | N + 1     | names of slot s: `LIST` entries `MLST[s] ..< MLST[s + 1]`, its cast, then its genres; bases `BMLS` |
 /// | `MCST` | packed | N          | how many of those names are cast                                          |
 /// | `RANK` | packed | N          | movie id at each rank                                                     |
-/// | `TOPR` | packed | N          | movie ids by rating over all years: rating descending, unrated last, id ascending |
+/// | `TOPR` | packed | ≤ N        | ids of the rated movies by rating over all years: rating descending, id ascending; the unrated ones follow it in id order, the slots whose `MRAT` is `R` |
 /// | `YEAR` | bytes  | 8 × Y      | `<year: i32, firstRank: u32>`, years descending; a year's ranks end where the next year's start (the last at N) |
 /// | `TTXO` | packed | T + 1      | term i is `TTXT` bytes `TTXO[i] ..< TTXO[i + 1]`; terms sorted by their UTF-8 bytes |
 /// | `TTXT` | bytes  | any        | term text                                                                 |
@@ -294,7 +294,8 @@
 /// packed sections, at the width of their largest number: its files are larger, and read wrongly by this layout,
 /// so version 7 is refused with the same message. Version 7 also kept titles and names as plain text (`STRG`, with
 /// their offsets in `MTTL` and `NAME`), where version 8 compresses them (`TTL*`, `NMS*`): a version-8 cache of
-/// century's 36,273 movies is 0.79 of a version-7 one.
+/// century's 36,273 movies is 0.79 of a version-7 one. And version 7's `TOPR` listed every movie, the unrated ones
+/// too, where version 8 lists the rated ones only.
 package enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]

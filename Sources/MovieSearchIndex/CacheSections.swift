@@ -107,8 +107,10 @@ struct CacheSections {
             keyed[slot] = RankKey(key: UInt64(valueOrder[Int(ratingOfSlot[slot])]), slot: UInt32(slot))
         }
         keyed.sort()
-        var topRated = [UInt32](repeating: 0, count: movieCount)
-        for (position, entry) in keyed.enumerated() { topRated[position] = UInt32(ids[Int(entry.slot)]) }
+        // The rated movies only: the unrated ones, last and in id order, are the slots `MRAT` calls unrated.
+        let unrated = UInt32(distinctRatings.count)
+        var topRated: [UInt32] = []
+        for entry in keyed where ratingOfSlot[Int(entry.slot)] != unrated { topRated.append(UInt32(ids[Int(entry.slot)])) }
         keyed = []
 
         var ranks = [UInt32](repeating: 0, count: movieCount), yearTable = ByteWriter()

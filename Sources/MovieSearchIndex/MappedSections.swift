@@ -60,7 +60,7 @@ extension MappedSections {
                 listOffsets: file.blockedSection(.listOffsets, expectedCount: n + 1),
                 castCounts: file.packedSection(.castCounts, expectedCount: n),
                 ranks: file.packedSection(.ranks, expectedCount: n),
-                topRated: file.packedSection(.topRated, expectedCount: n),
+                topRated: file.packedSection(.topRated),
                 years: file.section(.years, expectedLength: file.yearCount * 8),
                 termTextOffsets: file.packedSection(.termTextOffsets, expectedCount: t + 1),
                 termText: file.section(.termText),
@@ -94,6 +94,9 @@ extension MappedSections {
             }
             if prefixEntries.count % 2 != 0 || listSetOffsets.count == 0 {
                 throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
+            }
+            if topRated.count > n {
+                throw CacheError.corrupt(path: file.path, detail: "the top list is longer than the catalog")
             }
             originalTitles = try Self.textField(.originalTitle, file)
             overviews = try Self.textField(.overview, file)

@@ -14,9 +14,20 @@ package struct MovieRecords {
     }
 
     /// The first `count` (at most the movie count) movie ids by rating over all years: rating descending, unrated
-    /// last, lower id first on ties.
-    package func topRatedIDs(_ count: Int) throws(CacheError) -> PackedView {
-        try file.packed(sections.topRated, 0..<count)
+    /// last, lower id first on ties. The unrated ones are found by a pass over `MRAT` from the first slot, as far
+    /// as `count` asks.
+    package func topRatedIDs(_ count: Int) throws(CacheError) -> [Int] {
+        let rated = min(count, sections.topRated.count)
+        let top = try file.packed(sections.topRated, 0..<rated)
+        var ids = (0..<rated).map { Int(top[$0]) }
+        // The unrated movies follow, in id order: `TOPR` lists only the rated ones (`CacheFormat`, "Sections").
+        let unrated = UInt32(sections.ratings.length / 8)
+        var slot = 0
+        while ids.count < count, slot < file.movieCount {
+            if try file.packed(sections.movieRatings, slot) == unrated { ids.append(try id(slot: slot)) }
+            slot += 1
+        }
+        return ids
     }
 
     /// The first and last ids the cache holds (slots are in id order), or `nil` when it holds none. The ids in
@@ -141,9 +152,10 @@ package struct MovieRecords {
     package var criticRatedCount: Int { sections.topCriticRated?.count ?? 0 }
 
     /// The ids of the first `count` movies of the critics' list (`TOPC`): critics' rating descending, id ascending.
-    package func topCriticIDs(_ count: Int) throws(CacheError) -> PackedView {
-        guard let top = sections.topCriticRated else { return try file.packed(sections.topRated, 0..<0) }
-        return try file.packed(top, 0..<count)
+    package func topCriticIDs(_ count: Int) throws(CacheError) -> [Int] {
+        guard let top = sections.topCriticRated else { return [] }
+        let view = try file.packed(top, 0..<count)
+        return (0..<count).map { Int(view[$0]) }
     }
 
     /// The fields of the optional sections (`CacheFormat`, "Optional sections") that slot `slot` has.

@@ -245,12 +245,10 @@ public final class MovieIndex: Sendable {
         switch order {
         case .rating:
             let count = min(max(limit, 0), movieCount)
-            let ids = try records.topRatedIDs(count)
-            return try (0..<count).map { try movie(id: Int(ids[$0])) }
+            return try records.topRatedIDs(count).map { try movie(id: $0) }
         case .critic:
             let count = min(max(limit, 0), records.criticRatedCount)
-            let ids = try records.topCriticIDs(count)
-            return try (0..<count).map { try movie(id: Int(ids[$0])) }
+            return try records.topCriticIDs(count).map { try movie(id: $0) }
         }
     }
 
