@@ -67,6 +67,7 @@ extension CacheFormat.Tag {
         case .overviewBases: "the base of each block of 64 entries of OVWO"
         case .posterPathBases: "the base of each block of 64 entries of PSTO"
         case .imdbTextBases: "the base of each block of 64 entries of IMDO"
+        case .imdbNumberBases: "the base of each block of 64 entries of IMDB"
         }
     }
 
@@ -83,7 +84,8 @@ extension CacheFormat.Tag {
              .castCounts, .lists, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets,
              .overviewText, .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs,
              .imdbNumbers, .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
-             .movieIDBases, .listOffsetBases, .originalTitleBases, .overviewBases, .posterPathBases, .imdbTextBases:
+             .movieIDBases, .listOffsetBases, .originalTitleBases, .overviewBases, .posterPathBases, .imdbTextBases,
+             .imdbNumberBases:
             .records
         case .topRated, .topCriticRated:
             .topLists

@@ -174,12 +174,13 @@
 /// | tag    | kind   | entries    | content                                                                  |
 /// |--------|--------|------------|--------------------------------------------------------------------------|
 /// | `TMDB` | packed | N          | TMDb id of slot s plus 1; 0 when the movie has none (ids are 0 ... 2³² − 2) |
-/// | `IMDB` | packed | N          | IMDb id of slot s as a number plus 1, 0 when it has none or one of another form |
+/// | `IMDB` | blocked | N         | IMDb id of slot s as a number plus 1, 0 when it has none or one of another form; bases `BIMN` |
 ///
 /// An IMDb id (`tconst`) of the form `tt` followed by at least 7 decimal digits, no more than 7 when the first is
 /// a 0, is stored as its number n (below 2³² − 1) in `IMDB`, and read back as `tt` and n written with at least 7
-/// digits (`tt0111161` ↔ 111,161; `tt10872600` ↔ 10,872,600). Every IMDb id has this form, so at 10 million
-/// titles (ids up to about 36 million) they cost 26 bits each. Any other id (`tt00111161`, `nm0000001`, an empty
+/// digits (`tt0111161` ↔ 111,161; `tt10872600` ↔ 10,872,600). Every IMDb id has this form; IMDb's title list
+/// comes sorted by it, so a catalog read from it has the ids ascending with the slots, and the blocked `IMDB` costs
+/// as many bits as 64 consecutive ids spread over (26 bits each for all of 10 million titles as plain numbers). Any other id (`tt00111161`, `nm0000001`, an empty
 /// text) is stored as text in the `IMD` text field, its `IMDB` entry 0; so `IMDO`, `IMDT`, `IMDE` are usually
 /// absent.
 ///
@@ -506,6 +507,7 @@ package enum CacheFormat {
         case overviewBases = "BOVW"
         case posterPathBases = "BPST"
         case imdbTextBases = "BIMD"
+        case imdbNumberBases = "BIMN"
 
         /// Whether the section may be absent: a field no movie has, or counts no list needs ("Optional sections"
         /// above).
@@ -515,7 +517,8 @@ package enum CacheFormat {
                  .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
                  .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs, .imdbNumbers,
                  .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
-                 .topCriticRated, .originalTitleBases, .overviewBases, .posterPathBases, .imdbTextBases:
+                 .topCriticRated, .originalTitleBases, .overviewBases, .posterPathBases, .imdbTextBases,
+                 .imdbNumberBases:
                 return true
             default:
                 return false
@@ -535,6 +538,7 @@ package enum CacheFormat {
             case .overviewOffsets: .overviewBases
             case .posterPathOffsets: .posterPathBases
             case .imdbTextOffsets: .imdbTextBases
+            case .imdbNumbers: .imdbNumberBases
             default: nil
             }
         }

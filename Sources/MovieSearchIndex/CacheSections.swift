@@ -324,7 +324,7 @@ extension CacheSections {
                     anyNumber = true
                 }
             }
-            if anyNumber { parts.append(.packed(.imdbNumbers, numbers)) }
+            if anyNumber { parts += Part.blocked(.imdbNumbers, numbers) }
             parts += try textFieldParts(.imdbID, count: count) { slot in
                 numbers[slot] == 0 ? movies.imdbIDs.bytes(slot) : nil
             }

@@ -19,7 +19,7 @@ package struct MappedSections: Sendable {
     /// The optional sections (`CacheFormat`, "Optional sections"): `nil` when no movie has the field.
     var originalTitles: TextField? = nil, overviews: TextField? = nil
     var posterPaths: TextField? = nil, imdbTexts: TextField? = nil
-    var tmdbIDs: MappedCacheFile.Section? = nil, imdbNumbers: MappedCacheFile.Section? = nil
+    var tmdbIDs: MappedCacheFile.Section? = nil, imdbNumbers: MappedCacheFile.BlockedSection? = nil
     /// `CRIT`, `CRTV`, `TOPC`: the critics' ratings and list, when any movie has one.
     var criticRatingNumbers: MappedCacheFile.Section? = nil, criticRatingValues: MappedCacheFile.Section? = nil
     var topCriticRated: MappedCacheFile.Section? = nil
@@ -103,7 +103,9 @@ extension MappedSections {
             posterPaths = try Self.textField(.posterPath, file)
             imdbTexts = try Self.textField(.imdbID, file)
             if file.hasSection(.tmdbIDs) { tmdbIDs = try file.packedSection(.tmdbIDs, expectedCount: n) }
-            if file.hasSection(.imdbNumbers) { imdbNumbers = try file.packedSection(.imdbNumbers, expectedCount: n) }
+            if file.hasSection(.imdbNumbers) || file.hasSection(.imdbNumberBases) {
+                imdbNumbers = try file.blockedSection(.imdbNumbers, expectedCount: n)
+            }
             if file.hasSection(.criticRatingNumbers) || file.hasSection(.criticRatingValues)
                 || file.hasSection(.topCriticRated) {
                 criticRatingNumbers = try file.packedSection(.criticRatingNumbers, expectedCount: n)

@@ -109,11 +109,20 @@ package struct MovieRecords {
             identity.tmdbID = stored == 0 ? nil : Int(stored - 1)
         }
         if let imdbNumbers = sections.imdbNumbers {
-            let stored = try file.packed(imdbNumbers, slot)
+            let stored = try imdbNumber(imdbNumbers, slot: slot)
             if stored != 0 { identity.imdbNumber = stored - 1 }
         }
         if identity.imdbNumber == nil { identity.imdbText = try optionalText(sections.imdbTexts, slot: slot) }
         return identity
+    }
+
+    /// Slot `slot`'s entry of `IMDB` (its IMDb number plus 1, or 0): a base and an entry that add up past 32 bits
+    /// are a forged file's.
+    private func imdbNumber(_ numbers: MappedCacheFile.BlockedSection, slot: Int) throws(CacheError) -> UInt32 {
+        guard let stored = UInt32(exactly: try file.blocked(numbers, slot)) else {
+            throw .corrupt(path: file.path, detail: "an IMDb number is out of range")
+        }
+        return stored
     }
 
     /// The year table, for `identity(slot:years:)`.
@@ -168,7 +177,7 @@ package struct MovieRecords {
             movie.tmdbID = stored == 0 ? nil : Int(stored - 1)
         }
         if let imdbNumbers = sections.imdbNumbers {
-            let stored = try file.packed(imdbNumbers, slot)
+            let stored = try imdbNumber(imdbNumbers, slot: slot)
             if stored != 0 { movie.imdbID = CacheFormat.imdbID(number: stored - 1) }
         }
         if let numbers = sections.criticRatingNumbers, let values = sections.criticRatingValues {

@@ -103,7 +103,7 @@ final class OptionalFieldsCacheTests: XCTestCase {
             (["OTLO", "OTLT", "BOTL"], { $0.originalTitle = "O" }),
             (["PSTO", "PSTT", "BPST"], { $0.posterPath = "/p.jpg" }),
             (["TMDB"], { $0.tmdbID = 11 }),
-            (["IMDB"], { $0.imdbID = "tt0076759" }),
+            (["IMDB", "BIMN"], { $0.imdbID = "tt0076759" }),
             (["IMDO", "IMDT", "BIMD"], { $0.imdbID = "tt076759" }),
             (["IMDO", "IMDT", "IMDE", "BIMD"], { $0.imdbID = "" }),
             (["CRIT", "CRTV", "TOPC"], { $0.criticRating = 7.5 }),
@@ -146,13 +146,19 @@ final class OptionalFieldsCacheTests: XCTestCase {
         var withIDs = plain
         for index in withIDs.indices { withIDs[index].imdbID = CacheFormat.imdbID(number: UInt32(9_000_000 + index * 4001)) }
         let cache = ForgedCache(try CacheWriter.encode(Catalog(movies: withIDs)))
+        // A blocked section: each entry the number less its block's smallest, 63 steps of 4,001 at most (18 bits,
+        // where the numbers themselves take 24), and a base of 24 bits per 64 entries.
         let width = cache.entry(of: .imdbNumbers).width
-        XCTAssertEqual(width, CacheFormat.width(of: UInt32(9_000_000 + (count - 1) * 4001 + 1)))
+        XCTAssertEqual(width, CacheFormat.width(of: UInt32(63 * 4001)))
+        let bases = cache.entry(of: .imdbNumberBases)
+        XCTAssertEqual(bases.count, (count + 63) / 64)
+        XCTAssertEqual(bases.width, CacheFormat.width(of: UInt32(9_000_000 + (count - 1) / 64 * 64 * 4001 + 1)))
         let extra = cache.bytes.count - (try CacheWriter.encode(Catalog(movies: plain))).count
-        // The section with its padding and directory entry, and the block checksums (8 bytes a block) that cover it.
-        let section = (count * width + 7) / 8 + 8
-        let blockTable = 8 * (section / CacheFormat.smallBlockSize + 2)
-        XCTAssertLessThanOrEqual(extra, section + CacheFormat.directoryEntrySize + 8 + blockTable)
+        // The sections with their padding and directory entries, and the block checksums (8 bytes a block) that
+        // cover them.
+        let sections = (count * width + 7) / 8 + 8 + (bases.count * bases.width + 7) / 8 + 8
+        let blockTable = 8 * (sections / CacheFormat.smallBlockSize + 2)
+        XCTAssertLessThanOrEqual(extra, sections + 2 * (CacheFormat.directoryEntrySize + 8) + blockTable)
         XCTAssertFalse(tags(cache.bytes).contains("IMDT"))
     }
 
