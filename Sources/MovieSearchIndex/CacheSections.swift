@@ -45,6 +45,9 @@ struct CacheSections {
     private(set) var termCount = 0
     private(set) var yearCount = 0
     private(set) var parts: [Part] = []
+    /// The titles' and names' compressed columns, laid out on another core from `buildRecords` on (`TextColumnJob`),
+    /// and taken last.
+    private var textColumns: [TextColumnJob] = []
     /// The first rank of each year, newest year first (the `YEAR` section's second column).
     private var yearFirstRanks: [Int] = []
 
@@ -138,6 +141,8 @@ struct CacheSections {
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
         parts += try Self.optionalFieldParts(movies)
+        for job in textColumns { parts += try job.parts() }
+        textColumns = []
     }
 
     /// A movie's place in a sort: `key` first, then the slot (so ties keep id order).
@@ -264,13 +269,14 @@ struct CacheSections {
         // Ids ascend, at least one a slot: an id less its slot never falls, and is 0 throughout when no id is
         // missing (1 bit a slot).
         parts += Part.blocked(.movieIDs, movies.ids.enumerated().map { UInt32($0.element - $0.offset) })
-        parts += try TextColumnWriter.parts(.titles, count: movies.count) { movies.titles.bytes[movies.titles.range($0)] }
         parts.append(.packed(.movieYears, yearOfSlot))
         parts.append(.packed(.movieRatings, ratingOfSlot))
         parts.append(.bytes(.ratings, ratingValues.bytes))
         parts += Part.blocked(.listOffsets, listOffsets)
         parts.append(.packed(.castCounts, castCounts))
-        parts += try TextColumnWriter.parts(.names, count: order.count) { names[order[$0]][...] }
+        let titles = movies.titles
+        textColumns = [TextColumnJob(.titles, count: movies.count) { titles.bytes[titles.range($0)] },
+                       TextColumnJob(.names, count: order.count) { names[order[$0]][...] }]
         parts.append(.packed(.lists, movies.lists.map { nameID[Int($0)] }))
     }
 
