@@ -147,7 +147,7 @@ package struct MovieColumns: Sendable {
 package struct TextColumn: Sendable {
     package private(set) var bytes: [UInt8] = []
     /// Text `i` is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for the first).
-    private(set) var ends: [Int] = []
+    @usableFromInline private(set) var ends: [Int] = []
 
     mutating func reserveCapacity(_ count: Int) {
         ends.reserveCapacity(count)
@@ -159,8 +159,9 @@ package struct TextColumn: Sendable {
         ends.append(bytes.count)
     }
 
-    /// The byte range of text `index`.
-    package func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+    /// The byte range of text `index`. Inlinable: the indexer asks it for every movie on every pass over the
+    /// titles, from another module (3.6 % of indexing 10 million titles went to the call).
+    @inlinable package func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
 
     subscript(index: Int) -> String {
         String(decoding: bytes[range(index)], as: UTF8.self)

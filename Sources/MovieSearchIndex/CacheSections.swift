@@ -45,9 +45,9 @@ struct CacheSections {
     private(set) var termCount = 0
     private(set) var yearCount = 0
     private(set) var parts: [Part] = []
-    /// The titles' and names' compressed columns, laid out on another core from `buildRecords` on (`TextColumnJob`),
+    /// The titles' and names' compressed columns, laid out on another core from `buildRecords` on (`IndexingJob`),
     /// and taken last.
-    private var textColumns: [TextColumnJob] = []
+    private var textColumns: [IndexingJob<[Part]>] = []
     /// The first rank of each year, newest year first (the `YEAR` section's second column).
     private var yearFirstRanks: [Int] = []
 
@@ -141,7 +141,7 @@ struct CacheSections {
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
         parts += try Self.optionalFieldParts(movies)
-        for job in textColumns { parts += try job.parts() }
+        for job in textColumns { parts += try job.value() }
         textColumns = []
     }
 
@@ -275,8 +275,14 @@ struct CacheSections {
         parts += Part.blocked(.listOffsets, listOffsets)
         parts.append(.packed(.castCounts, castCounts))
         let titles = movies.titles
-        textColumns = [TextColumnJob(.titles, count: movies.count) { titles.bytes[titles.range($0)] },
-                       TextColumnJob(.names, count: order.count) { names[order[$0]][...] }]
+        textColumns = [
+            IndexingJob { () throws(CacheError) in
+                try TextColumnWriter.parts(.titles, count: movies.count) { titles.bytes[titles.range($0)] }
+            },
+            IndexingJob { () throws(CacheError) in
+                try TextColumnWriter.parts(.names, count: order.count) { names[order[$0]][...] }
+            },
+        ]
         parts.append(.packed(.lists, movies.lists.map { nameID[Int($0)] }))
     }
 

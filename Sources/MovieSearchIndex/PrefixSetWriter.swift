@@ -290,6 +290,10 @@ struct PrefixSetWriter {
     /// and first ids per year of long lists when there are any, and the two of the longest ones' counts met with
     /// the bitmaps when some are paired.
     func parts() throws(CacheError) -> [CacheSections.Part] {
+        // The bitmaps' pairs are counted on another core while the long lists met with them are counted here: both
+        // only read this writer.
+        let writer = self
+        let bitmapPairs = IndexingJob { writer.pairYearCounts() }
         let listSetCount = listOffsets.count - 1
         var pairs: [UInt32] = []
         pairs.reserveCapacity(entries.count * 2)
@@ -298,6 +302,7 @@ struct PrefixSetWriter {
             pairs.append(try CacheSections.checked(entry.bitmap ? listSetCount + entry.number : entry.number, "prefix sets"))
         }
         var counted: [CacheSections.Part] = []
+        var listPairs: (rows: [UInt32], counts: [UInt32])?
         if !countedRanges.isEmpty {
             let years = perYear.count
             let order = countedRanges.indices.sorted {
@@ -316,10 +321,10 @@ struct PrefixSetWriter {
             }
             counted = [.packed(.rangeYearCountKeys, keys), .packed(.rangeYearCounts, counts),
                        .packed(.rangeFirstIDs, ids)]
-            let (rows, pairCounts) = listPairYearCounts(order: order)
-            if !pairCounts.isEmpty {
-                counted += [.packed(.listPairRows, rows), .packed(.listPairCounts, pairCounts)]
-            }
+            listPairs = listPairYearCounts(order: order)
+        }
+        if let listPairs, !listPairs.counts.isEmpty {
+            counted += [.packed(.listPairRows, listPairs.rows), .packed(.listPairCounts, listPairs.counts)]
         }
         return counted + [
             .packed(.prefixOffsets, offsets),
@@ -329,7 +334,7 @@ struct PrefixSetWriter {
             .packed(.bitmapCardinalities, bitmapCardinalities),
             .packed(.bitmapYearCounts, bitmapYearCounts),
             .packed(.bitmapFirstIDs, bitmapFirstIDs),
-            .packed(.bitmapPairCounts, pairYearCounts()),
+            .packed(.bitmapPairCounts, try bitmapPairs.value()),
             .bytes(.bitmaps, bitmaps.bytes),
         ]
     }

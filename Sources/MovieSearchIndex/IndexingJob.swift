@@ -1,0 +1,28 @@
+import Dispatch
+
+/// A part of building a cache run on another core while the builder goes on, then waited for: the titles' and
+/// names' compressed columns (`TextColumnWriter`), started before the terms are built, and the counts of the pairs
+/// of bitmaps (`BMPP`), counted while the long lists met with the bitmaps (`LBPC`) are. Each job computes its value
+/// alone from values no one changes meanwhile, and the builder puts it in its place: the file is the same whatever
+/// the timing.
+final class IndexingJob<Value>: @unchecked Sendable {
+    // @unchecked: `result` is written once by the job, before `group.leave()`, and read only after `group.wait()`,
+    // which orders the two; `Value` is handed from the job's thread to the waiting one once, never shared.
+    private let group = DispatchGroup()
+    private var result: Result<Value, CacheError>?
+
+    /// Starts `work` on another thread.
+    init(_ work: @escaping @Sendable () throws(CacheError) -> Value) {
+        group.enter()
+        DispatchQueue.global().async { [self] in
+            result = Result { () throws(CacheError) in try work() }
+            group.leave()
+        }
+    }
+
+    /// The job's value, once it is done (waiting for it until then), or what it threw.
+    func value() throws(CacheError) -> Value {
+        group.wait()
+        return try result!.get()
+    }
+}
