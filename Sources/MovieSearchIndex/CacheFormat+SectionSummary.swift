@@ -31,14 +31,20 @@ extension CacheFormat.Tag {
         case .bitmapFirstIDs: "first ids per year of each bitmap set"
         case .bitmapPairCounts: "matches per year of each pair of bitmap sets"
         case .lists: "name ids: each movie's cast, then its genres"
-        case .originalTitleOffsets: "where each movie's original title lies in OTLT"
-        case .originalTitleText: "UTF-8 text of the original titles"
+        case .originalTitleOffsets: "where each block of 64 original titles lies in OTLT"
+        case .originalTitleText: "the original titles, 64 a block, deflated with OTLD"
+        case .originalTitleLengths: "each block of original titles' length inflated"
+        case .originalTitleDictionary: "original titles sampled: the dictionary of OTLT's blocks"
         case .originalTitleEmpty: "which movies have an empty original title"
-        case .overviewOffsets: "where each movie's overview lies in OVWT"
-        case .overviewText: "UTF-8 text of the overviews"
+        case .overviewOffsets: "where each block of 64 overviews lies in OVWT"
+        case .overviewText: "the overviews, 64 a block, deflated with OVWD"
+        case .overviewLengths: "each block of overviews' length inflated"
+        case .overviewDictionary: "overviews sampled: the dictionary of OVWT's blocks"
         case .overviewEmpty: "which movies have an empty overview"
-        case .posterPathOffsets: "where each movie's poster path lies in PSTT"
-        case .posterPathText: "UTF-8 text of the poster paths"
+        case .posterPathOffsets: "where each block of 64 poster paths lies in PSTT"
+        case .posterPathText: "the poster paths, 64 a block, deflated with PSTD"
+        case .posterPathLengths: "each block of poster paths' length inflated"
+        case .posterPathDictionary: "poster paths sampled: the dictionary of PSTT's blocks"
         case .posterPathEmpty: "which movies have an empty poster path"
         case .rangeYearCountKeys: "the term ranges of long lists that have counts per year"
         case .rangeYearCounts: "matches per year of each long list"
@@ -47,8 +53,10 @@ extension CacheFormat.Tag {
         case .listPairCounts: "matches per year of long lists met with bitmap sets"
         case .tmdbIDs: "each movie's TMDb id"
         case .imdbNumbers: "each movie's IMDb id, as a number"
-        case .imdbTextOffsets: "where each IMDb id of another form lies in IMDT"
-        case .imdbText: "UTF-8 text of the IMDb ids of another form"
+        case .imdbTextOffsets: "where each block of 64 IMDb ids of another form lies in IMDT"
+        case .imdbText: "the IMDb ids of another form, 64 a block, deflated with IMDD"
+        case .imdbTextLengths: "each block of IMDb ids' length inflated"
+        case .imdbTextDictionary: "IMDb ids sampled: the dictionary of IMDT's blocks"
         case .imdbTextEmpty: "which movies have an empty IMDb id"
         case .criticRatingNumbers: "each movie's critics' rating, as an entry of CRTV"
         case .criticRatingValues: "the distinct critics' ratings, descending"
@@ -63,10 +71,6 @@ extension CacheFormat.Tag {
         case .nameDictionary: "names sampled from the catalog: the dictionary of every block of NMSZ"
         case .movieIDBases: "the base of each block of 64 entries of MIDS"
         case .listOffsetBases: "the base of each block of 64 entries of MLST"
-        case .originalTitleBases: "the base of each block of 64 entries of OTLO"
-        case .overviewBases: "the base of each block of 64 entries of OVWO"
-        case .posterPathBases: "the base of each block of 64 entries of PSTO"
-        case .imdbTextBases: "the base of each block of 64 entries of IMDO"
         case .imdbNumberBases: "the base of each block of 64 entries of IMDB"
         }
     }
@@ -84,8 +88,9 @@ extension CacheFormat.Tag {
              .castCounts, .lists, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets,
              .overviewText, .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs,
              .imdbNumbers, .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
-             .movieIDBases, .listOffsetBases, .originalTitleBases, .overviewBases, .posterPathBases, .imdbTextBases,
-             .imdbNumberBases:
+             .movieIDBases, .listOffsetBases, .imdbNumberBases, .originalTitleLengths, .originalTitleDictionary,
+             .overviewLengths, .overviewDictionary, .posterPathLengths, .posterPathDictionary, .imdbTextLengths,
+             .imdbTextDictionary:
             .records
         case .topRated, .topCriticRated:
             .topLists

@@ -156,20 +156,23 @@
 /// Every section below that is present holds an entry per slot.
 ///
 /// A **text field** `F` (the original title `OTL`, the overview `OVW`, the poster path `PST`, and the IMDb ids
-/// that are not of the packed form `IMD`) has three sections, tagged `F` + `O`, `T`, `E`:
+/// that are not of the packed form `IMD`) is a compressed text column (see "Compressed text columns" above) of N
+/// texts, slot s's at number s, the empty text where the slot has none, and the flags of empty texts:
 ///
 /// | tag    | kind   | entries    | content                                                                  |
 /// |--------|--------|------------|--------------------------------------------------------------------------|
-/// | `FO`   | blocked | N + 1     | the text of slot s is `FT` bytes `FO[s] ..< FO[s + 1]` (slot order; offsets ascend); bases `FB` |
-/// | `FT`   | bytes  | any        | UTF-8 text of the field, slot after slot                                 |
+/// | `FO`   | packed | K + 1      | the column's block offsets in `FT` (K = ⌈N / 64⌉)                        |
+/// | `FT`   | bytes  | any        | the column's deflated blocks                                             |
+/// | `FL`   | packed | K          | the column's blocks' inflated lengths                                    |
+/// | `FD`   | bytes  | ≤ 8,192    | the column's dictionary                                                  |
 /// | `FE`   | packed | N          | width 1: 1 when slot s has the field as an empty text                    |
 ///
-/// Slot s has the field when its range is not empty, or when `FE[s]` is 1. `FO` and `FT` are present together,
-/// when any movie has the field (for `IMD`, an IMDb id not of the packed form below); `FE` only when some movie
-/// has it as the empty text, which is rare: without `FE`, a slot whose range is empty has no such field. So the
-/// tags are `OTLO`, `OTLT`, `OTLE`, `BOTL`; `OVWO`, `OVWT`, `OVWE`, `BOVW`; `PSTO`, `PSTT`, `PSTE`, `BPST`; `IMDO`,
-/// `IMDT`, `IMDE`, `BIMD` (`FB`, the bases of `FO`, is present with it). (An offset section costs as many bits a
-/// slot as the most text 64 slots hold needs, whether the slot has the field or not.)
+/// Slot s has the field when its text is not empty, or when `FE[s]` is 1. `FO`, `FT`, `FL` and `FD` are present
+/// together, when any movie has the field (for `IMD`, an IMDb id not of the packed form below); `FE` only when some
+/// movie has it as the empty text, which is rare: without `FE`, a slot whose text is empty has no such field. So
+/// the tags are `OTLO`, `OTLT`, `OTLL`, `OTLD`, `OTLE`; `OVWO`, `OVWT`, `OVWL`, `OVWD`, `OVWE`; `PSTO`, `PSTT`,
+/// `PSTL`, `PSTD`, `PSTE`; `IMDO`, `IMDT`, `IMDL`, `IMDD`, `IMDE`. A slot without the field costs a byte before
+/// deflating (its length, 0), next to nothing after: IMDb's original titles, mostly absent, take 0.4 bits a slot.
 ///
 /// | tag    | kind   | entries    | content                                                                  |
 /// |--------|--------|------------|--------------------------------------------------------------------------|
@@ -488,6 +491,14 @@ package enum CacheFormat {
         case imdbTextOffsets = "IMDO"
         case imdbText = "IMDT"
         case imdbTextEmpty = "IMDE"
+        case originalTitleLengths = "OTLL"
+        case originalTitleDictionary = "OTLD"
+        case overviewLengths = "OVWL"
+        case overviewDictionary = "OVWD"
+        case posterPathLengths = "PSTL"
+        case posterPathDictionary = "PSTD"
+        case imdbTextLengths = "IMDL"
+        case imdbTextDictionary = "IMDD"
         case criticRatingNumbers = "CRIT"
         case criticRatingValues = "CRTV"
         case topCriticRated = "TOPC"
@@ -503,10 +514,6 @@ package enum CacheFormat {
         // The bases of the blocked sections ("Blocked sections" above).
         case movieIDBases = "BMID"
         case listOffsetBases = "BMLS"
-        case originalTitleBases = "BOTL"
-        case overviewBases = "BOVW"
-        case posterPathBases = "BPST"
-        case imdbTextBases = "BIMD"
         case imdbNumberBases = "BIMN"
 
         /// Whether the section may be absent: a field no movie has, or counts no list needs ("Optional sections"
@@ -517,8 +524,8 @@ package enum CacheFormat {
                  .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets, .overviewText,
                  .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs, .imdbNumbers,
                  .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
-                 .topCriticRated, .originalTitleBases, .overviewBases, .posterPathBases, .imdbTextBases,
-                 .imdbNumberBases:
+                 .topCriticRated, .imdbNumberBases, .originalTitleLengths, .originalTitleDictionary, .overviewLengths,
+                 .overviewDictionary, .posterPathLengths, .posterPathDictionary, .imdbTextLengths, .imdbTextDictionary:
                 return true
             default:
                 return false
@@ -534,10 +541,6 @@ package enum CacheFormat {
             switch self {
             case .movieIDs: .movieIDBases
             case .listOffsets: .listOffsetBases
-            case .originalTitleOffsets: .originalTitleBases
-            case .overviewOffsets: .overviewBases
-            case .posterPathOffsets: .posterPathBases
-            case .imdbTextOffsets: .imdbTextBases
             case .imdbNumbers: .imdbNumberBases
             default: nil
             }
@@ -558,16 +561,66 @@ package enum CacheFormat {
 
     /// A compressed text column's four sections ("Compressed text columns"): the titles in slot order, or the
     /// distinct cast and genre names in byte order.
-    enum TextColumn: CaseIterable {
+    enum TextColumn {
         case titles, names
+        /// The texts of an optional text field, one a slot (empty where the slot has none).
+        case field(TextField)
 
-        var blockOffsets: Tag { self == .titles ? .titleBlockOffsets : .nameBlockOffsets }
-        var blocks: Tag { self == .titles ? .titleBlocks : .nameBlocks }
-        var blockLengths: Tag { self == .titles ? .titleBlockLengths : .nameBlockLengths }
-        var dictionary: Tag { self == .titles ? .titleDictionary : .nameDictionary }
+        var blockOffsets: Tag {
+            switch self {
+            case .titles: .titleBlockOffsets
+            case .names: .nameBlockOffsets
+            case .field(.originalTitle): .originalTitleOffsets
+            case .field(.overview): .overviewOffsets
+            case .field(.posterPath): .posterPathOffsets
+            case .field(.imdbID): .imdbTextOffsets
+            }
+        }
+
+        var blocks: Tag {
+            switch self {
+            case .titles: .titleBlocks
+            case .names: .nameBlocks
+            case .field(.originalTitle): .originalTitleText
+            case .field(.overview): .overviewText
+            case .field(.posterPath): .posterPathText
+            case .field(.imdbID): .imdbText
+            }
+        }
+
+        var blockLengths: Tag {
+            switch self {
+            case .titles: .titleBlockLengths
+            case .names: .nameBlockLengths
+            case .field(.originalTitle): .originalTitleLengths
+            case .field(.overview): .overviewLengths
+            case .field(.posterPath): .posterPathLengths
+            case .field(.imdbID): .imdbTextLengths
+            }
+        }
+
+        var dictionary: Tag {
+            switch self {
+            case .titles: .titleDictionary
+            case .names: .nameDictionary
+            case .field(.originalTitle): .originalTitleDictionary
+            case .field(.overview): .overviewDictionary
+            case .field(.posterPath): .posterPathDictionary
+            case .field(.imdbID): .imdbTextDictionary
+            }
+        }
+
+        /// The column's four tags.
+        var tags: [Tag] { [blockOffsets, blocks, blockLengths, dictionary] }
 
         /// The column's name in error messages.
-        var name: String { self == .titles ? "titles" : "cast and genre names" }
+        var name: String {
+            switch self {
+            case .titles: "titles"
+            case .names: "cast and genre names"
+            case .field(let field): field.name
+            }
+        }
     }
 
     /// Texts per block of a compressed text column: 64 titles of IMDb deflate to 0.47 of their bytes with the
@@ -587,23 +640,14 @@ package enum CacheFormat {
     enum TextField: CaseIterable {
         case originalTitle, overview, posterPath, imdbID
 
-        var offsets: Tag {
-            switch self {
-            case .originalTitle: .originalTitleOffsets
-            case .overview: .overviewOffsets
-            case .posterPath: .posterPathOffsets
-            case .imdbID: .imdbTextOffsets
-            }
-        }
+        /// The field's compressed text column ("Compressed text columns"): its texts, one a slot.
+        var column: TextColumn { .field(self) }
 
-        var text: Tag {
-            switch self {
-            case .originalTitle: .originalTitleText
-            case .overview: .overviewText
-            case .posterPath: .posterPathText
-            case .imdbID: .imdbText
-            }
-        }
+        /// The column's block offsets (`FO`), the section whose presence says the field is stored.
+        var offsets: Tag { column.blockOffsets }
+
+        /// The column's deflated blocks (`FT`).
+        var text: Tag { column.blocks }
 
         var empty: Tag {
             switch self {

@@ -344,26 +344,18 @@ extension CacheSections {
         return parts
     }
 
-    /// The sections `FO`, `FT` and, when some text is empty, `FE` of text field `field`, whose text in slot `slot`
-    /// is `text(slot)` (`nil` for none); no section when no slot has a text.
+    /// The sections `FO`, `FT`, `FL`, `FD` (a compressed text column of a text a slot, empty where the slot has
+    /// none) and, when some slot has the empty text, `FE` of text field `field`, whose text in slot `slot` is
+    /// `text(slot)` (`nil` for none); no section when no slot has a text.
     private static func textFieldParts(_ field: CacheFormat.TextField, count: Int,
                                        text: (Int) -> ArraySlice<UInt8>?) throws(CacheError) -> [Part] {
         guard (0..<count).contains(where: { text($0) != nil }) else { return [] }
-        var offsets: [UInt32] = []
-        offsets.reserveCapacity(count + 1)
-        var bytes = ByteWriter()
         var empty: [UInt32]?
-        for slot in 0..<count {
-            offsets.append(try checked(bytes.count, field.name))
-            guard let value = text(slot) else { continue }
-            if value.isEmpty {
-                if empty == nil { empty = [UInt32](repeating: 0, count: count) }
-                empty![slot] = 1
-            }
-            bytes.append(value)
+        for slot in 0..<count where text(slot)?.isEmpty == true {
+            if empty == nil { empty = [UInt32](repeating: 0, count: count) }
+            empty![slot] = 1
         }
-        offsets.append(try checked(bytes.count, field.name))
-        var parts: [Part] = Part.blocked(field.offsets, offsets) + [.bytes(field.text, bytes.bytes)]
+        var parts = try TextColumnWriter.parts(field.column, count: count) { text($0) ?? [] }
         if let empty { parts.append(.packed(field.empty, empty)) }
         return parts
     }

@@ -31,10 +31,10 @@ package struct MappedSections: Sendable {
     var listPairRows: MappedCacheFile.Section? = nil, listPairCounts: MappedCacheFile.Section? = nil
     var pairedListCount = 0
 
-    /// The sections of one text field: `FO` (N + 1 entries), `FT`, and `FE` (N entries) when present.
+    /// The sections of one text field: its compressed column (`FO`, `FT`, `FL`, `FD`), and `FE` (N entries) when
+    /// present.
     struct TextField: Sendable {
-        var offsets: MappedCacheFile.BlockedSection
-        var text: MappedCacheFile.Section
+        var texts: CompressedTextColumn
         var empty: MappedCacheFile.Section?
     }
 }
@@ -150,15 +150,14 @@ extension MappedSections {
     /// flags of empty texts without them, is corrupt.
     private static func textField(_ field: CacheFormat.TextField, _ file: MappedCacheFile) throws(CacheError) -> TextField? {
         guard file.hasSection(field.offsets) else {
-            for tag in [field.text, field.empty] where file.hasSection(tag) {
+            for tag in field.column.tags + [field.empty] where file.hasSection(tag) {
                 throw .corrupt(path: file.path, detail: "section \(tag.rawValue) without \(field.offsets.rawValue)")
             }
             return nil
         }
         let n = file.movieCount
         return TextField(
-            offsets: try file.blockedSection(field.offsets, expectedCount: n + 1),
-            text: try file.section(field.text),
+            texts: try CompressedTextColumn(field.column, in: file, count: n),
             empty: file.hasSection(field.empty) ? try file.packedSection(field.empty, expectedCount: n) : nil)
     }
 }

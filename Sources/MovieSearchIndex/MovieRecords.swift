@@ -186,16 +186,15 @@ package struct MovieRecords {
         if movie.imdbID == nil { movie.imdbID = try optionalText(sections.imdbTexts, slot: slot) }
     }
 
-    /// Slot `slot`'s text in a text field: its bytes when its range is not empty, else `""` when its flag says
-    /// it has the empty text, else `nil`.
+    /// Slot `slot`'s text in a text field: its text when not empty, else `""` when its flag says it has the empty
+    /// text, else `nil`.
     private func optionalText(_ field: MappedSections.TextField?, slot: Int) throws(CacheError) -> String? {
         guard let field else { return nil }
-        let (start, end) = try file.blockedPair(field.offsets, slot)
-        guard start <= end else { throw .corrupt(path: file.path, detail: "text offsets out of order") }
-        if start == end {
+        let text = try field.texts.text(slot, in: file)
+        if text.isEmpty {
             guard let empty = field.empty, try file.packed(empty, slot) != 0 else { return nil }
             return ""
         }
-        return String(decoding: try file.bytes(field.text, start..<end), as: UTF8.self)
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -5,8 +5,7 @@ import MovieSearch
 import TestSupport
 import XCTest
 
-/// The blocked sections (`CacheFormat`, "Blocked sections": `MIDS`, `MLST` and the text fields' offsets, each
-/// with its bases), written and read back across several blocks, then forged and sealed with fresh
+/// The blocked sections (`CacheFormat`, "Blocked sections": `MIDS`, `MLST`, `IMDB`, each with its bases), written and read back across several blocks, then forged and sealed with fresh
 /// checksums as a hostile writer would: a base out of range, bases missing or of the wrong size. Each is a
 /// `CacheError.corrupt` (at open for a shape, when the movie is read for a range), never a trap.
 final class ForgedBlockedSectionsTests: XCTestCase {
@@ -38,10 +37,10 @@ final class ForgedBlockedSectionsTests: XCTestCase {
 
     func testABaseOutOfRangeIsCorruptForItsBlockOnly() throws {
         var cache = try ForgedCache(Self.catalog)
-        // The overviews' text is short (30 of them): the largest base its width holds points past its end.
-        let (width, _, _) = cache.entry(of: .overviewBases)
-        XCTAssertGreaterThan((1 << width) - 1, cache.entry(of: .overviewText).count)
-        cache.setPacked(.overviewBases, 1, to: UInt32((UInt64(1) << UInt64(width)) - 1))
+        // The largest base the width of `BMLS` holds points past the end of `LIST` (3 names a movie).
+        let (width, _, _) = cache.entry(of: .listOffsetBases)
+        XCTAssertGreaterThan((1 << width) - 1, cache.entry(of: .lists).count)
+        cache.setPacked(.listOffsetBases, 1, to: UInt32((UInt64(1) << UInt64(width)) - 1))
         let index = try cache.opened(in: self)
         let inSecondBlock = Self.catalog.movies[70], inFirstBlock = Self.catalog.movies[10]
         assertCorrupt(try index.movie(id: inSecondBlock.id), "a reference points outside its section")
@@ -51,9 +50,9 @@ final class ForgedBlockedSectionsTests: XCTestCase {
     func testABaseThatPutsAnOffsetBeforeTheLastIsCorrupt() throws {
         var cache = try ForgedCache(Self.catalog)
         // The second block's base lowered below the first block's last offset: slot 63 then ends before it starts.
-        cache.setPacked(.overviewBases, 1, to: 0)
+        cache.setPacked(.listOffsetBases, 1, to: 0)
         let index = try cache.opened(in: self)
-        assertCorrupt(try index.movie(id: Self.catalog.movies[63].id), "text offsets out of order")
+        assertCorrupt(try index.movie(id: Self.catalog.movies[63].id), "a movie's cast and genre list is malformed")
     }
 
     func testAnAbsurdIDBaseReadsBackWithoutATrap() throws {
@@ -70,15 +69,14 @@ final class ForgedBlockedSectionsTests: XCTestCase {
         let cases: [(String, (inout ForgedCache) -> Void)] = [
             ("section BMLS is missing", { $0.rename(.listOffsetBases, to: "XXXX") }),
             ("section BMID is missing", { $0.rename(.movieIDBases, to: "XXXX") }),
-            ("section BOVW is missing", { $0.rename(.overviewBases, to: "XXXX") }),
             // Two sections' tags swapped: the bases then have the other's count.
             ("section BMLS holds 257 entries, expected 3", {
                 $0.rename(.listOffsetBases, to: "XXXX")
                 $0.rename(.termJump, to: "BMLS")
             }),
-            ("section BOVW is not a packed section", {
-                $0.rename(.overviewBases, to: "XXXX")
-                $0.rename(.overviewText, to: "BOVW")
+            ("section BMID is not a packed section", {
+                $0.rename(.movieIDBases, to: "XXXX")
+                $0.rename(.titleDictionary, to: "BMID")
             }),
         ]
         for (detail, forge) in cases {

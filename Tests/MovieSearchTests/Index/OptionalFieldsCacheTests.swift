@@ -98,14 +98,14 @@ final class OptionalFieldsCacheTests: XCTestCase {
             return Catalog(movies: movies)
         }
         let cases: [(Set<String>, (inout Movie) -> Void)] = [
-            (["OVWO", "OVWT", "BOVW"], { $0.overview = "Plot." }),
-            (["OVWO", "OVWT", "OVWE", "BOVW"], { $0.overview = "" }),
-            (["OTLO", "OTLT", "BOTL"], { $0.originalTitle = "O" }),
-            (["PSTO", "PSTT", "BPST"], { $0.posterPath = "/p.jpg" }),
+            (["OVWO", "OVWT", "OVWL", "OVWD"], { $0.overview = "Plot." }),
+            (["OVWO", "OVWT", "OVWL", "OVWD", "OVWE"], { $0.overview = "" }),
+            (["OTLO", "OTLT", "OTLL", "OTLD"], { $0.originalTitle = "O" }),
+            (["PSTO", "PSTT", "PSTL", "PSTD"], { $0.posterPath = "/p.jpg" }),
             (["TMDB"], { $0.tmdbID = 11 }),
             (["IMDB", "BIMN"], { $0.imdbID = "tt0076759" }),
-            (["IMDO", "IMDT", "BIMD"], { $0.imdbID = "tt076759" }),
-            (["IMDO", "IMDT", "IMDE", "BIMD"], { $0.imdbID = "" }),
+            (["IMDO", "IMDT", "IMDL", "IMDD"], { $0.imdbID = "tt076759" }),
+            (["IMDO", "IMDT", "IMDL", "IMDD", "IMDE"], { $0.imdbID = "" }),
             (["CRIT", "CRTV", "TOPC"], { $0.criticRating = 7.5 }),
         ]
         for (extra, set) in cases {
