@@ -72,6 +72,10 @@ extension CacheFormat.Tag {
         case .movieIDBases: "the base of each block of 64 entries of MIDS"
         case .listOffsetBases: "the base of each block of 64 entries of MLST"
         case .imdbNumberBases: "the base of each block of 64 entries of IMDB"
+        case .bitmapPairWidths: "the bits per entry of each row of BMPP"
+        case .bitmapPairOffsets: "where each row of BMPP starts"
+        case .listPairWidths: "the bits per entry of each row of LBPC"
+        case .listPairOffsets: "where each row of LBPC starts"
         }
     }
 
@@ -81,7 +85,8 @@ extension CacheFormat.Tag {
         case .termTextOffsets, .termText, .termJump, .postingOffsets, .postings, .prefixOffsets, .prefixEntries,
              .listSetOffsets, .listSetData, .bitmapCardinalities, .bitmapYearCounts, .bitmaps, .bitmapFirstIDs,
              .bitmapPairCounts, .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .listPairRows,
-             .listPairCounts, .ranks, .years:
+             .listPairCounts, .ranks, .years, .bitmapPairWidths, .bitmapPairOffsets, .listPairWidths,
+             .listPairOffsets:
             .search
         case .movieIDs, .titleBlockOffsets, .titleBlocks, .titleBlockLengths, .titleDictionary, .nameBlockOffsets,
              .nameBlocks, .nameBlockLengths, .nameDictionary, .movieYears, .movieRatings, .ratings, .listOffsets,

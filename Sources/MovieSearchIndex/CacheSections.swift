@@ -35,6 +35,27 @@ struct CacheSections {
             return [.packed(tag, rest), .packed(basesTag, bases)]
         }
 
+        /// A row-packed section of `values`, rows of `rowLength` entries, with its tables of widths and offsets
+        /// (`CacheFormat`, "Row-packed sections"): each row at the width its largest entry needs, from a byte.
+        static func rows(_ tag: CacheFormat.Tag, _ values: [UInt32], rowLength: Int) throws(CacheError) -> [Part] {
+            guard let (widthsTag, offsetsTag) = tag.rowTables else {
+                preconditionFailure("\(tag.rawValue) is not a row-packed section")
+            }
+            precondition(rowLength > 0 && values.count % rowLength == 0, "rows of \(rowLength) entries")
+            var widths: [UInt32] = [], offsets: [UInt32] = []
+            var bytes: [UInt8] = []
+            for start in stride(from: 0, to: values.count, by: rowLength) {
+                let row = Array(values[start..<(start + rowLength)])
+                let width = CacheFormat.width(of: row.max() ?? 0)
+                widths.append(UInt32(width))
+                offsets.append(try CacheSections.checked(bytes.count, "rows of \(tag.rawValue)"))
+                // The row's bits, without the 8 bytes of padding a packed section ends with: one padding ends all.
+                bytes += ByteWriter.packed(row, width: width).dropLast(CacheFormat.packedPadding)
+            }
+            bytes += [UInt8](repeating: 0, count: CacheFormat.packedPadding)
+            return [.bytes(tag, bytes), .packed(widthsTag, widths), .packed(offsetsTag, offsets)]
+        }
+
         /// A byte section.
         static func bytes(_ tag: CacheFormat.Tag, _ bytes: [UInt8]) -> Part {
             Part(tag: tag, width: 0, count: bytes.count, bytes: bytes)

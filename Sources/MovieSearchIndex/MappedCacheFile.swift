@@ -30,6 +30,16 @@ package final class MappedCacheFile: @unchecked Sendable {
     /// One section's bytes (`CacheDirectory.Section`).
     package typealias Section = CacheDirectory.Section
 
+    /// A row-packed section and its tables of widths and offsets (`CacheFormat`, "Row-packed sections"), their
+    /// shapes checked at open, each row when it is read.
+    package struct RowsSection: Sendable {
+        var data: Section
+        var widths: Section
+        var offsets: Section
+        /// The rows the section holds.
+        var count: Int { widths.count }
+    }
+
     /// A blocked section and its bases (`CacheFormat`, "Blocked sections"), both checked at open.
     package struct BlockedSection: Sendable {
         var entries: Section
@@ -121,6 +131,31 @@ package final class MappedCacheFile: @unchecked Sendable {
         let entries = try packedSection(tag, expectedCount: expectedCount)
         let bases = try packedSection(basesTag, expectedCount: CacheFormat.blockedBaseCount(entries: entries.count))
         return BlockedSection(entries: entries, bases: bases)
+    }
+
+    /// The row-packed section `tag` with its tables of widths and offsets (`CacheFormat`, "Row-packed sections"):
+    /// a byte section, and two packed sections of one entry a row.
+    func rowsSection(_ tag: CacheFormat.Tag) throws(CacheError) -> RowsSection {
+        guard let (widthsTag, offsetsTag) = tag.rowTables else {
+            preconditionFailure("\(tag.rawValue) is not a row-packed section")
+        }
+        let data = try section(tag)
+        let widths = try packedSection(widthsTag)
+        let offsets = try packedSection(offsetsTag, expectedCount: widths.count)
+        return RowsSection(data: data, widths: widths, offsets: offsets)
+    }
+
+    /// Row `row` of a row-packed section, `count` entries at the row's width; its width, its offset and its bytes
+    /// (with the 8 a load may read past them) checked against the section.
+    func row(_ rows: RowsSection, _ row: Int, count: Int) throws(CacheError) -> PackedView {
+        let width = Int(try packed(rows.widths, row))
+        let start = Int(try packed(rows.offsets, row))
+        guard width >= 1, width <= CacheFormat.maximumWidth, count >= 0 else {
+            throw .corrupt(path: path, detail: "a row of a section is malformed")
+        }
+        let length = (count * width + 7) / 8
+        _ = try bytes(rows.data, start..<(start + length + CacheFormat.packedPadding))
+        return PackedView(base: base + rows.data.offset + start, firstBit: 0, width: width, count: count)
     }
 
     /// Whether the directory has the section `tag` (an optional section may be absent).

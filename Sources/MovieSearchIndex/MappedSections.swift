@@ -9,7 +9,8 @@ package struct MappedSections: Sendable {
     package var ranks, topRated, years: MappedCacheFile.Section
     var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
     var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
-    var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
+    var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs: MappedCacheFile.Section
+    var bitmapPairCounts: MappedCacheFile.RowsSection
     /// Q: `BMPP` holds the pairs of bitmap sets 0..<Q (`CacheFormat.pairedBitmapCount`).
     var pairedBitmapCount = 0
     var lists: MappedCacheFile.Section
@@ -28,7 +29,7 @@ package struct MappedSections: Sendable {
     var rangeFirstIDs: MappedCacheFile.Section? = nil
     /// The rows of the longest of those lists met with every bitmap set (`LBPR`, `LBPC`), `nil` when none is
     /// paired; R, the rows `LBPC` holds.
-    var listPairRows: MappedCacheFile.Section? = nil, listPairCounts: MappedCacheFile.Section? = nil
+    var listPairRows: MappedCacheFile.Section? = nil, listPairCounts: MappedCacheFile.RowsSection? = nil
     var pairedListCount = 0
 
     /// The sections of one text field: its compressed column (`FO`, `FT`, `FL`, `FD`), and `FE` (N entries) when
@@ -77,15 +78,17 @@ extension MappedSections {
                 bitmapFirstIDs: file.packedSection(
                     .bitmapFirstIDs,
                     expectedCount: product(product(bitmapCount, file.yearCount), CacheFormat.firstIDsPerYear)),
-                bitmapPairCounts: file.packedSection(.bitmapPairCounts),
+                bitmapPairCounts: file.rowsSection(.bitmapPairCounts),
                 lists: file.packedSection(.lists),
                 titles: CompressedTextColumn(.titles, in: file, count: n),
                 names: CompressedTextColumn(.names, in: file, count: nil))
             // `BMPP` pairs the first Q bitmap sets, Q worked out from its size (the writer may pair fewer than all).
-            guard let paired = CacheFormat.pairedBitmapCount(pairEntries: bitmapPairCounts.count,
+            // Rows of Y counts: a cache without years has none.
+            guard let paired = CacheFormat.pairedBitmapCount(pairEntries: try product(bitmapPairCounts.count,
+                                                                                       file.yearCount),
                                                              yearCount: file.yearCount),
                   paired <= bitmapCount else {
-                throw CacheError.corrupt(path: file.path, detail: "section BMPP holds \(bitmapPairCounts.count) entries, "
+                throw CacheError.corrupt(path: file.path, detail: "section BMPP holds \(bitmapPairCounts.count) rows, "
                     + "not the pairs of some of the \(bitmapCount) bitmap sets")
             }
             pairedBitmapCount = paired
@@ -130,16 +133,16 @@ extension MappedSections {
                     expectedCount: product(product(keys.count / 2, file.yearCount), CacheFormat.firstIDsPerYear))
                 if file.hasSection(.listPairRows) || file.hasSection(.listPairCounts) {
                     let rows = try file.packedSection(.listPairRows, expectedCount: keys.count / 2)
-                    let counts = try file.packedSection(.listPairCounts)
-                    // R × B × Y entries: R is what the size says (the writer pairs as many lists as fit its bound).
-                    let row = try product(bitmapCount, file.yearCount)
-                    guard row > 0, counts.count % row == 0 else {
-                        throw CacheError.corrupt(path: file.path, detail: "section LBPC holds \(counts.count) entries, "
-                            + "not rows of \(bitmapCount) bitmap sets × \(file.yearCount) years")
+                    let counts = try file.rowsSection(.listPairCounts)
+                    // R × B rows of Y counts: R is what the size says (the writer pairs as many lists as fit its
+                    // bound).
+                    guard bitmapCount > 0, counts.count % bitmapCount == 0 else {
+                        throw CacheError.corrupt(path: file.path, detail: "section LBPC holds \(counts.count) rows, "
+                            + "not rows of \(bitmapCount) bitmap sets")
                     }
                     listPairRows = rows
                     listPairCounts = counts
-                    pairedListCount = counts.count / row
+                    pairedListCount = counts.count / bitmapCount
                 }
             } else if file.hasSection(.listPairRows) || file.hasSection(.listPairCounts) {
                 throw CacheError.corrupt(path: file.path, detail: "section LBPR or LBPC without YCRG")

@@ -9,11 +9,13 @@ package final class PrefixSetReader: Sendable {
     private let file: MappedCacheFile
     private let prefixOffsets, prefixEntries, postingOffsets, postings: MappedCacheFile.Section
     private let listSetOffsets, listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
-    private let bitmapFirstIDs, bitmapPairCounts: MappedCacheFile.Section
+    private let bitmapFirstIDs: MappedCacheFile.Section
+    private let bitmapPairCounts: MappedCacheFile.RowsSection
     /// `BMPP` pairs bitmap sets 0..<this.
     private let pairedBitmapCount: Int
     private let rangeYearCountKeys, rangeYearCounts, rangeFirstIDs: MappedCacheFile.Section?
-    private let listPairRows, listPairCounts: MappedCacheFile.Section?
+    private let listPairRows: MappedCacheFile.Section?
+    private let listPairCounts: MappedCacheFile.RowsSection?
     /// `LBPC` holds this many rows.
     private let pairedListCount: Int
 
@@ -182,8 +184,7 @@ package final class PrefixSetReader: Sendable {
         let row = Int(try file.packed(listPairRows, counted))
         if row == 0 { return nil }
         guard row <= pairedListCount else { throw .corrupt(path: file.path, detail: "section LBPR names a row past LBPC") }
-        let first = ((row - 1) * bitmapCount + bitmap) * file.yearCount
-        return try file.packed(listPairCounts, first..<(first + file.yearCount))
+        return try file.row(listPairCounts, (row - 1) * bitmapCount + bitmap, count: file.yearCount)
     }
 
     /// The matches per year of the intersection of bitmap sets `a` and `b` (two different ones), from `BMPP`;
@@ -195,6 +196,6 @@ package final class PrefixSetReader: Sendable {
         }
         guard a < pairedBitmapCount, b < pairedBitmapCount else { return nil }
         let pair = CacheFormat.bitmapPairIndex(min(a, b), max(a, b), bitmapCount: pairedBitmapCount)
-        return try file.packed(bitmapPairCounts, (pair * file.yearCount)..<((pair + 1) * file.yearCount))
+        return try file.row(bitmapPairCounts, pair, count: file.yearCount)
     }
 }

@@ -324,7 +324,8 @@ struct PrefixSetWriter {
             listPairs = listPairYearCounts(order: order)
         }
         if let listPairs, !listPairs.counts.isEmpty {
-            counted += [.packed(.listPairRows, listPairs.rows), .packed(.listPairCounts, listPairs.counts)]
+            counted += [.packed(.listPairRows, listPairs.rows)]
+                + (try CacheSections.Part.rows(.listPairCounts, listPairs.counts, rowLength: perYear.count))
         }
         return counted + [
             .packed(.prefixOffsets, offsets),
@@ -334,9 +335,8 @@ struct PrefixSetWriter {
             .packed(.bitmapCardinalities, bitmapCardinalities),
             .packed(.bitmapYearCounts, bitmapYearCounts),
             .packed(.bitmapFirstIDs, bitmapFirstIDs),
-            .packed(.bitmapPairCounts, try bitmapPairs.value()),
             .bytes(.bitmaps, bitmaps.bytes),
-        ]
+        ] + (try CacheSections.Part.rows(.bitmapPairCounts, try bitmapPairs.value(), rowLength: max(perYear.count, 1)))
     }
 
     /// Whether a query token could end after `length` bytes of `term`: at its end or before a UTF-8 lead byte.

@@ -72,6 +72,33 @@ struct ForgedCache {
         }
     }
 
+    /// The rows of the row-packed section `tag` (`CacheFormat`, "Row-packed sections").
+    package func rowCount(_ tag: CacheFormat.Tag) -> Int {
+        entry(of: tag.rowTables!.widths).count
+    }
+
+    /// The width of row `row` of the row-packed section `tag`.
+    package func rowWidth(_ tag: CacheFormat.Tag, _ row: Int) -> Int {
+        Int(packed(tag.rowTables!.widths, row))
+    }
+
+    /// Entry `index` of row `row` of the row-packed section `tag`, read a bit at a time as the format defines it.
+    package func rowEntry(_ tag: CacheFormat.Tag, _ row: Int, _ index: Int) -> UInt32 {
+        let start = entry(of: tag).offset + Int(packed(tag.rowTables!.offsets, row))
+        return Self.packedEntry(index, width: rowWidth(tag, row), in: bytes, at: start)
+    }
+
+    /// Sets entry `index` of row `row` of the row-packed section `tag` to `value`, which must fit the row's width.
+    package mutating func setRowEntry(_ tag: CacheFormat.Tag, _ row: Int, _ index: Int, to value: UInt32) {
+        let width = rowWidth(tag, row)
+        precondition(width == 32 || value >> UInt32(width) == 0, "\(value) does not fit row \(row) of \(tag.rawValue)")
+        let start = entry(of: tag).offset + Int(packed(tag.rowTables!.offsets, row))
+        for bit in 0..<width {
+            let position = start + (index * width + bit) / 8, mask = UInt8(1) << UInt8((index * width + bit) % 8)
+            if value & (1 << UInt32(bit)) != 0 { bytes[position] |= mask } else { bytes[position] &= ~mask }
+        }
+    }
+
     /// The id of `term` in the term dictionary (`TTXO`, `TTXT`), which must hold it.
     package func termID(_ term: String) -> Int {
         let count = Int(u32(at: CacheFormat.HeaderField.termCount))

@@ -33,7 +33,7 @@ final class BitmapPairCountTests: XCTestCase {
         let bitmaps = forged.entry(of: .bitmapCardinalities).count
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
         XCTAssertGreaterThanOrEqual(bitmaps, 4, "aa, bb, cc, dd (and the prefixes that hold all titles)")
-        XCTAssertEqual(forged.entry(of: .bitmapPairCounts).count, bitmaps * (bitmaps - 1) / 2 * years)
+        XCTAssertEqual(forged.rowCount(.bitmapPairCounts), bitmaps * (bitmaps - 1) / 2)
         // Each pair's counts, against the two bitmaps read bit by bit.
         let movieCount = Self.catalog.movies.count
         let words = CacheFormat.bitmapWordCount(movieCount: movieCount)
@@ -49,7 +49,7 @@ final class BitmapPairCountTests: XCTestCase {
                 for year in 0..<years {
                     let end = year + 1 < years ? firstRanks[year + 1] : movieCount
                     let expected = (firstRanks[year]..<end).filter { bit(a, $0) && bit(b, $0) }.count
-                    XCTAssertEqual(Int(forged.packed(.bitmapPairCounts, pair * years + year)), expected, "\(a) \(b) \(year)")
+                    XCTAssertEqual(Int(forged.rowEntry(.bitmapPairCounts, pair, year)), expected, "\(a) \(b) \(year)")
                 }
             }
         }
@@ -65,12 +65,16 @@ final class BitmapPairCountTests: XCTestCase {
 
     func testAPairCountLargerThanItsYearIsCorrupt() throws {
         var forged = try ForgedCache(Self.encoded.get())
-        let entry = forged.entry(of: .bitmapPairCounts)
-        // The widest value the section holds, in every year: more than 1950 holds (one movie), and more than most
+        // The widest value each row holds, in every year: more than 1950 holds (one movie), and more than most
         // years' matches, which the listing must not run past the bitmaps for.
-        let widest = UInt32((1 << UInt64(entry.width)) - 1)
-        XCTAssertGreaterThan(widest, 1)
-        for position in 0..<entry.count { forged.setPacked(.bitmapPairCounts, position, to: widest) }
+        let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
+        var widestOfAll: UInt32 = 0
+        for row in 0..<forged.rowCount(.bitmapPairCounts) {
+            let widest = UInt32((1 << UInt64(forged.rowWidth(.bitmapPairCounts, row))) - 1)
+            widestOfAll = max(widestOfAll, widest)
+            for year in 0..<years { forged.setRowEntry(.bitmapPairCounts, row, year, to: widest) }
+        }
+        XCTAssertGreaterThan(widestOfAll, 1)
         let index = try MovieIndex(bytes: forged.sealed(), self)
         XCTAssertThrowsError(try index.search("aa bb", perYear: 1_000, typos: .off)) { error in
             guard case CacheError.corrupt = error else { return XCTFail("\(error)") }
@@ -88,10 +92,12 @@ extension BitmapPairCountTests {
         let firstRanks = (0..<years).map { Int(forged.u32(at: yearTable + $0 * 8 + 4)) } + [Self.catalog.movies.count]
         // Every pair's count one more than its matches, in every year whose movies can still hold that many.
         var forgedCounts = 0
-        for position in 0..<forged.entry(of: .bitmapPairCounts).count {
-            let year = position % years, count = forged.packed(.bitmapPairCounts, position)
-            if count > 0, Int(count) < firstRanks[year + 1] - firstRanks[year] {
-                forged.setPacked(.bitmapPairCounts, position, to: count + 1)
+        for position in 0..<(forged.rowCount(.bitmapPairCounts) * years) {
+            let row = position / years, year = position % years
+            let count = forged.rowEntry(.bitmapPairCounts, row, year)
+            let fits = count + 1 < 1 << UInt32(forged.rowWidth(.bitmapPairCounts, row))
+            if count > 0, fits, Int(count) < firstRanks[year + 1] - firstRanks[year] {
+                forged.setRowEntry(.bitmapPairCounts, row, year, to: count + 1)
                 forgedCounts += 1
             }
         }
@@ -117,7 +123,7 @@ extension BitmapPairCountTests {
         let forged = ForgedCache(bytes)
         let bitmaps = forged.entry(of: .bitmapCardinalities).count
         XCTAssertGreaterThan(bitmaps, 30)
-        XCTAssertEqual(forged.entry(of: .bitmapPairCounts).count, limit)
+        XCTAssertEqual(forged.rowCount(.bitmapPairCounts) * 10, limit)
         XCTAssertEqual(CacheFormat.pairedBitmapCount(bitmapCount: bitmaps, yearCount: 10, maximumEntries: limit), 10)
         let index = try MovieIndex(bytes: bytes, self)
         let full = try MovieIndex(bytes: try CacheWriter.encode(catalog), self)

@@ -80,7 +80,7 @@ final class CacheLayoutTests: XCTestCase {
             XCTAssertTrue(Set(layout.sections.map(\.tag)).isSuperset(of: CacheFormat.Tag.required.map(\.rawValue)),
                           name)
             if name == "optional fields" {
-                let longListTags: Set = ["YCRG", "YCNT", "YCID", "LBPR", "LBPC"]
+                let longListTags: Set = ["YCRG", "YCNT", "YCID", "LBPR", "LBPC", "LBPW", "LBPO"]
                 XCTAssertEqual(Set(layout.sections.map(\.tag)),
                                Set(CacheFormat.Tag.allCases.map(\.rawValue)).subtracting(longListTags))
             }
@@ -90,7 +90,8 @@ final class CacheLayoutTests: XCTestCase {
     /// The groups of the brief, written out here rather than taken from the code under test.
     func testTheGroupTotals() throws {
         let search: Set = ["TTXO", "TTXT", "TJMP", "TPST", "POST", "PRFO", "PRFE", "LSTO", "LSTD", "BMPN", "BMPC",
-                           "BMPS", "BMPI", "BMPP", "YCRG", "YCNT", "YCID", "LBPR", "LBPC", "RANK", "YEAR"]
+                           "BMPS", "BMPI", "BMPP", "BMPW", "BMPO", "YCRG", "YCNT", "YCID", "LBPR", "LBPC", "LBPW",
+                           "LBPO", "RANK", "YEAR"]
         let topLists: Set = ["TOPR", "TOPC"]
         for tag in CacheFormat.Tag.allCases {
             let expected: CacheLayout.Group = search.contains(tag.rawValue) ? .search

@@ -93,7 +93,7 @@ final class ListYearCountTests: XCTestCase {
         let bitmaps = forged.entry(of: .bitmapCardinalities).count
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
         XCTAssertEqual((0..<2).map { forged.packed(.listPairRows, $0) }.sorted(), [1, 2], "both lists are paired")
-        XCTAssertEqual(forged.entry(of: .listPairCounts).count, 2 * bitmaps * years)
+        XCTAssertEqual(forged.rowCount(.listPairCounts), 2 * bitmaps)
         let index = try MovieIndex(bytes: Self.encoded.get(), self)
         let reference = ReferenceSearch(Self.catalog)
         // `w` holds every title, `w1` 55 %, `w2`…`w9` and `w10`…`w19` 5.6 % each: all bitmaps (over 2,500 titles).
@@ -109,16 +109,20 @@ final class ListYearCountTests: XCTestCase {
         }
         XCTAssertGreaterThan(try index.search("alpha w1", typos: .off).total, 0)
         var zeroed = try ForgedCache(Self.encoded.get())
-        for entry in 0..<zeroed.entry(of: .listPairCounts).count { zeroed.setPacked(.listPairCounts, entry, to: 0) }
+        for row in 0..<zeroed.rowCount(.listPairCounts) {
+            for year in 0..<years { zeroed.setRowEntry(.listPairCounts, row, year, to: 0) }
+        }
         XCTAssertEqual(try MovieIndex(bytes: zeroed.sealed(), self).search("alpha w1", typos: .off).total, 0)
         // Every pair count raised to its list's count in the year: the ranks of a year run out before its matches.
         var overfull = try ForgedCache(Self.encoded.get())
         for counted in 0..<2 {
             let row = Int(overfull.packed(.listPairRows, counted)) - 1
             for bitmap in 0..<bitmaps {
+                let width = overfull.rowWidth(.listPairCounts, row * bitmaps + bitmap)
                 for year in 0..<years {
-                    overfull.setPacked(.listPairCounts, (row * bitmaps + bitmap) * years + year,
-                                       to: overfull.packed(.rangeYearCounts, counted * years + year))
+                    // The list's count in the year, or as much of it as the row's width holds.
+                    let count = min(overfull.packed(.rangeYearCounts, counted * years + year), (1 << UInt32(width)) - 1)
+                    overfull.setRowEntry(.listPairCounts, row * bitmaps + bitmap, year, to: count)
                 }
             }
         }
