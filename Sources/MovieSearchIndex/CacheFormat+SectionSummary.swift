@@ -11,8 +11,6 @@ extension CacheFormat.Tag {
         case .movieYears: "each movie's year, as an entry of YEAR"
         case .movieRatings: "each movie's rating, as an entry of RATE"
         case .ratings: "the distinct ratings, descending"
-        case .listOffsets: "where each movie's cast and genres lie in LIST"
-        case .castCounts: "how many of each movie's names are cast"
         case .ranks: "movie id at each rank, the answer's order"
         case .topRated: "ids of the rated movies by rating, for top (the unrated follow)"
         case .years: "the years, descending, with each one's first rank"
@@ -30,7 +28,6 @@ extension CacheFormat.Tag {
         case .bitmaps: "bitmap sets: a bit per rank, for term ranges with many matches"
         case .bitmapFirstIDs: "first ids per year of each bitmap set"
         case .bitmapPairCounts: "matches per year of each pair of bitmap sets"
-        case .lists: "name ids: each movie's cast, then its genres"
         case .originalTitleOffsets: "where each block of 64 original titles lies in OTLT"
         case .originalTitleText: "the original titles, 64 a block, deflated with OTLD"
         case .originalTitleLengths: "each block of original titles' length inflated"
@@ -65,12 +62,15 @@ extension CacheFormat.Tag {
         case .titleBlocks: "the titles, 64 a block, each block deflated with TTLD"
         case .titleBlockLengths: "each block of titles' length inflated"
         case .titleDictionary: "titles sampled from the catalog: the dictionary of every block of TTLZ"
+        case .nameListBlockOffsets: "where each block of 64 movies' name lists lies in CSTZ"
+        case .nameListBlocks: "each movie's cast and genres as name numbers, 64 a block, deflated"
+        case .nameListBlockLengths: "each block of name lists' length inflated"
+        case .nameListDictionary: "name lists sampled: the dictionary of CSTZ's blocks"
         case .nameBlockOffsets: "where each block of 64 cast and genre names lies in NMSZ"
-        case .nameBlocks: "the cast and genre names by bytes, 64 a block, deflated with NMSD"
+        case .nameBlocks: "the cast and genre names, most named first, 64 a block, deflated"
         case .nameBlockLengths: "each block of names' length inflated"
         case .nameDictionary: "names sampled from the catalog: the dictionary of every block of NMSZ"
         case .movieIDBases: "the base of each block of 64 entries of MIDS"
-        case .listOffsetBases: "the base of each block of 64 entries of MLST"
         case .imdbNumberBases: "the base of each block of 64 entries of IMDB"
         case .bitmapPairWidths: "the bits per entry of each row of BMPP"
         case .bitmapPairOffsets: "where each row of BMPP starts"
@@ -89,11 +89,11 @@ extension CacheFormat.Tag {
              .listPairOffsets:
             .search
         case .movieIDs, .titleBlockOffsets, .titleBlocks, .titleBlockLengths, .titleDictionary, .nameBlockOffsets,
-             .nameBlocks, .nameBlockLengths, .nameDictionary, .movieYears, .movieRatings, .ratings, .listOffsets,
-             .castCounts, .lists, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets,
+             .nameBlocks, .nameBlockLengths, .nameDictionary, .nameListBlockOffsets, .nameListBlocks,
+             .nameListBlockLengths, .nameListDictionary, .movieYears, .movieRatings, .ratings, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets,
              .overviewText, .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs,
              .imdbNumbers, .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
-             .movieIDBases, .listOffsetBases, .imdbNumberBases, .originalTitleLengths, .originalTitleDictionary,
+             .movieIDBases, .imdbNumberBases, .originalTitleLengths, .originalTitleDictionary,
              .overviewLengths, .overviewDictionary, .posterPathLengths, .posterPathDictionary, .imdbTextLengths,
              .imdbTextDictionary:
             .records

@@ -91,8 +91,6 @@
 /// | `MYRS` | packed | N          | year of slot s: entry `MYRS[s]` of `YEAR`                                  |
 /// | `MRAT` | packed | N          | rating of slot s: entry `MRAT[s]` of `RATE`; `R` (one past the last) means unrated |
 /// | `RATE` | bytes  | 8 × R      | the distinct ratings, f64 (IEEE 754 bits), descending                     |
-/// | `MLST` | blocked | N + 1     | names of slot s: `LIST` entries `MLST[s] ..< MLST[s + 1]`, its cast, then its genres; bases `BMLS` |
-/// | `MCST` | packed | N          | how many of those names are cast                                          |
 /// | `RANK` | packed | N          | movie id at each rank                                                     |
 /// | `TOPR` | packed | ≤ N        | ids of the rated movies by rating over all years: rating descending, id ascending; the unrated ones follow it in id order, the slots whose `MRAT` is `R` |
 /// | `YEAR` | bytes  | 8 × Y      | `<year: i32, firstRank: u32>`, years descending; a year's ranks end where the next year's start (the last at N) |
@@ -110,13 +108,14 @@
 /// | `BMPS` | bytes  | 8 × W × B  | bitmap set b: W = ⌈N / 64⌉ u64 words from word `b × W`; bit r % 64 of word r / 64 is rank r |
 /// | `BMPP` | rows   | Q(Q − 1)/2 × Y | matches per year of the intersection of each pair of the first Q bitmap sets a < b (Q = `pairedBitmapCount`: B, or fewer when that many pairs would pass `maximumPairEntries`), pairs in order (0, 1), (0, 2) … (0, Q − 1), (1, 2) …: pair p = a·Q − a(a + 1)/2 + (b − a − 1) is row p |
 /// | `BMPI` | packed | B × Y × F  | first ids of bitmap set b per year: entries `(b × Y + y) × F ..< (b × Y + y + 1) × F` hold the movie ids (`RANK` values) of its first min(F, count) ranks in year y, in rank order; the slots past the count are 0 |
-/// | `LIST` | packed | any        | name ids: each slot's cast, then its genres, in slot order                |
 /// | `TTL*` | column | N          | the titles, slot s's at number s: a compressed text column (below) of tag `TTL` |
-/// | `NMS*` | column | M          | the distinct cast and genre names, sorted by bytes, name j at number j: a compressed text column of tag `NMS` |
+/// | `CST*` | column | N          | the names of slot s, at number s: how many are cast, then the numbers of its cast and then its genres in `NMS`, as LEB128 varints (below) |
+/// | `NMS*` | column | M          | the distinct cast and genre names, name j at number j: by how many movies name them, most first, then by bytes; a compressed text column of tag `NMS` |
 ///
 /// A set number `set` in `PRFE` below L (the list sets) names list set `set`, from L on bitmap set `set - L`.
 ///
-/// A **compressed text column** `C` (titles `TTL`, names `NMS`) holds texts numbered from 0 in blocks of 64
+/// A **compressed text column** `C` (titles `TTL`, name lists `CST`, names `NMS`, and the text fields below) holds
+/// texts (bytes: UTF-8, or a name list's varints) numbered from 0 in blocks of 64
 /// (`CacheFormat.textBlockEntries`; the last block holds the rest), each deflated on its own, so that one text
 /// costs inflating its block (a few microseconds), never the column; it takes four sections:
 ///
@@ -129,8 +128,10 @@
 ///
 /// Block k inflates to exactly `CL[k]` bytes: the number of texts it holds, then each one's length in bytes,
 /// as LEB128 varints (7 bits a byte, low bits first, the high bit set on all but the last byte), then their UTF-8
-/// bytes one after the other. Every block but the last holds 64; the titles' blocks hold N texts in all. So the
-/// tags are `TTLO`, `TTLZ`, `TTLL`, `TTLD` and `NMSO`, `NMSZ`, `NMSL`, `NMSD`. Short texts deflate poorly alone; the
+/// bytes one after the other. Every block but the last holds 64; the titles' and the name lists' blocks hold N texts
+/// in all. So the tags are `TTLO`, `TTLZ`, `TTLL`, `TTLD`; `CSTO`, `CSTZ`, `CSTL`, `CSTD`; and `NMSO`, `NMSZ`,
+/// `NMSL`, `NMSD`. Names are numbered most named first so that the numbers name lists hold most are the shortest
+/// varints (a genre is one byte). Short texts deflate poorly alone; the
 /// dictionary gives every block the words the column repeats: 64 of IMDb's titles deflate to 0.56 of their bytes
 /// without it, 0.48 with 8 KiB of it (century's: 0.59 and 0.50). A block that does not inflate to exactly its
 /// length, or whose varints overrun it, is corrupt; no query reads these columns (a search answers with ids), only
@@ -461,8 +462,6 @@ package enum CacheFormat {
         case movieYears = "MYRS"
         case movieRatings = "MRAT"
         case ratings = "RATE"
-        case listOffsets = "MLST"
-        case castCounts = "MCST"
         case ranks = "RANK"
         case topRated = "TOPR"
         case years = "YEAR"
@@ -480,7 +479,6 @@ package enum CacheFormat {
         case bitmaps = "BMPS"
         case bitmapFirstIDs = "BMPI"
         case bitmapPairCounts = "BMPP"
-        case lists = "LIST"
         // Optional sections ("Optional sections" above): present only when some movie has the field.
         case originalTitleOffsets = "OTLO"
         case originalTitleText = "OTLT"
@@ -517,13 +515,16 @@ package enum CacheFormat {
         case titleBlocks = "TTLZ"
         case titleBlockLengths = "TTLL"
         case titleDictionary = "TTLD"
+        case nameListBlockOffsets = "CSTO"
+        case nameListBlocks = "CSTZ"
+        case nameListBlockLengths = "CSTL"
+        case nameListDictionary = "CSTD"
         case nameBlockOffsets = "NMSO"
         case nameBlocks = "NMSZ"
         case nameBlockLengths = "NMSL"
         case nameDictionary = "NMSD"
         // The bases of the blocked sections ("Blocked sections" above).
         case movieIDBases = "BMID"
-        case listOffsetBases = "BMLS"
         case imdbNumberBases = "BIMN"
         // The widths and offsets of the rows of the row-packed sections ("Row-packed sections" above).
         case bitmapPairWidths = "BMPW"
@@ -566,7 +567,6 @@ package enum CacheFormat {
         var bases: Tag? {
             switch self {
             case .movieIDs: .movieIDBases
-            case .listOffsets: .listOffsetBases
             case .imdbNumbers: .imdbNumberBases
             default: nil
             }
@@ -588,13 +588,14 @@ package enum CacheFormat {
     /// A compressed text column's four sections ("Compressed text columns"): the titles in slot order, or the
     /// distinct cast and genre names in byte order.
     enum TextColumn {
-        case titles, names
+        case titles, nameLists, names
         /// The texts of an optional text field, one a slot (empty where the slot has none).
         case field(TextField)
 
         var blockOffsets: Tag {
             switch self {
             case .titles: .titleBlockOffsets
+            case .nameLists: .nameListBlockOffsets
             case .names: .nameBlockOffsets
             case .field(.originalTitle): .originalTitleOffsets
             case .field(.overview): .overviewOffsets
@@ -606,6 +607,7 @@ package enum CacheFormat {
         var blocks: Tag {
             switch self {
             case .titles: .titleBlocks
+            case .nameLists: .nameListBlocks
             case .names: .nameBlocks
             case .field(.originalTitle): .originalTitleText
             case .field(.overview): .overviewText
@@ -617,6 +619,7 @@ package enum CacheFormat {
         var blockLengths: Tag {
             switch self {
             case .titles: .titleBlockLengths
+            case .nameLists: .nameListBlockLengths
             case .names: .nameBlockLengths
             case .field(.originalTitle): .originalTitleLengths
             case .field(.overview): .overviewLengths
@@ -628,6 +631,7 @@ package enum CacheFormat {
         var dictionary: Tag {
             switch self {
             case .titles: .titleDictionary
+            case .nameLists: .nameListDictionary
             case .names: .nameDictionary
             case .field(.originalTitle): .originalTitleDictionary
             case .field(.overview): .overviewDictionary
@@ -643,6 +647,7 @@ package enum CacheFormat {
         var name: String {
             switch self {
             case .titles: "titles"
+            case .nameLists: "cast and genre lists"
             case .names: "cast and genre names"
             case .field(let field): field.name
             }

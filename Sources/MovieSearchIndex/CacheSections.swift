@@ -266,45 +266,55 @@ struct CacheSections {
         parts.append(contentsOf: try prefixSets.parts())
     }
 
-    /// `MIDS`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `LIST` (and the bases of the blocked ones), and the
-    /// compressed columns of titles (`TTL*`) and names (`NMS*`).
+    /// `MIDS` (and its bases), `MYRS`, `MRAT`, `RATE`, and the compressed columns of titles (`TTL*`), of each
+    /// movie's cast and genres (`CST*`) and of the names (`NMS*`).
     private mutating func buildRecords(movies: MovieColumns, yearOfSlot: [UInt32], ratingOfSlot: [UInt32],
                                        distinctRatings: [Double]) throws(CacheError) {
-        // Names renumbered in byte order, so the same catalog always gives the same file.
+        // Names numbered by how many movies name them, most first, then by bytes: the same catalog always gives
+        // the same file, and the names most lists hold (the genres, the busiest actors) take one byte a mention.
         let names = movies.names.map { Array($0.utf8) }
-        let order = names.indices.sorted { names[$0].lexicographicallyPrecedes(names[$1]) }
+        var mentions = [Int](repeating: 0, count: names.count)
+        for name in movies.lists { mentions[Int(name)] += 1 }
+        let order = names.indices.sorted {
+            mentions[$0] != mentions[$1] ? mentions[$0] > mentions[$1] : names[$0].lexicographicallyPrecedes(names[$1])
+        }
         var nameID = [UInt32](repeating: 0, count: order.count)
         for (final, catalogNumber) in order.enumerated() { nameID[catalogNumber] = UInt32(final) }
 
         var ratingValues = ByteWriter()
         for rating in distinctRatings { ratingValues.f64(rating) }
 
-        var listOffsets: [UInt32] = [], castCounts: [UInt32] = []
-        listOffsets.reserveCapacity(movies.count + 1)
-        castCounts.reserveCapacity(movies.count)
+        // Each movie's names as one text of varints: how many are cast, then the name numbers, cast first.
+        var nameLists: [UInt8] = [], nameListEnds: [Int] = []
+        nameListEnds.reserveCapacity(movies.count)
         for slot in 0..<movies.count {
-            listOffsets.append(try Self.checked(movies.listStarts[slot], "cast and genre lists"))
-            castCounts.append(try Self.checked(Int(movies.castCounts[slot]), "a cast list"))
+            TextColumnWriter.appendVarint(Int(movies.castCounts[slot]), to: &nameLists)
+            for name in movies.lists[movies.listStarts[slot]..<movies.listStarts[slot + 1]] {
+                TextColumnWriter.appendVarint(Int(nameID[Int(name)]), to: &nameLists)
+            }
+            nameListEnds.append(nameLists.count)
         }
-        listOffsets.append(try Self.checked(movies.listStarts[movies.count], "cast and genre lists"))
         // Ids ascend, at least one a slot: an id less its slot never falls, and is 0 throughout when no id is
         // missing (1 bit a slot).
         parts += Part.blocked(.movieIDs, movies.ids.enumerated().map { UInt32($0.element - $0.offset) })
         parts.append(.packed(.movieYears, yearOfSlot))
         parts.append(.packed(.movieRatings, ratingOfSlot))
         parts.append(.bytes(.ratings, ratingValues.bytes))
-        parts += Part.blocked(.listOffsets, listOffsets)
-        parts.append(.packed(.castCounts, castCounts))
         let titles = movies.titles
+        let lists = nameLists, listEnds = nameListEnds
         textColumns = [
             IndexingJob { () throws(CacheError) in
                 try TextColumnWriter.parts(.titles, count: movies.count) { titles.bytes[titles.range($0)] }
             },
             IndexingJob { () throws(CacheError) in
+                try TextColumnWriter.parts(.nameLists, count: listEnds.count) {
+                    lists[($0 == 0 ? 0 : listEnds[$0 - 1])..<listEnds[$0]]
+                }
+            },
+            IndexingJob { () throws(CacheError) in
                 try TextColumnWriter.parts(.names, count: order.count) { names[order[$0]][...] }
             },
         ]
-        parts.append(.packed(.lists, movies.lists.map { nameID[Int($0)] }))
     }
 
     /// `value` as a u32, or `catalogTooLarge` naming what overflowed.

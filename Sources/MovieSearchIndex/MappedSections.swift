@@ -4,8 +4,6 @@
 package struct MappedSections: Sendable {
     var movieIDs: MappedCacheFile.BlockedSection
     var movieYears, movieRatings, ratings: MappedCacheFile.Section
-    var listOffsets: MappedCacheFile.BlockedSection
-    var castCounts: MappedCacheFile.Section
     package var ranks, topRated, years: MappedCacheFile.Section
     var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
     var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
@@ -13,10 +11,9 @@ package struct MappedSections: Sendable {
     var bitmapPairCounts: MappedCacheFile.RowsSection
     /// Q: `BMPP` holds the pairs of bitmap sets 0..<Q (`CacheFormat.pairedBitmapCount`).
     var pairedBitmapCount = 0
-    var lists: MappedCacheFile.Section
-    /// The compressed columns of titles (one a slot) and of cast and genre names (`CacheFormat`, "Compressed text
-    /// columns").
-    var titles, names: CompressedTextColumn
+    /// The compressed columns of titles and of name lists (one a slot), and of cast and genre names (`CacheFormat`,
+    /// "Compressed text columns").
+    var titles, nameLists, names: CompressedTextColumn
     /// The optional sections (`CacheFormat`, "Optional sections"): `nil` when no movie has the field.
     var originalTitles: TextField? = nil, overviews: TextField? = nil
     var posterPaths: TextField? = nil, imdbTexts: TextField? = nil
@@ -58,8 +55,6 @@ extension MappedSections {
                 movieYears: file.packedSection(.movieYears, expectedCount: n),
                 movieRatings: file.packedSection(.movieRatings, expectedCount: n),
                 ratings: file.section(.ratings, unit: 8),
-                listOffsets: file.blockedSection(.listOffsets, expectedCount: n + 1),
-                castCounts: file.packedSection(.castCounts, expectedCount: n),
                 ranks: file.packedSection(.ranks, expectedCount: n),
                 topRated: file.packedSection(.topRated),
                 years: file.section(.years, expectedLength: file.yearCount * 8),
@@ -79,8 +74,8 @@ extension MappedSections {
                     .bitmapFirstIDs,
                     expectedCount: product(product(bitmapCount, file.yearCount), CacheFormat.firstIDsPerYear)),
                 bitmapPairCounts: file.rowsSection(.bitmapPairCounts),
-                lists: file.packedSection(.lists),
                 titles: CompressedTextColumn(.titles, in: file, count: n),
+                nameLists: CompressedTextColumn(.nameLists, in: file, count: n),
                 names: CompressedTextColumn(.names, in: file, count: nil))
             // `BMPP` pairs the first Q bitmap sets, Q worked out from its size (the writer may pair fewer than all).
             // Rows of Y counts: a cache without years has none.

@@ -1,7 +1,7 @@
 import MovieSearchCatalog
 
-/// Reads the movie records that `CacheSections` lays out (`MIDS`, `MYRS`, `MRAT`, `RATE`, `MLST`, `MCST`, `LIST`,
-/// `TOPR`, the compressed columns of titles and names; `CacheFormat`, "Sections"; and the sections of the fields only some catalogs
+/// Reads the movie records that `CacheSections` lays out (`MIDS`, `MYRS`, `MRAT`, `RATE`, `TOPR`, the compressed
+/// columns of titles, name lists and names; `CacheFormat`, "Sections"; and the sections of the fields only some catalogs
 /// have, "Optional sections"): the slot of an id, the movie in a slot, the ids by rating. Every offset read from
 /// the file is checked before it is followed.
 package struct MovieRecords {
@@ -66,25 +66,56 @@ package struct MovieRecords {
         let yearNumber = Int(try file.packed(sections.movieYears, slot))
         guard yearNumber < years.count else { throw .corrupt(path: file.path, detail: "a movie's year is not in the year table") }
         let rating = try rating(slot: slot)
-        let (listStart, listEnd) = try file.blockedPair(sections.listOffsets, slot)
-        let castCount = Int(try file.packed(sections.castCounts, slot))
-        guard listStart <= listEnd, castCount <= listEnd - listStart else {
-            throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
-        }
-        let names = try file.packed(sections.lists, listStart..<listEnd)
+        let (castCount, names) = try nameList(slot: slot)
         var cast: [String] = [], genres: [String] = []
         cast.reserveCapacity(castCount)
         genres.reserveCapacity(names.count - castCount)
-        var block: CompressedTextColumn.Block?
-        for index in 0..<names.count {
-            let name = Int(names[index])
-            if block.map({ !$0.holds(name) }) ?? true { block = try sections.names.block(holding: name, in: file) }
-            let value = String(decoding: block!.text(name), as: UTF8.self)
+        // The blocks of names this movie's names lie in, each inflated once.
+        var blocks: [Int: CompressedTextColumn.Block] = [:]
+        for (index, name) in names.enumerated() {
+            let number = name / CacheFormat.textBlockEntries
+            let block: CompressedTextColumn.Block
+            if let known = blocks[number] {
+                block = known
+            } else {
+                block = try sections.names.block(holding: name, in: file)
+                blocks[number] = block
+            }
+            guard block.holds(name) else { throw .corrupt(path: file.path, detail: "a reference points outside its section") }
+            let value = String(decoding: block.text(name), as: UTF8.self)
             if index < castCount { cast.append(value) } else { genres.append(value) }
         }
         var movie = Movie(id: id, title: title, year: years.year(yearNumber), rating: rating, cast: cast, genres: genres)
         try readOptionalFields(slot: slot, into: &movie)
         return movie
+    }
+
+    /// Slot `slot`'s name list (`CST*`): how many of its names are cast, and the numbers of its names in `NMS*`,
+    /// cast first.
+    private func nameList(slot: Int) throws(CacheError) -> (castCount: Int, names: [Int]) {
+        let bytes = try sections.nameLists.text(slot, in: file)
+        var position = bytes.startIndex
+        func varint() throws(CacheError) -> Int {
+            var value = 0, shift = 0
+            while true {
+                guard position < bytes.endIndex, shift < 35 else {
+                    throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
+                }
+                let byte = bytes[position]
+                position += 1
+                value |= Int(byte & 0x7F) << shift
+                shift += 7
+                if byte < 0x80 { return value }
+            }
+        }
+        guard !bytes.isEmpty else { throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed") }
+        let castCount = try varint()
+        var names: [Int] = []
+        while position < bytes.endIndex { names.append(try varint()) }
+        guard castCount <= names.count else {
+            throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
+        }
+        return (castCount, names)
     }
 
     /// The id, title and rating of the movie in slot `slot` (below the movie count), read and checked as

@@ -25,6 +25,9 @@ struct ForgedCache {
     /// The little-endian `UInt64` at `offset`.
     package func u64(at offset: Int) -> UInt64 { bytes.u64(at: offset) }
 
+    /// Writes the byte `value` at `offset` (the checksums are fixed by `sealed()`).
+    package mutating func setU8(_ value: UInt8, at offset: Int) { bytes[offset] = value }
+
     /// Writes `value` little-endian at `offset` (the checksums are fixed by `sealed()`).
     package mutating func setU32(_ value: UInt32, at offset: Int) { bytes.setU32(value, at: offset) }
 

@@ -2,6 +2,7 @@ import Foundation
 import MovieSearch
 @testable import MovieSearchCatalog
 @_spi(Engine) @testable import MovieSearchIndex
+@testable import MovieSearchQuery
 import TestSupport
 import XCTest
 

@@ -78,10 +78,10 @@ final class CacheDirectoryTests: XCTestCase {
     func testUnknownTagsAreIgnored() throws {
         var forged = try ForgedCache(Fixtures.small)
         let sections = Int(forged.u32(at: CacheFormat.HeaderField.sectionCount))
-        let lists = try XCTUnwrap((0..<sections).first { forged.u32(at: entry($0)) == CacheFormat.Tag.lists.code })
-        forged.setU32(CacheFormat.Tag.lists.code ^ 0x2020_2020, at: entry(lists))  // "list": no such tag
+        let lists = try XCTUnwrap((0..<sections).first { forged.u32(at: entry($0)) == CacheFormat.Tag.movieYears.code })
+        forged.setU32(CacheFormat.Tag.movieYears.code ^ 0x2020_2020, at: entry(lists))  // "myrs": no such tag
         let directory = try parse(forged.sealed())
-        XCTAssertNil(directory[.lists])
+        XCTAssertNil(directory[.movieYears])
         XCTAssertNotNil(directory[.postings])
     }
 }
