@@ -90,7 +90,8 @@ extension CacheFormat.Tag {
             .search
         case .movieIDs, .titleBlockOffsets, .titleBlocks, .titleBlockLengths, .titleDictionary, .nameBlockOffsets,
              .nameBlocks, .nameBlockLengths, .nameDictionary, .nameListBlockOffsets, .nameListBlocks,
-             .nameListBlockLengths, .nameListDictionary, .movieYears, .movieRatings, .ratings, .originalTitleOffsets, .originalTitleText, .originalTitleEmpty, .overviewOffsets,
+             .nameListBlockLengths, .nameListDictionary, .movieYears, .movieRatings, .ratings, .originalTitleOffsets,
+             .originalTitleText, .originalTitleEmpty, .overviewOffsets,
              .overviewText, .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs,
              .imdbNumbers, .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
              .movieIDBases, .imdbNumberBases, .originalTitleLengths, .originalTitleDictionary,

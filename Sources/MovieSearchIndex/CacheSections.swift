@@ -134,7 +134,9 @@ struct CacheSections {
         // The rated movies only: the unrated ones, last and in id order, are the slots `MRAT` calls unrated.
         let unrated = UInt32(distinctRatings.count)
         var topRated: [UInt32] = []
-        for entry in keyed where ratingOfSlot[Int(entry.slot)] != unrated { topRated.append(UInt32(ids[Int(entry.slot)])) }
+        for entry in keyed where ratingOfSlot[Int(entry.slot)] != unrated {
+            topRated.append(UInt32(ids[Int(entry.slot)]))
+        }
         keyed = []
 
         var ranks = [UInt32](repeating: 0, count: movieCount), yearTable = ByteWriter()

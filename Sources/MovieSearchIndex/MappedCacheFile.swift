@@ -193,7 +193,8 @@ package final class MappedCacheFile: @unchecked Sendable {
     @inline(__always)
     func blocked(_ section: BlockedSection, _ index: Int) throws(CacheError) -> Int {
         guard index >= 0 else { throw .corrupt(path: path, detail: "a reference points outside its section") }
-        return Int(try packed(section.bases, index / CacheFormat.blockedEntries)) + Int(try packed(section.entries, index))
+        let base = Int(try packed(section.bases, index / CacheFormat.blockedEntries))
+        return base + Int(try packed(section.entries, index))
     }
 
     /// Numbers `index` and `index + 1` of a blocked section (where a slot's text starts and ends).

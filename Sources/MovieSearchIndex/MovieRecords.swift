@@ -1,7 +1,8 @@
 import MovieSearchCatalog
 
 /// Reads the movie records that `CacheSections` lays out (`MIDS`, `MYRS`, `MRAT`, `RATE`, `TOPR`, the compressed
-/// columns of titles, name lists and names; `CacheFormat`, "Sections"; and the sections of the fields only some catalogs
+/// columns of titles, name lists and names; `CacheFormat`, "Sections"; and the sections of the fields only some
+/// catalogs
 /// have, "Optional sections"): the slot of an id, the movie in a slot, the ids by rating. Every offset read from
 /// the file is checked before it is followed.
 package struct MovieRecords {
@@ -81,7 +82,9 @@ package struct MovieRecords {
                 block = try sections.names.block(holding: name, in: file)
                 blocks[number] = block
             }
-            guard block.holds(name) else { throw .corrupt(path: file.path, detail: "a reference points outside its section") }
+            guard block.holds(name) else {
+                throw .corrupt(path: file.path, detail: "a reference points outside its section")
+            }
             let value = String(decoding: block.text(name), as: UTF8.self)
             if index < castCount { cast.append(value) } else { genres.append(value) }
         }
@@ -108,7 +111,9 @@ package struct MovieRecords {
                 if byte < 0x80 { return value }
             }
         }
-        guard !bytes.isEmpty else { throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed") }
+        guard !bytes.isEmpty else {
+            throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
+        }
         let castCount = try varint()
         var names: [Int] = []
         while position < bytes.endIndex { names.append(try varint()) }

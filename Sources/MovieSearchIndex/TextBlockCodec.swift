@@ -81,7 +81,8 @@ enum TextBlockCodec {
             var ended = false
             // One more byte than expected: a stream that would inflate to more fills it, and is refused.
             let output = [UInt8](unsafeUninitializedCapacity: length + 1) { buffer, initialized in
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+                let next = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: next)
                 stream.pointee.avail_in = uInt(input.count)
                 stream.pointee.next_out = buffer.baseAddress
                 stream.pointee.avail_out = uInt(length + 1)

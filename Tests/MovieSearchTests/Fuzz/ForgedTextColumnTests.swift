@@ -13,8 +13,9 @@ import XCTest
 final class ForgedTextColumnTests: XCTestCase {
     /// 150 movies: three blocks of titles; 160 names (three blocks), Unicode among them.
     private static let catalog = Catalog(movies: (0..<150).map { number in
-        Movie(id: number, title: "Títle \(number) " + String(repeating: "ñ", count: number % 9), year: 2000 + number % 20,
-              rating: nil, cast: ["Actor \(number % 7)", "Solo \(number) ß"], genres: ["Genre \(number % 3)"])
+        Movie(id: number, title: "Títle \(number) " + String(repeating: "ñ", count: number % 9),
+              year: 2000 + number % 20, rating: nil, cast: ["Actor \(number % 7)", "Solo \(number) ß"],
+              genres: ["Genre \(number % 3)"])
     })
 
     func testEveryTitleAndNameReadsBack() throws {
@@ -29,7 +30,10 @@ final class ForgedTextColumnTests: XCTestCase {
         var cache = try ForgedCache(Self.catalog)
         let blocks = cache.entry(of: .titleBlocks).offset
         let secondBlock = Int(cache.packed(.titleBlockOffsets, 1))
-        for delta in [0, 3, 9] { cache.setU32(cache.u32(at: blocks + secondBlock + delta) ^ 0x5A5A_5A5A, at: blocks + secondBlock + delta) }
+        for delta in [0, 3, 9] {
+            let offset = blocks + secondBlock + delta
+            cache.setU32(cache.u32(at: offset) ^ 0x5A5A_5A5A, at: offset)
+        }
         let index = try cache.opened(in: self)
         assertCorrupt(try index.movie(id: 70), "a compressed block of titles is damaged")
         XCTAssertEqual(try index.movie(id: 10), Self.catalog.movies[10])

@@ -86,7 +86,8 @@ final class CacheFileTests: XCTestCase {
         XCTAssertEqual(try packed(file.packedSection(.titleBlockLengths)), [22])
         XCTAssertEqual(try packed(file.packedSection(.titleBlockOffsets)),
                        [0, UInt32(try file.section(.titleBlocks).length)])
-        XCTAssertEqual(try sections.titles.block(holding: 1, in: file).bytes, [2, 4, 15] + Array("DarkThe Dark Knight".utf8))
+        XCTAssertEqual(try sections.titles.block(holding: 1, in: file).bytes,
+                       [2, 4, 15] + Array("DarkThe Dark Knight".utf8))
         XCTAssertEqual(try packed(file.packedSection(.nameBlockOffsets)), [0])
         XCTAssertEqual(try file.packedSection(.nameBlockLengths).count, 0)
         XCTAssertEqual(try file.section(.nameBlocks).length, 0)

@@ -29,7 +29,8 @@ final class OldCacheVersionTests: XCTestCase {
             try Data(old.sealed()).write(to: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try MovieIndex(path: path), "version \(version)") { error in
                 XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 8))
-                XCTAssertEqual("\(error)", "\(path) is a cache of format version \(version), this moviesearch reads version 8; rebuild it with 'moviesearch index'")
+                XCTAssertEqual("\(error)", "\(path) is a cache of format version \(version), this moviesearch reads "
+                               + "version 8; rebuild it with 'moviesearch index'")
             }
         }
         // The same bytes with the current version open and answer: only the version was refused.

@@ -114,7 +114,8 @@ final class OptionalFieldsCacheTests: XCTestCase {
         // Every optional field's sections; the counts and first ids of long lists (`YCRG`, `YCNT`, `YCID`) and their
         // counts met with bitmaps (`LBPR`, `LBPC`) only come with large catalogs (ListYearCountTests).
         XCTAssertEqual(tags(try CacheWriter.encode(Self.mixed)),
-                       Set(CacheFormat.Tag.allCases.map(\.rawValue)).subtracting(["YCRG", "YCNT", "YCID", "LBPR", "LBPC", "LBPW", "LBPO"]))
+                       Set(CacheFormat.Tag.allCases.map(\.rawValue))
+                           .subtracting(["YCRG", "YCNT", "YCID", "LBPR", "LBPC", "LBPW", "LBPO"]))
     }
 
     /// The same catalog gives the same bytes, and so does the catalog read back from its cache.

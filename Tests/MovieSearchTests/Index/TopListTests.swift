@@ -18,7 +18,8 @@ final class TopListTests: XCTestCase {
         XCTAssertEqual(cache.entry(of: .topRated).count, 3, "only the rated movies are stored")
         let index = try cache.opened(in: self)
         for limit in 0...8 {
-            XCTAssertEqual(try index.topRated(limit: limit).map(\.id), Array([7, 2, 8, 0, 3, 9].prefix(limit)), "\(limit)")
+            XCTAssertEqual(try index.topRated(limit: limit).map(\.id), Array([7, 2, 8, 0, 3, 9].prefix(limit)),
+                           "\(limit)")
         }
         let unrated = Catalog(movies: (0..<70).map { Movie(id: $0 * 2, title: "T\($0)", year: 2000, rating: nil) })
         let all = try ForgedCache(unrated).opened(in: self)
@@ -34,7 +35,8 @@ final class TopListTests: XCTestCase {
             .first { cache.u32(at: $0) == CacheFormat.Tag.topRated.code })
         let width = Int(cache.u32(at: entry + CacheFormat.DirectoryField.width))
         cache.setU64(7, at: entry + CacheFormat.DirectoryField.count)
-        cache.setU64(UInt64(CacheFormat.packedLength(count: 7, width: width)), at: entry + CacheFormat.DirectoryField.length)
+        cache.setU64(UInt64(CacheFormat.packedLength(count: 7, width: width)),
+                     at: entry + CacheFormat.DirectoryField.length)
         assertCorrupt(try cache.opened(in: self), "the top list is longer than the catalog")
     }
 }
