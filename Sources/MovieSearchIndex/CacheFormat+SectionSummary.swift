@@ -72,6 +72,10 @@ extension CacheFormat.Tag {
         case .nameDictionary: "names sampled from the catalog: the dictionary of every block of NMSZ"
         case .movieIDBases: "the base of each block of 64 entries of MIDS"
         case .imdbNumberBases: "the base of each block of 64 entries of IMDB"
+        case .rankBases: "the base of each block of 64 entries of RANK"
+        case .movieYearBases: "the base of each block of 64 entries of MYRS"
+        case .prefixOffsetBases: "the base of each block of 64 entries of PRFO"
+        case .listSetOffsetBases: "the base of each block of 64 entries of LSTO"
         case .bitmapPairWidths: "the bits per entry of each row of BMPP"
         case .bitmapPairOffsets: "where each row of BMPP starts"
         case .listPairWidths: "the bits per entry of each row of LBPC"
@@ -85,7 +89,7 @@ extension CacheFormat.Tag {
         case .termTextOffsets, .termText, .termJump, .postingOffsets, .postings, .prefixOffsets, .prefixEntries,
              .listSetOffsets, .listSetData, .bitmapCardinalities, .bitmapYearCounts, .bitmaps, .bitmapFirstIDs,
              .bitmapPairCounts, .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .listPairRows,
-             .listPairCounts, .ranks, .years, .bitmapPairWidths, .bitmapPairOffsets, .listPairWidths,
+             .listPairCounts, .ranks, .rankBases, .prefixOffsetBases, .listSetOffsetBases, .years, .bitmapPairWidths, .bitmapPairOffsets, .listPairWidths,
              .listPairOffsets:
             .search
         case .movieIDs, .titleBlockOffsets, .titleBlocks, .titleBlockLengths, .titleDictionary, .nameBlockOffsets,
@@ -94,7 +98,7 @@ extension CacheFormat.Tag {
              .originalTitleText, .originalTitleEmpty, .overviewOffsets,
              .overviewText, .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs,
              .imdbNumbers, .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,
-             .movieIDBases, .imdbNumberBases, .originalTitleLengths, .originalTitleDictionary,
+             .movieIDBases, .imdbNumberBases, .movieYearBases, .originalTitleLengths, .originalTitleDictionary,
              .overviewLengths, .overviewDictionary, .posterPathLengths, .posterPathDictionary, .imdbTextLengths,
              .imdbTextDictionary:
             .records

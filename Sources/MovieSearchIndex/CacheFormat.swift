@@ -88,10 +88,10 @@
 /// | tag    | kind   | entries    | content                                                                  |
 /// |--------|--------|------------|--------------------------------------------------------------------------|
 /// | `MIDS` | blocked | N         | movie id of slot s minus s (ids ascend, so these never fall); bases `BMID` |
-/// | `MYRS` | packed | N          | year of slot s: entry `MYRS[s]` of `YEAR`                                  |
+/// | `MYRS` | blocked | N         | year of slot s: entry `MYRS[s]` of `YEAR`; bases `BMYR`                   |
 /// | `MRAT` | packed | N          | rating of slot s: entry `MRAT[s]` of `RATE`; `R` (one past the last) means unrated |
 /// | `RATE` | bytes  | 8 × R      | the distinct ratings, f64 (IEEE 754 bits), descending                     |
-/// | `RANK` | packed | N          | movie id at each rank                                                     |
+/// | `RANK` | blocked | N         | movie id at each rank; bases `BRNK` (a catalog whose ids follow its years spreads little within 64 ranks) |
 /// | `TOPR` | packed | ≤ N        | ids of the rated movies by rating over all years: rating descending, id ascending; the unrated ones follow it in id order, the slots whose `MRAT` is `R` |
 /// | `YEAR` | bytes  | 8 × Y      | `<year: i32, firstRank: u32>`, years descending; a year's ranks end where the next year's start (the last at N) |
 /// | `TTXO` | packed | T + 1      | term i is `TTXT` bytes `TTXO[i] ..< TTXO[i + 1]`; terms sorted by their UTF-8 bytes |
@@ -99,9 +99,9 @@
 /// | `TJMP` | packed | 257        | first term id whose first byte is ≥ b, for b in 0...256 (narrows the binary search) |
 /// | `TPST` | packed | T + 1      | term i's postings are `POST` entries `TPST[i] ..< TPST[i + 1]`           |
 /// | `POST` | packed | P          | posting lists: ranks, ascending, no repeats                               |
-/// | `PRFO` | packed | T + 1      | prefix entries of term i: `PRFE` pairs `PRFO[i] ..< PRFO[i + 1]`          |
+/// | `PRFO` | blocked | T + 1     | prefix entries of term i: `PRFE` pairs `PRFO[i] ..< PRFO[i + 1]`; bases `BPRF` |
 /// | `PRFE` | packed | 2 × E      | pairs `<end, set>`, ascending by `end`: the terms `[i, end)` have their matches in set `set` |
-/// | `LSTO` | packed | L + 1      | list set k is `LSTD` entries `LSTO[k] ..< LSTO[k + 1]`                    |
+/// | `LSTO` | blocked | L + 1     | list set k is `LSTD` entries `LSTO[k] ..< LSTO[k + 1]`; bases `BLST`       |
 /// | `LSTD` | packed | any        | list sets: ranks, ascending, no repeats                                   |
 /// | `BMPN` | packed | B          | matches in bitmap set b                                                   |
 /// | `BMPC` | packed | B × Y      | matches of bitmap set b per year (in `YEAR` order): entries `b × Y ..< (b + 1) × Y` |
@@ -124,7 +124,7 @@
 /// | `CO`   | packed | K + 1      | block k is `CZ` bytes `CO[k] ..< CO[k + 1]` (K = ⌈texts / 64⌉)           |
 /// | `CZ`   | bytes  | any        | the blocks: each a raw deflate stream (RFC 1951, no zlib header) whose preset dictionary is `CD` |
 /// | `CL`   | packed | K          | the length of block k inflated                                           |
-/// | `CD`   | bytes  | ≤ 8,192    | the preset dictionary: texts taken at an even stride through the column, its last 8 KiB (`CacheFormat.textDictionaryLimit`) |
+/// | `CD`   | bytes  | ≤ 32,768   | the preset dictionary: texts taken at an even stride through the column, its last 4, 8 or 16 KiB, or empty (none), whichever the writer found makes the column smallest (`CacheFormat.textDictionarySizes`) |
 ///
 /// Block k inflates to exactly `CL[k]` bytes: the number of texts it holds, then each one's length in bytes,
 /// as LEB128 varints (7 bits a byte, low bits first, the high bit set on all but the last byte), then their UTF-8
@@ -174,7 +174,7 @@
 /// | `FO`   | packed | K + 1      | the column's block offsets in `FT` (K = ⌈N / 64⌉)                        |
 /// | `FT`   | bytes  | any        | the column's deflated blocks                                             |
 /// | `FL`   | packed | K          | the column's blocks' inflated lengths                                    |
-/// | `FD`   | bytes  | ≤ 8,192    | the column's dictionary                                                  |
+/// | `FD`   | bytes  | ≤ 32,768   | the column's dictionary                                                  |
 /// | `FE`   | packed | N          | width 1: 1 when slot s has the field as an empty text                    |
 ///
 /// Slot s has the field when its text is not empty, or when `FE[s]` is 1. `FO`, `FT`, `FL` and `FD` are present
@@ -278,16 +278,17 @@
 /// ## Worked example
 ///
 /// Catalog `[{"title":"Dark","year":2010,"rating":3}, {"title":"The Dark Knight","year":2012}]`: ranks are
-/// `[1, 0]` (2012 first), so `RANK` = `[1, 0]`, `YEAR` = `[(2012, 0), (2010, 1)]`, `MYRS` = `[1, 0]`,
+/// `[1, 0]` (2012 first), so `RANK` = `[1, 0]` (blocked: its bases `BRNK` = `[0]`, the entries `[1, 0]`),
+/// `YEAR` = `[(2012, 0), (2010, 1)]`, `MYRS` = `[1, 0]` (as blocked),
 /// `RATE` = `[3.0]` and `MRAT` = `[0, 1]` (1 = unrated). Terms `dark, knight, the`: `TTXO` = `[0, 4, 10, 13]`,
 /// postings `dark → [0, 1]`, `knight → [0]`, `the → [0]`, so `TPST` = `[0, 2, 3, 4]` and `POST` = `[0, 1, 0, 0]`,
 /// one bit each (width 1: `POST` is the byte `0b0000_0010` and eight zero bytes). Query `kn`: range `[1, 2)`
 /// (one term, so its set is the posting list `[0]`), year 2012 with count 1 and id 1. No prefix covers two terms,
 /// so `PRFE` is empty. The ids are the slots, so `MIDS` (each id less its slot) is `[0, 0]` at width 1 and its
-/// bases `BMID` = `[0]`. The titles make one block of the column `TTL`: `TTLD`, the dictionary, is the two titles
-/// (they are fewer than 8 KiB), and the block inflates to the 22 bytes `02 04 0F` `Dark` `The Dark Knight` (two
-/// texts, of 4 and 15 bytes), so `TTLL` = `[22]` and `TTLO` = `[0, z]`, z the length of its deflated stream in
-/// `TTLZ`. No movie has cast or genres: the column `NMS` has no block (`NMSO` = `[0]`, `NMSL`, `NMSZ` and `NMSD`
+/// bases `BMID` = `[0]`. The titles make one block of the column `TTL`, which inflates to the 22 bytes `02 04 0F`
+/// `Dark` `The Dark Knight` (two texts, of 4 and 15 bytes), so `TTLL` = `[22]` and `TTLO` = `[0, z]`, z the
+/// length of its deflated stream in `TTLZ`; `TTLD` is empty (the two titles as a dictionary would cost more than
+/// they save). No movie has cast or genres: the column `NMS` has no block (`NMSO` = `[0]`, `NMSL`, `NMSZ` and `NMSD`
 /// empty).
 ///
 /// ## Compatibility
@@ -527,6 +528,10 @@ package enum CacheFormat {
         // The bases of the blocked sections ("Blocked sections" above).
         case movieIDBases = "BMID"
         case imdbNumberBases = "BIMN"
+        case rankBases = "BRNK"
+        case movieYearBases = "BMYR"
+        case prefixOffsetBases = "BPRF"
+        case listSetOffsetBases = "BLST"
         // The widths and offsets of the rows of the row-packed sections ("Row-packed sections" above).
         case bitmapPairWidths = "BMPW"
         case bitmapPairOffsets = "BMPO"
@@ -569,6 +574,10 @@ package enum CacheFormat {
             switch self {
             case .movieIDs: .movieIDBases
             case .imdbNumbers: .imdbNumberBases
+            case .ranks: .rankBases
+            case .movieYears: .movieYearBases
+            case .prefixOffsets: .prefixOffsetBases
+            case .listSetOffsets: .listSetOffsetBases
             default: nil
             }
         }
@@ -659,9 +668,14 @@ package enum CacheFormat {
     /// column's dictionary (0.50 in blocks of 32, 0.45 of 128), and one title costs inflating 63 others.
     static let textBlockEntries = 64
 
-    /// The most bytes of a column's preset dictionary: 8 KiB of sampled titles take IMDb's from 0.56 to 0.48 of
-    /// their bytes in blocks of 64 (32 KiB: 0.46), and setting it costs the writer a pass over it for every block.
-    static let textDictionaryLimit = 8192
+    /// The sizes of preset dictionary a writer tries for a compressed text column (and none), keeping whichever
+    /// makes the column smallest: century's titles deflate to 350 KB with 8 KiB of them, 344 KB with 16 KiB; 32
+    /// KiB gains no more, and setting a dictionary costs the writer a pass over it for every block. (A writer's
+    /// choice: the reader takes any dictionary of up to 32 KiB, deflate's window.)
+    static let textDictionarySizes = [4096, 8192, 16384]
+
+    /// The most bytes of a preset dictionary a reader accepts: deflate's window.
+    static let textDictionaryLimit = 32768
 
     /// Blocks of a compressed text column of `count` texts: ⌈count / 64⌉.
     static func textBlockCount(entries count: Int) -> Int {

@@ -160,7 +160,7 @@ struct CacheSections {
         report(.terms)
         try buildTerms(movies: movies, ranked: ranked, idOfRank: ranks, progress: progress,
                        maximumPairEntries: maximumPairEntries)
-        parts.append(.packed(.ranks, ranks))
+        parts += Part.blocked(.ranks, ranks)
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
         parts += try Self.optionalFieldParts(movies)
@@ -299,7 +299,7 @@ struct CacheSections {
         // Ids ascend, at least one a slot: an id less its slot never falls, and is 0 throughout when no id is
         // missing (1 bit a slot).
         parts += Part.blocked(.movieIDs, movies.ids.enumerated().map { UInt32($0.element - $0.offset) })
-        parts.append(.packed(.movieYears, yearOfSlot))
+        parts += Part.blocked(.movieYears, yearOfSlot)
         parts.append(.packed(.movieRatings, ratingOfSlot))
         parts.append(.bytes(.ratings, ratingValues.bytes))
         let titles = movies.titles

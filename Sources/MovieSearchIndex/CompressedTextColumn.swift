@@ -21,6 +21,10 @@ struct CompressedTextColumn: Sendable {
         offsets = try file.packedSection(column.blockOffsets, expectedCount: lengths.count + 1)
         blocks = try file.section(column.blocks)
         dictionary = try file.section(column.dictionary)
+        guard dictionary.length <= CacheFormat.textDictionaryLimit else {
+            throw .corrupt(path: file.path, detail: "section \(column.dictionary.rawValue) holds more than a deflate "
+                           + "window")
+        }
         self.count = count
     }
 

@@ -197,6 +197,12 @@ package final class MappedCacheFile: @unchecked Sendable {
         return base + Int(try packed(section.entries, index))
     }
 
+    /// All the numbers of a blocked section, each range checked and verified once here.
+    package func blockedView(_ section: BlockedSection) throws(CacheError) -> BlockedView {
+        BlockedView(entries: try packed(section.entries, 0..<section.entries.count),
+                    bases: try packed(section.bases, 0..<section.bases.count))
+    }
+
     /// Numbers `index` and `index + 1` of a blocked section (where a slot's text starts and ends).
     @inline(__always)
     func blockedPair(_ section: BlockedSection, _ index: Int) throws(CacheError) -> (Int, Int) {

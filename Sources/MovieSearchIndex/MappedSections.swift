@@ -3,10 +3,15 @@
 /// section by a field access, and every read is still bounds-checked against the section (`MappedCacheFile`).
 package struct MappedSections: Sendable {
     var movieIDs: MappedCacheFile.BlockedSection
-    var movieYears, movieRatings, ratings: MappedCacheFile.Section
-    package var ranks, topRated, years: MappedCacheFile.Section
+    var movieYears: MappedCacheFile.BlockedSection
+    var movieRatings, ratings: MappedCacheFile.Section
+    package var ranks: MappedCacheFile.BlockedSection
+    package var topRated, years: MappedCacheFile.Section
     var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
-    var prefixOffsets, prefixEntries, listSetOffsets, listSetData: MappedCacheFile.Section
+    var prefixOffsets: MappedCacheFile.BlockedSection
+    var prefixEntries: MappedCacheFile.Section
+    var listSetOffsets: MappedCacheFile.BlockedSection
+    var listSetData: MappedCacheFile.Section
     var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs: MappedCacheFile.Section
     var bitmapPairCounts: MappedCacheFile.RowsSection
     /// Q: `BMPP` holds the pairs of bitmap sets 0..<Q (`CacheFormat.pairedBitmapCount`).
@@ -52,10 +57,10 @@ extension MappedSections {
             }
             self = try MappedSections(
                 movieIDs: file.blockedSection(.movieIDs, expectedCount: n),
-                movieYears: file.packedSection(.movieYears, expectedCount: n),
+                movieYears: file.blockedSection(.movieYears, expectedCount: n),
                 movieRatings: file.packedSection(.movieRatings, expectedCount: n),
                 ratings: file.section(.ratings, unit: 8),
-                ranks: file.packedSection(.ranks, expectedCount: n),
+                ranks: file.blockedSection(.ranks, expectedCount: n),
                 topRated: file.packedSection(.topRated),
                 years: file.section(.years, expectedLength: file.yearCount * 8),
                 termTextOffsets: file.packedSection(.termTextOffsets, expectedCount: t + 1),
@@ -63,9 +68,9 @@ extension MappedSections {
                 termJump: file.packedSection(.termJump, expectedCount: CacheFormat.termJumpCount),
                 postingOffsets: file.packedSection(.postingOffsets, expectedCount: t + 1),
                 postings: file.packedSection(.postings),
-                prefixOffsets: file.packedSection(.prefixOffsets, expectedCount: t + 1),
+                prefixOffsets: file.blockedSection(.prefixOffsets, expectedCount: t + 1),
                 prefixEntries: file.packedSection(.prefixEntries),
-                listSetOffsets: file.packedSection(.listSetOffsets),
+                listSetOffsets: file.blockedSection(.listSetOffsets),
                 listSetData: file.packedSection(.listSetData),
                 bitmapCardinalities: bitmapCardinalities,
                 bitmapYearCounts: file.packedSection(.bitmapYearCounts, expectedCount: product(bitmapCount, file.yearCount)),

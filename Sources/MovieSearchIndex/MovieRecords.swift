@@ -64,7 +64,7 @@ package struct MovieRecords {
         let id = try id(slot: slot)
         let title = try title(slot: slot)
         let years = try YearTable(file: file, years: sections.years)
-        let yearNumber = Int(try file.packed(sections.movieYears, slot))
+        let yearNumber = try file.blocked(sections.movieYears, slot)
         guard yearNumber < years.count else { throw .corrupt(path: file.path, detail: "a movie's year is not in the year table") }
         let rating = try rating(slot: slot)
         let (castCount, names) = try nameList(slot: slot)
@@ -135,7 +135,7 @@ package struct MovieRecords {
     /// finding favorites again after a rebuild), so each field is read from its own column.
     package func identity(slot: Int, years: YearTable) throws(CacheError) -> MovieIdentity {
         let id = try id(slot: slot)
-        let yearNumber = Int(try file.packed(sections.movieYears, slot))
+        let yearNumber = try file.blocked(sections.movieYears, slot)
         guard yearNumber < years.count else {
             throw .corrupt(path: file.path, detail: "a movie's year is not in the year table")
         }

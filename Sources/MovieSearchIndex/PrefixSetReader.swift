@@ -7,8 +7,9 @@
 /// than the reference that is passed instead.
 package final class PrefixSetReader: Sendable {
     private let file: MappedCacheFile
-    private let prefixOffsets, prefixEntries, postingOffsets, postings: MappedCacheFile.Section
-    private let listSetOffsets, listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
+    private let prefixEntries, postingOffsets, postings: MappedCacheFile.Section
+    private let prefixOffsets, listSetOffsets: MappedCacheFile.BlockedSection
+    private let listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
     private let bitmapFirstIDs: MappedCacheFile.Section
     private let bitmapPairCounts: MappedCacheFile.RowsSection
     /// `BMPP` pairs bitmap sets 0..<this.
@@ -106,8 +107,7 @@ package final class PrefixSetReader: Sendable {
 
     /// The number in `PRFE` of the set stored for `terms`, if the range has one.
     private func storedSetNumber(of terms: Range<Int>) throws(CacheError) -> Int? {
-        let entries = try file.packed(prefixOffsets, terms.lowerBound..<(terms.lowerBound + 2))
-        let first = Int(entries[0]), last = Int(entries[1])
+        let (first, last) = try file.blockedPair(prefixOffsets, terms.lowerBound)
         guard first <= last else { throw .corrupt(path: file.path, detail: "prefix offsets out of order") }
         let candidates = try file.packed(prefixEntries, (first * 2)..<(last * 2))
         for entry in 0..<(candidates.count / 2) where Int(candidates[entry * 2]) == terms.upperBound {
@@ -134,8 +134,7 @@ package final class PrefixSetReader: Sendable {
     private func storedSet(_ set: Int) throws(CacheError) -> StoredSet {
         let listSets = listSetOffsets.count - 1
         if set < listSets {
-            let bounds = try file.packed(listSetOffsets, set..<(set + 2))
-            let start = Int(bounds[0]), end = Int(bounds[1])
+            let (start, end) = try file.blockedPair(listSetOffsets, set)
             guard start <= end else { throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed") }
             return .list(try file.packed(listSetData, start..<end))
         }

@@ -328,15 +328,15 @@ struct PrefixSetWriter {
                 + (try CacheSections.Part.rows(.listPairCounts, listPairs.counts, rowLength: perYear.count))
         }
         return counted + [
-            .packed(.prefixOffsets, offsets),
             .packed(.prefixEntries, pairs),
-            .packed(.listSetOffsets, listOffsets),
             .packed(.listSetData, listData),
             .packed(.bitmapCardinalities, bitmapCardinalities),
             .packed(.bitmapYearCounts, bitmapYearCounts),
             .packed(.bitmapFirstIDs, bitmapFirstIDs),
             .bytes(.bitmaps, bitmaps.bytes),
-        ] + (try CacheSections.Part.rows(.bitmapPairCounts, try bitmapPairs.value(), rowLength: max(perYear.count, 1)))
+        ] + CacheSections.Part.blocked(.prefixOffsets, offsets)
+          + CacheSections.Part.blocked(.listSetOffsets, listOffsets)
+          + (try CacheSections.Part.rows(.bitmapPairCounts, try bitmapPairs.value(), rowLength: max(perYear.count, 1)))
     }
 
     /// Whether a query token could end after `length` bytes of `term`: at its end or before a UTF-8 lead byte.

@@ -1,6 +1,6 @@
 /// Lays out a compressed text column (`CacheFormat`, "Compressed text columns"): the texts cut into blocks of 64,
 /// each block its count and lengths as varints and then its bytes, deflated with a dictionary sampled from the
-/// whole column. The same texts always give the same bytes (zlib is deterministic for a given level and input).
+/// whole column when that makes the column smaller. The same texts always give the same bytes (zlib is deterministic for a given level and input).
 enum TextColumnWriter {
     /// The four sections of `column` for the `count` texts `text(0) ..< text(count)`. Throws
     /// `CacheError.catalogTooLarge` when the column's compressed bytes pass the format's 32-bit offsets, or zlib
@@ -8,24 +8,48 @@ enum TextColumnWriter {
     static func parts(_ column: CacheFormat.TextColumn, count: Int, text: (Int) -> ArraySlice<UInt8>)
         throws(CacheError) -> [CacheSections.Part]
     {
-        let dictionary = Self.dictionary(count: count, text: text)
-        guard let deflater = TextBlockCodec.Deflater(dictionary: dictionary) else {
-            throw .catalogTooLarge(detail: "zlib has no memory to compress the \(column.name)")
-        }
-        var offsets: [UInt32] = [0], lengths: [UInt32] = []
-        offsets.reserveCapacity(CacheFormat.textBlockCount(entries: count) + 1)
-        lengths.reserveCapacity(CacheFormat.textBlockCount(entries: count))
-        var blocks = ByteWriter()
+        let noMemory = CacheError.catalogTooLarge(detail: "zlib has no memory to compress the \(column.name)")
+        let blockCount = CacheFormat.textBlockCount(entries: count)
         var block: [UInt8] = []
-        for first in stride(from: 0, to: count, by: CacheFormat.textBlockEntries) {
-            let end = min(first + CacheFormat.textBlockEntries, count)
+        /// Block `number` before it is deflated: how many texts, their lengths, then their bytes.
+        func raw(_ number: Int) -> [UInt8] {
+            let first = number * CacheFormat.textBlockEntries, end = min(first + CacheFormat.textBlockEntries, count)
             block.removeAll(keepingCapacity: true)
             appendVarint(end - first, to: &block)
             for index in first..<end { appendVarint(text(index).count, to: &block) }
             for index in first..<end { block.append(contentsOf: text(index)) }
-            guard let deflated = deflater.deflate(block) else {
-                throw .catalogTooLarge(detail: "zlib has no memory to compress the \(column.name)")
+            return block
+        }
+        // The dictionary's size is the writer's choice: none, or 4, 8 or 16 KiB of texts sampled from the column,
+        // whichever makes the column smallest, judged on about 64 blocks taken at an even stride (their deflated
+        // bytes counted over the whole column, plus the dictionary's own). Titles and names gain several times its
+        // size; a column of numbers (the name lists) need not carry one.
+        let stride = max(1, blockCount / 64)
+        let sample = Array(Swift.stride(from: 0, to: blockCount, by: stride)).map { raw($0) }
+        var best: (dictionary: [UInt8], deflater: TextBlockCodec.Deflater, bytes: Int)?
+        var tried: Set<Int> = []
+        for limit in [0] + CacheFormat.textDictionarySizes {
+            let dictionary = limit == 0 ? [] : Self.dictionary(count: count, text: text, limit: limit)
+            // A column of fewer bytes than a size gives the same dictionary (all its texts) at every larger one.
+            guard tried.insert(dictionary.count).inserted else { continue }
+            guard let deflater = TextBlockCodec.Deflater(dictionary: dictionary) else { throw noMemory }
+            var sampled = 0
+            for bytes in sample {
+                guard let deflated = deflater.deflate(bytes) else { throw noMemory }
+                sampled += deflated.count
             }
+            let estimate = sample.isEmpty ? dictionary.count : sampled * blockCount / sample.count + dictionary.count
+            if best == nil || estimate < best!.bytes { best = (dictionary, deflater, estimate) }
+        }
+        let dictionary = best?.dictionary ?? []
+        guard let chosen = best?.deflater ?? TextBlockCodec.Deflater(dictionary: []) else { throw noMemory }
+        var offsets: [UInt32] = [0], lengths: [UInt32] = []
+        offsets.reserveCapacity(blockCount + 1)
+        lengths.reserveCapacity(blockCount)
+        var blocks = ByteWriter()
+        for number in 0..<blockCount {
+            let block = raw(number)
+            guard let deflated = chosen.deflate(block) else { throw noMemory }
             blocks.append(deflated)
             lengths.append(try CacheSections.checked(block.count, "a block of \(column.name)"))
             offsets.append(try CacheSections.checked(blocks.count, column.name))
@@ -34,11 +58,10 @@ enum TextColumnWriter {
                 .packed(column.blockLengths, lengths), .bytes(column.dictionary, dictionary)]
     }
 
-    /// The column's preset dictionary: texts taken at an even stride through it, about
-    /// `CacheFormat.textDictionaryLimit` bytes of them, the last bytes kept (deflate reaches the nearest ones with
-    /// the shortest codes). All the texts when they are fewer bytes than that.
-    static func dictionary(count: Int, text: (Int) -> ArraySlice<UInt8>) -> [UInt8] {
-        let limit = CacheFormat.textDictionaryLimit
+    /// A preset dictionary for the column: texts taken at an even stride through it, about `limit` bytes of them,
+    /// the last bytes kept (deflate reaches the nearest ones with the shortest codes). All the texts when they are
+    /// fewer bytes than that.
+    static func dictionary(count: Int, text: (Int) -> ArraySlice<UInt8>, limit: Int) -> [UInt8] {
         var total = 0
         for index in 0..<count { total += text(index).count }
         let stride = max(1, total / limit)

@@ -3,7 +3,7 @@
 /// Collects an answer: per year the count and the first `perYear` ids, all ids in one shared buffer.
 struct AnswerBuilder {
     let perYear: Int
-    let ranks: PackedView
+    let ranks: BlockedView
     let path: String
     private var ids: [Int] = []
     /// The typo count of each listed id, in a typo answer only (an exact answer's counts are all 0).
@@ -12,7 +12,7 @@ struct AnswerBuilder {
     private var years: [(year: Int, count: Int, idsStart: Int)] = []
     private var total = 0
 
-    init(perYear: Int, ranks: PackedView, path: String, yearCount: Int) {
+    init(perYear: Int, ranks: BlockedView, path: String, yearCount: Int) {
         self.perYear = perYear
         self.ranks = ranks
         self.path = path

@@ -78,7 +78,7 @@ extension QueryExecutor {
         // `bitmapMinimum`): meet the tokens as bitmaps, word by word, and work out typo counts only for the matches
         // a year lists.
         let years = try YearTable(file: file, years: index.sections.years)
-        let ranks = try file.packed(index.sections.ranks, 0..<file.movieCount)
+        let ranks = try file.blockedView(index.sections.ranks)
         if spans[0].cardinality > 2 * CacheFormat.bitmapWordCount(movieCount: file.movieCount) {
             var answer = AnswerBuilder(perYear: perYear, ranks: ranks, path: file.path, yearCount: years.count)
             let levels = try spans.map { span throws(CacheError) in

@@ -44,8 +44,10 @@ final class BlockVerifierTests: XCTestCase {
         let (header, directory) = try withVerifier(&bytes) { _, header, directory, _ in (header, directory) }
         let lastBlock = header.blockCount - 1
         let blockStart = header.contentStart + lastBlock * header.blockSize
-        // The section that ends last holds bytes of the last block (only padding follows it).
-        let last = try XCTUnwrap(CacheFormat.Tag.allCases.compactMap { directory[$0] }.max { $0.offset < $1.offset })
+        // The section that ends last holds bytes of the last block (only padding follows it; an empty section, such
+        // as a column's empty dictionary, holds none).
+        let last = try XCTUnwrap(CacheFormat.Tag.allCases.compactMap { directory[$0] }.filter { $0.length > 0 }
+            .max { $0.offset < $1.offset })
         XCTAssertGreaterThan(last.offset + last.length, blockStart)
         let position = max(last.offset, blockStart)
         bytes[position] ^= 0x40
