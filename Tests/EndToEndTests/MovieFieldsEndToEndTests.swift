@@ -81,12 +81,17 @@ final class MovieFieldsEndToEndTests: XCTestCase {
         XCTAssertFalse(text.standardOutput.contains("tt0133093") || text.standardOutput.contains("https://"))
     }
 
-    /// A flipped byte in an overview is a one-line checksum error when the movie is shown, not a wrong text.
+    /// A flipped byte in the overviews (deflated in their own section, `OVWT`) is a one-line checksum error when the
+    /// movie is shown, not a wrong text.
     func testDamagedOverviewIsOneClearError() throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache)))
-        let needle = Array("learns the truth".utf8)
-        let at = try XCTUnwrap((0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
-        bytes[at] ^= 0x20
+        // The directory (32-byte entries from byte 64, the count at byte 24): tag, width, count, offset, length.
+        let sections = Int(bytes.u32(at: 24))
+        let entry = try XCTUnwrap((0..<sections).map { 64 + $0 * 32 }
+            .first { Array(bytes[$0..<($0 + 4)]) == Array("OVWT".utf8) })
+        let offset = Int(bytes.u64(at: entry + 16)), length = Int(bytes.u64(at: entry + 24))
+        XCTAssertGreaterThan(length, 0)
+        bytes[offset + length / 2] ^= 0x20
         try Data(bytes).write(to: URL(fileURLWithPath: cache))
         let run = try BinaryRun.run(["show", "0", "--cache", cache, "--json"])
         XCTAssertEqual(run.status, 1)
