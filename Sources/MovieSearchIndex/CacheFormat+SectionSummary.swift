@@ -11,7 +11,7 @@ extension CacheFormat.Tag {
         case .movieYears: "each movie's year, as an entry of YEAR"
         case .movieRatings: "each movie's rating, as an entry of RATE"
         case .ratings: "the distinct ratings, descending"
-        case .ranks: "movie id at each rank, the answer's order"
+        case .ranks: "movie id at each rank (the answer's order), less its year's base"
         case .topRated: "ids of the rated movies by rating, for top (the unrated follow)"
         case .years: "the years, descending, with each one's first rank"
         case .termTextOffsets: "where each term lies in TTXT"
@@ -72,7 +72,7 @@ extension CacheFormat.Tag {
         case .nameDictionary: "names sampled from the catalog: the dictionary of every block of NMSZ"
         case .movieIDBases: "the base of each block of 64 entries of MIDS"
         case .imdbNumberBases: "the base of each block of 64 entries of IMDB"
-        case .rankBases: "the base of each block of 64 entries of RANK"
+        case .rankBases: "each year's smallest id, which RANK's entries of the year are less"
         case .movieYearBases: "the base of each block of 64 entries of MYRS"
         case .prefixOffsetBases: "the base of each block of 64 entries of PRFO"
         case .listSetOffsetBases: "the base of each block of 64 entries of LSTO"
@@ -89,7 +89,8 @@ extension CacheFormat.Tag {
         case .termTextOffsets, .termText, .termJump, .postingOffsets, .postings, .prefixOffsets, .prefixEntries,
              .listSetOffsets, .listSetData, .bitmapCardinalities, .bitmapYearCounts, .bitmaps, .bitmapFirstIDs,
              .bitmapPairCounts, .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .listPairRows,
-             .listPairCounts, .ranks, .rankBases, .prefixOffsetBases, .listSetOffsetBases, .years, .bitmapPairWidths, .bitmapPairOffsets, .listPairWidths,
+             .listPairCounts, .ranks, .rankBases, .prefixOffsetBases, .listSetOffsetBases, .years, .bitmapPairWidths,
+             .bitmapPairOffsets, .listPairWidths,
              .listPairOffsets:
             .search
         case .movieIDs, .titleBlockOffsets, .titleBlocks, .titleBlockLengths, .titleDictionary, .nameBlockOffsets,

@@ -91,7 +91,8 @@
 /// | `MYRS` | blocked | N         | year of slot s: entry `MYRS[s]` of `YEAR`; bases `BMYR`                   |
 /// | `MRAT` | packed | N          | rating of slot s: entry `MRAT[s]` of `RATE`; `R` (one past the last) means unrated |
 /// | `RATE` | bytes  | 8 × R      | the distinct ratings, f64 (IEEE 754 bits), descending                     |
-/// | `RANK` | blocked | N         | movie id at each rank; bases `BRNK` (a catalog whose ids follow its years spreads little within 64 ranks) |
+/// | `RANK` | packed | N          | movie id at each rank, less its year's base in `RNKB`                     |
+/// | `RNKB` | packed | Y          | the smallest id of each year's movies (in `YEAR` order): the id at rank r is `RANK[r] + RNKB[y]`, y the year of rank r (a catalog whose ids follow its years spreads a year's ids over its movies, not over the catalog) |
 /// | `TOPR` | packed | ≤ N        | ids of the rated movies by rating over all years: rating descending, id ascending; the unrated ones follow it in id order, the slots whose `MRAT` is `R` |
 /// | `YEAR` | bytes  | 8 × Y      | `<year: i32, firstRank: u32>`, years descending; a year's ranks end where the next year's start (the last at N) |
 /// | `TTXO` | packed | T + 1      | term i is `TTXT` bytes `TTXO[i] ..< TTXO[i + 1]`; terms sorted by their UTF-8 bytes |
@@ -278,8 +279,8 @@
 /// ## Worked example
 ///
 /// Catalog `[{"title":"Dark","year":2010,"rating":3}, {"title":"The Dark Knight","year":2012}]`: ranks are
-/// `[1, 0]` (2012 first), so `RANK` = `[1, 0]` (blocked: its bases `BRNK` = `[0]`, the entries `[1, 0]`),
-/// `YEAR` = `[(2012, 0), (2010, 1)]`, `MYRS` = `[1, 0]` (as blocked),
+/// `[1, 0]` (2012 first), so the ids by rank are `[1, 0]`: each year has one movie, so `RNKB` = `[1, 0]` and `RANK`
+/// = `[0, 0]`; `YEAR` = `[(2012, 0), (2010, 1)]`, `MYRS` = `[1, 0]` (blocked: bases `BMYR` = `[0]`),
 /// `RATE` = `[3.0]` and `MRAT` = `[0, 1]` (1 = unrated). Terms `dark, knight, the`: `TTXO` = `[0, 4, 10, 13]`,
 /// postings `dark → [0, 1]`, `knight → [0]`, `the → [0]`, so `TPST` = `[0, 2, 3, 4]` and `POST` = `[0, 1, 0, 0]`,
 /// one bit each (width 1: `POST` is the byte `0b0000_0010` and eight zero bytes). Query `kn`: range `[1, 2)`
@@ -528,7 +529,7 @@ package enum CacheFormat {
         // The bases of the blocked sections ("Blocked sections" above).
         case movieIDBases = "BMID"
         case imdbNumberBases = "BIMN"
-        case rankBases = "BRNK"
+        case rankBases = "RNKB"
         case movieYearBases = "BMYR"
         case prefixOffsetBases = "BPRF"
         case listSetOffsetBases = "BLST"
@@ -574,7 +575,6 @@ package enum CacheFormat {
             switch self {
             case .movieIDs: .movieIDBases
             case .imdbNumbers: .imdbNumberBases
-            case .ranks: .rankBases
             case .movieYears: .movieYearBases
             case .prefixOffsets: .prefixOffsetBases
             case .listSetOffsets: .listSetOffsetBases

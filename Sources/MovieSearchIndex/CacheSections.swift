@@ -160,7 +160,17 @@ struct CacheSections {
         report(.terms)
         try buildTerms(movies: movies, ranked: ranked, idOfRank: ranks, progress: progress,
                        maximumPairEntries: maximumPairEntries)
-        parts += Part.blocked(.ranks, ranks)
+        // Each rank's id less the smallest id of its year: a catalog whose ids follow its years (most do, roughly)
+        // spreads a year's ids over that year's movies, not over the whole catalog.
+        var rankBases: [UInt32] = []
+        for (number, first) in yearFirstRanks.enumerated() {
+            let end = number + 1 < yearFirstRanks.count ? yearFirstRanks[number + 1] : ranks.count
+            let base = ranks[first..<end].min() ?? 0
+            rankBases.append(base)
+            for rank in first..<end { ranks[rank] -= base }
+        }
+        parts.append(.packed(.ranks, ranks))
+        parts.append(.packed(.rankBases, rankBases))
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
         parts += try Self.optionalFieldParts(movies)

@@ -197,16 +197,15 @@ package final class MappedCacheFile: @unchecked Sendable {
         return base + Int(try packed(section.entries, index))
     }
 
-    /// All the numbers of a blocked section, each range checked and verified once here.
-    package func blockedView(_ section: BlockedSection) throws(CacheError) -> BlockedView {
-        BlockedView(entries: try packed(section.entries, 0..<section.entries.count),
-                    bases: try packed(section.bases, 0..<section.bases.count))
-    }
-
-    /// Numbers `index` and `index + 1` of a blocked section (where a slot's text starts and ends).
+    /// Numbers `index` and `index + 1` of a blocked section (where a term's prefix entries or a list set start and
+    /// end): the two entries in one checked read, their bases (one, or two at a block's end) in another.
     @inline(__always)
     func blockedPair(_ section: BlockedSection, _ index: Int) throws(CacheError) -> (Int, Int) {
-        (try blocked(section, index), try blocked(section, index + 1))
+        guard index >= 0 else { throw .corrupt(path: path, detail: "a reference points outside its section") }
+        let entries = try packed(section.entries, index..<(index + 2))
+        let firstBlock = index / CacheFormat.blockedEntries, lastBlock = (index + 1) / CacheFormat.blockedEntries
+        let bases = try packed(section.bases, firstBlock..<(lastBlock + 1))
+        return (Int(bases[0]) + Int(entries[0]), Int(bases[lastBlock - firstBlock]) + Int(entries[1]))
     }
 
     /// The bytes `range` (relative to the section's start), checked against the section's bounds and checksums.

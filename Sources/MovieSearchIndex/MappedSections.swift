@@ -5,8 +5,9 @@ package struct MappedSections: Sendable {
     var movieIDs: MappedCacheFile.BlockedSection
     var movieYears: MappedCacheFile.BlockedSection
     var movieRatings, ratings: MappedCacheFile.Section
-    package var ranks: MappedCacheFile.BlockedSection
-    package var topRated, years: MappedCacheFile.Section
+    package var ranks, topRated, years: MappedCacheFile.Section
+    /// `RNKB`: each year's base of the ids in `RANK`.
+    package var rankBases: MappedCacheFile.Section
     var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
     var prefixOffsets: MappedCacheFile.BlockedSection
     var prefixEntries: MappedCacheFile.Section
@@ -60,9 +61,10 @@ extension MappedSections {
                 movieYears: file.blockedSection(.movieYears, expectedCount: n),
                 movieRatings: file.packedSection(.movieRatings, expectedCount: n),
                 ratings: file.section(.ratings, unit: 8),
-                ranks: file.blockedSection(.ranks, expectedCount: n),
+                ranks: file.packedSection(.ranks, expectedCount: n),
                 topRated: file.packedSection(.topRated),
                 years: file.section(.years, expectedLength: file.yearCount * 8),
+                rankBases: file.packedSection(.rankBases, expectedCount: file.yearCount),
                 termTextOffsets: file.packedSection(.termTextOffsets, expectedCount: t + 1),
                 termText: file.section(.termText),
                 termJump: file.packedSection(.termJump, expectedCount: CacheFormat.termJumpCount),

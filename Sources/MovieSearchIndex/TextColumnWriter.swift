@@ -1,6 +1,7 @@
 /// Lays out a compressed text column (`CacheFormat`, "Compressed text columns"): the texts cut into blocks of 64,
 /// each block its count and lengths as varints and then its bytes, deflated with a dictionary sampled from the
-/// whole column when that makes the column smaller. The same texts always give the same bytes (zlib is deterministic for a given level and input).
+/// whole column when that makes the column smaller. The same texts always give the same bytes (zlib is deterministic
+/// for a given level and input).
 enum TextColumnWriter {
     /// The four sections of `column` for the `count` texts `text(0) ..< text(count)`. Throws
     /// `CacheError.catalogTooLarge` when the column's compressed bytes pass the format's 32-bit offsets, or zlib

@@ -3,7 +3,11 @@
 /// Collects an answer: per year the count and the first `perYear` ids, all ids in one shared buffer.
 struct AnswerBuilder {
     let perYear: Int
-    let ranks: BlockedView
+    /// `RANK`: each rank's id less its year's base (`RNKB`, `rankBases`).
+    let ranks: PackedView
+    let rankBases: PackedView
+    /// The base of the year added last: its listed ranks' ids are their entries plus it.
+    private var rankBase = 0
     let path: String
     private var ids: [Int] = []
     /// The typo count of each listed id, in a typo answer only (an exact answer's counts are all 0).
@@ -12,9 +16,10 @@ struct AnswerBuilder {
     private var years: [(year: Int, count: Int, idsStart: Int)] = []
     private var total = 0
 
-    init(perYear: Int, ranks: BlockedView, path: String, yearCount: Int) {
+    init(perYear: Int, ranks: PackedView, rankBases: PackedView, path: String, yearCount: Int) {
         self.perYear = perYear
         self.ranks = ranks
+        self.rankBases = rankBases
         self.path = path
         // Room for a typical answer up front: growing from empty costs a reallocation per doubling, which is a
         // good part of a sub-microsecond query.
@@ -23,21 +28,23 @@ struct AnswerBuilder {
         ids.reserveCapacity(min(perYear, 16) * years)
     }
 
-    private mutating func addYear(_ year: Int, count: Int) {
+    /// Adds year number `index` of `table` with `count` matches; the ranks listed next are its.
+    private mutating func addYear(_ index: Int, _ table: YearTable, count: Int) {
+        rankBase = Int(rankBases[index])
         total += count
-        years.append((year, count, ids.count))
+        years.append((table.year(index), count, ids.count))
     }
 
     /// Lists the movie at `rank` in the year added last.
     private mutating func list(rank: Int) {
-        ids.append(Int(ranks[rank]))
+        ids.append(Int(ranks[rank]) &+ rankBase)
     }
 
     /// Every movie (a query without tokens).
     mutating func addAll(_ table: YearTable) throws(CacheError) {
         for year in 0..<table.count {
             let first = table.firstRank(year), end = table.endRank(year)
-            addYear(table.year(year), count: end - first)
+            addYear(year, table, count: end - first)
             for rank in first..<min(end, first + perYear) { list(rank: rank) }
         }
     }
@@ -51,7 +58,7 @@ struct AnswerBuilder {
         while position < matches.count {
             let (rank, end, next) = try yearRun(of: matches, at: position, year: &year, table)
             guard rank >= table.firstRank(year), next - position <= end - rank else { throw Self.outOfOrder(path) }
-            addYear(table.year(year), count: next - position)
+            addYear(year, table, count: next - position)
             var previous = rank - 1
             for listed in position..<min(next, position + perYear) {
                 let listedRank = Int(matches[listed])
@@ -76,7 +83,7 @@ struct AnswerBuilder {
             guard count > 0 else { continue }
             let first = table.firstRank(year), end = table.endRank(year)
             guard count <= end - first, count <= matches.count - position else { throw Self.outOfOrder(path) }
-            addYear(table.year(year), count: count)
+            addYear(year, table, count: count)
             var previous = first - 1
             for listed in position..<(position + min(count, perYear)) {
                 let rank = Int(matches[listed])
@@ -114,7 +121,7 @@ struct AnswerBuilder {
             for year in 0..<table.count {
                 let first = table.firstRank(year), end = table.endRank(year)
                 let count = Self.popcount(words, first..<end)
-                if count > 0 { try addYear(table.year(year), count: count, firstBits: { words[$0] }, from: first, to: end) }
+                if count > 0 { try addYear(year, table, count: count, firstBits: { words[$0] }, from: first, to: end) }
             }
         }
     }
@@ -131,7 +138,7 @@ struct AnswerBuilder {
             let first = table.firstRank(year), end = table.endRank(year)
             let count = U64View.intersectionCount(a, b, first..<end)
             guard count > 0 else { continue }
-            try addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first, to: table.endRank(year))
+            try addYear(year, table, count: count, firstBits: { a[$0] & b[$0] }, from: first, to: table.endRank(year))
         }
     }
 
@@ -151,7 +158,7 @@ struct AnswerBuilder {
             guard count <= table.endRank(year) - table.firstRank(year), total <= cardinality else {
                 throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
             }
-            addYear(table.year(year), count: count)
+            addYear(year, table, count: count)
             let first = year * slots
             for slot in first..<(first + min(count, perYear)) { ids.append(Int(firstIDs[slot])) }
         }
@@ -162,7 +169,7 @@ struct AnswerBuilder {
 
     /// Matches given as the intersection of two bitmaps of the file with its counts per year (`BMPP`): only the
     /// words up to each year's listed matches are read. A count larger than the year, or than the year's set bits
-    /// when they are listed, is corrupt (`addYear(_:count:firstBits:from:to:)` never reads past the year).
+    /// when they are listed, is corrupt (`addYear(_:_:count:firstBits:from:to:)` never reads past the year).
     mutating func addIntersection(_ a: U64View, _ b: U64View, counts: PackedView, _ table: YearTable)
         throws(CacheError)
     {
@@ -177,7 +184,7 @@ struct AnswerBuilder {
             guard count <= table.endRank(year) - first else {
                 throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
             }
-            try addYear(table.year(year), count: count, firstBits: { a[$0] & b[$0] }, from: first, to: table.endRank(year))
+            try addYear(year, table, count: count, firstBits: { a[$0] & b[$0] }, from: first, to: table.endRank(year))
         }
     }
 
@@ -191,7 +198,7 @@ struct AnswerBuilder {
                 throw .corrupt(path: path, detail: "year counts of a prefix set do not fit its years")
             }
             if count > 0 {
-                try addYear(table.year(year), count: count, firstBits: { words[$0] }, from: table.firstRank(year),
+                try addYear(year, table, count: count, firstBits: { words[$0] }, from: table.firstRank(year),
                             to: table.endRank(year))
             }
         }
@@ -215,7 +222,7 @@ struct AnswerBuilder {
             let end = position + listed
             guard count <= listed, end <= candidates.count else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
             if count > 0 {
-                addYear(table.year(year), count: count)
+                addYear(year, table, count: count)
                 let first = table.firstRank(year), yearEnd = table.endRank(year)
                 var wanted = min(perYear, count), next = position
                 while wanted > 0 {
@@ -237,9 +244,9 @@ struct AnswerBuilder {
     /// Adds a year of `count` matches and lists the first `perYear` set bits of ranks `first..<end` (the year's).
     /// Fewer set bits there than the stored count calls for is a damaged file: it throws rather than list the next
     /// year's movies under this one.
-    private mutating func addYear(_ year: Int, count: Int, firstBits word: (Int) -> UInt64, from first: Int,
-                                  to end: Int) throws(CacheError) {
-        addYear(year, count: count)
+    private mutating func addYear(_ year: Int, _ table: YearTable, count: Int, firstBits word: (Int) -> UInt64,
+                                  from first: Int, to end: Int) throws(CacheError) {
+        addYear(year, table, count: count)
         var wanted = min(perYear, count)
         var index = first >> 6
         var bits = word(index) & (UInt64.max << UInt64(first & 63))
@@ -281,7 +288,7 @@ struct AnswerBuilder {
                 let rank = TypoMatch.rank(of: matches[position])
                 if rank >= yearEnd {
                     if position > 0 {
-                        addYear(table.year(year), count: position - yearStart)
+                        addYear(year, table, count: position - yearStart)
                         for slot in 0..<count { listTypoMatch(kept[slot], matches) }
                     }
                     guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
@@ -307,7 +314,7 @@ struct AnswerBuilder {
                 count += 1
             }
             if !matches.isEmpty {
-                addYear(table.year(year), count: matches.count - yearStart)
+                addYear(year, table, count: matches.count - yearStart)
                 for slot in 0..<count { listTypoMatch(kept[slot], matches) }
             }
         }
@@ -324,7 +331,7 @@ struct AnswerBuilder {
             year = Self.year(holding: rank, from: year, table)
             var next = position + 1
             while next < matches.count, TypoMatch.rank(of: matches[next]) < table.endRank(year) { next += 1 }
-            addYear(table.year(year), count: next - position)
+            addYear(year, table, count: next - position)
             order.removeAll(keepingCapacity: true)
             for match in position..<next {
                 order.append(UInt64(TypoMatch.typos(of: matches[match])) << 32 | UInt64(match))
@@ -380,7 +387,7 @@ struct AnswerBuilder {
                 let first = table.firstRank(year), end = table.endRank(year)
                 let count = Self.popcount(words, first..<end)
                 if count == 0 { continue }
-                addYear(table.year(year), count: count)
+                addYear(year, table, count: count)
                 // typos << 32 | rank: the order of a typo answer. Keep the smallest `perYear`, in order.
                 kept.removeAll(keepingCapacity: true)
                 let wanted = min(perYear, count)

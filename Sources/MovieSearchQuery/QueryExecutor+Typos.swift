@@ -78,9 +78,11 @@ extension QueryExecutor {
         // `bitmapMinimum`): meet the tokens as bitmaps, word by word, and work out typo counts only for the matches
         // a year lists.
         let years = try YearTable(file: file, years: index.sections.years)
-        let ranks = try file.blockedView(index.sections.ranks)
+        let ranks = try file.packed(index.sections.ranks, 0..<file.movieCount)
+        let rankBases = try file.packed(index.sections.rankBases, 0..<years.count)
         if spans[0].cardinality > 2 * CacheFormat.bitmapWordCount(movieCount: file.movieCount) {
-            var answer = AnswerBuilder(perYear: perYear, ranks: ranks, path: file.path, yearCount: years.count)
+            var answer = AnswerBuilder(perYear: perYear, ranks: ranks, rankBases: rankBases, path: file.path,
+                                       yearCount: years.count)
             let levels = try spans.map { span throws(CacheError) in
                 try TypoLevels(sources[span.sources], movieCount: file.movieCount, path: file.path)
             }
@@ -102,7 +104,7 @@ extension QueryExecutor {
         }
         if matches.isEmpty { return nothing }
         // Room for as many years as there are matches, at most: a typo answer has few.
-        var answer = AnswerBuilder(perYear: perYear, ranks: ranks, path: file.path,
+        var answer = AnswerBuilder(perYear: perYear, ranks: ranks, rankBases: rankBases, path: file.path,
                                    yearCount: min(years.count, matches.count))
         try answer.addTypoMatches(matches, years)
         return answer.result(query: query, mode: .typo)

@@ -25,7 +25,8 @@ struct QueryExecutor {
             return SearchResult(query: query, total: 0, years: [])
         }
         let years = try YearTable(file: file, years: index.sections.years)
-        var answer = AnswerBuilder(perYear: perYear, ranks: try file.blockedView(index.sections.ranks),
+        var answer = AnswerBuilder(perYear: perYear, ranks: try file.packed(index.sections.ranks, 0..<file.movieCount),
+                                   rankBases: try file.packed(index.sections.rankBases, 0..<years.count),
                                    path: file.path, yearCount: years.count)
         if ranges.isEmpty {
             try answer.addAll(years)

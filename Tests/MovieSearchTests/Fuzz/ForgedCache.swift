@@ -75,6 +75,17 @@ struct ForgedCache {
         }
     }
 
+    /// Renames section `tag` to `name` in the directory (an unknown tag is ignored by the reader).
+    package mutating func rename(_ tag: CacheFormat.Tag, to name: String) {
+        let sections = Int(u32(at: CacheFormat.HeaderField.sectionCount))
+        let code = name.utf8.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+        for entry in 0..<sections {
+            let start = CacheFormat.headerSize + entry * CacheFormat.directoryEntrySize
+            if u32(at: start) == tag.code { return setU32(code, at: start) }
+        }
+        preconditionFailure("no section \(tag.rawValue)")
+    }
+
     /// The rows of the row-packed section `tag` (`CacheFormat`, "Row-packed sections").
     package func rowCount(_ tag: CacheFormat.Tag) -> Int {
         entry(of: tag.rowTables!.widths).count

@@ -20,17 +20,6 @@ final class ForgedOptionalSectionsTests: XCTestCase {
         Movie(id: 3, title: "Three", year: 2003, rating: nil, overview: "Last.", imdbID: ""),
     ])
 
-    /// Renames section `tag` to `name` in the directory (an unknown tag is ignored by the reader).
-    private func rename(_ tag: CacheFormat.Tag, to name: String, in cache: inout ForgedCache) {
-        let sections = Int(cache.u32(at: CacheFormat.HeaderField.sectionCount))
-        let code = name.utf8.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
-        for entry in 0..<sections {
-            let start = CacheFormat.headerSize + entry * CacheFormat.directoryEntrySize
-            if cache.u32(at: start) == tag.code { return cache.setU32(code, at: start) }
-        }
-        XCTFail("no section \(tag.rawValue)")
-    }
-
     func testTheIntactCacheReadsBack() throws {
         let index = try ForgedCache(Self.catalog).opened(in: self)
         for movie in Self.catalog.movies { XCTAssertEqual(try index.movie(id: movie.id), movie) }
@@ -78,49 +67,45 @@ final class ForgedOptionalSectionsTests: XCTestCase {
     func testMissingOrMisshapenSectionsAreCorruptAtOpen() throws {
         let n = Self.catalog.movies.count
         let cases: [(String, (inout ForgedCache) -> Void)] = [
-            ("section OVWT is missing", { self.rename(.overviewText, to: "XXXX", in: &$0) }),
-            ("section OVWT without OVWO", { self.rename(.overviewOffsets, to: "XXXX", in: &$0) }),
+            ("section OVWT is missing", { $0.rename(.overviewText, to: "XXXX") }),
+            ("section OVWT without OVWO", { $0.rename(.overviewOffsets, to: "XXXX") }),
             ("section OVWL without OVWO", {
-                self.rename(.overviewOffsets, to: "XXXX", in: &$0)
-                self.rename(.overviewText, to: "YYYY", in: &$0)
+                $0.rename(.overviewOffsets, to: "XXXX")
+                $0.rename(.overviewText, to: "YYYY")
             }),
             ("section OVWE without OVWO", {
                 for (tag, name) in zip(CacheFormat.TextField.overview.column.tags, ["XXXX", "YYYY", "ZZZZ", "WWWW"]) {
-                    self.rename(tag, to: name, in: &$0)
+                    $0.rename(tag, to: name)
                 }
             }),
-            ("section IMDT without IMDO", { self.rename(.imdbTextOffsets, to: "XXXX", in: &$0) }),
+            ("section IMDT without IMDO", { $0.rename(.imdbTextOffsets, to: "XXXX") }),
             // Two sections' tags swapped: each is then the other's size or kind.
             ("section OVWO holds \(n) entries, expected 2", {
-                self.rename(.overviewOffsets, to: "XXXX", in: &$0)
-                self.rename(.overviewEmpty, to: "OVWO", in: &$0)
+                $0.rename(.overviewOffsets, to: "XXXX")
+                $0.rename(.overviewEmpty, to: "OVWO")
             }),
             ("section OTLT is not a byte section", {
-                self.rename(.originalTitleText, to: "XXXX", in: &$0)
-                self.rename(.tmdbIDs, to: "OTLT", in: &$0)
+                $0.rename(.originalTitleText, to: "XXXX")
+                $0.rename(.tmdbIDs, to: "OTLT")
             }),
             ("section TMDB holds 2 entries, expected \(n)", {
-                self.rename(.tmdbIDs, to: "XXXX", in: &$0)
-                self.rename(.posterPathOffsets, to: "TMDB", in: &$0)
+                $0.rename(.tmdbIDs, to: "XXXX")
+                $0.rename(.posterPathOffsets, to: "TMDB")
                 for (tag, name) in zip([CacheFormat.Tag.posterPathText, .posterPathLengths, .posterPathDictionary],
                                        ["YYYY", "ZZZZ", "WWWW"]) {
-                    self.rename(tag, to: name, in: &$0)
+                    $0.rename(tag, to: name)
                 }
             }),
             ("section IMDB is not a packed section", {
-                self.rename(.imdbNumbers, to: "XXXX", in: &$0)
-                self.rename(.imdbText, to: "IMDB", in: &$0)
+                $0.rename(.imdbNumbers, to: "XXXX")
+                $0.rename(.imdbText, to: "IMDB")
                 for (tag, name) in zip([CacheFormat.Tag.imdbTextOffsets, .imdbTextEmpty, .imdbTextLengths,
                                         .imdbTextDictionary], ["YYYY", "ZZZZ", "WWWW", "VVVV"]) {
-                    self.rename(tag, to: name, in: &$0)
+                    $0.rename(tag, to: name)
                 }
             }),
         ]
-        for (detail, forge) in cases {
-            var cache = try ForgedCache(Self.catalog)
-            forge(&cache)
-            assertCorrupt(try cache.opened(in: self), detail)
-        }
+        try assertCorruptAtOpen(Self.catalog, cases)
     }
 
     /// A TMDb id, an IMDb number or an empty-text flag can be any number: the largest ones read back as values,

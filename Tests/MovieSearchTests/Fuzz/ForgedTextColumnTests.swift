@@ -91,10 +91,6 @@ final class ForgedTextColumnTests: XCTestCase {
                 $0.rename(.nameBlockOffsets, to: "TTLD")
             }),
         ]
-        for (detail, forge) in cases {
-            var cache = try ForgedCache(Self.catalog)
-            forge(&cache)
-            assertCorrupt(try cache.opened(in: self), detail)
-        }
+        try assertCorruptAtOpen(Self.catalog, cases)
     }
 }

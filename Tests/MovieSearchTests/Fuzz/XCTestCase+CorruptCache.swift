@@ -14,4 +14,15 @@ extension XCTestCase {
             if let detail { XCTAssertEqual(found, detail, file: file, line: line) }
         }
     }
+
+    /// Asserts that the cache of `catalog`, forged by each of `forgeries` in turn (each on a fresh copy), is
+    /// refused at open as corrupt with the detail each names.
+    func assertCorruptAtOpen(_ catalog: Catalog, _ forgeries: [(String, (inout ForgedCache) -> Void)],
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        for (detail, forge) in forgeries {
+            var cache = try ForgedCache(catalog)
+            forge(&cache)
+            assertCorrupt(try cache.opened(in: self), detail, file: file, line: line)
+        }
+    }
 }

@@ -63,11 +63,12 @@ final class CacheFileTests: XCTestCase {
             try file.packed(section, 0..<section.count).values()
         }
         func blocked(_ section: MappedCacheFile.BlockedSection) throws -> [UInt32] {
-            let view = try file.blockedView(section)
-            return (0..<view.count).map { view[$0] }
+            let bases = try packed(section.bases), entries = try packed(section.entries)
+            return entries.indices.map { bases[$0 / CacheFormat.blockedEntries] + entries[$0] }
         }
-        XCTAssertEqual(try blocked(sections.ranks), [1, 0])
-        XCTAssertEqual(try packed(sections.ranks.bases), [0], "one block, its base the smaller id")
+        // Ids by rank [1, 0], a movie a year: each year's base is its one id.
+        XCTAssertEqual(try packed(sections.ranks), [0, 0])
+        XCTAssertEqual(try packed(sections.rankBases), [1, 0])
         let years = try file.u32s(sections.years, 0..<4)
         XCTAssertEqual((0..<4).map { years[$0] }, [2012, 0, 2010, 1])
         XCTAssertEqual(try blocked(sections.movieYears), [1, 0])

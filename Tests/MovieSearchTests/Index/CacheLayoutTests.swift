@@ -90,7 +90,8 @@ final class CacheLayoutTests: XCTestCase {
     /// The groups of the brief, written out here rather than taken from the code under test.
     func testTheGroupTotals() throws {
         let search: Set = ["TTXO", "TTXT", "TJMP", "TPST", "POST", "PRFO", "PRFE", "LSTO", "LSTD", "BMPN", "BMPC",
-                           "BMPS", "BMPI", "BMPP", "BMPW", "BMPO", "YCRG", "YCNT", "YCID", "LBPR", "LBPC", "LBPW", "BRNK", "BPRF", "BLST",
+                           "BMPS", "BMPI", "BMPP", "BMPW", "BMPO", "YCRG", "YCNT", "YCID", "LBPR", "LBPC", "LBPW",
+                           "RNKB", "BPRF", "BLST",
                            "LBPO", "RANK", "YEAR"]
         let topLists: Set = ["TOPR", "TOPC"]
         for tag in CacheFormat.Tag.allCases {
