@@ -6,8 +6,9 @@ struct AnswerBuilder {
     /// `RANK`: each rank's id less its year's base (`RNKB`, `rankBases`).
     let ranks: PackedView
     let rankBases: PackedView
-    /// The base of the year added last: its listed ranks' ids are their entries plus it.
-    private var rankBase = 0
+    /// The number of the year added last, and the base of the ids of the year whose base was read last (read when
+    /// a year first lists a rank through `RANK`: answers from stored first ids never need it).
+    private var yearNumber = 0, baseYear = -1, rankBase = 0
     let path: String
     private var ids: [Int] = []
     /// The typo count of each listed id, in a typo answer only (an exact answer's counts are all 0).
@@ -29,14 +30,20 @@ struct AnswerBuilder {
     }
 
     /// Adds year number `index` of `table` with `count` matches; the ranks listed next are its.
+    @inline(__always)
     private mutating func addYear(_ index: Int, _ table: YearTable, count: Int) {
-        rankBase = Int(rankBases[index])
+        yearNumber = index
         total += count
         years.append((table.year(index), count, ids.count))
     }
 
     /// Lists the movie at `rank` in the year added last.
+    @inline(__always)
     private mutating func list(rank: Int) {
+        if yearNumber != baseYear {
+            rankBase = Int(rankBases[yearNumber])
+            baseYear = yearNumber
+        }
         ids.append(Int(ranks[rank]) &+ rankBase)
     }
 
