@@ -66,8 +66,8 @@ struct CacheSections {
     private(set) var termCount = 0
     private(set) var yearCount = 0
     private(set) var parts: [Part] = []
-    /// The titles' and names' compressed columns, laid out on another core from `buildRecords` on (`IndexingJob`),
-    /// and taken last.
+    /// The compressed columns of titles, name lists and names, and the optional fields' sections, laid out on another
+    /// core from `buildRecords` on (`IndexingJob`), and taken last.
     private var textColumns: [IndexingJob<[Part]>] = []
     /// The first rank of each year, newest year first (the `YEAR` section's second column).
     private var yearFirstRanks: [Int] = []
@@ -173,7 +173,6 @@ struct CacheSections {
         parts.append(.packed(.rankBases, rankBases))
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
-        parts += try Self.optionalFieldParts(movies)
         for job in textColumns { parts += try job.value() }
         textColumns = []
     }
@@ -326,6 +325,8 @@ struct CacheSections {
             IndexingJob { () throws(CacheError) in
                 try TextColumnWriter.parts(.names, count: order.count) { names[order[$0]][...] }
             },
+            // The optional fields: their text columns are deflated too.
+            IndexingJob { () throws(CacheError) in try Self.optionalFieldParts(movies) },
         ]
     }
 
