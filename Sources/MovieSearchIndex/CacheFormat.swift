@@ -83,7 +83,9 @@
 /// in id order, equal to its id unless invalid movies were skipped) and by **rank**, the order of the answer:
 /// year descending, then rating descending with unrated last, then id ascending. Posting lists hold ranks, so a
 /// query that walks matches in rank order meets them already grouped by year and sorted inside it.
-/// Sections marked *packed* are packed sections, *bytes* byte sections.
+/// Sections marked *packed* are packed sections, *bytes* byte sections, *blocked* blocked sections (with their bases),
+/// *rows* row-packed sections (with their widths and offsets), and *column* the four sections of a compressed text
+/// column (all three described above and below).
 ///
 /// | tag    | kind   | entries    | content                                                                  |
 /// |--------|--------|------------|--------------------------------------------------------------------------|
@@ -134,9 +136,11 @@
 /// `NMSL`, `NMSD`. Names are numbered most named first so that the numbers name lists hold most are the shortest
 /// varints (a genre is one byte). Short texts deflate poorly alone; the
 /// dictionary gives every block the words the column repeats: 64 of IMDb's titles deflate to 0.56 of their bytes
-/// without it, 0.48 with 8 KiB of it (century's: 0.59 and 0.50). A block that does not inflate to exactly its
-/// length, or whose varints overrun it, is corrupt; no query reads these columns (a search answers with ids), only
-/// the listings and details that show a movie.
+/// without it, 0.48 with 8 KiB of it (century's: 0.59 and 0.50). Deflating may use stored blocks (RFC 1951's
+/// uncompressed kind): the writer stores titles so when deflating them would save less than
+/// `CacheFormat.storedColumnSaving`. A block that does not inflate to exactly its length, or whose varints overrun
+/// it, is corrupt; no query reads these columns (a search answers with ids), only the listings and details that
+/// show a movie.
 ///
 /// Prefix sets are what keep short prefixes fast. A query token such as `t` is a prefix of hundreds of terms;
 /// merging their posting lists at query time would cost time in proportion to all their postings. So the writer
@@ -515,7 +519,7 @@ package enum CacheFormat {
         case criticRatingNumbers = "CRIT"
         case criticRatingValues = "CRTV"
         case topCriticRated = "TOPC"
-        // The two compressed text columns ("Compressed text columns" above).
+        // The compressed text columns of titles, name lists and names ("Compressed text columns" above).
         case titleBlockOffsets = "TTLO"
         case titleBlocks = "TTLZ"
         case titleBlockLengths = "TTLL"
@@ -675,6 +679,13 @@ package enum CacheFormat {
     /// KiB gains no more, and setting a dictionary costs the writer a pass over it for every block. (A writer's
     /// choice: the reader takes any dictionary of up to 32 KiB, deflate's window.)
     static let textDictionarySizes = [4096, 8192, 16384]
+
+    /// The least deflating the titles must save for the writer to deflate them, else their blocks are stored as
+    /// they are (stored deflate blocks, no dictionary): below it the bytes saved are few, while every movie an answer
+    /// lists inflates its block (about 47,000 instructions for a block of 64 titles: a one-query process of the
+    /// decade cache went from 0.6 to 2.2 million). The decade catalog's titles are stored; century's are deflated.
+    /// (A writer's choice: the reader inflates either.)
+    static let storedColumnSaving = 64 << 10
 
     /// The most bytes of a preset dictionary a reader accepts: deflate's window.
     static let textDictionaryLimit = 32768

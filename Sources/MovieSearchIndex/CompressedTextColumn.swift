@@ -5,8 +5,8 @@
 struct CompressedTextColumn: Sendable {
     private let column: CacheFormat.TextColumn
     private let offsets, blocks, lengths, dictionary: MappedCacheFile.Section
-    /// Texts in the column when the header says (the titles: one a movie), else `nil` (the names: each block
-    /// says how many it holds).
+    /// Texts in the column when the header says (titles, name lists and text fields: one a movie), else `nil`
+    /// (the names: each block says how many it holds).
     private let count: Int?
 
     /// The column's sections in `file`, holding `count` texts when given.

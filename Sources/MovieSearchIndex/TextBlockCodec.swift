@@ -16,11 +16,12 @@ enum TextBlockCodec {
         private let stream: UnsafeMutablePointer<z_stream>
         private let dictionary: [UInt8]
 
-        /// A deflater for blocks whose preset dictionary is `dictionary`; `nil` when zlib has no memory for it.
-        init?(dictionary: [UInt8]) {
+        /// A deflater for blocks whose preset dictionary is `dictionary`, at zlib's `level` (0: stored, each block
+        /// copied as it is inside the stream); `nil` when zlib has no memory for it.
+        init?(dictionary: [UInt8], level: Int32 = TextBlockCodec.level) {
             stream = .allocate(capacity: 1)
             stream.initialize(to: z_stream())
-            guard czlib_deflateInit2(stream, TextBlockCodec.level, TextBlockCodec.windowBits) == Z_OK else {
+            guard czlib_deflateInit2(stream, level, TextBlockCodec.windowBits) == Z_OK else {
                 stream.deinitialize(count: 1)
                 stream.deallocate()
                 return nil

@@ -42,8 +42,19 @@ enum TextColumnWriter {
             let estimate = sample.isEmpty ? dictionary.count : sampled * blockCount / sample.count + dictionary.count
             if best == nil || estimate < best!.bytes { best = (dictionary, deflater, estimate) }
         }
-        let dictionary = best?.dictionary ?? []
-        guard let chosen = best?.deflater ?? TextBlockCodec.Deflater(dictionary: []) else { throw noMemory }
+        var dictionary = best?.dictionary ?? []
+        var deflater = best?.deflater
+        // Titles that deflating would shrink by less than `CacheFormat.storedColumnSaving` are stored as they are
+        // (in stored deflate blocks): every movie an answer lists costs inflating its block of titles, a few
+        // microseconds of Huffman tables and decoding, which a one-query process of a small catalog would pay for
+        // a few KB. (The other columns are read for one movie's details at a time.)
+        let sampledBytes = sample.reduce(0) { $0 + $1.count }
+        let saving = sample.isEmpty ? 0 : sampledBytes * blockCount / sample.count - (best?.bytes ?? 0)
+        if case .titles = column, saving < CacheFormat.storedColumnSaving {
+            dictionary = []
+            deflater = TextBlockCodec.Deflater(dictionary: [], level: 0)
+        }
+        guard let chosen = deflater else { throw noMemory }
         var offsets: [UInt32] = [0], lengths: [UInt32] = []
         offsets.reserveCapacity(blockCount + 1)
         lengths.reserveCapacity(blockCount)
