@@ -86,6 +86,22 @@ struct ForgedCache {
         preconditionFailure("no section \(tag.rawValue)")
     }
 
+    /// Forges the directory entry of the packed section `tag` to hold `count` entries, its length to match (the bits
+    /// past its own run on into what follows it in the file).
+    package mutating func setCount(of tag: CacheFormat.Tag, to count: Int) {
+        let sections = Int(u32(at: CacheFormat.HeaderField.sectionCount))
+        for entry in 0..<sections {
+            let start = CacheFormat.headerSize + entry * CacheFormat.directoryEntrySize
+            guard u32(at: start) == tag.code else { continue }
+            let width = Int(u32(at: start + CacheFormat.DirectoryField.width))
+            setU64(UInt64(count), at: start + CacheFormat.DirectoryField.count)
+            setU64(UInt64(CacheFormat.packedLength(count: count, width: width)),
+                   at: start + CacheFormat.DirectoryField.length)
+            return
+        }
+        preconditionFailure("no section \(tag.rawValue)")
+    }
+
     /// The rows of the row-packed section `tag` (`CacheFormat`, "Row-packed sections").
     package func rowCount(_ tag: CacheFormat.Tag) -> Int {
         entry(of: tag.rowTables!.widths).count

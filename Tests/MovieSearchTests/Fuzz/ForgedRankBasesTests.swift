@@ -38,13 +38,7 @@ final class ForgedRankBasesTests: XCTestCase {
 
     func testATableOfTheWrongSizeIsCorruptAtOpen() throws {
         var cache = try ForgedCache(Self.catalog)
-        let sections = Int(cache.u32(at: CacheFormat.HeaderField.sectionCount))
-        let entry = try XCTUnwrap((0..<sections).map { CacheFormat.headerSize + $0 * CacheFormat.directoryEntrySize }
-            .first { cache.u32(at: $0) == CacheFormat.Tag.rankBases.code })
-        let width = Int(cache.u32(at: entry + CacheFormat.DirectoryField.width))
-        cache.setU64(9, at: entry + CacheFormat.DirectoryField.count)
-        cache.setU64(UInt64(CacheFormat.packedLength(count: 9, width: width)),
-                     at: entry + CacheFormat.DirectoryField.length)
+        cache.setCount(of: .rankBases, to: 9)
         assertCorrupt(try cache.opened(in: self), "section RNKB holds 9 entries, expected 10")
     }
 }

@@ -54,16 +54,10 @@ final class ForgedRowsSectionTests: XCTestCase {
     }
 
     func testTablesOfTheWrongSizeAreCorruptAtOpen() throws {
-        // `BMPO`'s directory entry forged to hold one offset more than there are rows, its length to match.
+        // `BMPO` forged to hold one offset more than there are rows.
         var cache = try ForgedCache(Self.catalog)
         let rows = cache.rowCount(.bitmapPairCounts)
-        let sections = Int(cache.u32(at: CacheFormat.HeaderField.sectionCount))
-        let entry = try XCTUnwrap((0..<sections).map { CacheFormat.headerSize + $0 * CacheFormat.directoryEntrySize }
-            .first { cache.u32(at: $0) == CacheFormat.Tag.bitmapPairOffsets.code })
-        let width = Int(cache.u32(at: entry + CacheFormat.DirectoryField.width))
-        cache.setU64(UInt64(rows + 1), at: entry + CacheFormat.DirectoryField.count)
-        cache.setU64(UInt64(CacheFormat.packedLength(count: rows + 1, width: width)),
-                     at: entry + CacheFormat.DirectoryField.length)
+        cache.setCount(of: .bitmapPairOffsets, to: rows + 1)
         var missing = try ForgedCache(Self.catalog)
         missing.rename(.bitmapPairWidths, to: "XXXX")
         assertCorrupt(try cache.opened(in: self), "section BMPO holds \(rows + 1) entries, expected \(rows)")

@@ -28,15 +28,7 @@ final class TopListTests: XCTestCase {
 
     func testATopListLongerThanTheCatalogIsCorruptAtOpen() throws {
         var cache = try ForgedCache(Self.catalog)
-        // `TOPR`'s directory entry forged to hold 7 entries (of 6 movies), its length to match: its bits run on into
-        // the padding after it, inside the file.
-        let sections = Int(cache.u32(at: CacheFormat.HeaderField.sectionCount))
-        let entry = try XCTUnwrap((0..<sections).map { CacheFormat.headerSize + $0 * CacheFormat.directoryEntrySize }
-            .first { cache.u32(at: $0) == CacheFormat.Tag.topRated.code })
-        let width = Int(cache.u32(at: entry + CacheFormat.DirectoryField.width))
-        cache.setU64(7, at: entry + CacheFormat.DirectoryField.count)
-        cache.setU64(UInt64(CacheFormat.packedLength(count: 7, width: width)),
-                     at: entry + CacheFormat.DirectoryField.length)
+        cache.setCount(of: .topRated, to: 7)  // 7 entries of 6 movies
         assertCorrupt(try cache.opened(in: self), "the top list is longer than the catalog")
     }
 }
