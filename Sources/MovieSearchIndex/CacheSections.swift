@@ -299,9 +299,9 @@ struct CacheSections {
         var nameLists: [UInt8] = [], nameListEnds: [Int] = []
         nameListEnds.reserveCapacity(movies.count)
         for slot in 0..<movies.count {
-            TextColumnWriter.appendVarint(Int(movies.castCounts[slot]), to: &nameLists)
+            LEB128.append(Int(movies.castCounts[slot]), to: &nameLists)
             for name in movies.lists[movies.listStarts[slot]..<movies.listStarts[slot + 1]] {
-                TextColumnWriter.appendVarint(Int(nameID[Int(name)]), to: &nameLists)
+                LEB128.append(Int(nameID[Int(name)]), to: &nameLists)
             }
             nameListEnds.append(nameLists.count)
         }

@@ -63,15 +63,8 @@ struct CompressedTextColumn: Sendable {
         // How many texts, their lengths, as LEB128 varints, then their bytes.
         var position = 0
         func varint() throws(CacheError) -> Int {
-            var value = 0, shift = 0
-            while true {
-                guard position < bytes.count, shift < 35 else { throw damaged(file) }
-                let byte = bytes[position]
-                position += 1
-                value |= Int(byte & 0x7F) << shift
-                shift += 7
-                if byte < 0x80 { return value }
-            }
+            guard let value = LEB128.read(bytes, at: &position) else { throw damaged(file) }
+            return value
         }
         let texts = try varint()
         // Every block but the last is full; the last holds what is left of a known count.

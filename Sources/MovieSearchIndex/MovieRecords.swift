@@ -97,26 +97,19 @@ package struct MovieRecords {
     /// cast first.
     private func nameList(slot: Int) throws(CacheError) -> (castCount: Int, names: [Int]) {
         let bytes = try sections.nameLists.text(slot, in: file)
-        var position = bytes.startIndex
+        var position = 0
         func varint() throws(CacheError) -> Int {
-            var value = 0, shift = 0
-            while true {
-                guard position < bytes.endIndex, shift < 35 else {
-                    throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
-                }
-                let byte = bytes[position]
-                position += 1
-                value |= Int(byte & 0x7F) << shift
-                shift += 7
-                if byte < 0x80 { return value }
+            guard let value = LEB128.read(bytes, at: &position) else {
+                throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
             }
+            return value
         }
         guard !bytes.isEmpty else {
             throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
         }
         let castCount = try varint()
         var names: [Int] = []
-        while position < bytes.endIndex { names.append(try varint()) }
+        while position < bytes.count { names.append(try varint()) }
         guard castCount <= names.count else {
             throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
         }

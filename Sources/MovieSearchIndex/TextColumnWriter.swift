@@ -16,8 +16,8 @@ enum TextColumnWriter {
         func raw(_ number: Int) -> [UInt8] {
             let first = number * CacheFormat.textBlockEntries, end = min(first + CacheFormat.textBlockEntries, count)
             block.removeAll(keepingCapacity: true)
-            appendVarint(end - first, to: &block)
-            for index in first..<end { appendVarint(text(index).count, to: &block) }
+            LEB128.append(end - first, to: &block)
+            for index in first..<end { LEB128.append(text(index).count, to: &block) }
             for index in first..<end { block.append(contentsOf: text(index)) }
             return block
         }
@@ -81,15 +81,5 @@ enum TextColumnWriter {
         sample.reserveCapacity(min(total, 2 * limit))
         for index in Swift.stride(from: 0, to: count, by: stride) { sample.append(contentsOf: text(index)) }
         return Array(sample.suffix(limit))
-    }
-
-    /// `value` (not negative) as a LEB128 varint: 7 bits a byte, low bits first, the high bit set on all but the last.
-    static func appendVarint(_ value: Int, to bytes: inout [UInt8]) {
-        var rest = UInt(value)
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
     }
 }

@@ -24,8 +24,8 @@ final class ForgedNameListTests: XCTestCase {
         var lists = (0..<64).map { Array(block.text($0)) }
         lists[0] = first
         var bytes: [UInt8] = []
-        TextColumnWriter.appendVarint(lists.count, to: &bytes)
-        for list in lists { TextColumnWriter.appendVarint(list.count, to: &bytes) }
+        LEB128.append(lists.count, to: &bytes)
+        for list in lists { LEB128.append(list.count, to: &bytes) }
         for list in lists { bytes += list }
         let dictionary = cache.entry(of: .nameListDictionary)
         let preset = Array(cache.bytes[dictionary.offset..<(dictionary.offset + dictionary.count)])
