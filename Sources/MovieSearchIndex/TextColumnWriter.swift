@@ -29,8 +29,10 @@ enum TextColumnWriter {
         let sample = Array(Swift.stride(from: 0, to: blockCount, by: stride)).map { raw($0) }
         var best: (dictionary: [UInt8], deflater: TextBlockCodec.Deflater, bytes: Int)?
         var tried: Set<Int> = []
+        var total = 0
+        for index in 0..<count { total += text(index).count }
         for limit in [0] + CacheFormat.textDictionarySizes {
-            let dictionary = limit == 0 ? [] : Self.dictionary(count: count, text: text, limit: limit)
+            let dictionary = limit == 0 ? [] : Self.dictionary(count: count, total: total, text: text, limit: limit)
             // A column of fewer bytes than a size gives the same dictionary (all its texts) at every larger one.
             guard tried.insert(dictionary.count).inserted else { continue }
             guard let deflater = TextBlockCodec.Deflater(dictionary: dictionary) else { throw noMemory }
@@ -70,12 +72,10 @@ enum TextColumnWriter {
                 .packed(column.blockLengths, lengths), .bytes(column.dictionary, dictionary)]
     }
 
-    /// A preset dictionary for the column: texts taken at an even stride through it, about `limit` bytes of them,
-    /// the last bytes kept (deflate reaches the nearest ones with the shortest codes). All the texts when they are
-    /// fewer bytes than that.
-    static func dictionary(count: Int, text: (Int) -> ArraySlice<UInt8>, limit: Int) -> [UInt8] {
-        var total = 0
-        for index in 0..<count { total += text(index).count }
+    /// A preset dictionary for the column of `count` texts of `total` bytes: texts taken at an even stride through
+    /// it, about `limit` bytes of them, the last bytes kept (deflate reaches the nearest ones with the shortest
+    /// codes). All the texts when they are fewer bytes than that.
+    static func dictionary(count: Int, total: Int, text: (Int) -> ArraySlice<UInt8>, limit: Int) -> [UInt8] {
         let stride = max(1, total / limit)
         var sample: [UInt8] = []
         sample.reserveCapacity(min(total, 2 * limit))
