@@ -608,53 +608,25 @@ package enum CacheFormat {
         /// The texts of an optional text field, one a slot (empty where the slot has none).
         case field(TextField)
 
-        var blockOffsets: Tag {
+        /// The column's four sections: its block offsets (`CO`), blocks (`CZ`), their lengths inflated (`CL`) and
+        /// its dictionary (`CD`).
+        private var sections: (offsets: Tag, blocks: Tag, lengths: Tag, dictionary: Tag) {
             switch self {
-            case .titles: .titleBlockOffsets
-            case .nameLists: .nameListBlockOffsets
-            case .names: .nameBlockOffsets
-            case .field(.originalTitle): .originalTitleOffsets
-            case .field(.overview): .overviewOffsets
-            case .field(.posterPath): .posterPathOffsets
-            case .field(.imdbID): .imdbTextOffsets
+            case .titles: (.titleBlockOffsets, .titleBlocks, .titleBlockLengths, .titleDictionary)
+            case .nameLists: (.nameListBlockOffsets, .nameListBlocks, .nameListBlockLengths, .nameListDictionary)
+            case .names: (.nameBlockOffsets, .nameBlocks, .nameBlockLengths, .nameDictionary)
+            case .field(.originalTitle):
+                (.originalTitleOffsets, .originalTitleText, .originalTitleLengths, .originalTitleDictionary)
+            case .field(.overview): (.overviewOffsets, .overviewText, .overviewLengths, .overviewDictionary)
+            case .field(.posterPath): (.posterPathOffsets, .posterPathText, .posterPathLengths, .posterPathDictionary)
+            case .field(.imdbID): (.imdbTextOffsets, .imdbText, .imdbTextLengths, .imdbTextDictionary)
             }
         }
 
-        var blocks: Tag {
-            switch self {
-            case .titles: .titleBlocks
-            case .nameLists: .nameListBlocks
-            case .names: .nameBlocks
-            case .field(.originalTitle): .originalTitleText
-            case .field(.overview): .overviewText
-            case .field(.posterPath): .posterPathText
-            case .field(.imdbID): .imdbText
-            }
-        }
-
-        var blockLengths: Tag {
-            switch self {
-            case .titles: .titleBlockLengths
-            case .nameLists: .nameListBlockLengths
-            case .names: .nameBlockLengths
-            case .field(.originalTitle): .originalTitleLengths
-            case .field(.overview): .overviewLengths
-            case .field(.posterPath): .posterPathLengths
-            case .field(.imdbID): .imdbTextLengths
-            }
-        }
-
-        var dictionary: Tag {
-            switch self {
-            case .titles: .titleDictionary
-            case .nameLists: .nameListDictionary
-            case .names: .nameDictionary
-            case .field(.originalTitle): .originalTitleDictionary
-            case .field(.overview): .overviewDictionary
-            case .field(.posterPath): .posterPathDictionary
-            case .field(.imdbID): .imdbTextDictionary
-            }
-        }
+        var blockOffsets: Tag { sections.offsets }
+        var blocks: Tag { sections.blocks }
+        var blockLengths: Tag { sections.lengths }
+        var dictionary: Tag { sections.dictionary }
 
         /// The column's four tags.
         var tags: [Tag] { [blockOffsets, blocks, blockLengths, dictionary] }

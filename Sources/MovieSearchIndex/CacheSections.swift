@@ -68,7 +68,7 @@ struct CacheSections {
     private(set) var parts: [Part] = []
     /// The compressed columns of titles, name lists and names, and the optional fields' sections, laid out on another
     /// core from `buildRecords` on (`IndexingJob`), and taken last.
-    private var textColumns: [IndexingJob<[Part]>] = []
+    private var backgroundParts: [IndexingJob<[Part]>] = []
     /// The first rank of each year, newest year first (the `YEAR` section's second column).
     private var yearFirstRanks: [Int] = []
 
@@ -173,8 +173,8 @@ struct CacheSections {
         parts.append(.packed(.rankBases, rankBases))
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
-        for job in textColumns { parts += try job.value() }
-        textColumns = []
+        for job in backgroundParts { parts += try job.value() }
+        backgroundParts = []
     }
 
     /// A movie's place in a sort: `key` first, then the slot (so ties keep id order).
@@ -313,7 +313,7 @@ struct CacheSections {
         parts.append(.bytes(.ratings, ratingValues.bytes))
         let titles = movies.titles
         let lists = nameLists, listEnds = nameListEnds
-        textColumns = [
+        backgroundParts = [
             IndexingJob { () throws(CacheError) in
                 try TextColumnWriter.parts(.titles, count: movies.count) { titles.bytes[titles.range($0)] }
             },
