@@ -55,6 +55,12 @@ struct ServeCommand: Subcommand {
         help: "One other web origin whose pages may call the API (http://host:port): CORS headers for it only")
     static let quiet = Flag("quiet", help: "No access log line per request on standard error")
 
+    /// The page's policy: its own script and style only; images from itself and from the hosts a poster or a
+    /// photo URL may name (`PosterSize.allowedHosts`, Flickr's static hosts over https), never from a host a
+    /// catalog chose.
+    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' https://image.tmdb.org "
+        + "https://*.static.flickr.com data:"
+
     var cache: FilePath?
     var address: SocketAddress
     var favoritesPath: FilePath?
@@ -131,7 +137,7 @@ struct ServeCommand: Subcommand {
         http.logsRequests = logsRequests
         http.commonHeaders = [
             .init(name: "X-Content-Type-Options", value: "nosniff"),
-            .init(name: "Content-Security-Policy", value: "default-src 'self'; img-src 'self' https: data:"),
+            .init(name: "Content-Security-Policy", value: ServeCommand.contentSecurityPolicy),
         ]
         let server = try HTTPServer(
             configuration: http,
