@@ -33,20 +33,34 @@ public enum FavoritesFile {
 
     /// `read(path:)` for a path of raw bytes, which need not be valid UTF-8.
     package static func read(_ path: FilePath) throws(FavoritesError) -> FavoriteList {
+        try list(contents(path)?.bytes, path: path)
+    }
+
+    /// The list the bytes of the file at `path` hold (`contents(_:)`): an empty list for no file.
+    package static func list(_ bytes: [UInt8]?, path: FilePath) throws(FavoritesError) -> FavoriteList {
+        guard let bytes else { return FavoriteList() }
+        return try FavoriteList(jsonBytes: bytes, source: path.description)
+    }
+
+    /// The bytes of the file at `path`, with the status of the file they were read from (`fstat` of the
+    /// descriptor read, so that the two describe one file); nil when nothing is there. Refused as `read(_:)`
+    /// refuses: anything but a regular file, before a byte is read, and a file larger than `maximumBytes`.
+    package static func contents(_ path: FilePath) throws(FavoritesError) -> (bytes: [UInt8], status: FileStatus)? {
         let name = path.description
-        let bytes: [UInt8]
         do {
-            bytes = try FileReader.readRegularFile(path: path, maximumBytes: maximumBytes)
+            return try FileReader.withRegularFile(path: path) { (descriptor, size) throws(FileReader.Failure) in
+                let status = try Syscalls.status(ofDescriptor: descriptor).mapError(FileReader.Failure.system).get()
+                return (try FileReader.readAll(descriptor: descriptor, size: size, maximumBytes: maximumBytes), status)
+            }
         } catch {
             switch error {
-            case let .system(failure) where failure.isNoSuchFile: return FavoriteList()
+            case let .system(failure) where failure.isNoSuchFile: return nil
             case .notARegularFile(.directory): throw .unreadable(path: name, reason: "it is a folder; give a file path")
             case .notARegularFile:
                 throw .unreadable(path: name, reason: "it is not a regular file (a pipe or a device); give a file path")
             case .system, .tooLarge: throw .unreadable(path: name, reason: error.reason)
             }
         }
-        return try FavoriteList(jsonBytes: bytes, source: name)
     }
 
     /// Saves `list` to the file at `path`, atomically (see the type's discussion).

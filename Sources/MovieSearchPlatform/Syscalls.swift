@@ -344,8 +344,26 @@ package enum Syscalls {
         case S_IFSOCK: .notRegular(.socket)
         default: .notRegular(.other)
         }
+        #if canImport(Darwin)
+        let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
+        #else
+        let (modified, changed) = (status.st_mtim, status.st_ctim)
+        #endif
         return FileStatus(kind: kind, size: Int(status.st_size), device: UInt64(truncatingIfNeeded: status.st_dev),
-                          inode: UInt64(truncatingIfNeeded: status.st_ino), permissions: UInt32(status.st_mode & 0o777))
+                          inode: UInt64(truncatingIfNeeded: status.st_ino), permissions: UInt32(status.st_mode & 0o777),
+                          modified: nanoseconds(modified), changed: nanoseconds(changed))
+    }
+
+    /// A `timespec` as nanoseconds since 1970.
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    }
+
+    /// The wall clock (`CLOCK_REALTIME`, the clock file times are stamped with) in nanoseconds since 1970.
+    package static func wallClockNanoseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return nanoseconds(time)
     }
 }
 
@@ -400,6 +418,11 @@ extension Syscalls {
         package static var hangUp: Int32 { SIGHUP }
         /// `SIGINT` (sent by `kill`; raw mode delivers Ctrl-C as a byte instead).
         package static var interrupt: Int32 { SIGINT }
+        /// `SIGQUIT` (Ctrl-\\ in a terminal): `serve` stops gracefully on it, as nginx does.
+        package static var quit: Int32 { SIGQUIT }
+        /// `SIGUSR1` and `SIGUSR2`, whose meaning is the program's own (`serve`: a status line, nothing).
+        package static var user1: Int32 { SIGUSR1 }
+        package static var user2: Int32 { SIGUSR2 }
         /// `SIGTSTP`: a request to stop for job control (sent by `kill -TSTP`; raw mode delivers Ctrl-Z as a byte
         /// instead). Unlike `SIGSTOP`, it can be caught, so that the terminal is given back before stopping.
         package static var suspend: Int32 { SIGTSTP }

@@ -85,13 +85,18 @@ package struct APIResponder: HTTPResponder {
     // MARK: - Routing
 
     private func route(_ request: HTTPRequest) throws -> JSONWriter {
+        // Split at the slashes of the target before decoding each segment: an encoded slash (`/api%2Fsearch`) is
+        // a character of its segment, not a separator, as RFC 3986 has it.
         let path: String
+        let parts: ArraySlice<Substring>
         do {
             path = try HTTPPercentDecoding.decodePath(request.path)
+            parts = try request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+                (segment) throws(HTTPParseError) in Substring(try HTTPPercentDecoding.decodePath(segment))
+            }[...]
         } catch {
-            throw APIError(400, error.description)
+            throw APIError(400, "\(error)")
         }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         switch (parts.first, parts.count) {
         case ("healthz", 1):
             try allow(request, Self.reads)
@@ -283,14 +288,33 @@ package struct APIResponder: HTTPResponder {
         if let folder = configuration.photosDirectory {
             let path = folder + "/\(id).json"
             let source = "\(id).json"
+            let input: JSONInput
             do {
-                let input = try JSONInput.read(path: path, maximumBytes: Configuration.maximumPhotoResponseBytes,
-                                               waitingForAWriter: false)
-                photos = try FlickrPhotos.photos(fromResponse: input.bytes, source: source)
+                // Only a regular file, opened without waiting (a FIFO there would hold this loop until a writer
+                // came); a link is followed, to a regular file only.
+                input = try JSONInput.readRegularFile(path: path,
+                                                      maximumBytes: Configuration.maximumPhotoResponseBytes)
             } catch let FileReader.Failure.system(error) where error.code == Syscalls.Errno.noSuchFile {
-                photos = nil  // no saved answer for this movie: the request alone, as `photos` without --response
-            } catch let error as FileReader.Failure {
+                // No saved answer for this movie: the request alone, as `photos` without --response.
+                return PhotosOutput.json(movie, request: request, photos: nil)
+            } catch {
                 throw APIError(500, "cannot read the saved Flickr answer \(source): \(error)")
+            }
+            do {
+                photos = try FlickrPhotos.photos(fromResponse: input.bytes, source: source)
+            } catch let error as FlickrError {
+                switch error {
+                case .apiFailure:
+                    // Flickr refused the request the answer was saved for: the upstream's fault, not this server's.
+                    throw APIError(502, error.description)
+                case let .malformedJSON(_, line, column, offset, _):
+                    // The parser's reason quotes the bytes it met, and the file may be a link to any file this
+                    // process can read (/etc/passwd): where, never what.
+                    throw APIError(500, "\(source): not a Flickr response: malformed JSON at line \(line), "
+                        + "column \(column) (byte \(offset))")
+                case .unexpectedShape:
+                    throw APIError(500, error.description)
+                }
             }
         }
         return PhotosOutput.json(movie, request: request, photos: photos)

@@ -1,8 +1,9 @@
 import MovieSearch
 
-/// Which file stands at a path now: its device, inode and size, read with one `stat`. The cache and the favorites
-/// file are replaced by renaming a new file into place (`AtomicFileWriter`), which puts a new inode at the path, so
-/// a changed identity is a new file to read.
+/// Which file stands at a path now: its device, inode and size, read with one `stat`. The cache is replaced by
+/// renaming a new file into place (`AtomicFileWriter`), which puts a new inode at the path, so a changed identity
+/// is a new file to read. (The favorites file is not watched by it: a rewrite of the same size can get the freed
+/// inode back, so `ServedFavorites` compares its bytes.)
 struct FileIdentity: Equatable, Sendable {
     var device: UInt64
     var inode: UInt64

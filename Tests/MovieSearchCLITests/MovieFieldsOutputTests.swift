@@ -165,7 +165,21 @@ final class MovieFieldsOutputTests: XCTestCase {
         XCTAssertEqual(PosterSize.original.url(posterPath: "/abc.jpg"), "https://image.tmdb.org/t/p/original/abc.jpg")
         XCTAssertEqual(PosterSize.w92.url(posterPath: "abc.jpg"), "https://image.tmdb.org/t/p/w92/abc.jpg")
         XCTAssertNil(PosterSize.w92.url(posterPath: ""))
-        XCTAssertEqual(PosterSize.w92.url(posterPath: "https://example.com/p.jpg"), "https://example.com/p.jpg")
+        // A full URL is kept on TMDb's image host only: any other host, a loopback address or an IP literal
+        // included, is no poster, so that a catalog cannot make the page (or a reader of `show`) fetch from it.
+        for url in ["https://image.tmdb.org/t/p/w342/abc.jpg", "http://image.tmdb.org/t/p/w92/abc.jpg"] {
+            XCTAssertEqual(PosterSize.w92.url(posterPath: url), url)
+        }
+        for url in ["https://example.com/p.jpg", "https://127.0.0.1/p.jpg", "https://[::1]:8080/p.jpg",
+                    "https://192.168.1.1/admin", "http://localhost:8080/api/favorites/3",
+                    "https://image.tmdb.org.evil.example/p.jpg", "https://image.tmdb.org@evil.example/p.jpg",
+                    "https://image.tmdb.org:8443/p.jpg", "https://image.tmdb.org", "javascript:alert(1)",
+                    "data:image/png;base64,AAAA", "HTTPS://example.com/p.jpg", "ftp://image.tmdb.org/p.jpg"] {
+            XCTAssertNil(PosterSize.w92.url(posterPath: url), url)
+        }
+        // A TMDb path stays on TMDb's host whatever it holds: it follows /t/p/<size>.
+        XCTAssertEqual(PosterSize.w92.url(posterPath: "//evil.example/p.jpg"),
+                       "https://image.tmdb.org/t/p/w92//evil.example/p.jpg")
         XCTAssertEqual(PosterSize.defaultSize, .w500)
         XCTAssertEqual(PosterSize.allCases.map(\.rawValue), ["w92", "w154", "w185", "w342", "w500", "w780", "original"])
     }

@@ -365,4 +365,66 @@ final class APIResponderTests: XCTestCase {
                      line(try AnswerJSON.object(result, movie: index.movie(id:), favorites: [7])))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), before)
     }
+
+    // MARK: Hostile requests and careless folders
+
+    /// The target is split at its slashes before each segment is decoded: an encoded slash is a character of its
+    /// segment, never a separator, so `/api%2Fsearch` is no route (and `%33` still the digit of an id).
+    func testAnEncodedSlashIsNoSeparator() throws {
+        let api = responder()
+        for target in ["/api%2Fsearch?q=dark", "/api%2fsearch?q=dark", "/api/movies%2F3", "/api%2Fmovies%2F3",
+                       "/healthz%2F", "/api/favorites%2F3"] {
+            let error = assertError(answer(api, target), 404, target)
+            XCTAssertTrue(error.hasPrefix("no such endpoint: "), error)
+        }
+        assertAnswer(answer(api, "/api/movies/%33"),
+                     line(MovieJSON.object(try index.movie(id: 3), posterSize: .defaultSize, favorite: false)))
+    }
+
+    /// A saved answer in which Flickr refused the request is the upstream's fault: 502, with Flickr's words.
+    func testASavedFlickrRefusalIs502() throws {
+        let photos = folder + "/photos"
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try Data(#"{"stat":"fail","code":100,"message":"Invalid API Key (Key has invalid format)"}"#.utf8)
+            .write(to: URL(fileURLWithPath: photos + "/3.json"))
+        let error = assertError(answer(responder(photos: photos), "/api/photos/3"), 502)
+        XCTAssertEqual(error, "3.json: Flickr refused the request: error 100, Invalid API Key (Key has invalid "
+            + "format) (check the Flickr API key)")
+    }
+
+    /// A saved answer that is a link to some other file (`/etc/passwd`) answers an error that says where the
+    /// file stops being JSON, never what it holds.
+    func testAnErrorAboutALinkedFileQuotesNoneOfItsBytes() throws {
+        let photos = folder + "/photos"
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        let secret = folder + "/secret"
+        try Data("Zq:x:0:0:Zq:/Zq:/bin/sh\n".utf8).write(to: URL(fileURLWithPath: secret))
+        XCTAssertEqual(symlink(secret, photos + "/3.json"), 0)
+        XCTAssertEqual(symlink("/etc/passwd", photos + "/4.json"), 0)
+        let api = responder(photos: photos)
+        let error = assertError(answer(api, "/api/photos/3"), 500)
+        XCTAssertEqual(error, "3.json: not a Flickr response: malformed JSON at line 1, column 1 (byte 0)")
+        if FileManager.default.isReadableFile(atPath: "/etc/passwd") {
+            let passwd = assertError(answer(api, "/api/photos/4"), 500)
+            XCTAssertFalse(passwd.contains("'") || passwd.contains("\"") || passwd.contains("root"), passwd)
+        }
+    }
+
+    /// A FIFO, a folder or a device named `<id>.json` is refused at once, as not a regular file, without a read.
+    func testAPhotosEntryThatIsNoRegularFileIsRefused() throws {
+        let photos = folder + "/photos"
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(photos + "/3.json", 0o600), 0)
+        try FileManager.default.createDirectory(atPath: photos + "/4.json", withIntermediateDirectories: true)
+        XCTAssertEqual(symlink("/dev/zero", photos + "/5.json"), 0)
+        // A writer that stays idle: a read of the FIFO would wait for it for ever.
+        let writer = open(photos + "/3.json", O_RDWR)
+        XCTAssertGreaterThanOrEqual(writer, 0)
+        defer { close(writer) }
+        let api = responder(photos: photos)
+        for (id, kind) in [(3, "a FIFO (named pipe)"), (4, "a directory"), (5, "a character device")] {
+            XCTAssertEqual(assertError(answer(api, "/api/photos/\(id)"), 500),
+                           "cannot read the saved Flickr answer \(id).json: it is \(kind), not a regular file")
+        }
+    }
 }

@@ -5,11 +5,11 @@ import MovieSearchServer
 
 /// `moviesearch serve [--cache <file>] [--listen <host:port>] [--favorites <file> | --no-save] [--photos-dir <dir>]
 /// [--typos auto|off] [--max-connections N] [--allow-host <names>] [--cors-origin <origin>] [--flickr-key <key>]
-/// [--quiet]`: the HTTP JSON API (`MovieSearchServer`), until SIGTERM or SIGINT.
+/// [--quiet]`: the HTTP JSON API (`MovieSearchServer`), until SIGTERM, SIGINT or SIGQUIT.
 ///
-/// The main thread starts the event loops, then waits on a self-pipe for the stop signals, looking at the cache
-/// file four times a second in between (`ServedCache.reloadIfChanged`): a new cache is served within 250 ms of
-/// its rename.
+/// The main thread starts the event loops, then waits on a self-pipe for the signals (`ServeSignal`), looking at
+/// the cache file four times a second in between (`ServedCache.reloadIfChanged`): a new cache is served within
+/// 250 ms of its rename, at once on SIGHUP.
 struct ServeCommand: Subcommand {
     static let name = "serve"
     static let configuration = CommandConfiguration(
@@ -23,7 +23,9 @@ struct ServeCommand: Subcommand {
             It listens on loopback unless --listen names another address (then it warns), answers only requests \
             whose Host is this server (421 otherwise: DNS rebinding), and refuses writes from another site's pages \
             (403). A new cache written by 'moviesearch index' to the same path is served within a second, without \
-            a failed request. SIGTERM or SIGINT: stops accepting, finishes requests in flight, exits 0.
+            a failed request. SIGTERM, SIGINT or SIGQUIT: stops accepting, finishes requests in flight, exits 0. \
+            SIGHUP: looks at the cache and the favorites at once (a closing terminal cuts no request). SIGUSR1: \
+            one status line on standard error. SIGUSR2: nothing.
             """,
         usageForms: [
             UsageForm([.optional(CacheLocation.option), .optional(listen),
@@ -54,6 +56,12 @@ struct ServeCommand: Subcommand {
         "cors-origin", valueName: "origin",
         help: "One other web origin whose pages may call the API (http://host:port): CORS headers for it only")
     static let quiet = Flag("quiet", help: "No access log line per request on standard error")
+
+    /// The page's policy: its own script and style only; images from itself and from the hosts a poster or a
+    /// photo URL may name (`PosterSize.allowedHosts`, Flickr's static hosts over https), never from a host a
+    /// catalog chose.
+    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' https://image.tmdb.org "
+        + "https://*.static.flickr.com data:"
 
     var cache: FilePath?
     var address: SocketAddress
@@ -131,23 +139,25 @@ struct ServeCommand: Subcommand {
         http.logsRequests = logsRequests
         http.commonHeaders = [
             .init(name: "X-Content-Type-Options", value: "nosniff"),
-            .init(name: "Content-Security-Policy", value: "default-src 'self'; img-src 'self' https: data:"),
+            .init(name: "Content-Security-Policy", value: ServeCommand.contentSecurityPolicy),
         ]
         let server = try HTTPServer(
             configuration: http,
             responder: APIResponder(cache: served, favorites: favorites, configuration: api))
 
-        // The stop signals are caught before the loops start, so that a SIGTERM sent as soon as the line below is
-        // read is never the default action (which would end the process with requests in flight).
+        // The signals are caught before the loops start, so that a SIGTERM sent as soon as the line below is read is
+        // never the default action (which would end the process with requests in flight). SIGHUP (a terminal that
+        // closed, or `kill -HUP` to reload), SIGQUIT and SIGUSR1/2 would end it as well by default: each is given a
+        // meaning here instead (`ServeSignal`).
         let pipe = try Syscalls.makeNonBlockingPipe().get()
-        let saved = try Syscalls.installSignalPipe([Syscalls.Signal.terminate, Syscalls.Signal.interrupt],
-                                                   writeDescriptor: pipe.write).get()
+        let saved = try Syscalls.installSignalPipe(ServeSignal.caught, writeDescriptor: pipe.write).get()
         defer {
             Syscalls.restoreSignalActions(saved)
             _ = Syscalls.closeDescriptor(pipe.read)
             _ = Syscalls.closeDescriptor(pipe.write)
         }
         try server.start()
+        let started = ContinuousClock.now
         let count = served.snapshot().index.movieCount
         context.standardError.line("moviesearch: serving \(TextLayout.count(count, "movie", "movies")) at "
             + "http://\(server.boundAddress)/")
@@ -162,13 +172,34 @@ struct ServeCommand: Subcommand {
         for warning in favoritesWarnings { context.warning(warning) }
         context.standardError.flush()
         waiting: while true {
+            var signals = ServeSignal.Received()
             switch Syscalls.waitUntilReadable([pipe.read], timeoutMilliseconds: 250) {
             case .success(let ready?) where ready[0]:
-                break waiting  // a stop signal
+                signals = ServeSignal.take(from: pipe.read)
             case .success:
-                break  // a quarter of a second passed, or a signal other than the stop signals interrupted the wait
+                break  // a quarter of a second passed, or a signal interrupted the wait (its byte is read next time)
             case .failure:
                 Syscalls.sleep(milliseconds: 250)  // the pipe cannot be waited on: do not spin, look again soon
+            }
+            if let stop = signals.stop {
+                if stop != Syscalls.Signal.terminate && stop != Syscalls.Signal.interrupt {
+                    context.note("\(ServeSignal.name(stop)): finishing the requests in flight, then stopping")
+                }
+                break waiting
+            }
+            if signals.reload {
+                // SIGHUP: the cache file and the favorites looked at now, not at the next tick.
+                context.note("SIGHUP: reloading the cache and the favorites")
+                favorites.forgetMarks()
+            }
+            if signals.status {
+                let snapshot = served.snapshot()
+                let movies = TextLayout.count(snapshot.index.movieCount, "movie", "movies")
+                let reloads = TextLayout.count(snapshot.generation, "reload", "reloads")
+                let seconds = (ContinuousClock.now - started).components.seconds
+                let path = TerminalSafeText.escapedMessage(cachePath.description)
+                context.standardError.line("moviesearch: status: serving \(movies) from \(path) at "
+                    + "http://\(server.boundAddress)/, up \(seconds) s, \(reloads) of the cache")
             }
             switch served.reloadIfChanged() {
             case .reloaded(let movies)?:
@@ -177,7 +208,7 @@ struct ServeCommand: Subcommand {
                 context.warning("the new cache at \(cachePath) cannot be served, still serving the previous one: "
                     + reason)
             case nil:
-                break
+                if signals.reload { context.note("the cache at \(cachePath) is the one served") }
             }
             context.standardError.flush()
         }

@@ -83,11 +83,15 @@
   }
 
   /// An image that turns into the placeholder when it fails to load; the placeholder alone without a URL.
+  // The image hosts the page loads from: TMDb's for posters, Flickr's for photos (the server gives no other, and
+  // the page's CSP names the same hosts). Anything else is a placeholder, never a request to a host a catalog chose.
+  const IMAGE_HOSTS = /^https?:\/\/(image\.tmdb\.org|farm\d+\.static\.flickr\.com)\//;
+
   function picture(url, className, alt) {
-    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+    if (typeof url !== 'string' || !IMAGE_HOSTS.test(url)) {
       url = null;
     } else if (url.startsWith('http://')) {
-      // Flickr's photo URLs are http: the same file over https, which the page's CSP allows (img-src https:).
+      // Flickr's photo URLs are http: the same file over https, which the page's CSP allows.
       url = `https://${url.slice('http://'.length)}`;
     }
     if (url === null) {
