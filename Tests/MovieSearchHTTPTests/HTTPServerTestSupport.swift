@@ -256,7 +256,6 @@ extension XCTestCase {
         configuration.idleTimeout = .milliseconds(300)
         configuration.writeTimeout = .seconds(1)
         configuration.shutdownGrace = .milliseconds(500)
-        configuration.logsRequests = false
         configuration.backend = backend
         configure(&configuration)
         let responder = TestResponder()

@@ -128,7 +128,10 @@ struct ServeCommand: Subcommand {
         http.maxConnections = maxConnections
         http.allowedHosts = allowedHosts
         http.corsOrigin = corsOrigin
-        http.logsRequests = logsRequests
+        // The access log goes to standard error from a thread of its own: a standard error nobody reads drops log
+        // lines (counted in a warning), never stalls the answers.
+        let accessLog = logsRequests ? try AccessLog.standardError() : nil
+        http.accessLog = accessLog
         http.commonHeaders = [
             .init(name: "X-Content-Type-Options", value: "nosniff"),
             .init(name: "Content-Security-Policy", value: "default-src 'self'; img-src 'self' https: data:"),
@@ -183,6 +186,7 @@ struct ServeCommand: Subcommand {
         }
         server.stop()
         server.wait()
+        accessLog?.close(waiting: .milliseconds(500))
     }
 
     /// The favorites file, or (`--no-save`, or no place for one) a list in memory read from it once; `warnings`
