@@ -16,6 +16,8 @@ package final class AnswerMemory: Sendable {
     /// The highest `queued` since memory was last given back.
     private let peak = Atomic<Int>(0)
     private let trims = Atomic<Int>(0)
+    /// The highest `queued` ever.
+    private let highest = Atomic<Int>(0)
 
     /// Accounts against `budget`; gives memory back after a peak of `trimLevel` bytes or more.
     init(budget: Int, trimLevel: Int = 32 << 20) {
@@ -25,6 +27,9 @@ package final class AnswerMemory: Sendable {
 
     /// The bytes of answers queued now.
     package var queuedBytes: Int { queued.load(ordering: .relaxed) }
+
+    /// The most bytes of answers ever queued at once.
+    package var highestQueuedBytes: Int { highest.load(ordering: .relaxed) }
 
     /// How many times memory was given back to the system.
     package var trimCount: Int { trims.load(ordering: .relaxed) }
@@ -36,9 +41,15 @@ package final class AnswerMemory: Sendable {
     func hold(_ bytes: AnswerBytes) {
         guard bytes.holders.add(1, ordering: .relaxed).newValue == 1 else { return }
         let now = queued.add(bytes.count, ordering: .relaxed).newValue
-        var seen = peak.load(ordering: .relaxed)
+        Self.raise(peak, to: now)
+        Self.raise(highest, to: now)
+    }
+
+    /// `value` becomes `now` if that is higher.
+    private static func raise(_ value: borrowing Atomic<Int>, to now: Int) {
+        var seen = value.load(ordering: .relaxed)
         while now > seen {
-            let (exchanged, original) = peak.compareExchange(expected: seen, desired: now, ordering: .relaxed)
+            let (exchanged, original) = value.compareExchange(expected: seen, desired: now, ordering: .relaxed)
             if exchanged { break }
             seen = original
         }

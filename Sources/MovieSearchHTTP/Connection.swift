@@ -48,10 +48,11 @@ final class Connection {
     /// Whether a request of this connection is being answered or waits to be: its answer is still to come.
     var hasRequestInFlight: Bool { isAnswering || waitingRequest != nil }
 
-    /// Queues `chunks` after the answers already queued, held in `memory`.
-    func enqueue(_ chunks: [AnswerBytes], in memory: AnswerMemory) {
+    /// Queues `chunks` after the answers already queued, held in `memory` (`alreadyHeld`: by the worker that made
+    /// them, so that they counted from the moment they existed).
+    func enqueue(_ chunks: [AnswerBytes], in memory: AnswerMemory, alreadyHeld: Bool = false) {
         for chunk in chunks where chunk.count > 0 {
-            memory.hold(chunk)
+            if !alreadyHeld { memory.hold(chunk) }
             output.append(chunk)
             pendingOutput += chunk.count
         }

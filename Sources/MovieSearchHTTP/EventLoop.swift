@@ -253,6 +253,8 @@ final class EventLoop: @unchecked Sendable {
             let response = responder.respond(to: asked)
             let encoded = encoder.encode(response, for: request, keepAlive: keepAlive,
                                          omitsBody: request.method == "HEAD", extra: extra, date: dateHeader)
+            // Counted from now, so that the next heavy job sees it against the budget before the loop queues it.
+            for chunk in encoded.chunks where chunk.count > 0 { memory.hold(chunk) }
             mailbox.post(.init(descriptor: descriptor, serial: serial,
                                outcome: .answered(encoded, requestLine: Self.requestLine(request),
                                                   closes: !keepAlive)))
@@ -264,6 +266,11 @@ final class EventLoop: @unchecked Sendable {
         for delivery in mailbox.take() {
             // The connection may have closed meanwhile (and its descriptor been reused): then the answer is dropped.
             guard let connection = connections[delivery.descriptor], connection.serial == delivery.serial else {
+                if case let .answered(encoded, _, _) = delivery.outcome {
+                    var trims = false
+                    for chunk in encoded.chunks where chunk.count > 0 && server.memory.release(chunk) { trims = true }
+                    if trims { giveMemoryBack() }
+                }
                 continue
             }
             connection.isAnswering = false
@@ -272,7 +279,7 @@ final class EventLoop: @unchecked Sendable {
                 connection.waitingRequest = request
                 waiting.append(connection)
             case let .answered(encoded, requestLine, closes):
-                connection.enqueue(encoded.chunks, in: server.memory)
+                connection.enqueue(encoded.chunks, in: server.memory, alreadyHeld: true)
                 if closes { connection.closesAfterWrite = true }
                 logLine(peer: connection.peer, requestLine: requestLine, status: encoded.status,
                         bytes: encoded.bodyBytes)
