@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The large answer bodies sent lately, plain and gzipped, by entity tag: identical large answers (a hundred clients
@@ -52,7 +59,7 @@ final class EncodedBodyCache: Sendable {
             entries.firstIndex { $0.tag == tag && $0.plain.count == body.count }.map { entries.remove(at: $0) }
         }
         var entry: Entry
-        if let found, found.plain.bytes == body {
+        if let found, Self.equal(found.plain.bytes, body) {
             entry = found
         } else {
             entry = Entry(tag: tag, plain: AnswerBytes(body), gzipped: .unknown)
@@ -79,5 +86,13 @@ final class EncodedBodyCache: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether two buffers of the same length hold the same bytes (`memcmp`: an element-wise `==` takes far longer
+    /// on megabytes in a debug build).
+    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 }
