@@ -114,8 +114,8 @@ struct ServeCommand: Subcommand {
         // favorites file wait until it is written.
         var favoritesWarnings: [String] = []
         let storage = try favoritesStorage(served.snapshot(), context, warnings: &favoritesWarnings)
-        // Warnings from the loops' threads go straight to standard error, one write each (the context's buffered
-        // output belongs to this thread).
+        // Warnings from the server's worker threads go straight to standard error, one write each (the context's
+        // buffered output belongs to this thread).
         let favorites = ServedFavorites(storage, warn: { text in
             let line = Array("moviesearch: warning: \(TerminalSafeText.escapedMessage(text))\n".utf8)
             _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
