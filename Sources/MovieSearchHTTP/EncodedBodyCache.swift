@@ -64,28 +64,34 @@ final class EncodedBodyCache: Sendable {
         } else {
             entry = Entry(tag: tag, plain: AnswerBytes(body), gzipped: .unknown)
         }
-        var result = (bytes: entry.plain, isGzipped: false)
-        if gzip {
-            if case .unknown = entry.gzipped {
-                if let compressed = GzipEncoder.compress(entry.plain.bytes), compressed.count < body.count {
-                    entry.gzipped = .bytes(AnswerBytes(compressed))
-                } else {
-                    entry.gzipped = .notSmaller
+        if gzip, case .unknown = entry.gzipped {
+            if let compressed = GzipEncoder.compress(entry.plain.bytes), compressed.count < body.count {
+                entry.gzipped = .bytes(AnswerBytes(compressed))
+            } else {
+                entry.gzipped = .notSmaller
+            }
+        }
+        if entry.bytes <= capacity {
+            entry = entries.withLock { entries in
+                // Another worker may have kept the same body meanwhile (both made it at once): its buffers win, so
+                // that every connection holds one.
+                if let index = entries.firstIndex(where: { $0.tag == tag && $0.plain.count == body.count }),
+                   Self.equal(entries[index].plain.bytes, body) {
+                    var kept = entries.remove(at: index)
+                    if case .unknown = kept.gzipped { kept.gzipped = entry.gzipped }
+                    entry = kept
                 }
-            }
-            if case let .bytes(compressed) = entry.gzipped { result = (compressed, true) }
-        }
-        guard entry.bytes <= capacity else { return result }
-        entries.withLock { entries in
-            entries.removeAll { $0.tag == entry.tag && $0.plain.count == entry.plain.count }
-            entries.append(entry)
-            var total = entries.reduce(0) { $0 + $1.bytes }
-            while total > capacity, let oldest = entries.first {
-                total -= oldest.bytes
-                entries.removeFirst()
+                entries.append(entry)
+                var total = entries.reduce(0) { $0 + $1.bytes }
+                while total > capacity, let oldest = entries.first {
+                    total -= oldest.bytes
+                    entries.removeFirst()
+                }
+                return entry
             }
         }
-        return result
+        if gzip, case let .bytes(compressed) = entry.gzipped { return (compressed, true) }
+        return (entry.plain, false)
     }
 
     /// Whether two buffers of the same length hold the same bytes (`memcmp`: an element-wise `==` takes far longer
