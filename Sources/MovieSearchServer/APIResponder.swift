@@ -72,6 +72,17 @@ package struct APIResponder: HTTPResponder {
         }
     }
 
+    /// Favorites (the file and its lock) and saved photos (a file) are answered by the `.blocking` workers, so that
+    /// a lock held by another process never holds the others; searches and top lists, whose answers may be large
+    /// and slow to render, by the `.heavy` ones; the rest (health, one movie, the page) by the `.quick` ones.
+    package func lane(for request: HTTPRequest) -> HTTPLane {
+        // Decoded as `route` decodes it, so that `/api/%66avorites` takes the lane of `/api/favorites`.
+        let path = (try? HTTPPercentDecoding.decodePath(request.path)) ?? String(request.path)
+        if path.hasPrefix("/api/favorites") || path.hasPrefix("/api/photos") { return .blocking }
+        if path.hasPrefix("/api/search") || path.hasPrefix("/api/top") { return .heavy }
+        return .quick
+    }
+
     package func errorResponse(status: Int, message: String) -> HTTPResponse {
         var json = JSONWriter(capacity: message.utf8.count + 16)
         json.object { $0.member("error", message) }

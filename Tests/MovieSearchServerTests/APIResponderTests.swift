@@ -168,6 +168,20 @@ final class APIResponderTests: XCTestCase {
 
     // MARK: Errors
 
+    func testFileAndLockWorkTakesTheBlockingLaneAndSearchesTheHeavyOne() {
+        let api = responder()
+        for (target, method) in [("/api/favorites/1", "PUT"), ("/api/favorites/1", "DELETE"), ("/api/favorites", "GET"),
+                                 ("/api/photos/1", "GET"), ("/api/%66avorites/1", "PUT")] {
+            XCTAssertEqual(api.lane(for: request(target, method: method)), .blocking, "\(method) \(target)")
+        }
+        for target in ["/api/search?q=&per_year=1000", "/api/top?limit=1000"] {
+            XCTAssertEqual(api.lane(for: request(target)), .heavy, target)
+        }
+        for target in ["/healthz", "/api/movies/1", "/", "/static/app.js"] {
+            XCTAssertEqual(api.lane(for: request(target)), .quick, target)
+        }
+    }
+
     func testParameterErrorsAre400() {
         let api = responder()
         let targets = [

@@ -122,8 +122,8 @@ struct ServeCommand: Subcommand {
         // favorites file wait until it is written.
         var favoritesWarnings: [String] = []
         let storage = try favoritesStorage(served.snapshot(), context, warnings: &favoritesWarnings)
-        // Warnings from the loops' threads go straight to standard error, one write each (the context's buffered
-        // output belongs to this thread).
+        // Warnings from the server's worker threads go straight to standard error, one write each (the context's
+        // buffered output belongs to this thread).
         let favorites = ServedFavorites(storage, warn: { text in
             let line = Array("moviesearch: warning: \(TerminalSafeText.escapedMessage(text))\n".utf8)
             _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
@@ -136,7 +136,10 @@ struct ServeCommand: Subcommand {
         http.maxConnections = maxConnections
         http.allowedHosts = allowedHosts
         http.corsOrigin = corsOrigin
-        http.logsRequests = logsRequests
+        // The access log goes to standard error from a thread of its own: a standard error nobody reads drops log
+        // lines (counted in a warning), never stalls the answers.
+        let accessLog = logsRequests ? try AccessLog.standardError() : nil
+        http.accessLog = accessLog
         http.commonHeaders = [
             .init(name: "X-Content-Type-Options", value: "nosniff"),
             .init(name: "Content-Security-Policy", value: ServeCommand.contentSecurityPolicy),
@@ -214,6 +217,7 @@ struct ServeCommand: Subcommand {
         }
         server.stop()
         server.wait()
+        accessLog?.close(waiting: .milliseconds(500))
     }
 
     /// The favorites file, or (`--no-save`, or no place for one) a list in memory read from it once; `warnings`
