@@ -22,12 +22,20 @@ package struct FileStatus: Sendable, Equatable {
     package var inode: UInt64
     /// The permission bits (`st_mode & 0o777`): what a file written in its place keeps (`AtomicFileWriter`).
     package var permissions: UInt32
+    /// When the file's bytes last changed (`st_mtim`) and when its bytes or status did (`st_ctim`), in nanoseconds
+    /// since 1970 (as precise as the file system keeps them): with the device, inode and size they tell a file
+    /// rewritten in place (`cp`, a shell redirect) from the one that was there, which keeps its inode.
+    package var modified: Int64
+    package var changed: Int64
 
-    package init(kind: Kind, size: Int, device: UInt64, inode: UInt64, permissions: UInt32) {
+    package init(kind: Kind, size: Int, device: UInt64, inode: UInt64, permissions: UInt32, modified: Int64 = 0,
+                 changed: Int64 = 0) {
         self.kind = kind
         self.size = size
         self.device = device
         self.inode = inode
         self.permissions = permissions
+        self.modified = modified
+        self.changed = changed
     }
 }

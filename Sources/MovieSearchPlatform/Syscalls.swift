@@ -344,8 +344,17 @@ package enum Syscalls {
         case S_IFSOCK: .notRegular(.socket)
         default: .notRegular(.other)
         }
+        #if canImport(Darwin)
+        let (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
+        #else
+        let (modified, changed) = (status.st_mtim, status.st_ctim)
+        #endif
+        func nanoseconds(_ time: timespec) -> Int64 {
+            Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+        }
         return FileStatus(kind: kind, size: Int(status.st_size), device: UInt64(truncatingIfNeeded: status.st_dev),
-                          inode: UInt64(truncatingIfNeeded: status.st_ino), permissions: UInt32(status.st_mode & 0o777))
+                          inode: UInt64(truncatingIfNeeded: status.st_ino), permissions: UInt32(status.st_mode & 0o777),
+                          modified: nanoseconds(modified), changed: nanoseconds(changed))
     }
 }
 
