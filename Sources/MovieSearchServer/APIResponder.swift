@@ -64,9 +64,9 @@ package struct APIResponder: HTTPResponder {
         let snapshot = cache.snapshot()
         do {
             if let page = try webPage(request) { return page }
-            try checkIntact(snapshot)
+            try checkIntact(snapshot, request)
             let body = try route(request, snapshot)
-            try checkIntact(snapshot)
+            try checkIntact(snapshot, request)
             var json = body.bytes
             json.append(0x0A)  // as the CLI prints it: one line
             return HTTPResponse(status: 200, contentType: Self.jsonType, body: json, isRevalidatable: true,
@@ -85,9 +85,15 @@ package struct APIResponder: HTTPResponder {
         }
     }
 
-    /// Throws the 503 of a cache being replaced unless `snapshot`'s file is intact (`ServedCache.isIntact`).
-    private func checkIntact(_ snapshot: ServedCache.Snapshot) throws(APIError) {
-        guard cache.isIntact(snapshot) else { throw Self.beingReplaced(cache.path) }
+    /// Throws the 503 of a cache being replaced unless `snapshot`'s file is intact (`ServedCache.isIntact`);
+    /// `/healthz` says why at length (`ServedCache.health()`).
+    private func checkIntact(_ snapshot: ServedCache.Snapshot, _ request: HTTPRequest) throws(APIError) {
+        guard cache.isIntact(snapshot) else {
+            if request.path == "/healthz", case let .unavailable(reason) = cache.health() {
+                throw APIError(503, reason, retryAfter: 1)
+            }
+            throw Self.beingReplaced(cache.path)
+        }
     }
 
     /// The answer while the cache file is written over in place: the bytes are not the checked file's any more.
@@ -245,8 +251,8 @@ package struct APIResponder: HTTPResponder {
     // MARK: - Endpoints
 
     /// `ok`, or `degraded` with the `problem` (a replacement was refused; the previous cache still answers, so a
-    /// load balancer should keep this server: 200). A cache written over in place answers nothing: 503, thrown by
-    /// the checks around the route, before this runs.
+    /// load balancer should keep this server: 200). A cache written over in place answers nothing: 503 (thrown by
+    /// the check before the route, or here if it happened since).
     private func health(_ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         var problem: String?
         switch cache.health() {
