@@ -21,6 +21,16 @@ struct FileIdentity: Equatable, Sendable {
         changed = status.changed
     }
 
+    /// Whether `other` is this file with the same bytes, as far as its status tells: the same device, inode, size
+    /// and modification time (every `write` and `truncate` sets it). Not the change time, which also moves when the
+    /// file is renamed over or unlinked (its link count changes) while its bytes stay as they were: a cache renamed
+    /// away by a replacement is still intact for the requests that read it. (A `cp -p` over it in place that sets
+    /// back the same size and modification time is seen only at the path, by `==`, which compares the change time
+    /// too.)
+    func hasSameBytes(as other: FileIdentity) -> Bool {
+        device == other.device && inode == other.inode && size == other.size && modified == other.modified
+    }
+
     /// The identity of the file at `path`, links followed; nil when nothing is there (or it cannot be looked at).
     static func of(_ path: FilePath) -> FileIdentity? {
         guard case let .success(status) = Syscalls.status(ofPath: path, followingLinks: true) else { return nil }

@@ -79,7 +79,7 @@ package final class ServedCache: Sendable {
         let before = index.currentFileStatus().map(FileIdentity.init)
         try index.verify()
         let after = index.currentFileStatus().map(FileIdentity.init)
-        guard let after, before == after, !index.isDamaged else { throw Changing() }
+        guard let before, let after, after.hasSameBytes(as: before), !index.isDamaged else { throw Changing() }
         return (index, after)
     }
 
@@ -94,11 +94,11 @@ package final class ServedCache: Sendable {
     }
 
     /// Whether `snapshot`'s file is still the one checked: its mapping not damaged by a truncation, and the file
-    /// (followed by its descriptor, wherever it was renamed) of the same size and times. An atomic load and one
-    /// `fstat`.
+    /// (followed by its descriptor, wherever it was renamed) of the same size and modification time
+    /// (`FileIdentity.hasSameBytes`). An atomic load and one `fstat`.
     package func isIntact(_ snapshot: Snapshot) -> Bool {
         guard !snapshot.index.isDamaged, let status = snapshot.index.currentFileStatus() else { return false }
-        return FileIdentity(status) == snapshot.identity
+        return FileIdentity(status).hasSameBytes(as: snapshot.identity)
     }
 
     /// What `/healthz` reports now.
