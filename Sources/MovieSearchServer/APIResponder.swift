@@ -21,8 +21,9 @@ import MovieSearchOutput
 /// file path.
 ///
 /// Every other request takes one snapshot of the cache and answers from it, checking that its file is intact
-/// (`ServedCache.isIntact`) before and after computing the answer: when the file was written over in place
-/// meanwhile, the answer (or the error its damaged bytes caused) is thrown away for a 503 with `Retry-After: 1`.
+/// (`ServedCache.isIntact`: an atomic load and one `fstat`) once its answer is computed (a `PUT` or `DELETE` before
+/// as well): when the file was written over in place, the answer (or the error its damaged bytes caused) is thrown
+/// away for a 503 with `Retry-After: 1`.
 package struct APIResponder: HTTPResponder {
     /// What the routes answer from, and their options.
     package struct Configuration: Sendable {
@@ -64,7 +65,10 @@ package struct APIResponder: HTTPResponder {
         let snapshot = cache.snapshot()
         do {
             if let page = try webPage(request) { return page }
-            try checkIntact(snapshot, request)
+            // One check after the answer is computed is enough for a read: the snapshot's identity is fixed, so a
+            // change at any moment before the check is seen by it. A write checks before as well, so that a
+            // favorite is never added from bytes that are not the checked file's.
+            if Self.writes.contains(request.method) { try checkIntact(snapshot, request) }
             let body = try route(request, snapshot)
             try checkIntact(snapshot, request)
             var json = body.bytes

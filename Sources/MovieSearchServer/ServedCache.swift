@@ -11,10 +11,10 @@ import Synchronization
 /// are gone, and reading a page past a shortened file raises SIGBUS. So the server maps caches `guarded`
 /// (`MappedFile`: the SIGBUS maps zero pages and marks the mapping damaged instead of ending the process), and
 /// `isIntact(_:)` tells a request whether its snapshot's file is still the one that was checked: the mapping not
-/// damaged, and the file (its open descriptor, which follows renames) of the same size and times. A request checks
-/// before it starts and again after it has computed its answer, and answers 503 instead when either fails, so
-/// that no answer computed from bytes that changed underneath is sent. Cost: an atomic load and one `fstat` per
-/// check (see README, "Robustness").
+/// damaged, and the file (its open descriptor, which follows renames) of the same size and modification time. A
+/// request checks once it has computed its answer (a write before as well), and answers 503 instead when the check
+/// fails, so that no answer computed from bytes that changed underneath is sent. Cost: an atomic load and one
+/// `fstat` per request (see README, "Robustness").
 ///
 /// A replacement is verified whole (`MovieIndex.verify()`: every block's checksum, besides the header, directory
 /// and year table that opening checks) before it is swapped in. One that fails is refused and the old cache kept
