@@ -4,6 +4,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#if !defined(__clang__) && !defined(_Nonnull)
+#define _Nonnull  // a clang nullability annotation (SwiftPM builds C targets with clang)
+#endif
+
 /// A guard against SIGBUS in file mappings whose file is cut short under them (`truncate -s 0`, `cp` or a shell
 /// redirect over a mapped file): a read of a page past the file's new end raises SIGBUS, which ends the process.
 ///
