@@ -9,7 +9,8 @@ import MovieSearchServer
 ///
 /// The main thread starts the event loops, then waits on a self-pipe for the signals (`ServeSignal`), looking at
 /// the cache file four times a second in between (`ServedCache.reloadIfChanged`): a new cache is served within
-/// 250 ms of its rename, at once on SIGHUP.
+/// 250 ms of its rename (once every block of it is checked), at once on SIGHUP, and one copied over the served file
+/// in place within 250 ms of the copy's end (503s meanwhile).
 struct ServeCommand: Subcommand {
     static let name = "serve"
     static let configuration = CommandConfiguration(
@@ -23,9 +24,11 @@ struct ServeCommand: Subcommand {
             It listens on loopback unless --listen names another address (then it warns), answers only requests \
             whose Host is this server (421 otherwise: DNS rebinding), and refuses writes from another site's pages \
             (403). A new cache written by 'moviesearch index' to the same path is served within a second, without \
-            a failed request. SIGTERM, SIGINT or SIGQUIT: stops accepting, finishes requests in flight, exits 0. \
-            SIGHUP: looks at the cache and the favorites at once (a closing terminal cuts no request). SIGUSR1: \
-            one status line on standard error. SIGUSR2: nothing.
+            a failed request; one that fails its checks is refused (the old one kept, /healthz "degraded"). A cache \
+            written over in place (cp, truncate) is answered with 503 until it is complete and checked. SIGTERM, \
+            SIGINT or SIGQUIT: stops accepting, finishes requests in flight, exits 0. SIGHUP: looks at the cache and \
+            the favorites at once (a closing terminal cuts no request). SIGUSR1: one status line on standard error. \
+            SIGUSR2: nothing.
             """,
         usageForms: [
             UsageForm([.optional(CacheLocation.option), .optional(listen),
@@ -210,6 +213,9 @@ struct ServeCommand: Subcommand {
             case .failed(let reason)?:
                 context.warning("the new cache at \(cachePath) cannot be served, still serving the previous one: "
                     + reason)
+            case .unavailable(let reason)?:
+                context.warning("the cache \(cachePath) was written over in place (replace it by renaming a new "
+                    + "file into place): answering 503 until a complete cache is there: " + reason)
             case nil:
                 if signals.reload { context.note("the cache at \(cachePath) is the one served") }
             }
