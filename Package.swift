@@ -24,8 +24,7 @@ let package = Package(
         .target(name: "MovieSearchLRU", dependencies: ["MovieSearchPlatform"]),
         .target(name: "MovieSearchInput", dependencies: ["MovieSearchPlatform", "CZlib"]),
         .target(name: "MovieSearchJSON", dependencies: ["MovieSearchInput", "MovieSearchPlatform"]),
-        .target(name: "MovieSearchCatalog",
-                dependencies: ["MovieSearchJSON", "MovieSearchInput", "MovieSearchText", "MovieSearchPlatform"]),
+        .target(name: "MovieSearchCatalog", dependencies: ["MovieSearchJSON", "MovieSearchInput", "MovieSearchPlatform"]),
         .target(name: "MovieSearchIndex",
                 dependencies: ["MovieSearchCatalog", "MovieSearchText", "MovieSearchPlatform", "CZlib"]),
         .target(name: "MovieSearchQuery",
@@ -34,7 +33,7 @@ let package = Package(
         .target(name: "MovieSearchFavorites",
                 dependencies: ["MovieSearchQuery", "MovieSearchIndex", "MovieSearchCatalog", "MovieSearchJSON",
                                "MovieSearchPlatform"]),
-        .target(name: "MovieSearchPhotos", dependencies: ["MovieSearchJSON", "MovieSearchLRU", "MovieSearchPlatform"]),
+        .target(name: "MovieSearchPhotos", dependencies: ["MovieSearchJSON", "MovieSearchLRU"]),
         // The one library product: re-exports every layer, so that an app writes `import MovieSearch`.
         .target(name: "MovieSearch", dependencies: engineLayers.map { .target(name: $0) }),
         // The system's zlib, which decodes gzip catalogs as they are read: part of every Apple SDK, and of
@@ -44,7 +43,10 @@ let package = Package(
 
         // What the command line and the server print: answers, movies, top lists, favorites and photos as JSON
         // (the same bytes from both) and as text for a terminal (laid out, control characters escaped).
-        .target(name: "MovieSearchOutput", dependencies: ["MovieSearch"]),
+        .target(name: "MovieSearchOutput",
+                dependencies: ["MovieSearchPhotos", "MovieSearchFavorites", "MovieSearchQuery", "MovieSearchIndex",
+                               "MovieSearchCatalog", "MovieSearchJSON", "MovieSearchText", "MovieSearchPlatform"],
+                swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         // The command line: argument parsing, subcommands, the terminal and `browse`, as a library so tests can run
         // it in-process. The executable is a one-line `main.swift` (named apart from `MovieSearch` so that the
         // two source folders never collide on a case-insensitive file system).
@@ -57,8 +59,11 @@ let package = Package(
         // The HTTP JSON API (`moviesearch serve`): the routes, on the output layer beside the command line (the same
         // renderers, so the same bytes), never below it.
         // Web/ holds the page's files, embedded by Scripts/embed-web.py as WebAssets.swift (not built as sources).
-        .target(name: "MovieSearchServer", dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearch"],
-                exclude: ["Web"]),
+        .target(name: "MovieSearchServer",
+                dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearchPhotos", "MovieSearchFavorites",
+                               "MovieSearchQuery", "MovieSearchIndex", "MovieSearchCatalog", "MovieSearchJSON",
+                               "MovieSearchPlatform"],
+                exclude: ["Web"], swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
 
         // Tests. `TestSupport` is the one home of what several test targets share (fixtures, the reference search,

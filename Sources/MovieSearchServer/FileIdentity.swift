@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// Which file stands at a path now: its device, inode and size, read with one `stat`. The cache and the favorites
 /// file are replaced by renaming a new file into place (`AtomicFileWriter`), which puts a new inode at the path, so

@@ -1,4 +1,5 @@
-import MovieSearch
+import MovieSearchPlatform
+import MovieSearchQuery
 import Synchronization
 
 /// The cache the server answers from, replaced when `index` replaces the file: `reloadIfChanged()` (called a few
