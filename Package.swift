@@ -8,6 +8,11 @@ let engineLayers = [
     "MovieSearchCatalog", "MovieSearchIndex", "MovieSearchQuery", "MovieSearchFavorites", "MovieSearchPhotos",
 ]
 
+/// For the targets above the engine, which import each layer they use rather than the umbrella: a file that uses a
+/// member (a property, a method) declared in a module it does not import is an error, not silently accepted because
+/// another file or module brought that module in, so that each file's imports say exactly what it uses.
+let importsEachModuleUsed: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "moviesearch",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -47,11 +52,21 @@ let package = Package(
         .target(name: "MovieSearchOutput",
                 dependencies: ["MovieSearchPhotos", "MovieSearchFavorites", "MovieSearchQuery", "MovieSearchIndex",
                                "MovieSearchCatalog", "MovieSearchJSON", "MovieSearchText", "MovieSearchPlatform"],
-                swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+                swiftSettings: importsEachModuleUsed),
         // The command line: argument parsing, subcommands, the terminal and `browse`, as a library so tests can run
         // it in-process. The executable is a one-line `main.swift` (named apart from `MovieSearch` so that the
         // two source folders never collide on a case-insensitive file system).
-        .target(name: "MovieSearchCLI", dependencies: ["MovieSearchServer", "MovieSearchOutput", "MovieSearch"]),
+        .target(name: "MovieSearchCLI",
+                dependencies: ["MovieSearchServer", "MovieSearchHTTP", "MovieSearchCommandLine", "MovieSearchOutput",
+                               "MovieSearchPhotos", "MovieSearchFavorites", "MovieSearchQuery", "MovieSearchIndex",
+                               "MovieSearchCatalog", "MovieSearchJSON", "MovieSearchInput", "MovieSearchText",
+                               "MovieSearchPlatform"],
+                swiftSettings: importsEachModuleUsed),
+        // The command-line framework under the subcommands: typed declarations of flags, options and arguments,
+        // the parser, and what is generated from the declarations (help and usage lines, "did you mean", the man
+        // page, shell completions). It knows no subcommand: the CLI hands it their configurations.
+        .target(name: "MovieSearchCommandLine", dependencies: ["MovieSearchOutput", "MovieSearchPlatform"],
+                swiftSettings: importsEachModuleUsed),
         // An HTTP/1.1 server on the platform's sockets (epoll on Linux, poll elsewhere): the strict request parser,
         // event loops, responses, gzip. It knows nothing of movies: routes are handed to it.
         .target(name: "MovieSearchHTTP", dependencies: ["MovieSearchPlatform", "CZlib", "CEventPoll"]),
@@ -64,7 +79,7 @@ let package = Package(
                 dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearchPhotos", "MovieSearchFavorites",
                                "MovieSearchQuery", "MovieSearchIndex", "MovieSearchCatalog", "MovieSearchJSON",
                                "MovieSearchPlatform"],
-                exclude: ["Web"], swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+                exclude: ["Web"], swiftSettings: importsEachModuleUsed),
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
 
         // Tests. `TestSupport` is the one home of what several test targets share (fixtures, the reference search,
@@ -77,7 +92,8 @@ let package = Package(
         .testTarget(name: "MovieSearchTests",
                     dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
         .testTarget(name: "MovieSearchCLITests",
-                    dependencies: ["MovieSearchCLI", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
+                    dependencies: ["MovieSearchCLI", "MovieSearchCommandLine", "MovieSearchOutput", "MovieSearch",
+                                   "TestSupport"]),
         // Unit tests of the HTTP layer (the request parser, percent-decoding, responses, the server on a socket);
         // TestSupport's `Gzip` reads the server's gzip answers back.
         .testTarget(name: "MovieSearchHTTPTests",

@@ -2,9 +2,9 @@
 /// in order, each written from its declaration (`ArgumentDefinition.synopsis`), so that a renamed option or a new
 /// value name shows up in every usage line at once. A command with one way to call it needs none: its usage line
 /// is made from its arguments (`HelpFormatter.usageLines(_:)`).
-struct UsageForm: Sendable {
+package struct UsageForm: Sendable {
     /// A piece of a usage line.
-    enum Part: Sendable {
+    package enum Part: Sendable {
         /// `--cache <file>`: must be given.
         case required(ArgumentDefinition)
         /// `[--cache <file>]`.
@@ -17,14 +17,14 @@ struct UsageForm: Sendable {
         case word(String, isOptional: Bool)
     }
 
-    var parts: [Part]
+    package var parts: [Part]
 
-    init(_ parts: [Part]) {
+    package init(_ parts: [Part]) {
         self.parts = parts
     }
 
     /// The line after `moviesearch <command> `.
-    var text: String {
+    package var text: String {
         parts.map { part in
             switch part {
             case .required(let argument): argument.synopsis
@@ -38,15 +38,15 @@ struct UsageForm: Sendable {
 }
 
 extension UsageForm.Part {
-    static func required(_ argument: any ArgumentDeclaration) -> Self { .required(argument.definition) }
-    static func optional(_ argument: any ArgumentDeclaration) -> Self { .optional(argument.definition) }
-    static func repeated(_ argument: any ArgumentDeclaration) -> Self { .repeated(argument.definition) }
-    static func alternatives(_ arguments: any ArgumentDeclaration...) -> Self {
+    package static func required(_ argument: any ArgumentDeclaration) -> Self { .required(argument.definition) }
+    package static func optional(_ argument: any ArgumentDeclaration) -> Self { .optional(argument.definition) }
+    package static func repeated(_ argument: any ArgumentDeclaration) -> Self { .repeated(argument.definition) }
+    package static func alternatives(_ arguments: any ArgumentDeclaration...) -> Self {
         .alternatives(arguments.map(\.definition))
     }
 }
 
 extension [UsageForm.Part] {
     /// Each of `arguments`, optional: the options most forms end with.
-    static func optionals(_ arguments: [any ArgumentDeclaration]) -> Self { arguments.map { .optional($0) } }
+    package static func optionals(_ arguments: [any ArgumentDeclaration]) -> Self { arguments.map { .optional($0) } }
 }
