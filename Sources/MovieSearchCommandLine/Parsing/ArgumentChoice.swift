@@ -7,6 +7,7 @@
 package protocol ArgumentChoice: ArgumentValue, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension ArgumentChoice {
+    /// The choice whose word `argument` is.
     package init?(argument: String) { self.init(rawValue: argument) }
 
     /// `'auto', 'always' or 'never'`.

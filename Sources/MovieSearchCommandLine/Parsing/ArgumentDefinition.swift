@@ -1,7 +1,7 @@
 /// What the parser and the help need to know of one declared flag, option or positional argument, whatever the
 /// type of its value.
 package struct ArgumentDefinition: Sendable {
-    package enum Kind: Sendable {
+    enum Kind: Sendable {
         /// `--name`, true when present.
         case flag
         /// `--name <value>`, `--name=<value>`, `-n <value>`.
@@ -10,7 +10,7 @@ package struct ArgumentDefinition: Sendable {
         case positional
     }
 
-    package var kind: Kind
+    var kind: Kind
     /// The long name without its dashes (`per-year`), or the label of a positional argument (`text`).
     package var name: String
     /// The one-letter name (`o` for `-o`), if any.
@@ -72,6 +72,7 @@ package struct ArgumentDefinition: Sendable {
 
 /// A declaration that the parser reads: `Flag`, `Option` or `Argument`.
 package protocol ArgumentDeclaration: Sendable {
+    /// What the parser, the help and the completions read of the declaration.
     var definition: ArgumentDefinition { get }
 }
 
@@ -79,6 +80,7 @@ package protocol ArgumentDeclaration: Sendable {
 package struct Flag: ArgumentDeclaration {
     package let definition: ArgumentDefinition
 
+    /// `--name`, and one or two sentences for the help.
     package init(_ name: String, help: @autoclosure @escaping @Sendable () -> String) {
         definition = ArgumentDefinition(kind: .flag, name: name, shortName: nil, valueName: "", help: help(),
                                         isOptional: true, check: { _ in nil })
@@ -89,8 +91,9 @@ package struct Flag: ArgumentDeclaration {
 package struct Option<Value: ArgumentValue>: ArgumentDeclaration {
     package let definition: ArgumentDefinition
 
+    /// `--name <valueName>` (and `-short <valueName>`): a `Value` that `rule` accepts.
     package init(_ name: String, short: Character? = nil, valueName: @autoclosure @escaping @Sendable () -> String,
-         rule: ValueRule<Value> = .any, help: @autoclosure @escaping @Sendable () -> String) {
+                 rule: ValueRule<Value> = .any, help: @autoclosure @escaping @Sendable () -> String) {
         definition = ArgumentDefinition(kind: .option, name: name, shortName: short, valueName: valueName(),
                                         help: help(), isOptional: true, check: Self.checker(rule),
                                         valueType: Value.self)
@@ -106,8 +109,8 @@ extension Option where Value == Int {
     /// is left out. Every numeric option's help says its range and default the same way: `help`, then
     /// `, 0 to 1,000,000 (default 5)`, then `; note` if there is one, then a full stop.
     package init(_ name: String, valueName: String, range: ClosedRange<Int>, default defaultValue: Int,
-         help: @autoclosure @escaping @Sendable () -> String,
-         note: @autoclosure @escaping @Sendable () -> String? = nil) {
+                 help: @autoclosure @escaping @Sendable () -> String,
+                 note: @autoclosure @escaping @Sendable () -> String? = nil) {
         self.init(name, valueName: valueName, rule: .inRange(range), help: {
             var text = "\(help()), \(ValueRule.spelled(range)) (default \(defaultValue))"
             if let note = note() { text += "; \(note)" }
@@ -120,8 +123,10 @@ extension Option where Value == Int {
 package struct Argument<Value: ArgumentValue>: ArgumentDeclaration {
     package let definition: ArgumentDefinition
 
+    /// `<valueName>` in the usage line and the help: a `Value` that `rule` accepts, which may be left out when
+    /// `isOptional`.
     package init(_ valueName: String, isOptional: Bool = false, rule: ValueRule<Value> = .any,
-         help: @autoclosure @escaping @Sendable () -> String) {
+                 help: @autoclosure @escaping @Sendable () -> String) {
         definition = ArgumentDefinition(kind: .positional, name: valueName, shortName: nil, valueName: valueName,
                                         help: help(), isOptional: isOptional, check: Option<Value>.checker(rule),
                                         valueType: Value.self)

@@ -5,8 +5,9 @@
 /// such as `-1` is a value, not an option, so that `--per-year -1` reports a bad number rather than an unknown
 /// option. When an option is given twice, the last value wins.
 package struct ArgumentParser {
-    package let definitions: [ArgumentDefinition]
+    let definitions: [ArgumentDefinition]
 
+    /// A parser of the command lines that `definitions` describe (a subcommand's `CommandConfiguration.arguments`).
     package init(_ definitions: [ArgumentDefinition]) {
         self.definitions = definitions
     }

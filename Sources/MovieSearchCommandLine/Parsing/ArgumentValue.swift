@@ -15,7 +15,9 @@ package protocol ArgumentValue: Sendable {
 }
 
 extension ArgumentValue {
+    /// From the text, by default.
     package init?(argument: String, bytes: [UInt8]) { self.init(argument: argument) }
+    /// Nothing to offer, by default.
     package static var completion: ValueCompletion { .none }
 }
 

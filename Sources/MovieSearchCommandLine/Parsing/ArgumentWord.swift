@@ -10,11 +10,13 @@ package struct ArgumentWord: Sendable, Equatable, ExpressibleByStringLiteral {
     /// The word as text, each byte that is not part of valid UTF-8 repaired to U+FFFD.
     package var text: String
 
+    /// The word of these bytes, as `argv` holds them.
     package init(bytes: [UInt8]) {
         self.bytes = bytes
         text = String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The word of this text: its UTF-8 bytes.
     package init(_ text: String) {
         bytes = Array(text.utf8)
         self.text = text

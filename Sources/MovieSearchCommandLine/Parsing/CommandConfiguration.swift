@@ -17,8 +17,10 @@ package struct CommandConfiguration: Sendable {
     private let discussionText: @Sendable () -> String
     private let usageFormsText: @Sendable () -> [String]?
 
+    /// The texts (`discussion`, `usageForms`) are built when the help or a usage line needs them, not here.
     package init(name: String, abstract: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
-         usageForms: @autoclosure @escaping @Sendable () -> [UsageForm]? = nil, arguments: [any ArgumentDeclaration]) {
+                 usageForms: @autoclosure @escaping @Sendable () -> [UsageForm]? = nil,
+                 arguments: [any ArgumentDeclaration]) {
         self.name = name
         self.abstract = abstract
         self.discussionText = discussion

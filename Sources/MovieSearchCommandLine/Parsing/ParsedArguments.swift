@@ -17,6 +17,7 @@ package struct ParsedArguments {
     /// The flags given, each once.
     private var flags: [String] = []
 
+    /// Whether `flag` was given.
     package subscript(flag: Flag) -> Bool {
         flags.contains(flag.definition.name)
     }
@@ -37,7 +38,7 @@ package struct ParsedArguments {
         words(for: argument.definition).last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 
-    package mutating func set(_ definition: ArgumentDefinition, to value: ArgumentWord) {
+    mutating func set(_ definition: ArgumentDefinition, to value: ArgumentWord) {
         let key = Self.key(definition)
         if let index = values.firstIndex(where: { $0.key == key }) {
             values[index].words.append(value)

@@ -4,6 +4,7 @@ package struct UsageError: Error, Equatable {
     /// What is wrong, as one line without a final period (`unknown option '--foo'`).
     package var message: String
 
+    /// The error `message` describes (one line, without a final period).
     package init(_ message: String) {
         self.message = message
     }

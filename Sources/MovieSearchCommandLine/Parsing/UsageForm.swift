@@ -17,8 +17,9 @@ package struct UsageForm: Sendable {
         case word(String, isOptional: Bool)
     }
 
-    package var parts: [Part]
+    var parts: [Part]
 
+    /// The form of these parts, in order.
     package init(_ parts: [Part]) {
         self.parts = parts
     }
@@ -37,10 +38,15 @@ package struct UsageForm: Sendable {
     }
 }
 
+// The parts of a declaration (`Flag`, `Option`, `Argument`) as a subcommand writes them: `.required(Self.cache)`.
 extension UsageForm.Part {
+    /// `.required` of the declaration's definition.
     package static func required(_ argument: any ArgumentDeclaration) -> Self { .required(argument.definition) }
+    /// `.optional` of the declaration's definition.
     package static func optional(_ argument: any ArgumentDeclaration) -> Self { .optional(argument.definition) }
+    /// `.repeated` of the declaration's definition.
     package static func repeated(_ argument: any ArgumentDeclaration) -> Self { .repeated(argument.definition) }
+    /// `.alternatives` of the declarations' definitions.
     package static func alternatives(_ arguments: any ArgumentDeclaration...) -> Self {
         .alternatives(arguments.map(\.definition))
     }

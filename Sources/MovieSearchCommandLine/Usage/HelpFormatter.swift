@@ -6,7 +6,7 @@ package enum HelpFormatter {
     /// Help is wrapped at this width whatever the terminal, so that it reads the same everywhere.
     package static let width = 80
     private static let labelColumn = 26
-    package static let tool = "moviesearch"
+    static let tool = "moviesearch"
 
     /// The usage lines of a subcommand, each starting with `moviesearch <name>`.
     static func usageLines(_ command: CommandConfiguration) -> [String] {
