@@ -8,6 +8,12 @@ let engineLayers = [
     "MovieSearchCatalog", "MovieSearchIndex", "MovieSearchQuery", "MovieSearchFavorites", "MovieSearchPhotos",
 ]
 
+/// For every target under Sources/ (see the loop at the end): a file that uses a member (a property, a method)
+/// declared in a module it does not import is an error, not silently accepted because another file or module brought
+/// that module in, so that each file's imports say what it uses, and each target's `dependencies`, which
+/// Scripts/check-target-imports.py holds to the imports, say what the target uses.
+let importsEachModuleUsed: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "moviesearch",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -17,15 +23,17 @@ let package = Package(
     ],
     targets: [
         // The engine, in layers: each target uses only the targets listed before it (the `dependencies` below say
-        // which), so that the compiler rejects a use of a layer above. None imports Foundation, so that an app or
-        // a short-lived CLI process pays nothing for it at start-up. ARCHITECTURE.md says what each holds.
+        // which), so that the compiler rejects a use of a layer above. Every target of the package, here and above,
+        // declares exactly the targets its files import (`swift build --explicit-target-dependency-import-check
+        // error` and Scripts/check-target-imports.py, both in .ci/run, check it). None imports Foundation, so that an
+        // app or a short-lived CLI process pays nothing for it at start-up. ARCHITECTURE.md says what each holds.
         .target(name: "MovieSearchPlatform", dependencies: ["CMappingGuard"]),
         .target(name: "MovieSearchText"),
         .target(name: "MovieSearchLRU", dependencies: ["MovieSearchPlatform"]),
         .target(name: "MovieSearchInput", dependencies: ["MovieSearchPlatform", "CZlib"]),
         .target(name: "MovieSearchJSON", dependencies: ["MovieSearchInput", "MovieSearchPlatform"]),
         .target(name: "MovieSearchCatalog",
-                dependencies: ["MovieSearchJSON", "MovieSearchInput", "MovieSearchText", "MovieSearchPlatform"]),
+                dependencies: ["MovieSearchJSON", "MovieSearchInput", "MovieSearchPlatform"]),
         .target(name: "MovieSearchIndex",
                 dependencies: ["MovieSearchCatalog", "MovieSearchText", "MovieSearchPlatform", "CZlib"]),
         .target(name: "MovieSearchQuery",
@@ -34,8 +42,9 @@ let package = Package(
         .target(name: "MovieSearchFavorites",
                 dependencies: ["MovieSearchQuery", "MovieSearchIndex", "MovieSearchCatalog", "MovieSearchJSON",
                                "MovieSearchPlatform"]),
-        .target(name: "MovieSearchPhotos", dependencies: ["MovieSearchJSON", "MovieSearchLRU", "MovieSearchPlatform"]),
-        // The one library product: re-exports every layer, so that an app writes `import MovieSearch`.
+        .target(name: "MovieSearchPhotos", dependencies: ["MovieSearchJSON", "MovieSearchLRU"]),
+        // The one library product: re-exports every layer, so that an app writes `import MovieSearch`. No target
+        // under Sources/ imports it (each imports the layers it uses, so that the graph shows them); the tests may.
         .target(name: "MovieSearch", dependencies: engineLayers.map { .target(name: $0) }),
         // The system's zlib, which decodes gzip catalogs as they are read: part of every Apple SDK, and of
         // `zlib1g-dev` on Debian and Ubuntu. No `pkgConfig`: the header and `-lz` are in the default paths
@@ -49,11 +58,22 @@ let package = Package(
 
         // What the command line and the server print: answers, movies, top lists, favorites and photos as JSON
         // (the same bytes from both) and as text for a terminal (laid out, control characters escaped).
-        .target(name: "MovieSearchOutput", dependencies: ["MovieSearch"]),
-        // The command line: argument parsing, subcommands, the terminal and `browse`, as a library so tests can run
-        // it in-process. The executable is a one-line `main.swift` (named apart from `MovieSearch` so that the
-        // two source folders never collide on a case-insensitive file system).
-        .target(name: "MovieSearchCLI", dependencies: ["MovieSearchServer", "MovieSearchOutput", "MovieSearch"]),
+        .target(name: "MovieSearchOutput",
+                dependencies: ["MovieSearchPhotos", "MovieSearchFavorites", "MovieSearchQuery", "MovieSearchIndex",
+                               "MovieSearchCatalog", "MovieSearchJSON", "MovieSearchText", "MovieSearchPlatform"]),
+        // The command line: the subcommands, the option groups they share, the terminal and `browse`, on the
+        // command-line framework below, as a library so tests can run it in-process. The executable is a one-line
+        // `main.swift` (named apart from `MovieSearch` so that the two source folders never collide on a
+        // case-insensitive file system).
+        .target(name: "MovieSearchCLI",
+                dependencies: ["MovieSearchServer", "MovieSearchHTTP", "MovieSearchCommandLine", "MovieSearchOutput",
+                               "MovieSearchPhotos", "MovieSearchFavorites", "MovieSearchQuery", "MovieSearchIndex",
+                               "MovieSearchCatalog", "MovieSearchJSON", "MovieSearchInput", "MovieSearchText",
+                               "MovieSearchPlatform"]),
+        // The command-line framework under the subcommands: typed declarations of flags, options and arguments,
+        // the parser, and what is generated from the declarations (help and usage lines, "did you mean", the man
+        // page, shell completions). It knows no subcommand: the CLI hands it their configurations.
+        .target(name: "MovieSearchCommandLine", dependencies: ["MovieSearchOutput", "MovieSearchPlatform"]),
         // An HTTP/1.1 server on the platform's sockets (epoll on Linux, poll elsewhere): the strict request parser,
         // event loops, responses, gzip. It knows nothing of movies: routes are handed to it.
         .target(name: "MovieSearchHTTP", dependencies: ["MovieSearchPlatform", "CZlib", "CEventPoll"]),
@@ -62,7 +82,10 @@ let package = Package(
         // The HTTP JSON API (`moviesearch serve`): the routes, on the output layer beside the command line (the same
         // renderers, so the same bytes), never below it.
         // Web/ holds the page's files, embedded by Scripts/embed-web.py as WebAssets.swift (not built as sources).
-        .target(name: "MovieSearchServer", dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearch"],
+        .target(name: "MovieSearchServer",
+                dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearchPhotos", "MovieSearchFavorites",
+                               "MovieSearchQuery", "MovieSearchIndex", "MovieSearchCatalog", "MovieSearchJSON",
+                               "MovieSearchPlatform"],
                 exclude: ["Web"]),
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
 
@@ -76,7 +99,8 @@ let package = Package(
         .testTarget(name: "MovieSearchTests",
                     dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
         .testTarget(name: "MovieSearchCLITests",
-                    dependencies: ["MovieSearchCLI", "MovieSearchOutput", "MovieSearch", "TestSupport"]),
+                    dependencies: ["MovieSearchCLI", "MovieSearchCommandLine", "MovieSearchOutput", "MovieSearch",
+                                   "TestSupport"]),
         // Unit tests of the HTTP layer (the request parser, percent-decoding, responses, the server on a socket);
         // TestSupport's `Gzip` reads the server's gzip answers back.
         .testTarget(name: "MovieSearchHTTPTests",
@@ -96,3 +120,10 @@ let package = Package(
                     dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
     ]
 )
+
+// Every target under Sources/ imports each module it uses (the tests, which may import the umbrella, are left as
+// they are).
+for target in package.targets where target.type != .system && target.type != .test
+    && target.path?.hasPrefix("Tests/") != true {
+    target.swiftSettings = (target.swiftSettings ?? []) + importsEachModuleUsed
+}

@@ -1,5 +1,6 @@
-import MovieSearch
+import MovieSearchCommandLine
 import MovieSearchOutput
+import MovieSearchPlatform
 
 /// The `moviesearch` command line: finds the subcommand, parses its arguments, runs it, and turns the outcome into
 /// an exit status.

@@ -1,3 +1,5 @@
+import MovieSearchPlatform
+
 // Errors: every message of `JSONSyntaxError`, with the line and column of the byte it points at, worded so that a
 // user can find the place in an editor. Only the failing path runs this code.
 extension JSONReader {

@@ -1,3 +1,5 @@
+import MovieSearchPlatform
+
 // Scanning: checks the bytes of one token where it begins and says where it ends. Nothing here moves the reader;
 // `next()` advances `position` to the end these functions return, so that the grammar's state changes in one place.
 extension JSONReader {

@@ -1,3 +1,5 @@
+import MovieSearchPlatform
+
 /// Checks JSON as it arrives, chunk by chunk, and finds the first byte that no JSON document could hold there.
 ///
 /// ```swift

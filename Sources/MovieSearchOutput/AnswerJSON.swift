@@ -1,4 +1,7 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchJSON
+import MovieSearchQuery
+import MovieSearchText
 
 /// A search answer as JSON, the same for `query --json`, `query --stdin` and the server's `/api/search`:
 ///

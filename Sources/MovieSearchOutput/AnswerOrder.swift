@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchCatalog
 
 /// The order of an answer, applied to movies a list holds outside the cache (favorites): newest year first, then
 /// rating descending with unrated movies last, then lower id first, the order of a query's years and of the movies

@@ -1,4 +1,6 @@
-import MovieSearch
+import MovieSearchIndex
+import MovieSearchQuery
+import MovieSearchText
 
 /// A search answer as text for a person: a summary line, then each year's header and its movies, rating first.
 package enum AnswerText {

@@ -1,4 +1,5 @@
-import MovieSearch
+import MovieSearchIndex
+import MovieSearchJSON
 
 /// A cache's layout as JSON (`info --json`): one object whose keys are stable, snake_case, the sections in
 /// directory order, and the bytes of each group, which add up to `file_bytes`.

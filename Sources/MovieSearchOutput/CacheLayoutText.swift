@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchIndex
 
 /// A cache's layout as text (`info`): a header with the file's version, size, block size and counts, one row per
 /// section, largest first, then the bytes of each group, which add up to the file's size.

@@ -1,4 +1,6 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchFavorites
+import MovieSearchJSON
 
 /// The favorites (`favorites list`, `add`, `remove`): as JSON, the same for the command line and the server, and
 /// the list as text for a person.

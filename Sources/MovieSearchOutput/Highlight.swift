@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchQuery
 
 /// Text made safe to print (`TerminalSafeText.escaped`) with some of its parts in bold: the match spans of a title.
 ///

@@ -1,4 +1,5 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchJSON
 
 /// A movie as a JSON object, the same in `show --json` and in the movies of `query --json` (whose objects add
 /// their own `typos` and `match` after these members):

@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchCatalog
 
 /// A movie's details as text for a person (`show`): the title (♥ for a favorite), then one labelled row per field,
 /// the optional fields only when the catalog gave them, and the Flickr request for its photos.

@@ -1,4 +1,6 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchJSON
+import MovieSearchPhotos
 
 /// A movie's Flickr photos (`photos`): the request that asks Flickr for them, and the photos' URLs when a saved
 /// answer to it was given.

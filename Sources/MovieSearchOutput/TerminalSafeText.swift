@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// Text from a catalog, a Flickr response, a file name or the command line, made safe to print: every character a
 /// terminal would act on instead of showing is written as a visible escape, the way `ls -b` and `git` show odd

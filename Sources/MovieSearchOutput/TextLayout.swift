@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchJSON
 
 /// Small text-formatting helpers for the human-readable output. Widths count `Character`s, which is right for
 /// the ASCII columns they align (numbers, labels, URLs); a title is always the last thing on its line, never

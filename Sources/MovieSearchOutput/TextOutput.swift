@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// A buffered output stream: standard output or error of the process, or memory for tests.
 ///

@@ -1,4 +1,6 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchJSON
+import MovieSearchQuery
 
 /// A top list as JSON (`top --json`, and the server's `/api/top`): `{"by":"rating"|"critic","movies":[…]}`, the
 /// movies best first, each the object `show --json` prints (`MovieJSON`, with `favorite`).

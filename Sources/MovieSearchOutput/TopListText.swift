@@ -1,4 +1,5 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchQuery
 
 /// A top list as text (`top`): a header with the list's length and the catalog's, then one line per movie: its
 /// rank, the rating it is ranked by, the other rating when any movie of the list has one, the year and the title

@@ -1,5 +1,6 @@
 @_spi(Engine) import MovieSearchIndex
 @_spi(Engine) import MovieSearchText
+import Synchronization
 
 /// The typo pass (SEARCH-SPEC, "Typo tolerance"), run when the exact search matched nothing.
 ///

@@ -1,4 +1,5 @@
 @_spi(Engine) import MovieSearchIndex
+import MovieSearchPlatform
 import Synchronization
 
 /// The typo walks of recent query words (folded token bytes → the term ranges they match, with their distances,

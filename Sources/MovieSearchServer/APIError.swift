@@ -1,4 +1,5 @@
-import MovieSearch
+import MovieSearchFavorites
+import MovieSearchIndex
 
 /// Why the API refused or failed a request, with the status it answers: the body is `{"error": "<one line>"}`.
 package struct APIError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,6 +1,12 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchFavorites
 import MovieSearchHTTP
+import MovieSearchIndex
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchPhotos
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// The API's routes: each answers with the bytes the matching CLI command prints with `--json` (the same renderers
 /// of `MovieSearchOutput`), and each error as `{"error": "<one line>"}` with its status.

@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// Which file stands at a path now, and whether it was written since: its device, inode, size, and modification and
 /// status-change times to the nanosecond, read with one `stat`. The cache is replaced by renaming a new file into

@@ -3,7 +3,6 @@
 // the HTTP layer (`MovieSearchHTTP`), `MovieSearchOutput` and the engine, and nothing may use it but the command
 // line's `serve`.
 
-import MovieSearch
 import MovieSearchHTTP
 import MovieSearchOutput
 

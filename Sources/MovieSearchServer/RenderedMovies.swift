@@ -1,5 +1,5 @@
-import MovieSearch
 import MovieSearchOutput
+import MovieSearchQuery
 import Synchronization
 
 /// The JSON of the movies answers list, rendered once per movie and kept for the next answer that lists it

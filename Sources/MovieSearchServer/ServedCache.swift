@@ -1,4 +1,5 @@
-import MovieSearch
+import MovieSearchPlatform
+import MovieSearchQuery
 import Synchronization
 
 /// The cache the server answers from, replaced when its file is: `reloadIfChanged()` (called a few times a second)

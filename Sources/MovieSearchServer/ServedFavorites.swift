@@ -1,4 +1,5 @@
-import MovieSearch
+import MovieSearchFavorites
+import MovieSearchPlatform
 import Synchronization
 
 /// The favorites the server marks in its answers and changes on `PUT` and `DELETE`: a favorites file shared with the

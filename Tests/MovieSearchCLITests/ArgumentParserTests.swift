@@ -1,5 +1,6 @@
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchCommandLine
 import XCTest
 
 /// The parser alone, against a declaration of every kind.

@@ -1,4 +1,5 @@
 @testable import MovieSearchCLI
+@testable import MovieSearchCommandLine
 import MovieSearch
 import XCTest
 

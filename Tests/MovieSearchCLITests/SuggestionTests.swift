@@ -1,5 +1,6 @@
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchCommandLine
 import XCTest
 
 /// "Did you mean …?" for mistyped subcommands and options.

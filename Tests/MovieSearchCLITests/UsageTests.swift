@@ -1,5 +1,6 @@
 import MovieSearch
 @testable import MovieSearchCLI
+@testable import MovieSearchCommandLine
 @testable import MovieSearchOutput
 import XCTest
 

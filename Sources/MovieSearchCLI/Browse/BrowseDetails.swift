@@ -1,5 +1,6 @@
-import MovieSearch
+import MovieSearchCatalog
 import MovieSearchOutput
+import MovieSearchPhotos
 
 /// The lines of a movie's details page in `browse`: the title, then one labelled field after another, each value
 /// escaped (`TerminalSafeText`) and wrapped under itself to the width, so that a long cast list, an overview or the

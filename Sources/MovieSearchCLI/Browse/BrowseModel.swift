@@ -1,5 +1,8 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchFavorites
 import MovieSearchOutput
+import MovieSearchPhotos
+import MovieSearchQuery
 
 /// The whole of `browse` but the terminal: its state, what each key does to it (`handle(_:)`), and the screen it
 /// shows at a size (`screen(columns:rows:)`). Pure: no I/O but reading the `MovieIndex` (and the `photos` closure

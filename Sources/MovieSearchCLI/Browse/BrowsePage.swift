@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchQuery
 
 /// A page opened over a tab's list with Enter, closed with Esc: a movie's details, or every match of one year.
 /// Pages stack (a year, then a movie of it); the tab's list under them keeps its query, cursor and selection.

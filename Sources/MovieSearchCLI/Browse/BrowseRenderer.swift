@@ -1,5 +1,7 @@
-import MovieSearch
+import MovieSearchCatalog
 import MovieSearchOutput
+import MovieSearchQuery
+import MovieSearchText
 
 /// Draws a `BrowseModel` at a size: the `Screen` the driver hands to `FrameWriter`.
 ///

@@ -1,5 +1,3 @@
-import MovieSearch
-
 /// A movie's saved Flickr response in `browse --photos-dir`, as its details page shows it on the photos line.
 enum SavedPhotos: Equatable, Sendable {
     /// No folder, or no `<id>.json` in it.

@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// The environment variables a command reads: the process's own, or a fixed set for tests.
 enum Environment {

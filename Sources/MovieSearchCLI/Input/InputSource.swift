@@ -1,5 +1,7 @@
-import MovieSearch
+import MovieSearchInput
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchPlatform
 
 /// Standard input, or a file read the same way: an open descriptor, or bytes given by a test.
 enum InputSource {

@@ -1,3 +1,5 @@
+import MovieSearchCommandLine
+
 /// `--color auto|always|never`, as in grep and ripgrep: whether text output may hold escape codes (bold match
 /// spans), decided in one place so that every command that styles text decides alike.
 ///

@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchCatalog
 import MovieSearchOutput
 
 /// The one-line progress display of `index` on standard error: phase, records, rate, elapsed time.

@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// What the commands know about where standard output goes: a terminal of some width, or a pipe or file.
 struct Terminal {

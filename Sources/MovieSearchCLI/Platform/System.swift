@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// What the command line asks of the system beyond single calls, composed from the library's `Syscalls` and
 /// `FileReader` (shared through `package` access): the CLI imports neither Glibc nor Darwin (and never Foundation,

@@ -1,5 +1,8 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// `bench --browse`: the keystroke query sets replayed through `browse`'s model in-process, one key at a time, as
 /// a person types them; each key timed from the key to the bytes of the frame that shows its answer.

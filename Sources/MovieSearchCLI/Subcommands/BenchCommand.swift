@@ -1,5 +1,8 @@
-import MovieSearch
+import MovieSearchCommandLine
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// `moviesearch bench --cache <file> --queries <file> [--per-year <K>] [--typos auto|off] [--passes <N>] [--slowest <N>]
 /// [--json]`: times queries in this process, one call at a time, with a monotonic clock. With `--browse`, times

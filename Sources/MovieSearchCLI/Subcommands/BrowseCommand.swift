@@ -1,5 +1,11 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchCommandLine
+import MovieSearchFavorites
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchPhotos
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// `moviesearch browse [--cache <file>] [--favorites <file> | --no-save] [--typos auto|off] [--color …]
 /// [--photos-dir <dir>] [--flickr-key <key>] [--print]`: search as you type in the terminal, with details, the top

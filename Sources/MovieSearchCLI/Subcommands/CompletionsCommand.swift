@@ -1,3 +1,6 @@
+import MovieSearchCommandLine
+import MovieSearchOutput
+
 /// `moviesearch completions bash|zsh|fish`: prints the shell's completion script, generated from the same
 /// declarations the parser and the help use (see `CompletionScript`).
 struct CompletionsCommand: Subcommand {
@@ -23,6 +26,7 @@ struct CompletionsCommand: Subcommand {
 
     func run(_ context: CommandContext) throws {
         let commands = MovieSearchCommand.subcommands.map { $0.configuration }
-        context.standardOutput.write(CompletionScript.script(for: shell, commands: commands))
+        context.standardOutput.write(CompletionScript.script(for: shell, commands: commands,
+                                                             topLevelOptions: MovieSearchCommand.topLevelOptions))
     }
 }

@@ -1,5 +1,10 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchCommandLine
+import MovieSearchFavorites
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// `moviesearch favorites [list|add <id>|remove <id>|remove --missing] [--json] [--favorites <file>]
 /// [--cache <file>]`: the favorites, without a terminal (`browse` shows and toggles the same ones).

@@ -1,5 +1,9 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchCommandLine
+import MovieSearchIndex
+import MovieSearchInput
 import MovieSearchOutput
+import MovieSearchPlatform
 
 /// `moviesearch index <catalog|-> [-o|--output <cache>] [--format …] [--ratings <file>] [--title-types …]
 /// [--column field=column]… [--skip-invalid] [--quiet]`: builds the binary cache of a catalog in any format it reads.

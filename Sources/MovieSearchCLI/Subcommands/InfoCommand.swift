@@ -1,5 +1,8 @@
-import MovieSearch
+import MovieSearchCommandLine
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// `moviesearch info [--cache <file>] [--json]`: what a cache holds and where its bytes go, section by section,
 /// as `sqlite3_analyzer` tells for SQLite (`CacheLayout`, from the header and directory alone).

@@ -1,3 +1,6 @@
+import MovieSearchCommandLine
+import MovieSearchOutput
+
 /// `moviesearch man`: prints the man page `moviesearch.1` in roff, generated from the same declarations the parser
 /// and the help use (see `ManPage`). `moviesearch man > moviesearch.1; man -l moviesearch.1` reads it.
 struct ManCommand: Subcommand {
@@ -10,6 +13,7 @@ struct ManCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {}
 
     func run(_ context: CommandContext) throws {
-        context.standardOutput.write(ManPage.page(MovieSearchCommand.subcommands.map { $0.configuration }))
+        let commands = MovieSearchCommand.subcommands.map { $0.configuration }
+        context.standardOutput.write(ManPage.page(commands, release: Version.release))
     }
 }

@@ -1,5 +1,10 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchCommandLine
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchPhotos
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// `moviesearch photos <id> [--cache <file>] [--response <file|->] [--flickr-key <key>] [--json]`: the Flickr
 /// request for a movie's photos and, from a saved response, the photo URLs. Never opens a network connection.

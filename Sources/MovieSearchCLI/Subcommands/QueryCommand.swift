@@ -1,5 +1,10 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchCommandLine
+import MovieSearchIndex
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// `moviesearch query <text> | --stdin [--cache <file>] [--per-year <K>] [--typos auto|off] [--poster-size <size>]
 /// [--color …] [--json] [--favorites <file>]`:

@@ -1,6 +1,10 @@
-import MovieSearch
+import MovieSearchCommandLine
+import MovieSearchFavorites
 import MovieSearchHTTP
 import MovieSearchOutput
+import MovieSearchPhotos
+import MovieSearchPlatform
+import MovieSearchQuery
 import MovieSearchServer
 
 /// `moviesearch serve [--cache <file>] [--listen <host:port>] [--favorites <file> | --no-save] [--photos-dir <dir>]

@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// The signals `serve` catches, and what each means: a server started in a terminal must not die with requests
 /// half answered when the terminal closes (SIGHUP), nor when someone sends the signals other servers take for

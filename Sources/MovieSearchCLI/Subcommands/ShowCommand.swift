@@ -1,5 +1,9 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchCommandLine
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchPhotos
+import MovieSearchQuery
 
 /// `moviesearch show <id> [--cache <file>] [--flickr-key <key>] [--poster-size <size>] [--json]
 /// [--favorites <file>]`: one movie's details, a ♥ after the title of a favorite.

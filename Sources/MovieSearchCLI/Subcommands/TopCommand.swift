@@ -1,5 +1,7 @@
-import MovieSearch
+import MovieSearchCommandLine
+import MovieSearchJSON
 import MovieSearchOutput
+import MovieSearchQuery
 
 /// `moviesearch top [--by rating|critic] [--limit <N>] [--json] [--cache <file>] [--favorites <file>]`: the
 /// best-rated movies over all years, by the users' rating or by the critics'.

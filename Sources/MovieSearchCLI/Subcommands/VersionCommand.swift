@@ -1,3 +1,6 @@
+import MovieSearchCommandLine
+import MovieSearchOutput
+
 /// `moviesearch version` (also `moviesearch --version`): the tool's version, the cache format version it reads and
 /// writes, and the Swift compiler it was built with (see `Version`).
 struct VersionCommand: Subcommand {

@@ -1,4 +1,6 @@
-import MovieSearch
+import MovieSearchCommandLine
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// `--cache <file>`, and where commands find a cache without it: the file named by `MOVIESEARCH_CACHE`, else the
 /// sample that ships in the package's `Data/`, so that `swift run moviesearch query dark` works in a fresh

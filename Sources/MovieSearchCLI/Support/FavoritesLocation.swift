@@ -1,4 +1,7 @@
-import MovieSearch
+import MovieSearchCommandLine
+import MovieSearchFavorites
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// `--favorites <file>` and `--no-save`, and where favorites are kept without them: in
 /// `$XDG_DATA_HOME/moviesearch/favorites.json`, or `$HOME/.local/share/moviesearch/favorites.json` when

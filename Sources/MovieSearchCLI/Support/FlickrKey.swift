@@ -1,4 +1,5 @@
-import MovieSearch
+import MovieSearchCommandLine
+import MovieSearchPhotos
 
 /// `--flickr-key <key>`, and the key used without it: `FLICKR_API_KEY`, else a visible placeholder, so that the
 /// printed request URL still shows its shape.

@@ -1,3 +1,5 @@
+import MovieSearchCommandLine
+
 /// `--json`: the answer as one JSON object on one line, for scripts, instead of the text for people. Every command
 /// that has the flag declares it here, so that its name and its promise are the same everywhere; each names the
 /// members of its object.

@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchQuery
 
 /// The tool's version: the one place that defines it. `moviesearch --version`, `moviesearch version` and the man
 /// page's footer print it.

@@ -1,5 +1,3 @@
-import MovieSearchOutput
-
 /// One row of a screen, as a renderer builds it and `FrameWriter` draws it: runs of text, each with its style.
 ///
 /// The text of every run is already safe to print (control characters made visible, see `TerminalSafeText`) and the

@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// Why the terminal could not be used for `browse`.
 enum TerminalError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// The terminal `browse` runs on: raw mode, the alternate screen, the keys typed and the signals that matter, as
 /// fzf's light renderer does it.

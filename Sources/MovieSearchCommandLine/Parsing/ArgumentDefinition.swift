@@ -1,6 +1,6 @@
 /// What the parser and the help need to know of one declared flag, option or positional argument, whatever the
 /// type of its value.
-struct ArgumentDefinition: Sendable {
+package struct ArgumentDefinition: Sendable {
     enum Kind: Sendable {
         /// `--name`, true when present.
         case flag
@@ -12,17 +12,17 @@ struct ArgumentDefinition: Sendable {
 
     var kind: Kind
     /// The long name without its dashes (`per-year`), or the label of a positional argument (`text`).
-    var name: String
+    package var name: String
     /// The one-letter name (`o` for `-o`), if any.
     var shortName: Character?
     /// How the help and usage name the value (`file` in `--cache <file>`).
-    var valueName: String { valueNameText() }
+    package var valueName: String { valueNameText() }
     /// One or two sentences for the help.
-    var help: String { helpText() }
+    package var help: String { helpText() }
     /// A positional argument that may be left out (the command checks what it needs).
-    var isOptional: Bool
+    package var isOptional: Bool
     /// Checks a value's text: `nil` when valid, else what a valid value looks like.
-    var check: @Sendable (String) -> String?
+    package var check: @Sendable (String) -> String?
     /// The type of the value (`nil` for a flag), from which `completion` is worked out when a completion script
     /// asks, not each time a command line is parsed.
     var valueType: (any ArgumentValue.Type)?
@@ -47,7 +47,7 @@ struct ArgumentDefinition: Sendable {
     }
 
     /// What a shell's completion may offer for the value (nothing for a flag).
-    var completion: ValueCompletion { valueType?.completion ?? .none }
+    package var completion: ValueCompletion { valueType?.completion ?? .none }
 
     /// How the usage line shows the argument: `--cache <file>`, `--json`, `<text>`.
     var synopsis: String {
@@ -65,32 +65,35 @@ struct ArgumentDefinition: Sendable {
     }
 
     /// The argument as the parser meets it in `arguments`, to name it in messages.
-    var displayName: String {
+    package var displayName: String {
         kind == .positional ? synopsis : "--\(name)"
     }
 }
 
 /// A declaration that the parser reads: `Flag`, `Option` or `Argument`.
-protocol ArgumentDeclaration: Sendable {
+package protocol ArgumentDeclaration: Sendable {
+    /// What the parser, the help and the completions read of the declaration.
     var definition: ArgumentDefinition { get }
 }
 
 /// `--name`: present or not.
-struct Flag: ArgumentDeclaration {
-    let definition: ArgumentDefinition
+package struct Flag: ArgumentDeclaration {
+    package let definition: ArgumentDefinition
 
-    init(_ name: String, help: @autoclosure @escaping @Sendable () -> String) {
+    /// `--name`, and one or two sentences for the help.
+    package init(_ name: String, help: @autoclosure @escaping @Sendable () -> String) {
         definition = ArgumentDefinition(kind: .flag, name: name, shortName: nil, valueName: "", help: help(),
                                         isOptional: true, check: { _ in nil })
     }
 }
 
 /// `--name <value>`, optional, with a typed value.
-struct Option<Value: ArgumentValue>: ArgumentDeclaration {
-    let definition: ArgumentDefinition
+package struct Option<Value: ArgumentValue>: ArgumentDeclaration {
+    package let definition: ArgumentDefinition
 
-    init(_ name: String, short: Character? = nil, valueName: @autoclosure @escaping @Sendable () -> String,
-         rule: ValueRule<Value> = .any, help: @autoclosure @escaping @Sendable () -> String) {
+    /// `--name <valueName>` (and `-short <valueName>`): a `Value` that `rule` accepts.
+    package init(_ name: String, short: Character? = nil, valueName: @autoclosure @escaping @Sendable () -> String,
+                 rule: ValueRule<Value> = .any, help: @autoclosure @escaping @Sendable () -> String) {
         definition = ArgumentDefinition(kind: .option, name: name, shortName: short, valueName: valueName(),
                                         help: help(), isOptional: true, check: Self.checker(rule),
                                         valueType: Value.self)
@@ -105,9 +108,9 @@ extension Option where Value == Int {
     /// `--name <N>`: a whole number in `range` (see `ValueRule.inRange`); its command uses `defaultValue` when it
     /// is left out. Every numeric option's help says its range and default the same way: `help`, then
     /// `, 0 to 1,000,000 (default 5)`, then `; note` if there is one, then a full stop.
-    init(_ name: String, valueName: String, range: ClosedRange<Int>, default defaultValue: Int,
-         help: @autoclosure @escaping @Sendable () -> String,
-         note: @autoclosure @escaping @Sendable () -> String? = nil) {
+    package init(_ name: String, valueName: String, range: ClosedRange<Int>, default defaultValue: Int,
+                 help: @autoclosure @escaping @Sendable () -> String,
+                 note: @autoclosure @escaping @Sendable () -> String? = nil) {
         self.init(name, valueName: valueName, rule: .inRange(range), help: {
             var text = "\(help()), \(ValueRule.spelled(range)) (default \(defaultValue))"
             if let note = note() { text += "; \(note)" }
@@ -117,11 +120,13 @@ extension Option where Value == Int {
 }
 
 /// A positional argument with a typed value.
-struct Argument<Value: ArgumentValue>: ArgumentDeclaration {
-    let definition: ArgumentDefinition
+package struct Argument<Value: ArgumentValue>: ArgumentDeclaration {
+    package let definition: ArgumentDefinition
 
-    init(_ valueName: String, isOptional: Bool = false, rule: ValueRule<Value> = .any,
-         help: @autoclosure @escaping @Sendable () -> String) {
+    /// `<valueName>` in the usage line and the help: a `Value` that `rule` accepts, which may be left out when
+    /// `isOptional`.
+    package init(_ valueName: String, isOptional: Bool = false, rule: ValueRule<Value> = .any,
+                 help: @autoclosure @escaping @Sendable () -> String) {
         definition = ArgumentDefinition(kind: .positional, name: valueName, shortName: nil, valueName: valueName,
                                         help: help(), isOptional: isOptional, check: Option<Value>.checker(rule),
                                         valueType: Value.self)

@@ -1,18 +1,17 @@
-import MovieSearch
-
 /// A value picked from a fixed list of words (`--typos auto|off`, `--color auto|always|never`): an enum whose raw
 /// values are the words the command line takes.
 ///
 /// The parser accepts exactly those words (case matters, as in grep and ripgrep); any other value is a usage error
 /// that names them all: `invalid value 'sometimes' for '--color <auto|always|never>': expected 'auto', 'always' or
 /// 'never'`.
-protocol ArgumentChoice: ArgumentValue, CaseIterable, RawRepresentable where RawValue == String {}
+package protocol ArgumentChoice: ArgumentValue, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension ArgumentChoice {
-    init?(argument: String) { self.init(rawValue: argument) }
+    /// The choice whose word `argument` is.
+    package init?(argument: String) { self.init(rawValue: argument) }
 
     /// `'auto', 'always' or 'never'`.
-    static var expectation: String {
+    package static var expectation: String {
         let words = allCases.map { "'\($0.rawValue)'" }
         guard words.count > 1 else { return words.first ?? "nothing" }
         var text = words[0]
@@ -24,10 +23,10 @@ extension ArgumentChoice {
     // object the runtime builds on first use, a cost each short-lived process would pay at start-up.
 
     /// The shell offers exactly the words the parser accepts.
-    static var completion: ValueCompletion { .choices(allCases.map { $0.rawValue }) }
+    package static var completion: ValueCompletion { .choices(allCases.map { $0.rawValue }) }
 
     /// `auto|always|never`: how the usage line and the help name the value, so that they show every choice.
-    static var valueName: String {
+    package static var valueName: String {
         // A loop rather than `joined(separator:)`, whose generic code costs this process's start-up more than
         // the joining itself.
         var text = ""
@@ -39,13 +38,7 @@ extension ArgumentChoice {
 extension Option where Value: ArgumentChoice {
     /// `--name <a|b|c>`: one of the choice's words; its command uses `defaultValue` when it is left out. The help
     /// is `help`, then ` (default a).`, the way numeric options state their default.
-    init(_ name: String, default defaultValue: Value, help: @autoclosure @escaping @Sendable () -> String) {
+    package init(_ name: String, default defaultValue: Value, help: @autoclosure @escaping @Sendable () -> String) {
         self.init(name, valueName: Value.valueName, help: "\(help()) (default \(defaultValue.rawValue)).")
     }
 }
-
-/// `--typos auto|off` (SEARCH-SPEC, "Typo tolerance").
-extension TypoTolerance: ArgumentChoice {}
-
-/// `--by rating|critic` (`top`).
-extension TopListOrder: ArgumentChoice {}

@@ -1,4 +1,4 @@
 /// A shell that `moviesearch completions` writes a completion script for.
-enum Shell: String, ArgumentChoice {
+package enum Shell: String, ArgumentChoice {
     case bash, zsh, fish
 }

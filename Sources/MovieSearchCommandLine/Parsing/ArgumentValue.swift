@@ -1,8 +1,8 @@
-import MovieSearch
 import MovieSearchOutput
+import MovieSearchPlatform
 
 /// A type whose values can be written on the command line, as the value of an option or a positional argument.
-protocol ArgumentValue: Sendable {
+package protocol ArgumentValue: Sendable {
     /// Reads a value from its command-line text; `nil` when the text is not one.
     init?(argument: String)
     /// Reads a value from the word's bytes as given and its text (where bytes that are not UTF-8 are repaired).
@@ -15,40 +15,42 @@ protocol ArgumentValue: Sendable {
 }
 
 extension ArgumentValue {
-    init?(argument: String, bytes: [UInt8]) { self.init(argument: argument) }
-    static var completion: ValueCompletion { .none }
+    /// From the text, by default.
+    package init?(argument: String, bytes: [UInt8]) { self.init(argument: argument) }
+    /// Nothing to offer, by default.
+    package static var completion: ValueCompletion { .none }
 }
 
 /// A path: any bytes but none at all, since an empty path names no file (`-o ''` is a usage error, not a write
 /// to a file named `.tmp-…`).
 extension FilePath: ArgumentValue {
-    init?(argument: String) {
+    package init?(argument: String) {
         self.init(argument: argument, bytes: Array(argument.utf8))
     }
 
-    init?(argument: String, bytes: [UInt8]) {
+    package init?(argument: String, bytes: [UInt8]) {
         guard !bytes.isEmpty else { return nil }
         self.init(bytes: bytes)
     }
 
-    static var expectation: String { "a file path (not empty)" }
-    static var completion: ValueCompletion { .file }
+    package static var expectation: String { "a file path (not empty)" }
+    package static var completion: ValueCompletion { .file }
 }
 
 extension String: ArgumentValue {
-    init?(argument: String) { self = argument }
-    static var expectation: String { "a text" }
+    package init?(argument: String) { self = argument }
+    package static var expectation: String { "a text" }
 }
 
 extension Int: ArgumentValue {
-    init?(argument: String) { self.init(argument, radix: 10) }
-    static var expectation: String { "a whole number" }
+    package init?(argument: String) { self.init(argument, radix: 10) }
+    package static var expectation: String { "a whole number" }
 }
 
 /// A further condition on a value, beyond being of its type (for example: not negative).
-struct ValueRule<Value: ArgumentValue>: Sendable {
+package struct ValueRule<Value: ArgumentValue>: Sendable {
     /// What a valid value looks like, replacing the type's own `expectation` in messages.
-    var expectation: String { expectationText() }
+    package var expectation: String { expectationText() }
     /// Whether `value` is acceptable.
     var accepts: @Sendable (Value) -> Bool
     /// Built when a message needs it, not when the option is declared.
@@ -60,7 +62,7 @@ struct ValueRule<Value: ArgumentValue>: Sendable {
     }
 
     /// Every value of the type.
-    static var any: ValueRule { ValueRule(expectation: Value.expectation, accepts: { _ in true }) }
+    package static var any: ValueRule { ValueRule(expectation: Value.expectation, accepts: { _ in true }) }
 }
 
 extension ValueRule where Value == Int {
@@ -69,7 +71,7 @@ extension ValueRule where Value == Int {
     /// Every numeric option has one, chosen wide enough for any real use and narrow enough that the arithmetic
     /// and allocations it drives (passes × queries samples, rows to list) stay far from overflow and from the
     /// memory a machine has; a value outside it is a usage error that names the range.
-    static func inRange(_ range: ClosedRange<Int>) -> ValueRule {
+    package static func inRange(_ range: ClosedRange<Int>) -> ValueRule {
         ValueRule(expectation: "a whole number from \(spelled(range))", accepts: { range.contains($0) })
     }
 
@@ -77,8 +79,4 @@ extension ValueRule where Value == Int {
     static func spelled(_ range: ClosedRange<Int>) -> String {
         "\(TextLayout.grouped(range.lowerBound)) to \(TextLayout.grouped(range.upperBound))"
     }
-
-    /// A movie id: 0 up to the largest id the cache format can store (ids are 32-bit). Whether the movie exists
-    /// is for the cache to say (`no movie with id …`, exit 1).
-    static var movieID: ValueRule { inRange(0...Int(UInt32.max)) }
 }

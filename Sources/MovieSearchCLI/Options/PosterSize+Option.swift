@@ -1,3 +1,4 @@
+import MovieSearchCommandLine
 import MovieSearchOutput
 
 /// `--poster-size w92|w154|…|original`, a choice among the output layer's `PosterSize` cases.

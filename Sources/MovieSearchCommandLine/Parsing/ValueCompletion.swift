@@ -1,7 +1,7 @@
 /// What a shell may offer for the value of an option or a positional argument: the completion scripts
 /// (`CompletionScript`) read it from the same declarations the parser checks values against, so that what Tab
 /// offers is what the parser accepts.
-enum ValueCompletion: Sendable, Equatable {
+package enum ValueCompletion: Sendable, Equatable {
     /// Nothing sensible to offer (a number, a query text, a movie id): the shell offers nothing rather than file
     /// names that would be wrong.
     case none

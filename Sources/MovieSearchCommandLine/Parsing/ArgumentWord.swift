@@ -1,32 +1,34 @@
-import MovieSearch
+import MovieSearchPlatform
 
 /// One word of the command line: its bytes as the system passed them, and its text.
 ///
 /// A file name need not be valid UTF-8, and `CommandLine.arguments` repairs such bytes to U+FFFD, which names
 /// another file. The parser matches options by `text` and hands path values on as `bytes`, unchanged.
-struct ArgumentWord: Sendable, Equatable, ExpressibleByStringLiteral {
+package struct ArgumentWord: Sendable, Equatable, ExpressibleByStringLiteral {
     /// The bytes of the word, as in `argv`.
-    var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// The word as text, each byte that is not part of valid UTF-8 repaired to U+FFFD.
-    var text: String
+    package var text: String
 
-    init(bytes: [UInt8]) {
+    /// The word of these bytes, as `argv` holds them.
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
         text = String(decoding: bytes, as: UTF8.self)
     }
 
-    init(_ text: String) {
+    /// The word of this text: its UTF-8 bytes.
+    package init(_ text: String) {
         bytes = Array(text.utf8)
         self.text = text
     }
 
     /// A word written in the source (tests: `run(["top"], context)`).
-    init(stringLiteral text: String) {
+    package init(stringLiteral text: String) {
         self.init(text)
     }
 
     /// The word for messages: bytes that are not valid UTF-8 shown as `\xE9`.
-    var displayText: String { FilePath(bytes: bytes).description }
+    package var displayText: String { FilePath(bytes: bytes).description }
 
     /// The part of the word after its first `skipping` bytes (ASCII ones the parser matched: `-o`, `--cache=`).
     func dropping(_ skipping: Int) -> ArgumentWord {
@@ -34,7 +36,7 @@ struct ArgumentWord: Sendable, Equatable, ExpressibleByStringLiteral {
     }
 
     /// The words of this process's command line after the program name, from `argv` itself.
-    static func processArguments() -> [ArgumentWord] {
+    package static func processArguments() -> [ArgumentWord] {
         let count = Int(CommandLine.argc)
         guard count > 1 else { return [] }
         return (1..<count).map { index in

@@ -5,7 +5,7 @@
 /// Kept in two small arrays searched in order, not a `Dictionary` and a `Set`: a command line has a handful of
 /// arguments, and a hashed collection keyed by `String` makes the runtime build its storage's generic metadata and
 /// look up `String: Hashable` among every conformance in the binary, which every `moviesearch query` paid at start.
-struct ParsedArguments {
+package struct ParsedArguments {
     /// The words given for one option or positional, in command-line order.
     private struct Values {
         let key: String
@@ -17,23 +17,24 @@ struct ParsedArguments {
     /// The flags given, each once.
     private var flags: [String] = []
 
-    subscript(flag: Flag) -> Bool {
+    /// Whether `flag` was given.
+    package subscript(flag: Flag) -> Bool {
         flags.contains(flag.definition.name)
     }
 
     /// The value given for `option` (the last one when it was given more than once), or `nil`.
-    subscript<Value>(option: Option<Value>) -> Value? {
+    package subscript<Value>(option: Option<Value>) -> Value? {
         words(for: option.definition).last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 
     /// Every value given for `option`, in command-line order, for an option that may be repeated
     /// (`--column rating=score --column title=name`).
-    func all<Value>(_ option: Option<Value>) -> [Value] {
+    package func all<Value>(_ option: Option<Value>) -> [Value] {
         words(for: option.definition).compactMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 
     /// The value given for `argument`, or `nil` when an optional one was left out.
-    subscript<Value>(argument: Argument<Value>) -> Value? {
+    package subscript<Value>(argument: Argument<Value>) -> Value? {
         words(for: argument.definition).last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
     }
 

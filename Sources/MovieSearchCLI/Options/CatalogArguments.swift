@@ -1,4 +1,5 @@
-import MovieSearch
+import MovieSearchCatalog
+import MovieSearchCommandLine
 
 /// `index --format auto|json|tmdb|imdb|csv`: the catalog's format, or `auto` to tell it from the first bytes.
 ///

@@ -2,9 +2,9 @@
 /// in order, each written from its declaration (`ArgumentDefinition.synopsis`), so that a renamed option or a new
 /// value name shows up in every usage line at once. A command with one way to call it needs none: its usage line
 /// is made from its arguments (`HelpFormatter.usageLines(_:)`).
-struct UsageForm: Sendable {
+package struct UsageForm: Sendable {
     /// A piece of a usage line.
-    enum Part: Sendable {
+    package enum Part: Sendable {
         /// `--cache <file>`: must be given.
         case required(ArgumentDefinition)
         /// `[--cache <file>]`.
@@ -19,12 +19,13 @@ struct UsageForm: Sendable {
 
     var parts: [Part]
 
-    init(_ parts: [Part]) {
+    /// The form of these parts, in order.
+    package init(_ parts: [Part]) {
         self.parts = parts
     }
 
     /// The line after `moviesearch <command> `.
-    var text: String {
+    package var text: String {
         parts.map { part in
             switch part {
             case .required(let argument): argument.synopsis
@@ -37,16 +38,21 @@ struct UsageForm: Sendable {
     }
 }
 
+// The parts of a declaration (`Flag`, `Option`, `Argument`) as a subcommand writes them: `.required(Self.cache)`.
 extension UsageForm.Part {
-    static func required(_ argument: any ArgumentDeclaration) -> Self { .required(argument.definition) }
-    static func optional(_ argument: any ArgumentDeclaration) -> Self { .optional(argument.definition) }
-    static func repeated(_ argument: any ArgumentDeclaration) -> Self { .repeated(argument.definition) }
-    static func alternatives(_ arguments: any ArgumentDeclaration...) -> Self {
+    /// `.required` of the declaration's definition.
+    package static func required(_ argument: any ArgumentDeclaration) -> Self { .required(argument.definition) }
+    /// `.optional` of the declaration's definition.
+    package static func optional(_ argument: any ArgumentDeclaration) -> Self { .optional(argument.definition) }
+    /// `.repeated` of the declaration's definition.
+    package static func repeated(_ argument: any ArgumentDeclaration) -> Self { .repeated(argument.definition) }
+    /// `.alternatives` of the declarations' definitions.
+    package static func alternatives(_ arguments: any ArgumentDeclaration...) -> Self {
         .alternatives(arguments.map(\.definition))
     }
 }
 
 extension [UsageForm.Part] {
     /// Each of `arguments`, optional: the options most forms end with.
-    static func optionals(_ arguments: [any ArgumentDeclaration]) -> Self { arguments.map { .optional($0) } }
+    package static func optionals(_ arguments: [any ArgumentDeclaration]) -> Self { arguments.map { .optional($0) } }
 }

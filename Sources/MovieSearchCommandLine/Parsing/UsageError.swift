@@ -1,10 +1,11 @@
 /// A command line that does not say what to do: an unknown subcommand or option, a missing argument or value, a
 /// value of the wrong kind. The tool prints the message and the usage line, and exits with status 2.
-struct UsageError: Error, Equatable {
+package struct UsageError: Error, Equatable {
     /// What is wrong, as one line without a final period (`unknown option '--foo'`).
-    var message: String
+    package var message: String
 
-    init(_ message: String) {
+    /// The error `message` describes (one line, without a final period).
+    package init(_ message: String) {
         self.message = message
     }
 }

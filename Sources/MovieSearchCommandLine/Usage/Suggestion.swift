@@ -1,12 +1,12 @@
 /// "Did you mean …?" for a mistyped word of the tool's own (a subcommand, an option), as git and cargo suggest:
 /// the known words closest to it by edit distance, when one is close enough to be what was meant.
-enum Suggestion {
+package enum Suggestion {
     /// The known words nearest to `word`, or an empty list when none is close.
     ///
     /// Close means at most one edit for a word of up to 4 letters and at most two for a longer one (an edit adds,
     /// drops or replaces a letter, or swaps two neighbours: `qeury` is one from `query`), or `word` being the start
     /// of exactly one known word (`que` for `query`). Ties are all returned, in `candidates`' order.
-    static func closest(to word: String, among candidates: [String]) -> [String] {
+    package static func closest(to word: String, among candidates: [String]) -> [String] {
         let typed = Array(word.lowercased().unicodeScalars)
         guard !typed.isEmpty else { return [] }
         let limit = typed.count <= 4 ? 1 : 2
@@ -30,7 +30,7 @@ enum Suggestion {
     }
 
     /// `; did you mean 'query'?` (or `'a' or 'b'`) to append to a message, or nothing.
-    static func phrase(for word: String, among candidates: [String]) -> String {
+    package static func phrase(for word: String, among candidates: [String]) -> String {
         let found = closest(to: word, among: candidates).map { "'\($0)'" }
         guard let last = found.last else { return "" }
         let listed = found.count == 1 ? last : found.dropLast().joined(separator: ", ") + " or " + last

@@ -2,9 +2,9 @@ import MovieSearchOutput
 
 /// Generates the usage lines and help pages from the subcommands' declarations, so that they never disagree with
 /// what the parser accepts.
-enum HelpFormatter {
+package enum HelpFormatter {
     /// Help is wrapped at this width whatever the terminal, so that it reads the same everywhere.
-    static let width = 80
+    package static let width = 80
     private static let labelColumn = 26
     static let tool = "moviesearch"
 
@@ -16,7 +16,7 @@ enum HelpFormatter {
 
     /// `Usage: …` with every form, each wrapped under the first, between bracketed groups only: an option and its
     /// value (`[--typos <auto|off>]`) stay on one line.
-    static func usage(_ command: CommandConfiguration) -> String {
+    package static func usage(_ command: CommandConfiguration) -> String {
         var text = ""
         for (index, line) in usageLines(command).enumerated() {
             let prefix = index == 0 ? "Usage: " : "       "
@@ -45,7 +45,7 @@ enum HelpFormatter {
     }
 
     /// The full help page of a subcommand.
-    static func help(_ command: CommandConfiguration) -> String {
+    package static func help(_ command: CommandConfiguration) -> String {
         var text = TextLayout.wrap(command.abstract, width: width, firstPrefix: "OVERVIEW: ", indent: "          ")
         text += "\n"
         text += usage(command).replacingFirst("Usage: ", with: "USAGE: ")
@@ -68,7 +68,7 @@ enum HelpFormatter {
     }
 
     /// The tool's overview: what it does and its subcommands.
-    static func overview(_ commands: [CommandConfiguration]) -> String {
+    package static func overview(_ commands: [CommandConfiguration]) -> String {
         var text = "OVERVIEW: Search a movie catalog offline: titles by word prefixes, answers grouped by year.\n"
         text += "\nUSAGE: \(tool) <subcommand> [<arguments>] [<options>]\n"
         text += "\nSUBCOMMANDS:\n"
@@ -83,7 +83,7 @@ enum HelpFormatter {
     }
 
     /// What a usage error prints: the problem, the usage lines, and where to read more.
-    static func usageError(_ error: UsageError, command: CommandConfiguration?) -> String {
+    package static func usageError(_ error: UsageError, command: CommandConfiguration?) -> String {
         // The message may quote an argument as given (`unknown subcommand '…'`): escaped like any error line.
         var text = "\(tool): \(TerminalSafeText.escapedMessage(error.message))\n"
         if let command {

@@ -1,4 +1,5 @@
-import MovieSearch
+import MovieSearchCommandLine
+import MovieSearchQuery
 
 /// `--per-year <K>` and `--typos auto|off`: how a search answers, for `query` and `bench` (`browse` takes
 /// `--typos` alone: the rows of its screen set how many movies a year shows).

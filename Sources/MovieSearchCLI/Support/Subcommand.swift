@@ -1,3 +1,5 @@
+import MovieSearchCommandLine
+
 /// One subcommand of `moviesearch`: one type, in one file, listed once in `MovieSearchCommand.subcommands`.
 ///
 /// The dispatcher parses the command line against `configuration`, builds the command from the parsed values

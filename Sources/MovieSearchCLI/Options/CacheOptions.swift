@@ -1,4 +1,6 @@
-import MovieSearch
+import MovieSearchCommandLine
+import MovieSearchPlatform
+import MovieSearchQuery
 
 /// `--cache <file>` and `--favorites <file>`: the cache a command reads and the favorites it marks or changes, for
 /// `query`, `show`, `top`, `favorites` and `browse`. Each is resolved when the command runs (`CacheLocation`,

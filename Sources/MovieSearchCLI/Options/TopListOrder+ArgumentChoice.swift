@@ -1,0 +1,5 @@
+import MovieSearchCommandLine
+import MovieSearchQuery
+
+/// `--by rating|critic` (`top`).
+extension TopListOrder: ArgumentChoice {}

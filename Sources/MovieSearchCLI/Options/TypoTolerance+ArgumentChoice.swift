@@ -1,0 +1,5 @@
+import MovieSearchCommandLine
+import MovieSearchQuery
+
+/// `--typos auto|off` (SEARCH-SPEC, "Typo tolerance").
+extension TypoTolerance: ArgumentChoice {}
