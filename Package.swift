@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "MovieSearch", targets: ["MovieSearch"]),
         .executable(name: "moviesearch", targets: ["MovieSearchTool"]),
+        .executable(name: "moviesearch-fetch", targets: ["MovieSearchFetchTool"]),
     ],
     targets: [
         // The engine, in layers: each target uses only the targets listed before it (the `dependencies` below say
@@ -60,6 +61,12 @@ let package = Package(
         .target(name: "MovieSearchServer", dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearch"],
                 exclude: ["Web"]),
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
+        // `moviesearch-fetch`: one HTTP(S) GET through libcurl, which `moviesearch` spawns to ask Flickr (as git
+        // keeps libcurl in `git-remote-https`), so that the static `moviesearch` never links libcurl and a `query`
+        // never loads it. Linked dynamically against the system's libcurl.
+        .executableTarget(name: "MovieSearchFetchTool", dependencies: ["CCurl", "MovieSearchPhotos", "MovieSearchPlatform"]),
+        // The system's libcurl: Debian's and Ubuntu's `libcurl4-openssl-dev`, the SDK's on Apple platforms.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
 
         // Tests. `TestSupport` is the one home of what several test targets share (fixtures, the reference search,
         // byte readers, paths, the shared-data finder, running the built binary): a plain target, as a test target
