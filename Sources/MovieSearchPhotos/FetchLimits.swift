@@ -16,6 +16,11 @@ public struct FetchLimits: Sendable, Equatable {
         self.maximumBytes = maximumBytes
     }
 
+    /// The total limit as a person reads it: `10 s`, `700 ms`.
+    public var totalDescription: String {
+        totalMilliseconds % 1000 == 0 ? "\(totalMilliseconds / 1000) s" : "\(totalMilliseconds) ms"
+    }
+
     /// Flickr's: connect within 3 s, the whole answer within 10 s, at most 1 MiB (ten photos' answer is about
     /// 3 KB; a page of 500 about 100 KB).
     public static let flickr = FetchLimits(connectMilliseconds: 3_000, totalMilliseconds: 10_000,

@@ -262,7 +262,7 @@ package final class FlickrPhotoSource: Sendable {
         } catch {
             switch error {
             case .timedOut:
-                throw .timedOut("Flickr did not answer within \(settings.limits.totalMilliseconds / 1000) s")
+                throw .timedOut("Flickr did not answer within \(settings.limits.totalDescription)")
             case .unreachable, .tooLarge, .status, .failed:
                 throw .badGateway("cannot get photos from Flickr: \(error)")
             }

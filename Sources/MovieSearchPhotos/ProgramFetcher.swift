@@ -44,7 +44,7 @@ package struct ProgramFetcher: HTTPFetching {
             throw .failed("cannot run \(program) (\(error); it is installed beside moviesearch, or named by "
                 + "\(Self.environmentVariable))")
         }
-        if run.timedOut { throw .timedOut("no answer within \(limits.totalMilliseconds / 1000) s") }
+        if run.timedOut { throw .timedOut("no answer within \(limits.totalDescription)") }
         if run.outputTooLarge { throw .tooLarge(limits.maximumBytes) }
         switch run.end {
         case .exited(0):
