@@ -20,7 +20,7 @@ let package = Package(
         // The engine, in layers: each target uses only the targets listed before it (the `dependencies` below say
         // which), so that the compiler rejects a use of a layer above. None imports Foundation, so that an app or
         // a short-lived CLI process pays nothing for it at start-up. ARCHITECTURE.md says what each holds.
-        .target(name: "MovieSearchPlatform"),
+        .target(name: "MovieSearchPlatform", dependencies: ["CMappingGuard"]),
         .target(name: "MovieSearchText"),
         .target(name: "MovieSearchLRU", dependencies: ["MovieSearchPlatform"]),
         .target(name: "MovieSearchInput", dependencies: ["MovieSearchPlatform", "CZlib"]),
@@ -42,6 +42,11 @@ let package = Package(
         // `zlib1g-dev` on Debian and Ubuntu. No `pkgConfig`: the header and `-lz` are in the default paths
         // wherever zlib is installed, and a missing `zlib.pc` would only add a warning to every build.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+
+        // The SIGBUS guard of file mappings (`MappedFile(path:guarded:)`): a signal handler and its fixed table of
+        // guarded ranges, in C because the handler must allocate nothing and take no lock (C11 atomics, no Swift
+        // runtime). A plain C target of this package, not a dependency.
+        .target(name: "CMappingGuard"),
 
         // What the command line and the server print: answers, movies, top lists, favorites and photos as JSON
         // (the same bytes from both) and as text for a terminal (laid out, control characters escaped).

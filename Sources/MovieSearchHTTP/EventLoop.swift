@@ -1,42 +1,53 @@
 import MovieSearchPlatform
 import Synchronization
 
-/// One event loop: a poller, the connections it accepted, and their clocks. Runs on its own thread; shares only the
-/// listening socket, the connection count and the stop flag with the other loops. `@unchecked Sendable`: it is made
-/// on the thread that starts the server and handed to its own thread, which alone uses it from then on.
+/// One event loop: a poller, the connections it accepted, and their clocks. It only moves bytes: it reads and
+/// parses requests, checks them (`RequestPolicy`), hands each to the workers of its lane, and writes the answers
+/// the workers post back to its `LoopMailbox`; nothing on it waits for a file, a lock or a long render. Runs on its
+/// own thread; shares only the listening socket, the workers, the answer memory, the connection count and the stop
+/// flag with the other loops. `@unchecked Sendable`: it is made on the thread that starts the server and handed to
+/// its own thread, which alone uses it from then on.
 final class EventLoop: @unchecked Sendable {
     /// The longest a wait lasts, so that timeouts and `stop()` are noticed within it.
     private static let tick: Int32 = 100
     /// Bytes read per call.
     private static let readSize = 64 * 1024
-    /// Past this many bytes of unwritten answers, a connection's further pipelined requests wait.
+    /// Past this many bytes of unwritten answers, a connection is not read from, and its further pipelined requests
+    /// wait in its parser.
     private static let outputHighWater = 256 * 1024
+    /// The most bytes written to one connection per wake: a client that reads as fast as the loop writes gets a
+    /// turn, then the others theirs (nginx's `sendfile_max_chunk` does the same).
+    private static let writeTurn = 512 * 1024
 
     private let server: HTTPServer
     private let configuration: HTTPServer.Configuration
     private let poller: EventPoller
+    private let mailbox: LoopMailbox
+    private let policy: RequestPolicy
     private var connections: [Int32: Connection] = [:]
+    private var nextSerial: UInt64 = 0
+    /// Connections whose `.heavy` request waits for the queued answers to fall under the budget, first come first.
+    private var waiting: [Connection] = []
     private let readBuffer: UnsafeMutableRawBufferPointer
     private var date = HTTPDate()
+    /// The access log's lines of this wake, and their number.
     private var log: [UInt8] = []
+    private var logLines = 0
     private var isAccepting = true
+    private var isStopping = false
     /// Whether accepting waits for the next sweep (the process ran out of descriptors).
     private var acceptPaused = false
     private var lastSweep = ContinuousClock.now
     /// Whether the listener sits on a wildcard address (then a connection's own local address is also its host).
     private let listensOnWildcard: Bool
-    /// `Host` values known good without parsing them (`HostCheck.commonValues`).
-    private let commonHosts: Set<String>
-    /// `commonHeaders` as the bytes of their lines.
-    private let commonHeaderBytes: [UInt8]
 
     init(server: HTTPServer) throws(HTTPServerError) {
         self.server = server
         configuration = server.configuration
         poller = try EventPoller(backend: configuration.backend)
+        mailbox = try LoopMailbox()
+        policy = server.policy
         readBuffer = .allocate(byteCount: Self.readSize, alignment: 16)
-        commonHosts = HostCheck.commonValues(server: server.boundAddress)
-        commonHeaderBytes = Array(configuration.commonHeaders.map { "\($0.name): \($0.value)\r\n" }.joined().utf8)
         switch server.boundAddress.host {
         case let .ipv4(a, b, c, d): listensOnWildcard = a == 0 && b == 0 && c == 0 && d == 0
         case let .ipv6(bytes): listensOnWildcard = bytes.allSatisfy { $0 == 0 }
@@ -50,6 +61,7 @@ final class EventLoop: @unchecked Sendable {
     /// Serves until `stop()`, then until the requests in flight are done or the grace period ends.
     func run() {
         poller.add(server.listener, .readable, exclusive: true)
+        poller.add(mailbox.readDescriptor, .readable)
         var stopDeadline: ContinuousClock.Instant?
         while true {
             let events = poller.wait(milliseconds: Self.tick)
@@ -58,9 +70,11 @@ final class EventLoop: @unchecked Sendable {
             for event in events {
                 if event.descriptor == server.listener {
                     if isAccepting { acceptConnections(now) }
+                } else if event.descriptor == mailbox.readDescriptor {
+                    deliverAnswers(now)
                 } else if let connection = connections[event.descriptor] {
                     if event.isReadable { readAndAnswer(connection, now) }
-                    if event.isWritable, connections[event.descriptor] != nil { flush(connection, now) }
+                    if event.isWritable, connections[event.descriptor] === connection { flush(connection, now) }
                 }
             }
             if stopDeadline == nil, server.isStopping.load(ordering: .acquiring) {
@@ -69,8 +83,11 @@ final class EventLoop: @unchecked Sendable {
             }
             if now - lastSweep >= .milliseconds(Int(Self.tick)) || stopDeadline != nil {
                 lastSweep = now
+                // A wake-up lost to a full pipe (it cannot fill) would be made up for here.
+                deliverAnswers(now)
                 sweep(now, stopping: stopDeadline != nil)
             }
+            resumeWaiting(now)
             writeLog()
             if let stopDeadline, connections.isEmpty || now >= stopDeadline { break }
         }
@@ -103,7 +120,8 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             let local = listensOnWildcard ? Socket.localAddress(descriptor) : nil
-            let connection = Connection(descriptor: descriptor, peer: peer, localAddress: local,
+            nextSerial += 1
+            let connection = Connection(descriptor: descriptor, serial: nextSerial, peer: peer, localAddress: local,
                                         limits: configuration.limits, now: now)
             connections[descriptor] = connection
             poller.add(descriptor, .readable)
@@ -114,17 +132,17 @@ final class EventLoop: @unchecked Sendable {
     private func refuse(_ descriptor: Int32, peer: String) {
         let message = "too many connections: the server takes \(configuration.maxConnections) at once; try again"
         let response = server.responder.errorResponse(status: 503, message: message)
-        var bytes: [UInt8] = []
-        append(response, to: &bytes, keepAlive: false, omitsBody: false, extra: [("Retry-After", "1")])
+        let encoded = server.encoder.encode(response, for: nil, keepAlive: false, omitsBody: false,
+                                            extra: [("Retry-After", "1")], date: date.header)
+        let bytes = encoded.chunks.flatMap(\.bytes)
         _ = bytes.withUnsafeBytes { Socket.write(descriptor, $0) }
         Socket.close(descriptor)
-        logLine(peer: peer, requestLine: "-", status: 503, bytes: response.body.count)
+        logLine(peer: peer, requestLine: "-", status: 503, bytes: encoded.bodyBytes)
     }
 
     // MARK: - Reading and answering
 
     private func readAndAnswer(_ connection: Connection, _ now: ContinuousClock.Instant) {
-        var peerClosed = false
         // Read what is there, a bounded amount per wake so that one fast client cannot hold the loop.
         reading: for _ in 0..<4 {
             switch Socket.read(connection.descriptor, into: readBuffer) {
@@ -135,28 +153,31 @@ final class EventLoop: @unchecked Sendable {
             case .wouldBlock:
                 break reading
             case .closed:
-                peerClosed = true
+                connection.peerClosed = true
                 break reading
             case .failed:
                 return close(connection)
             }
         }
         answerParsedRequests(connection, now)
-        if peerClosed { connection.closesAfterWrite = true }
         flush(connection, now)
     }
 
-    /// Answers the complete requests buffered, in order, while the unwritten answers stay small.
+    /// Takes the complete requests buffered, in order: answers at once those the server answers itself (errors,
+    /// refusals, preflights), and hands the next other one to the workers, then stops until its answer is back.
     private func answerParsedRequests(_ connection: Connection, _ now: ContinuousClock.Instant) {
-        while !connection.closesAfterWrite, connection.pendingOutput < Self.outputHighWater {
+        while !connection.hasRequestInFlight, !connection.closesAfterWrite,
+              connection.pendingOutput < Self.outputHighWater {
             let request: HTTPRequest
             do {
-                guard let next = try connection.parser.next() else { break }
+                guard let next = try connection.parser.next() else {
+                    if let head = connection.parser.takeContinueExpectation() { answerExpectation(head, connection) }
+                    break
+                }
                 request = next
             } catch {
                 let response = server.responder.errorResponse(status: error.status, message: error.description)
-                append(response, to: &connection.output, keepAlive: false, omitsBody: false, extra: [])
-                logLine(peer: connection.peer, requestLine: "-", status: error.status, bytes: response.body.count)
+                answerNow(response, to: nil, on: connection, keepAlive: false)
                 connection.closesAfterWrite = true
                 break
             }
@@ -165,148 +186,165 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// A request waits for its body with `Expect: 100-continue`: `100 Continue` if its head passes the checks, or
+    /// the refusal at once (and a close: the body is never read).
+    private func answerExpectation(_ head: HTTPRequest, _ connection: Connection) {
+        if let refusal = policy.refusal(of: head, local: connection.localAddress) {
+            let response = server.responder.errorResponse(status: refusal.status, message: refusal.message)
+            answerNow(response, to: head, on: connection, keepAlive: false)
+            connection.closesAfterWrite = true
+        } else {
+            connection.enqueue([AnswerBytes(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))], in: server.memory)
+        }
+    }
+
     private func answer(_ request: HTTPRequest, on connection: Connection) {
-        let keepAlive = request.keepsAlive && !server.isStopping.load(ordering: .relaxed)
-        let isHead = request.method == "HEAD"
-        var extra: [(String, String)] = []
-        let origin = request.header("origin")
-        let response: HTTPResponse
-        if let refusal = checkHost(request, connection) ?? checkOrigin(request, origin: origin) {
-            response = refusal
-        } else if let cors = configuration.corsOrigin, origin == cors, request.method == "OPTIONS",
-                  request.header("access-control-request-method") != nil {
-            response = HTTPResponse(status: 204, contentType: "", body: [])
-            extra = [("Access-Control-Allow-Methods", "GET, HEAD, PUT, DELETE"),
-                     ("Access-Control-Allow-Headers", "Content-Type"), ("Access-Control-Max-Age", "600")]
-        } else {
-            var asked = request
-            if isHead { asked.method = "GET" }
-            response = server.responder.respond(to: asked)
+        let keepAlive = request.keepsAlive && !isStopping
+        if let refusal = policy.refusal(of: request, local: connection.localAddress) {
+            let response = server.responder.errorResponse(status: refusal.status, message: refusal.message)
+            return answerNow(response, to: request, on: connection, keepAlive: keepAlive)
         }
-        if let cors = configuration.corsOrigin, origin == cors {
-            extra += [("Access-Control-Allow-Origin", cors), ("Vary", "Origin")]
+        if policy.isPreflight(request) {
+            return answerNow(HTTPResponse(status: 204, contentType: "", body: []), to: request, on: connection,
+                             keepAlive: keepAlive, extra: RequestPolicy.preflightFields)
         }
-        let (sent, bodyBytes) = encode(response, for: request, keepAlive: keepAlive, omitsBody: isHead, extra: extra,
-                                       into: &connection.output)
-        if !keepAlive { connection.closesAfterWrite = true }
-        logLine(peer: connection.peer, requestLine: "\(request.method) \(request.target) \(request.versionText)",
-                status: sent, bytes: bodyBytes)
+        dispatch(request, on: connection)
     }
 
-    /// 421 when the `Host` names neither this server nor an allowed name (DNS rebinding: a page of another site
-    /// whose name now resolves to 127.0.0.1 still sends its own name).
-    private func checkHost(_ request: HTTPRequest, _ connection: Connection) -> HTTPResponse? {
-        guard let host = request.header("host") else { return nil }  // HTTP/1.0 without one: nothing to check
-        if commonHosts.contains(host)
-            || HostCheck.allows(host, server: server.boundAddress, local: connection.localAddress,
-                                allowedNames: configuration.allowedHosts) { return nil }
-        return server.responder.errorResponse(
-            status: 421, message: "this server does not answer for host '\(HTTPRequest.excerpt(host))'")
-    }
-
-    /// 403 for a write whose `Origin` is another site's: a page elsewhere must not change favorites.
-    private func checkOrigin(_ request: HTTPRequest, origin: String?) -> HTTPResponse? {
-        guard let origin, !["GET", "HEAD", "OPTIONS"].contains(request.method) else { return nil }
-        // The server's own origin: http on this host (checked above). Behind a proxy that ends TLS, the https origin
-        // is named with --cors-origin, as any other.
-        if let host = request.header("host"), origin == "http://" + host { return nil }
-        if let cors = configuration.corsOrigin, origin == cors { return nil }
-        return server.responder.errorResponse(
-            status: 403, message: "a \(request.method) from origin '\(HTTPRequest.excerpt(origin))' is refused: "
-                + "only this server's own pages may change data")
-    }
-
-    /// Adds the answer to `output`, with an `ETag`, a 304, or gzip where they apply; returns the status sent and
-    /// the body's bytes sent.
-    private func encode(
-        _ response: HTTPResponse, for request: HTTPRequest, keepAlive: Bool, omitsBody: Bool,
-        extra: [(String, String)], into output: inout [UInt8]
-    ) -> (status: Int, bytes: Int) {
-        guard response.isRevalidatable, response.status == 200 else {
-            append(response, to: &output, keepAlive: keepAlive, omitsBody: omitsBody, extra: extra)
-            return (response.status, omitsBody ? 0 : response.body.count)
-        }
-        var answer = response
-        var fields = extra
-        let tag = EntityTag.of(response.body)
-        let gzipped = response.isCompressible && response.body.count >= GzipEncoder.minimumBytes
-            && AcceptEncoding.allowsGzip(request.header("accept-encoding"))
-        if response.isCompressible { fields.append(("Vary", "Accept-Encoding")) }
-        fields.append(("Cache-Control", "no-cache"))
-        if let asked = request.header("if-none-match"), EntityTag.matches(asked, tag) {
-            fields.append(("ETag", gzipped ? tag.gzipVariant : tag.value))
-            answer.status = 304
-            answer.body = []
-            append(answer, to: &output, keepAlive: keepAlive, omitsBody: true, extra: fields)
-            return (304, 0)
-        }
-        if gzipped, let compressed = GzipEncoder.compress(response.body), compressed.count < response.body.count {
-            answer.body = compressed
-            fields.append(("Content-Encoding", "gzip"))
-            fields.append(("ETag", tag.gzipVariant))
-        } else {
-            fields.append(("ETag", tag.value))
-        }
-        append(answer, to: &output, keepAlive: keepAlive, omitsBody: omitsBody, extra: fields)
-        return (200, omitsBody ? 0 : answer.body.count)
-    }
-
-    /// The status line, the fields and (unless `omitsBody`) the body.
-    private func append(
-        _ response: HTTPResponse, to output: inout [UInt8], keepAlive: Bool, omitsBody: Bool,
-        extra: [(String, String)]
+    /// Queues an answer the loop makes itself (small: an error, a refusal, a preflight).
+    private func answerNow(
+        _ response: HTTPResponse, to request: HTTPRequest?, on connection: Connection, keepAlive: Bool,
+        extra: [(String, String)] = []
     ) {
-        // Appended piece by piece, without building the head as one string first: this runs for every answer.
-        output.append(contentsOf: "HTTP/1.1 \(response.status) \(HTTPResponse.reason(response.status))\r\nDate: ".utf8)
-        output.append(contentsOf: date.header.utf8)
-        if response.status != 304 && response.status != 204 {
-            if !response.contentType.isEmpty {
-                output.append(contentsOf: "\r\nContent-Type: ".utf8)
-                output.append(contentsOf: response.contentType.utf8)
-            }
-            output.append(contentsOf: "\r\nContent-Length: \(response.body.count)".utf8)
+        let isHead = request?.method == "HEAD"
+        let fields = extra + (request.map { policy.corsFields(for: $0) } ?? [])
+        let encoded = server.encoder.encode(response, for: request, keepAlive: keepAlive, omitsBody: isHead,
+                                            extra: fields, date: date.header)
+        connection.enqueue(encoded.chunks, in: server.memory)
+        if !keepAlive { connection.closesAfterWrite = true }
+        logLine(peer: connection.peer, requestLine: request.map(Self.requestLine) ?? "-", status: encoded.status,
+                bytes: encoded.bodyBytes)
+    }
+
+    /// Hands `request` to the workers of its lane; a `.heavy` one waits while the queued answers are over the
+    /// budget (the worker checks again when it starts).
+    private func dispatch(_ request: HTTPRequest, on connection: Connection) {
+        var headAsGet = request
+        if headAsGet.method == "HEAD" { headAsGet.method = "GET" }
+        let asked = headAsGet
+        let lane = server.responder.lane(for: asked)
+        if lane == .heavy, !isStopping, server.memory.isOverBudget {
+            connection.waitingRequest = request
+            waiting.append(connection)
+            return
         }
-        output.append(contentsOf: "\r\n".utf8)
-        output.append(contentsOf: commonHeaderBytes)
-        for field in response.headers { output.append(contentsOf: "\(field.name): \(field.value)\r\n".utf8) }
-        for (name, value) in extra { output.append(contentsOf: "\(name): \(value)\r\n".utf8) }
-        output.append(contentsOf: (keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n").utf8)
-        if !omitsBody { output.append(contentsOf: response.body) }
+        connection.isAnswering = true
+        let keepAlive = request.keepsAlive && !isStopping
+        let extra = policy.corsFields(for: request)
+        let (dateHeader, mailbox, responder, encoder, memory) = (date.header, mailbox, server.responder,
+                                                                 server.encoder, server.memory)
+        let (descriptor, serial, checksBudget) = (connection.descriptor, connection.serial, lane == .heavy
+            && !isStopping)
+        server.workers(lane).submit {
+            if checksBudget, memory.isOverBudget {
+                mailbox.post(.init(descriptor: descriptor, serial: serial, outcome: .deferred(request)))
+                return
+            }
+            let response = responder.respond(to: asked)
+            let encoded = encoder.encode(response, for: request, keepAlive: keepAlive,
+                                         omitsBody: request.method == "HEAD", extra: extra, date: dateHeader)
+            // Counted from now, so that the next heavy job sees it against the budget before the loop queues it.
+            for chunk in encoded.chunks where chunk.count > 0 { memory.hold(chunk) }
+            mailbox.post(.init(descriptor: descriptor, serial: serial,
+                               outcome: .answered(encoded, requestLine: Self.requestLine(request),
+                                                  closes: !keepAlive)))
+        }
+    }
+
+    /// Queues the answers the workers posted, and takes each connection's next request.
+    private func deliverAnswers(_ now: ContinuousClock.Instant) {
+        for delivery in mailbox.take() {
+            // The connection may have closed meanwhile (and its descriptor been reused): then the answer is dropped.
+            guard let connection = connections[delivery.descriptor], connection.serial == delivery.serial else {
+                if case let .answered(encoded, _, _) = delivery.outcome {
+                    var trims = false
+                    for chunk in encoded.chunks where chunk.count > 0 && server.memory.release(chunk) { trims = true }
+                    if trims { giveMemoryBack() }
+                }
+                continue
+            }
+            connection.isAnswering = false
+            switch delivery.outcome {
+            case let .deferred(request):
+                connection.waitingRequest = request
+                waiting.append(connection)
+            case let .answered(encoded, requestLine, closes):
+                connection.enqueue(encoded.chunks, in: server.memory, alreadyHeld: true)
+                if closes { connection.closesAfterWrite = true }
+                logLine(peer: connection.peer, requestLine: requestLine, status: encoded.status,
+                        bytes: encoded.bodyBytes)
+                answerParsedRequests(connection, now)
+                flush(connection, now)
+            }
+        }
+    }
+
+    /// Hands the waiting `.heavy` requests to the workers once the queued answers are under the budget (or the
+    /// server stops: then nothing waits).
+    private func resumeWaiting(_ now: ContinuousClock.Instant) {
+        guard !waiting.isEmpty, isStopping || !server.memory.isOverBudget else { return }
+        let resumed = waiting
+        waiting = []
+        for connection in resumed {
+            guard connections[connection.descriptor] === connection, let request = connection.waitingRequest else {
+                continue
+            }
+            connection.waitingRequest = nil
+            dispatch(request, on: connection)
+        }
+    }
+
+    private static func requestLine(_ request: HTTPRequest) -> String {
+        "\(request.method) \(request.target) \(request.versionText)"
     }
 
     // MARK: - Writing
 
+    /// Writes a turn of the connection's queued answers; once they are written, closes it or takes its next
+    /// request.
     private func flush(_ connection: Connection, _ now: ContinuousClock.Instant) {
-        while connection.pendingOutput > 0 {
-            let result = connection.output.withUnsafeBytes {
-                Socket.write(connection.descriptor, UnsafeRawBufferPointer(rebasing: $0[connection.outputStart...]))
+        if connection.pendingOutput > 0 {
+            var trims = false
+            let written = connection.writeQueued(limit: Self.writeTurn, memory: server.memory, trim: &trims) {
+                Socket.write(connection.descriptor, $0)
             }
-            switch result {
-            case let .bytes(count):
-                connection.outputStart += count
-                connection.lastWrite = now
-            case .wouldBlock:
-                // A client that does not read its answers is not read from either, past the high-water mark:
-                // otherwise its pipelined requests would pile up in the parser's buffer without bound.
-                let reads = connection.pendingOutput < Self.outputHighWater
-                return setInterest(connection, reads ? [.readable, .writable] : .writable)
-            case .closed, .failed:
-                return close(connection)
-            }
+            if trims { giveMemoryBack() }
+            guard let written else { return close(connection) }
+            if written > 0 { connection.lastWrite = now }
+            // The rest at the next wake (the socket is full, or this connection's turn is over).
+            if connection.pendingOutput > 0 { return updateInterest(connection) }
         }
-        connection.output.removeAll(keepingCapacity: connection.output.capacity <= 64 * 1024)
-        connection.outputStart = 0
+        if connection.hasRequestInFlight { return updateInterest(connection) }
         if connection.closesAfterWrite { return close(connection) }
-        if !connection.parser.isMidRequest { connection.idleSince = now }
-        setInterest(connection, .readable)
-        // Requests held back while the output was large are answered now.
+        // Requests held back while an answer was at the workers, or while the output was large, are taken now.
         if connection.parser.isMidRequest {
             answerParsedRequests(connection, now)
-            if connection.pendingOutput > 0 || connection.closesAfterWrite { flush(connection, now) }
+            if connection.pendingOutput > 0 || connection.hasRequestInFlight { return updateInterest(connection) }
+            if connection.closesAfterWrite { return close(connection) }
         }
+        if connection.peerClosed { return close(connection) }
+        if !connection.parser.isMidRequest { connection.idleSince = now }
+        updateInterest(connection)
     }
 
-    private func setInterest(_ connection: Connection, _ interest: EventPoller.Interest) {
+    /// Waits for room to write while answers are queued, and for requests only while none is being answered and
+    /// the queued answers are small: a client that pipelines, or does not read its answers, is not read from, so
+    /// that its requests cannot pile up in the parser's buffer.
+    private func updateInterest(_ connection: Connection) {
+        var interest: EventPoller.Interest = []
+        if connection.pendingOutput > 0 { interest.insert(.writable) }
+        if !connection.hasRequestInFlight, !connection.peerClosed,
+           connection.pendingOutput < Self.outputHighWater { interest.insert(.readable) }
         guard connection.interest != interest else { return }
         connection.interest = interest
         poller.modify(connection.descriptor, interest)
@@ -316,7 +354,16 @@ final class EventLoop: @unchecked Sendable {
         guard connections.removeValue(forKey: connection.descriptor) != nil else { return }
         poller.remove(connection.descriptor)
         Socket.close(connection.descriptor)
+        var trims = false
+        connection.releaseOutput(in: server.memory, trim: &trims)
+        if trims { giveMemoryBack() }
         server.openConnections.subtract(1, ordering: .relaxed)
+    }
+
+    /// Gives freed memory back to the system, on a worker (it takes milliseconds on a large heap).
+    private func giveMemoryBack() {
+        let memory = server.memory
+        server.workers(.quick).submit { memory.giveBack() }
     }
 
     // MARK: - Clocks and stopping
@@ -331,13 +378,13 @@ final class EventLoop: @unchecked Sendable {
         for connection in Array(connections.values) {
             if connection.pendingOutput > 0 {
                 if now - connection.lastWrite > configuration.writeTimeout { close(connection) }
+            } else if connection.hasRequestInFlight {
+                continue  // its answer is being made: no clock runs (the grace period bounds it when stopping)
             } else if let started = connection.requestStarted, connection.parser.isMidRequest {
                 if now - started > configuration.requestTimeout {
                     let response = server.responder.errorResponse(
                         status: 408, message: "the request took longer than \(configuration.requestTimeout) to arrive")
-                    append(response, to: &connection.output, keepAlive: false, omitsBody: false, extra: [])
-                    logLine(peer: connection.peer, requestLine: "-", status: 408, bytes: response.body.count)
-                    connection.closesAfterWrite = true
+                    answerNow(response, to: nil, on: connection, keepAlive: false)
                     flush(connection, now)
                 }
             } else if stopping {
@@ -345,7 +392,7 @@ final class EventLoop: @unchecked Sendable {
                 // dropped with the idle connection it came on.
                 readAndAnswer(connection, now)
                 if connections[connection.descriptor] === connection, !connection.parser.isMidRequest,
-                   connection.pendingOutput == 0 {
+                   !connection.hasRequestInFlight, connection.pendingOutput == 0 {
                     close(connection)
                 }
             } else if now - connection.idleSince > configuration.idleTimeout {
@@ -355,6 +402,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func beginStopping() {
+        isStopping = true
         isAccepting = false
         if !acceptPaused { poller.remove(server.listener) }
     }
@@ -362,15 +410,17 @@ final class EventLoop: @unchecked Sendable {
     // MARK: - Access log
 
     private func logLine(peer: String, requestLine: String, status: Int, bytes: Int) {
-        guard configuration.logsRequests else { return }
+        guard configuration.accessLog != nil else { return }
         let size = bytes > 0 ? String(bytes) : "-"
         log.append(contentsOf: "\(peer) - - [\(date.logTime)] \"\(requestLine)\" \(status) \(size)\n".utf8)
+        logLines += 1
     }
 
-    /// Writes the lines of this wake in one call, so that lines of several loops never interleave mid-line.
+    /// Hands the lines of this wake to the access log in one piece (its thread writes them; never this one).
     private func writeLog() {
-        guard !log.isEmpty else { return }
-        _ = log.withUnsafeBytes { Syscalls.writeAll(2, $0) }
+        guard !log.isEmpty, let accessLog = configuration.accessLog else { return }
+        accessLog.add(log, count: logLines)
         log.removeAll(keepingCapacity: true)
+        logLines = 0
     }
 }

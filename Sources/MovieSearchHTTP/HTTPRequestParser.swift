@@ -62,6 +62,8 @@ package struct HTTPRequestParser: Sendable {
         var fields: [HTTPRequest.Field] = []
         /// The header section's bytes so far, line ends included.
         var headerBytes = 0
+        /// Whether `takeContinueExpectation()` returned this request already.
+        var continueTaken = false
     }
 
     /// The limits this parser enforces.
@@ -89,6 +91,20 @@ package struct HTTPRequestParser: Sendable {
     package var isMidRequest: Bool {
         guard case .requestLine = phase else { return true }
         return buffer.count > start
+    }
+
+    /// The head of the request whose body is awaited (its body empty), if it asks `Expect: 100-continue` (RFC 9110
+    /// §10.1.1) and is HTTP/1.1; once per request, and only after `next()` returned nil. The server answers
+    /// `100 Continue`, or its final status at once, so that the client does not wait before sending the body.
+    package mutating func takeContinueExpectation() -> HTTPRequest? {
+        guard failure == nil, case .body = phase, !head.continueTaken, head.version == .http1_1,
+              head.fields.contains(where: {
+                  HTTPRequest.equalIgnoringASCIICase($0.name, "expect")
+                      && HTTPRequest.equalIgnoringASCIICase($0.value, "100-continue")
+              })
+        else { return nil }
+        head.continueTaken = true
+        return HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.fields)
     }
 
     /// Adds bytes as they arrived; `next()` parses them.

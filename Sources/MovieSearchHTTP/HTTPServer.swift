@@ -8,8 +8,8 @@ import Darwin
 import MovieSearchPlatform
 import Synchronization
 
-/// An HTTP/1.1 server: one listening socket, and one event loop per core, each on a thread of its own, each owning
-/// the connections it accepted (no locks on the request path).
+/// An HTTP/1.1 server: one listening socket, one event loop per core, each on a thread of its own, each owning
+/// the connections it accepted; and pools of worker threads, one per `HTTPLane`, that run the responder.
 ///
 /// ```swift
 /// let server = try HTTPServer(configuration: .init(address: address), responder: api)
@@ -20,9 +20,13 @@ import Synchronization
 /// ```
 ///
 /// Requests are parsed by `HTTPRequestParser` (its limits answer 414, 431, 413 before the bytes are buffered),
-/// checked (`Host` against `Configuration.allowedHost`, `Origin` of writes), and answered by the responder on the
-/// loop's thread: the answers this server exists for take microseconds, so handing them to another thread would cost
-/// more than it saves. Slow clients cost a descriptor and a buffer, never a thread.
+/// checked by `RequestPolicy` (`Host` against `Configuration.allowedHosts`, `Origin` and `Sec-Fetch-Site` of writes),
+/// and answered by the responder on a worker of the lane it names, never on a loop: a loop only moves bytes, so no
+/// client, file, lock or long render can stall the others. A connection has one request at the workers at a time
+/// (pipelined ones wait in order), so that a client that pipelines queues behind the others instead of taking every
+/// worker. Answers are encoded on the workers too (`ResponseEncoder`: ETag, 304, gzip) and queued as shared
+/// buffers; what clients that do not read make the server hold is bounded (`Configuration.queuedAnswerBudget`).
+/// Slow clients cost a descriptor and a buffer, never a thread.
 package final class HTTPServer: Sendable {
     /// How the server listens and what it allows.
     package struct Configuration: Sendable {
@@ -46,8 +50,17 @@ package final class HTTPServer: Sendable {
         package var allowedHosts: Set<String> = []
         /// The one other origin allowed to make requests from a browser (CORS); nil for none.
         package var corsOrigin: String?
-        /// Whether each request is logged to standard error (common log format).
-        package var logsRequests = true
+        /// Where each request is logged (common log format), nil for nowhere. The loops never wait for it: lines it
+        /// cannot take at once are dropped and counted.
+        package var accessLog: AccessLog?
+        /// Worker threads of each lane: `.quick` ones for answers made in a moment, `.heavy` ones (one per core) for
+        /// searches and other long renders, `.blocking` ones for answers that wait on files and locks.
+        package var workers: [HTTPLane: Int] = [.quick: 2, .heavy: HTTPServer.coreCount, .blocking: 4]
+        /// Past this many bytes of answers queued for clients (a buffer shared by several connections counted
+        /// once), `.heavy` requests wait until clients read or are dropped by `writeTimeout`.
+        package var queuedAnswerBudget = 64 << 20
+        /// The most bytes of large answers (plain and gzipped) kept to share among identical answers.
+        package var sharedAnswerBytes = 64 << 20
         /// The parser's limits.
         package var limits = HTTPRequestParser.Limits()
         /// How the loops wait.
@@ -74,6 +87,13 @@ package final class HTTPServer: Sendable {
     let openConnections = Atomic<Int>(0)
     /// Set by `stop()`; the loops read it at every wake.
     let isStopping = Atomic<Bool>(false)
+    /// The bytes of answers queued for clients, over all loops.
+    package let memory: AnswerMemory
+    /// What the server allows before the responder.
+    let policy: RequestPolicy
+    /// Turns answers into bytes, on the workers.
+    let encoder: ResponseEncoder
+    private let pools = Mutex<[HTTPLane: WorkerPool]>([:])
     private let threads = Mutex<[LoopThread]>([])
     private let limit = Atomic<Int>(Int.max)
 
@@ -89,6 +109,17 @@ package final class HTTPServer: Sendable {
         self.configuration = configuration
         self.responder = responder
         (listener, boundAddress) = try Socket.listen(on: configuration.address, backlog: 1024)
+        memory = AnswerMemory(budget: configuration.queuedAnswerBudget)
+        policy = RequestPolicy(server: boundAddress, allowedHosts: configuration.allowedHosts,
+                               corsOrigin: configuration.corsOrigin)
+        encoder = ResponseEncoder(
+            commonHeaderBytes: Array(configuration.commonHeaders.map { "\($0.name): \($0.value)\r\n" }.joined().utf8),
+            cache: EncodedBodyCache(capacity: configuration.sharedAnswerBytes))
+    }
+
+    /// The workers of `lane` (started by `start()`).
+    func workers(_ lane: HTTPLane) -> WorkerPool {
+        pools.withLock { $0[lane]! }
     }
 
     deinit {
@@ -100,6 +131,9 @@ package final class HTTPServer: Sendable {
         Syscalls.ignoreBrokenPipeSignal()
         // Room for every connection allowed, the loops' pollers, the cache, and a favorites file being saved.
         descriptorLimit = Socket.raiseDescriptorLimit(to: configuration.maxConnections + 64)
+        var lanes: [HTTPLane: WorkerPool] = [:]
+        for lane in HTTPLane.allCases { lanes[lane] = try WorkerPool(threads: configuration.workers[lane] ?? 1) }
+        pools.withLock { $0 = lanes }
         var started: [LoopThread] = []
         for _ in 0..<max(1, configuration.loopCount) {
             let loop = try EventLoop(server: self)
@@ -114,12 +148,15 @@ package final class HTTPServer: Sendable {
         isStopping.store(true, ordering: .releasing)
     }
 
-    /// Waits for every loop to end (after `stop()`).
+    /// Waits for every loop to end (after `stop()`), then lets the idle workers end. A worker stuck in the
+    /// responder (a lock another process holds) is not waited for: the loops have closed its connection, and the
+    /// process's exit ends it.
     package func wait() {
         let running = threads.withLock { threads in
             defer { threads = [] }
             return threads
         }
         for thread in running { thread.join() }
+        for pool in pools.withLock({ $0.values }) { pool.stop() }
     }
 }

@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// A POSIX thread running one closure: the server's loops block in `epoll_wait`/`poll`, which a Swift concurrency
-/// task or a Dispatch worker must never do (they would starve the shared pool).
+/// A POSIX thread running one closure: the server's loops block in `epoll_wait`/`poll`, and its workers in the
+/// responder's file and lock calls, which a Swift concurrency task or a Dispatch worker must never do (they would
+/// starve the shared pool).
 struct LoopThread: @unchecked Sendable {
     /// The closure, boxed so that it can cross into C as one pointer.
     private final class Body {
@@ -48,5 +49,10 @@ struct LoopThread: @unchecked Sendable {
     /// Waits for the thread to end.
     func join() {
         pthread_join(thread, nil)
+    }
+
+    /// Lets the thread end on its own, never joined (its resources freed when it ends).
+    func detach() {
+        pthread_detach(thread)
     }
 }

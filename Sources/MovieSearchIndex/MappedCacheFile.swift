@@ -22,7 +22,9 @@ import MovieSearchPlatform
 /// `AnswerBuilder`), and the platform layer hands them to C calls.
 ///
 /// The mapping stays valid for the object's lifetime even if the file is replaced or deleted meanwhile (writers
-/// rename a new file into place and never truncate one), so a long-running reader is never hit by SIGBUS.
+/// rename a new file into place and never truncate one). A file truncated or rewritten in place by someone else
+/// (`cp` over it) is not: a long-running reader opens it `guarded` (`MappedFile`), survives the SIGBUS, and asks
+/// `isDamaged` and `currentStatus()` whether what it read can be trusted.
 /// Views borrow the mapping: never let them outlive the file object.
 package final class MappedCacheFile: @unchecked Sendable {
     // @unchecked: the mapping is immutable after `init`; the only mutable state, the verifier's flags, is atomic.
@@ -74,12 +76,13 @@ package final class MappedCacheFile: @unchecked Sendable {
     private let directory: CacheDirectory
     private let blocks: BlockVerifier
 
-    /// Maps and checks the cache at `path` (raw bytes; errors name it escaped, as `FilePath.description`).
-    package init(path filePath: FilePath) throws(CacheError) {
+    /// Maps and checks the cache at `path` (raw bytes; errors name it escaped, as `FilePath.description`);
+    /// `guarded`: survives the file's truncation in place (`MappedFile`).
+    package init(path filePath: FilePath, guarded: Bool = false) throws(CacheError) {
         let path = filePath.description
         let mapping: MappedFile
         do {
-            mapping = try MappedFile(path: filePath)
+            mapping = try MappedFile(path: filePath, guarded: guarded)
         } catch {
             switch error {
             case let .open(error): throw .io(path: path, operation: "open cache", reason: error.reason)
@@ -249,4 +252,13 @@ package final class MappedCacheFile: @unchecked Sendable {
     package func verifyAll() throws(CacheError) {
         try blocks.verifyAll()
     }
+
+    /// Whether a read faulted because the file was cut short under a guarded mapping (`MappedFile.isDamaged`).
+    package var isDamaged: Bool { mapping.isDamaged }
+
+    /// The file's status now, for a guarded mapping (`MappedFile.currentStatus()`).
+    package func currentStatus() -> FileStatus? { mapping.currentStatus() }
+
+    /// Marks the mapping damaged (tests).
+    package func markDamaged() { mapping.markDamaged() }
 }

@@ -7,7 +7,7 @@ import MovieSearch
 ///      "sections":[{"tag":"MIDS","kind":"packed","width":12,"entries":2272,"offset":928,"bytes":3416,
 ///                   "group":"records","holds":"movie id per slot"},…],
 ///      "groups":{"search":71353,"records":166984,"top_lists":3416,"structure":1471,"unknown":0},
-///      "structure":{"header":64,"directory":864,"padding":63,"checksums":480}}
+///      "structure":{"header":64,"directory":864,"padding":63,"checksums":480},"checks":"ok"}
 package enum CacheLayoutJSON {
     /// The object's members.
     package static let members = [
@@ -20,6 +20,7 @@ package enum CacheLayoutJSON {
         JSONMember("sections", "in directory order, each with " + sectionMembers.map(\.name).joined(separator: ", ")),
         JSONMember("groups", "bytes per group: " + groupKeys.joined(separator: ", ") + ", which add up to file_bytes"),
         JSONMember("structure", "bytes of header, directory, padding and checksums"),
+        JSONMember("checks", "ok when every block's checksum matches, else what does not (then the status is 1)"),
     ]
 
     /// The members of each section.
@@ -42,8 +43,9 @@ package enum CacheLayoutJSON {
         }
     }
 
-    /// The object for `layout`.
-    package static func object(_ layout: CacheLayout) -> JSONWriter {
+    /// The object for `layout`; `problem`: why the cache fails its checks (`MovieIndex.verify()`), nil when it
+    /// passes them.
+    package static func object(_ layout: CacheLayout, problem: String? = nil) -> JSONWriter {
         var json = JSONWriter(capacity: 256 + 160 * layout.sections.count)
         json.object { json in
             json.member("version", layout.formatVersion)
@@ -78,6 +80,7 @@ package enum CacheLayoutJSON {
                 json.member("padding", layout.paddingLength)
                 json.member("checksums", layout.checksumLength)
             }
+            json.member("checks", problem ?? "ok")
         }
         return json
     }

@@ -22,9 +22,9 @@ package struct FileStatus: Sendable, Equatable {
     package var inode: UInt64
     /// The permission bits (`st_mode & 0o777`): what a file written in its place keeps (`AtomicFileWriter`).
     package var permissions: UInt32
-    /// When the bytes last changed (`st_mtim`), and when the file last changed in any way, its bytes, its name or
-    /// its mode (`st_ctim`), in nanoseconds since 1970, as precise as the file system keeps them: a change within
-    /// one tick of a coarse file system's clock leaves them as they were.
+    /// When the file's bytes last changed (`st_mtim`) and when its bytes or status did (`st_ctim`), in nanoseconds
+    /// since 1970 (as precise as the file system keeps them): with the device, inode and size they tell a file
+    /// rewritten in place (`cp`, a shell redirect) from the one that was there, which keeps its inode.
     package var modified: Int64
     package var changed: Int64
 

@@ -300,6 +300,15 @@ package enum Syscalls {
         dlsym(dlopen(nil, RTLD_NOW), name)
     }
 
+    /// Gives the memory the allocator holds free back to the system: glibc's `malloc_trim(0)`, looked up by name so
+    /// that other C libraries (which have no such call, or give memory back by themselves) build and do nothing.
+    /// Takes milliseconds on a large heap: call it off any event loop.
+    package static func returnFreeMemory() {
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let address = symbol(named: "malloc_trim") else { return }
+        _ = unsafeBitCast(address, to: MallocTrim.self)(0)
+    }
+
     // MARK: Terminals
 
     /// Whether `descriptor` is a terminal.

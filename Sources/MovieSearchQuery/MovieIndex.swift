@@ -109,11 +109,13 @@ public final class MovieIndex: Sendable {
     }
 
     /// Maps the cache at `filePath`, a path of raw bytes that need not be valid UTF-8, and checks its header,
-    /// directory and year table. Throws `CacheError`.
-    package init(path filePath: FilePath) throws {
+    /// directory and year table. Throws `CacheError`. `guarded` (a long-lived reader: the server): a truncation of
+    /// the file in place does not end the process with SIGBUS but sets `isDamaged`, and `currentFileStatus()`
+    /// tells whether the file was changed since (`MappedFile`).
+    package init(path filePath: FilePath, guarded: Bool = false) throws {
         let path = filePath.description
         self.path = path
-        let file = try MappedCacheFile(path: filePath)
+        let file = try MappedCacheFile(path: filePath, guarded: guarded)
         let sections = try MappedSections(file: file)
         try YearTable(file: file, years: sections.years).validate(path: path)
         self.file = file
@@ -139,6 +141,17 @@ public final class MovieIndex: Sendable {
     public func verify() throws {
         try file.verifyAll()
     }
+
+    /// Whether a read faulted because the file was cut short under the mapping (opened `guarded` only): the
+    /// mapping holds zeros, and no answer computed from it may be trusted.
+    package var isDamaged: Bool { file.isDamaged }
+
+    /// The mapped file's status now (`fstat`: it follows the file, not the path), opened `guarded` only: a
+    /// different size or modification time than at open means it was rewritten in place.
+    package func currentFileStatus() -> FileStatus? { file.currentStatus() }
+
+    /// Marks the mapping damaged as a fault in it would (tests of the server's answers).
+    package func markDamaged() { file.markDamaged() }
 
     /// Answers a word-prefix query (SEARCH-SPEC, "Matching", "Ranking and grouping" and "Typo tolerance").
     ///

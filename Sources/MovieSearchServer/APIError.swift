@@ -8,12 +8,15 @@ package struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
     package var description: String
     /// Extra header fields (`Allow` on a 405).
     package var allow: String?
+    /// `Retry-After`, in seconds (a 503 that passes soon).
+    package var retryAfter: Int?
 
     /// An error of this status and message.
-    package init(_ status: Int, _ description: String, allow: String? = nil) {
+    package init(_ status: Int, _ description: String, allow: String? = nil, retryAfter: Int? = nil) {
         self.status = status
         self.description = description
         self.allow = allow
+        self.retryAfter = retryAfter
     }
 
     /// The error a failure of the engine maps to: a movie id the cache does not hold is 404, a favorites file that

@@ -13,12 +13,17 @@ import MovieSearchOutput
 /// | `GET /api/photos/<id>` | `photos <id> --json`, with the saved answer `<photos-dir>/<id>.json` if there is one |
 /// | `GET /api/favorites` | `favorites list --json` |
 /// | `PUT`, `DELETE /api/favorites/<id>` | `favorites add`, `favorites remove <id> --json` |
-/// | `GET /healthz` | `{"status":"ok","movies":N,"cache":"<path>","format":<version>}` |
+/// | `GET /healthz` | `{"status":"ok","movies":N,"cache":"<path>","format":<version>}`; `"degraded"` with a `"problem"` when a replacement was refused; 503 when the cache was changed in place |
 /// | `GET /`, `GET /movie/<id>` | the web page, `index.html` (the page's script reads the path and query) |
 /// | `GET /static/app.js`, `/static/app.css` | its script and style sheet |
 ///
 /// The page's files come from `WebAssets` (embedded at build time), looked up by name: no URL is ever mapped to a
 /// file path.
+///
+/// Every other request takes one snapshot of the cache and answers from it, checking that its file is intact
+/// (`ServedCache.isIntact`: an atomic load and one `fstat`) once its answer is computed (a `PUT` or `DELETE` before
+/// as well): when the file was written over in place, the answer (or the error its damaged bytes caused) is thrown
+/// away for a 503 with `Retry-After: 1`.
 package struct APIResponder: HTTPResponder {
     /// What the routes answer from, and their options.
     package struct Configuration: Sendable {
@@ -57,19 +62,59 @@ package struct APIResponder: HTTPResponder {
     }
 
     package func respond(to request: HTTPRequest) -> HTTPResponse {
+        let snapshot = cache.snapshot()
         do {
             if let page = try webPage(request) { return page }
-            let body = try route(request)
+            // One check after the answer is computed is enough for a read: the snapshot's identity is fixed, so a
+            // change at any moment before the check is seen by it. A write checks before as well, so that a
+            // favorite is never added from bytes that are not the checked file's.
+            if Self.writes.contains(request.method) { try checkIntact(snapshot, request) }
+            let body = try route(request, snapshot)
+            try checkIntact(snapshot, request)
             var json = body.bytes
             json.append(0x0A)  // as the CLI prints it: one line
             return HTTPResponse(status: 200, contentType: Self.jsonType, body: json, isRevalidatable: true,
                                 isCompressible: true)
         } catch {
-            let failure = APIError.from(error)
+            var failure = APIError.from(error)
+            // An error may come from bytes that changed underneath (a checksum that no longer matches, zeros):
+            // while the file is being replaced, the answer is the 503 that says so, not the error.
+            if failure.status != 503, !cache.isIntact(snapshot) { failure = Self.beingReplaced(cache.path) }
             var response = errorResponse(status: failure.status, message: failure.description)
             if let allow = failure.allow { response.headers.append(HTTPRequest.Field(name: "Allow", value: allow)) }
+            if let seconds = failure.retryAfter {
+                response.headers.append(HTTPRequest.Field(name: "Retry-After", value: "\(seconds)"))
+            }
             return response
         }
+    }
+
+    /// Favorites (the file and its lock) and saved photos (a file) are answered by the `.blocking` workers, so that
+    /// a lock held by another process never holds the others; searches and top lists, whose answers may be large
+    /// and slow to render, by the `.heavy` ones; the rest (health, one movie, the page) by the `.quick` ones.
+    package func lane(for request: HTTPRequest) -> HTTPLane {
+        // Decoded as `route` decodes it, so that `/api/%66avorites` takes the lane of `/api/favorites`.
+        let path = (try? HTTPPercentDecoding.decodePath(request.path)) ?? String(request.path)
+        if path.hasPrefix("/api/favorites") || path.hasPrefix("/api/photos") { return .blocking }
+        if path.hasPrefix("/api/search") || path.hasPrefix("/api/top") { return .heavy }
+        return .quick
+    }
+
+    /// Throws the 503 of a cache being replaced unless `snapshot`'s file is intact (`ServedCache.isIntact`);
+    /// `/healthz` says why at length (`ServedCache.health()`).
+    private func checkIntact(_ snapshot: ServedCache.Snapshot, _ request: HTTPRequest) throws(APIError) {
+        guard cache.isIntact(snapshot) else {
+            if request.path == "/healthz", case let .unavailable(reason) = cache.health() {
+                throw APIError(503, reason, retryAfter: 1)
+            }
+            throw Self.beingReplaced(cache.path)
+        }
+    }
+
+    /// The answer while the cache file is written over in place: the bytes are not the checked file's any more.
+    static func beingReplaced(_ path: FilePath) -> APIError {
+        APIError(503, "the cache \(path) is being replaced (it was written over in place); try again",
+                 retryAfter: 1)
     }
 
     package func errorResponse(status: Int, message: String) -> HTTPResponse {
@@ -84,7 +129,7 @@ package struct APIResponder: HTTPResponder {
 
     // MARK: - Routing
 
-    private func route(_ request: HTTPRequest) throws -> JSONWriter {
+    private func route(_ request: HTTPRequest, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         // Split at the slashes of the target before decoding each segment: an encoded slash (`/api%2Fsearch`) is
         // a character of its segment, not a separator, as RFC 3986 has it.
         let path: String
@@ -100,32 +145,33 @@ package struct APIResponder: HTTPResponder {
         switch (parts.first, parts.count) {
         case ("healthz", 1):
             try allow(request, Self.reads)
-            return try health(query(request, allowed: []))
+            _ = try query(request, allowed: [])
+            return try health(snapshot)
         case ("api", _) where parts.count >= 2:
             let rest = Array(parts.dropFirst())
             switch (rest[0], rest.count) {
             case ("search", 1):
                 try allow(request, Self.reads)
-                return try search(query(request, allowed: ["q", "per_year", "typos"]))
+                return try search(query(request, allowed: ["q", "per_year", "typos"]), snapshot)
             case ("movies", 2):
                 try allow(request, Self.reads)
                 _ = try query(request, allowed: [])
-                return try movie(movieID(rest[1]))
+                return try movie(movieID(rest[1]), snapshot)
             case ("top", 1):
                 try allow(request, Self.reads)
-                return try top(query(request, allowed: ["by", "limit"]))
+                return try top(query(request, allowed: ["by", "limit"]), snapshot)
             case ("photos", 2):
                 try allow(request, Self.reads)
                 _ = try query(request, allowed: [])
-                return try photos(movieID(rest[1]))
+                return try photos(movieID(rest[1]), snapshot)
             case ("favorites", 1):
                 try allow(request, Self.reads)
                 _ = try query(request, allowed: [])
-                return try favoritesList()
+                return try favoritesList(snapshot)
             case ("favorites", 2):
                 try allow(request, Self.writes)
                 _ = try query(request, allowed: [])
-                return try changeFavorite(movieID(rest[1]), add: request.method == "PUT")
+                return try changeFavorite(movieID(rest[1]), add: request.method == "PUT", snapshot)
             default:
                 break
             }
@@ -224,19 +270,28 @@ package struct APIResponder: HTTPResponder {
 
     // MARK: - Endpoints
 
-    private func health(_ parameters: [String: String]) throws -> JSONWriter {
-        let snapshot = cache.snapshot()
+    /// `ok`, or `degraded` with the `problem` (a replacement was refused; the previous cache still answers, so a
+    /// load balancer should keep this server: 200). A cache written over in place answers nothing: 503 (thrown by
+    /// the check before the route, or here if it happened since).
+    private func health(_ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
+        var problem: String?
+        switch cache.health() {
+        case .ok: break
+        case let .degraded(reason): problem = reason
+        case let .unavailable(reason): throw APIError(503, reason, retryAfter: 1)
+        }
         var json = JSONWriter()
         json.object { json in
-            json.member("status", "ok")
+            json.member("status", problem == nil ? "ok" : "degraded")
             json.member("movies", snapshot.index.movieCount)
             json.member("cache", cache.path.description)
             json.member("format", Int(CacheFormat.version))
+            if let problem { json.member("problem", problem) }
         }
         return json
     }
 
-    private func search(_ parameters: [String: String]) throws -> JSONWriter {
+    private func search(_ parameters: [String: String], _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         guard let text = parameters["q"] else { throw APIError(400, "missing parameter 'q' (the words to look for)") }
         let perYear = try integer(parameters, "per_year", default: 5, range: 0...Configuration.maximumPerYear)
         var typos = configuration.typos
@@ -246,7 +301,6 @@ package struct APIResponder: HTTPResponder {
             }
             typos = value
         }
-        let snapshot = cache.snapshot()
         let result = try snapshot.index.search(text, perYear: perYear, typos: typos)
         let movies = try rendered.renderings(of: result.years.flatMap(\.movieIDs), in: snapshot)
         var next = 0
@@ -260,14 +314,13 @@ package struct APIResponder: HTTPResponder {
         }, favorites: favorites.ids(in: snapshot))
     }
 
-    private func movie(_ id: Int) throws -> JSONWriter {
-        let snapshot = cache.snapshot()
+    private func movie(_ id: Int, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         let movie = try snapshot.index.movie(id: id)
         return MovieJSON.object(movie, posterSize: PosterSize.defaultSize,
                                 favorite: favorites.ids(in: snapshot).contains(movie.id))
     }
 
-    private func top(_ parameters: [String: String]) throws -> JSONWriter {
+    private func top(_ parameters: [String: String], _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         var order = TopListOrder.rating
         if let given = parameters["by"] {
             guard let value = TopListOrder(rawValue: given) else {
@@ -276,13 +329,12 @@ package struct APIResponder: HTTPResponder {
             order = value
         }
         let limit = try integer(parameters, "limit", default: 15, range: 0...Configuration.maximumLimit)
-        let snapshot = cache.snapshot()
         let movies = try snapshot.index.topRated(by: order, limit: limit)
         return TopListJSON.object(movies, by: order, favorites: favorites.ids(in: snapshot))
     }
 
-    private func photos(_ id: Int) throws -> JSONWriter {
-        let movie = try cache.snapshot().index.movie(id: id)
+    private func photos(_ id: Int, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
+        let movie = try snapshot.index.movie(id: id)
         let request = FlickrPhotos.searchURL(title: movie.title, apiKey: configuration.flickrKey)
         var photos: PhotoList?
         if let folder = configuration.photosDirectory {
@@ -320,15 +372,13 @@ package struct APIResponder: HTTPResponder {
         return PhotosOutput.json(movie, request: request, photos: photos)
     }
 
-    private func favoritesList() throws -> JSONWriter {
-        let snapshot = cache.snapshot()
+    private func favoritesList(_ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         let store = try favorites.store(in: snapshot)
         let movies = try AnswerOrder.sorted(store.favorites.map { try snapshot.index.movie(id: $0.id) })
         return FavoritesOutput.listJSON(movies, missing: store.missingWithReasons)
     }
 
-    private func changeFavorite(_ id: Int, add: Bool) throws -> JSONWriter {
-        let snapshot = cache.snapshot()
+    private func changeFavorite(_ id: Int, add: Bool, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         if add {
             let movie = try snapshot.index.movie(id: id)
             return try favorites.update(in: snapshot) { store in

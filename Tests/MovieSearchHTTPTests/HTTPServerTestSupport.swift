@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 @testable import MovieSearchHTTP
 import Synchronization
 import XCTest
@@ -48,10 +49,26 @@ struct TestResponse {
 /// - `/small`: 100 bytes, revalidatable and compressible (under gzip's minimum);
 /// - `/tagged`: revalidatable, not compressible;
 /// - `/huge`: 1 MiB, for a client that does not read;
+/// - `/shared`: 1 MiB, revalidatable: identical answers share one buffer;
+/// - `/distinct`: 16 MiB (more than the kernel's socket buffers take), different for each call, on the `.heavy`
+///   lane;
+/// - `/render`: waits 50 ms (a long render), on the `.heavy` lane;
+/// - `/block`: waits until the test signals `gate` (a favorites lock held by another process), on the `.blocking`
+///   lane;
 /// - anything else: `METHOD TARGET` and a line feed, then the request's body, as `text/plain`.
 final class TestResponder: HTTPResponder {
     /// Calls of `respond(to:)` so far.
     let calls = Atomic<Int>(0)
+    /// What `/block` waits for: one `signal()` per request to let go.
+    let gate = DispatchSemaphore(value: 0)
+
+    func lane(for request: HTTPRequest) -> HTTPLane {
+        switch request.path {
+        case "/block": .blocking
+        case "/render", "/distinct", "/huge", "/shared": .heavy
+        default: .quick
+        }
+    }
 
     /// The body of `/large`.
     static let largeBody: [UInt8] = Array(
@@ -72,6 +89,19 @@ final class TestResponder: HTTPResponder {
                                 isCompressible: true)
         case "/huge":
             return HTTPResponse(status: 200, contentType: "application/octet-stream", body: Self.hugeBody)
+        case "/shared":
+            return HTTPResponse(status: 200, contentType: "application/octet-stream", body: Self.hugeBody,
+                                isRevalidatable: true)
+        case "/distinct":
+            var body = [UInt8](repeating: 0x62, count: 16 << 20)
+            withUnsafeBytes(of: calls.load(ordering: .relaxed)) { body.replaceSubrange(0..<$0.count, with: $0) }
+            return HTTPResponse(status: 200, contentType: "application/octet-stream", body: body)
+        case "/render":
+            usleep(50_000)
+            return HTTPResponse(status: 200, contentType: "text/plain", body: Array("rendered\n".utf8))
+        case "/block":
+            gate.wait()
+            return HTTPResponse(status: 200, contentType: "text/plain", body: Array("unblocked\n".utf8))
         case "/tagged":
             return HTTPResponse(status: 200, contentType: "text/plain", body: Array("tagged body".utf8),
                                 isRevalidatable: true)
@@ -256,7 +286,6 @@ extension XCTestCase {
         configuration.idleTimeout = .milliseconds(300)
         configuration.writeTimeout = .seconds(1)
         configuration.shutdownGrace = .milliseconds(500)
-        configuration.logsRequests = false
         configuration.backend = backend
         configure(&configuration)
         let responder = TestResponder()

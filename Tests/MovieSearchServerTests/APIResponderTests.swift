@@ -168,6 +168,20 @@ final class APIResponderTests: XCTestCase {
 
     // MARK: Errors
 
+    func testFileAndLockWorkTakesTheBlockingLaneAndSearchesTheHeavyOne() {
+        let api = responder()
+        for (target, method) in [("/api/favorites/1", "PUT"), ("/api/favorites/1", "DELETE"), ("/api/favorites", "GET"),
+                                 ("/api/photos/1", "GET"), ("/api/%66avorites/1", "PUT")] {
+            XCTAssertEqual(api.lane(for: request(target, method: method)), .blocking, "\(method) \(target)")
+        }
+        for target in ["/api/search?q=&per_year=1000", "/api/top?limit=1000"] {
+            XCTAssertEqual(api.lane(for: request(target)), .heavy, target)
+        }
+        for target in ["/healthz", "/api/movies/1", "/", "/static/app.js"] {
+            XCTAssertEqual(api.lane(for: request(target)), .quick, target)
+        }
+    }
+
     func testParameterErrorsAre400() {
         let api = responder()
         let targets = [
@@ -426,5 +440,62 @@ final class APIResponderTests: XCTestCase {
             XCTAssertEqual(assertError(answer(api, "/api/photos/\(id)"), 500),
                            "cannot read the saved Flickr answer \(id).json: it is \(kind), not a regular file")
         }
+    }
+
+    // MARK: A cache written over in place
+
+    /// The cache cut short in place (`truncate -s 0`): every request that reads it answers 503 with `Retry-After`,
+    /// `/healthz` too (a load balancer takes this server out), the page still loads; once a complete cache is
+    /// there and checked, the answers are its.
+    func testACacheWrittenOverInPlaceAnswers503UntilItIsComplete() throws {
+        let api = responder()
+        let path = cache.path.description
+        XCTAssertEqual(answer(api, "/api/search?q=dark").status, 200)
+        XCTAssertEqual(truncate(path, 0), 0)
+        for target in ["/api/search?q=dark", "/api/movies/3", "/api/top", "/api/favorites", "/healthz"] {
+            let response = answer(api, target)
+            let message = assertError(response, 503, target)
+            XCTAssertTrue(response.headers.contains { $0.name == "Retry-After" && $0.value == "1" }, target)
+            XCTAssertTrue(message.contains("test.mscache"), message)
+        }
+        XCTAssertEqual(answer(api, "/").status, 200, "the page needs no cache")
+        guard case .unavailable? = cache.reloadIfChanged() else { return XCTFail("not reported") }
+        XCTAssertTrue(assertError(answer(api, "/healthz"), 503).contains("changed in place"))
+
+        let other = Catalog(movies: [Movie(id: 0, title: "Dark Water", year: 2005, rating: 3)])
+        _ = try CacheWriter.write(other, to: folder + "/other.mscache")
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(contentsOf: URL(fileURLWithPath: folder + "/other.mscache")))
+        try handle.close()
+        XCTAssertEqual(cache.reloadIfChanged(), .reloaded(movies: 1))
+        let search = answer(api, "/api/search?q=dark")
+        XCTAssertEqual(search.status, 200)
+        XCTAssertTrue(text(search.body).contains("Dark Water"), text(search.body))
+        XCTAssertTrue(text(answer(api, "/healthz").body).contains(#""status":"ok""#))
+    }
+
+    /// A mapping damaged by a fault (the guard's flag) answers 503 even though the file's status is unchanged.
+    func testADamagedMappingAnswers503() throws {
+        let api = responder()
+        cache.snapshot().index.markDamaged()
+        assertError(answer(api, "/api/search?q=dark"), 503)
+    }
+
+    /// A replacement with one damaged block, renamed into place: refused, the old cache answers, and `/healthz`
+    /// answers 200 (this server still answers correctly: keep it in rotation) with "degraded" and the problem.
+    func testARefusedReplacementMakesHealthDegraded() throws {
+        let api = responder()
+        let before = answer(api, "/api/search?q=dark")
+        let damaged = try ServedCacheTests.damagedBlock(folder: folder)
+        try Data(damaged).write(to: URL(fileURLWithPath: folder + "/new.tmp"))
+        XCTAssertEqual(rename(folder + "/new.tmp", cache.path.description), 0)
+        guard case .failed? = cache.reloadIfChanged() else { return XCTFail("served") }
+        XCTAssertEqual(text(answer(api, "/api/search?q=dark").body), text(before.body))
+        let health = answer(api, "/healthz")
+        XCTAssertEqual(health.status, 200)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(health.body)) as? [String: Any])
+        XCTAssertEqual(object["status"] as? String, "degraded")
+        XCTAssertTrue((object["problem"] as? String ?? "").contains("checksum mismatch in block"), text(health.body))
+        XCTAssertEqual(object["movies"] as? Int, 16)
     }
 }

@@ -12,8 +12,9 @@ struct InfoCommand: Subcommand {
             One line per section, largest first: its tag, packed integers or bytes, bits per entry, entries, \
             bytes, its share of the file and what it holds; then the bytes of each group: what a search reads, \
             what a movie's details and listings read, the top lists, and the file's structure (header, \
-            directory, alignment padding and block checksums). The groups add up to the file's size. Nothing is \
-            read past what opening the cache reads. A cache of another format version is named as such.
+            directory, alignment padding and block checksums). The groups add up to the file's size. Then every \
+            block's checksum is checked: a damaged cache is reported on standard error (and in "checks" with \
+            --json), status 1. A cache of another format version is named as such.
             """,
         arguments: [CacheLocation.option, json])
 
@@ -30,9 +31,20 @@ struct InfoCommand: Subcommand {
     func run(_ context: CommandContext) throws {
         let index = try CacheLocation.open(cache, context)
         let layout = index.layout
-        if printsJSON {
-            return context.standardOutput.line(bytes: CacheLayoutJSON.object(layout).bytes)
+        // Every block checked (the layout comes from the header and directory, which opening checked): a cache that
+        // opens but would fail a query with "checksum mismatch" is reported here, not first by a query or a server.
+        // Hashing is cheap: `info` on the 2.2 MB century cache took 16 ms with it and 17 ms without (debug build).
+        var problem: (any Error)?
+        do {
+            try index.verify()
+        } catch {
+            problem = error
         }
-        CacheLayoutText.write(layout, path: index.path, to: context.standardOutput)
+        if printsJSON {
+            context.standardOutput.line(bytes: CacheLayoutJSON.object(layout, problem: problem.map { "\($0)" }).bytes)
+        } else {
+            CacheLayoutText.write(layout, path: index.path, to: context.standardOutput)
+        }
+        if let problem { throw problem }
     }
 }

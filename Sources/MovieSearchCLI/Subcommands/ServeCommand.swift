@@ -9,7 +9,8 @@ import MovieSearchServer
 ///
 /// The main thread starts the event loops, then waits on a self-pipe for the signals (`ServeSignal`), looking at
 /// the cache file four times a second in between (`ServedCache.reloadIfChanged`): a new cache is served within
-/// 250 ms of its rename, at once on SIGHUP.
+/// 250 ms of its rename (once every block of it is checked), at once on SIGHUP, and one copied over the served file
+/// in place within 250 ms of the copy's end (503s meanwhile).
 struct ServeCommand: Subcommand {
     static let name = "serve"
     static let configuration = CommandConfiguration(
@@ -23,9 +24,11 @@ struct ServeCommand: Subcommand {
             It listens on loopback unless --listen names another address (then it warns), answers only requests \
             whose Host is this server (421 otherwise: DNS rebinding), and refuses writes from another site's pages \
             (403). A new cache written by 'moviesearch index' to the same path is served within a second, without \
-            a failed request. SIGTERM, SIGINT or SIGQUIT: stops accepting, finishes requests in flight, exits 0. \
-            SIGHUP: looks at the cache and the favorites at once (a closing terminal cuts no request). SIGUSR1: \
-            one status line on standard error. SIGUSR2: nothing.
+            a failed request; one that fails its checks is refused (the old one kept, /healthz "degraded"). A cache \
+            written over in place (cp, truncate) is answered with 503 until it is complete and checked. SIGTERM, \
+            SIGINT or SIGQUIT: stops accepting, finishes requests in flight, exits 0. SIGHUP: looks at the cache and \
+            the favorites at once (a closing terminal cuts no request). SIGUSR1: one status line on standard error. \
+            SIGUSR2: nothing.
             """,
         usageForms: [
             UsageForm([.optional(CacheLocation.option), .optional(listen),
@@ -122,8 +125,8 @@ struct ServeCommand: Subcommand {
         // favorites file wait until it is written.
         var favoritesWarnings: [String] = []
         let storage = try favoritesStorage(served.snapshot(), context, warnings: &favoritesWarnings)
-        // Warnings from the loops' threads go straight to standard error, one write each (the context's buffered
-        // output belongs to this thread).
+        // Warnings from the server's worker threads go straight to standard error, one write each (the context's
+        // buffered output belongs to this thread).
         let favorites = ServedFavorites(storage, warn: { text in
             let line = Array("moviesearch: warning: \(TerminalSafeText.escapedMessage(text))\n".utf8)
             _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
@@ -136,7 +139,10 @@ struct ServeCommand: Subcommand {
         http.maxConnections = maxConnections
         http.allowedHosts = allowedHosts
         http.corsOrigin = corsOrigin
-        http.logsRequests = logsRequests
+        // The access log goes to standard error from a thread of its own: a standard error nobody reads drops log
+        // lines (counted in a warning), never stalls the answers.
+        let accessLog = logsRequests ? try AccessLog.standardError() : nil
+        http.accessLog = accessLog
         http.commonHeaders = [
             .init(name: "X-Content-Type-Options", value: "nosniff"),
             .init(name: "Content-Security-Policy", value: ServeCommand.contentSecurityPolicy),
@@ -207,6 +213,9 @@ struct ServeCommand: Subcommand {
             case .failed(let reason)?:
                 context.warning("the new cache at \(cachePath) cannot be served, still serving the previous one: "
                     + reason)
+            case .unavailable(let reason)?:
+                context.warning("the cache \(cachePath) was written over in place (replace it by renaming a new "
+                    + "file into place): answering 503 until a complete cache is there: " + reason)
             case nil:
                 if signals.reload { context.note("the cache at \(cachePath) is the one served") }
             }
@@ -214,6 +223,7 @@ struct ServeCommand: Subcommand {
         }
         server.stop()
         server.wait()
+        accessLog?.close(waiting: .milliseconds(500))
     }
 
     /// The favorites file, or (`--no-save`, or no place for one) a list in memory read from it once; `warnings`

@@ -74,4 +74,89 @@ final class MappedFileTests: XCTestCase {
         XCTAssertFalse(try isMapped())
     }
     #endif
+
+    // MARK: The SIGBUS guard
+
+    /// 256 KiB: four pages of 64 KiB, the largest page size of the platforms (16 KiB on Apple silicon, 4 KiB on
+    /// x86), so that the truncations below leave whole pages past the end whatever the machine.
+    private static let guardedSize = 1 << 18
+
+    /// A file cut short under a guarded mapping: a read past its new end does not end the process (SIGBUS); it
+    /// reads zeros and marks the mapping damaged. A read that stays inside the file does not. Without the guard
+    /// this test dies with SIGBUS.
+    func testAGuardedMappingSurvivesItsFileCutShort() throws {
+        let contents = (0..<Self.guardedSize).map { UInt8(truncatingIfNeeded: $0 % 251 + 1) }
+        let path = try file(contents, name: "guarded.bin")
+        let mapped = try MappedFile(path: FilePath(path), guarded: true)
+        XCTAssertTrue(mapped.isGuarded)
+        XCTAssertFalse(mapped.isDamaged)
+        let opened = try XCTUnwrap(mapped.currentStatus())
+        XCTAssertEqual(opened.size, contents.count)
+
+        XCTAssertEqual(truncate(path, off_t(Self.guardedSize / 2)), 0)
+        XCTAssertEqual(mapped.bytes[10], contents[10], "a byte still in the file")
+        XCTAssertFalse(mapped.isDamaged, "no read past the end yet")
+        XCTAssertEqual(mapped.currentStatus()?.size, Self.guardedSize / 2, "fstat follows the file")
+        XCTAssertNotEqual(mapped.currentStatus(), opened)
+
+        // Past the new end: SIGBUS, caught; zeros mapped over the whole mapping.
+        XCTAssertEqual(mapped.bytes[Self.guardedSize - 1], 0)
+        XCTAssertTrue(mapped.isDamaged)
+        XCTAssertEqual(mapped.bytes[10], 0, "the whole mapping is zeros now, not a mix of old and new bytes")
+        XCTAssertTrue(mapped.bytes.allSatisfy { $0 == 0 })
+    }
+
+    /// Truncated to nothing, then written again with other bytes (`truncate -s 0`, then `cp`): reads never crash,
+    /// and the mapping stays damaged (zeros), never showing the new bytes as if they were the file opened.
+    func testAGuardedMappingOfAFileTruncatedThenRewritten() throws {
+        let path = try file([UInt8](repeating: 0xAB, count: Self.guardedSize), name: "rewritten.bin")
+        let mapped = try MappedFile(path: FilePath(path), guarded: true)
+        XCTAssertEqual(truncate(path, 0), 0)
+        XCTAssertEqual(mapped.bytes[Self.guardedSize / 2], 0)
+        XCTAssertTrue(mapped.isDamaged)
+        try Data(repeating: 0xCD, count: Self.guardedSize).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(mapped.bytes[0], 0)
+        XCTAssertEqual(mapped.bytes[Self.guardedSize - 1], 0)
+        XCTAssertTrue(mapped.isDamaged)
+    }
+
+    /// A file rewritten in place with other bytes of the same size raises no SIGBUS: the mapping shows them, and
+    /// only its status tells (size, modification and change times); an unguarded mapping has no status to ask.
+    func testARewriteInPlaceChangesTheStatusNotTheDamagedFlag() throws {
+        let path = try file([UInt8](repeating: 1, count: 8192), name: "same-size.bin")
+        let mapped = try MappedFile(path: FilePath(path), guarded: true)
+        let opened = try XCTUnwrap(mapped.currentStatus())
+        usleep(20_000)  // past the file system's clock tick, so that the times differ
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(repeating: 2, count: 8192))
+        try handle.close()
+        XCTAssertEqual(mapped.bytes[0], 2)
+        XCTAssertFalse(mapped.isDamaged)
+        let now = try XCTUnwrap(mapped.currentStatus())
+        XCTAssertEqual(now.inode, opened.inode)
+        XCTAssertEqual(now.size, opened.size)
+        XCTAssertNotEqual(now.modified, opened.modified)
+
+        let unguarded = try MappedFile(path: FilePath(path))
+        XCTAssertFalse(unguarded.isGuarded)
+        XCTAssertNil(unguarded.currentStatus())
+        XCTAssertFalse(unguarded.isDamaged)
+    }
+
+    /// The guard's table is fixed (`MAPPING_GUARD_CAPACITY`): a mapping gives its slot back when it goes away, so
+    /// that a long-running server that opens many caches in turn keeps every one guarded.
+    func testGuardSlotsAreGivenBack() throws {
+        let path = try file([UInt8](repeating: 3, count: 4096), name: "slots.bin")
+        for round in 0..<200 {
+            let mapped = try MappedFile(path: FilePath(path), guarded: true)
+            XCTAssertTrue(mapped.isGuarded, "round \(round)")
+            XCTAssertFalse(mapped.isDamaged, "round \(round): a slot reused with the last user's flag")
+            if round % 2 == 0 { mapped.markDamaged() }
+        }
+        // Held at once: the table fills; past it a mapping still opens, unguarded.
+        let held = try (0..<70).map { _ in try MappedFile(path: FilePath(path), guarded: true) }
+        XCTAssertGreaterThan(held.filter(\.isGuarded).count, 32)
+        XCTAssertTrue(held.contains { !$0.isGuarded })
+        XCTAssertTrue(held.allSatisfy { $0.currentStatus() != nil }, "status is kept whether or not guarded")
+    }
 }
