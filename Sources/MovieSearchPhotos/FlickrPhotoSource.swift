@@ -152,12 +152,15 @@ package final class FlickrPhotoSource: Sendable {
         }
     }
 
-    /// The list cached for `title` (in memory or on disk, fresh or stale), never asking Flickr nor reading a
-    /// saved answer: what a card without a poster shows.
+    /// The list saved for `movieID` or cached for `title` (in memory or on disk, fresh or stale), never asking
+    /// Flickr: what a card without a poster shows.
     ///
     /// Cost: O(1) when in memory; a file read otherwise.
-    package func cachedPhotos(title: String) -> PhotoList? {
-        cached(title: title)?.list
+    package func cachedPhotos(movieID: Int? = nil, title: String) -> PhotoList? {
+        // A saved answer that cannot be read is no answer here: the card shows its grey box, the details page the
+        // error.
+        if let movieID, let saved = try? savedPhotos(movieID: movieID) { return saved }
+        return cached(title: title)?.list
     }
 
     // MARK: - Saved answers
@@ -181,9 +184,9 @@ package final class FlickrPhotoSource: Sendable {
             return try FlickrPhotos.decodePhotos(bytes, source: source)
         } catch {
             switch error {
-            case let .apiFailure(_, code, message):
-                // Flickr refused the request the answer was saved for.
-                throw .refused(code: code, message: message)
+            case .apiFailure:
+                // Flickr refused the request the answer was saved for: the upstream's fault (502), named by file.
+                throw .badGateway(error.description)
             case let .malformedJSON(_, line, column, offset, _):
                 // The parser's reason quotes the bytes it met, and the file may be a link to any file this process
                 // can read (/etc/passwd): where, never what.
