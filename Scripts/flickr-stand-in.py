@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """A loopback stand-in for Flickr, for tests: its REST endpoint (photos.search) and its image host.
 
-    python3 Scripts/flickr-stand-in.py [--mode MODE] [--delay S] [--log FILE] [--tls CERT KEY]
+    python3 Scripts/flickr-stand-in.py [--mode MODE] [--modes FILE] [--delay S] [--log FILE] [--tls CERT KEY]
 
 Listens on 127.0.0.1 on a free port and prints `listening on PORT` as its first line. Every request is served on a
 thread of its own (a hanging answer holds no other), and appended to --log as one line, `<path>?<query>`, so that a
 test counts what reached "Flickr".
 
-MODE says how photos.search answers (anything else under /services/rest or /rest):
+--modes names a JSON file, {"<title>": "<mode>", …}, read at each request: a title's own mode (a browser test
+writes it once it knows the titles). MODE says how photos.search answers (anything else under /services/rest or /rest):
   ok       three photos, derived from the title (the same title, the same photos), after --delay seconds
   empty    no photos
   fail     {"stat":"fail","code":100,"message":"Invalid API Key (Key has invalid format)"}
@@ -81,6 +82,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, png(400, 300, digest[:3]), "image/png")
         title = urllib.parse.parse_qs(query).get("text", [""])[0]
         mode = options.mode
+        if options.modes:
+            try:
+                with open(options.modes) as file:
+                    mode = json.load(file).get(title, mode)
+            except (OSError, ValueError):
+                pass
         if mode == "hang":
             time.sleep(24 * 3600)
             return
@@ -107,6 +114,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mode", default="ok",
                         choices=["ok", "empty", "fail", "garbage", "hang", "slow", "status", "big"])
+    parser.add_argument("--modes")
     parser.add_argument("--delay", type=float, default=None)
     parser.add_argument("--log")
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))

@@ -16,7 +16,7 @@ package final class FlickrStandIn {
     /// Starts the stand-in in `mode`; `delay` seconds before each `ok` or `slow` answer; `tls`: the certificate and
     /// key files to speak HTTPS with.
     package init(_ test: XCTestCase, mode: String = "ok", delay: Double? = nil, tls: (cert: String, key: String)? = nil,
-                 file: StaticString = #filePath, line: UInt = #line) throws {
+                 modes: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
         _ = try Requirement.tool("python3")
         let folder = try TestPaths.temporaryFolder(test).path
         logPath = folder + "/requests.log"
@@ -25,6 +25,7 @@ package final class FlickrStandIn {
         var arguments = [script, "--mode", mode, "--log", logPath]
         if let delay { arguments += ["--delay", String(delay)] }
         if let tls { arguments += ["--tls", tls.cert, tls.key] }
+        if let modes { arguments += ["--modes", modes] }
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
@@ -49,6 +50,9 @@ package final class FlickrStandIn {
         }
         self.port = port
     }
+
+    /// The file of its requests, one line each.
+    package var log: String { logPath }
 
     /// The requests it got so far, each `<path>?<query>`.
     package var requests: [String] {
