@@ -121,11 +121,13 @@ package final class FlickrPhotoSource: Sendable {
 
     /// The photos of movie `movieID`, titled `title`: saved, cached or fetched (see the type's rules).
     /// `refresh` skips the cache and asks Flickr (`photos --refresh`); its failure is then an error, never the
-    /// stale answer.
+    /// stale answer. `fetching: false` never asks (as offline): `browse` asks in the background instead.
     ///
     /// Cost: O(1) plus hashing the title when cached in memory; a file read when cached on disk; a request
     /// (at most the limits' total time, plus a wait for a turn as long) when fetched.
-    package func photos(movieID: Int, title: String, refresh: Bool = false) throws(PhotoSourceError) -> Answer {
+    package func photos(movieID: Int, title: String, refresh: Bool = false, fetching: Bool = true)
+        throws(PhotoSourceError) -> Answer
+    {
         if let saved = try savedPhotos(movieID: movieID) { return Answer(list: saved, origin: .saved) }
         let now = clock()
         var stale: Remembered?
@@ -135,7 +137,7 @@ package final class FlickrPhotoSource: Sendable {
             }
             stale = remembered
         }
-        guard asksFlickr else {
+        guard asksFlickr, fetching else {
             return stale.map { Answer(list: $0.list, origin: .stale) } ?? Answer(list: nil, origin: .none)
         }
         do {
