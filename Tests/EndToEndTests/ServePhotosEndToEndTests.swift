@@ -72,7 +72,7 @@ final class ServePhotosEndToEndTests: XCTestCase {
 
     func testSearchesAnswerAtOnceWhileFlickrHangsAndThePhotosGet504() throws {
         let standIn = try FlickrStandIn(self, mode: "hang")
-        let server = try serve(standIn, ["MOVIESEARCH_FLICKR_TIMEOUT_MS": "4000"])
+        let server = try serve(standIn, ["MOVIESEARCH_FLICKR_TIMEOUT_MS": "2500"])
         let photos = Mutex<[HTTPAnswer?]>([])
         let group = DispatchGroup()
         // More hanging photo requests than the blocking lane has workers, for different titles.

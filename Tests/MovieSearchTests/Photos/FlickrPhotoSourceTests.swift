@@ -159,7 +159,7 @@ final class FlickrPhotoSourceTests: XCTestCase {
     }
 
     func testSimultaneousRequestsForATitleMakeOneRequestAndAtMostFourRun() throws {
-        let fake = FakeFlickr(delayMilliseconds: 300)
+        let fake = FakeFlickr(delayMilliseconds: 150)
         fake.set("Heat", .success(FlickrResponseFixtures.normal))
         let photos = source(fake)
         let answers = Mutex<[[String]?]>([])
@@ -170,7 +170,7 @@ final class FlickrPhotoSourceTests: XCTestCase {
         XCTAssertEqual(fake.requests, ["Heat"])
         XCTAssertEqual(answers.withLock { $0 }, Array(repeating: FlickrResponseFixtures.normalURLs, count: 8))
 
-        let many = FakeFlickr(delayMilliseconds: 200)
+        let many = FakeFlickr(delayMilliseconds: 100)
         let limited = source(many)
         DispatchQueue.concurrentPerform(iterations: 10) { number in
             _ = try? limited.photos(movieID: number, title: "Title \(number)")
