@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "MovieSearch", targets: ["MovieSearch"]),
         .executable(name: "moviesearch", targets: ["MovieSearchTool"]),
+        .executable(name: "moviesearch-fetch", targets: ["MovieSearchFetchTool"]),
     ],
     targets: [
         // The engine, in layers: each target uses only the targets listed before it (the `dependencies` below say
@@ -42,7 +43,7 @@ let package = Package(
         .target(name: "MovieSearchFavorites",
                 dependencies: ["MovieSearchQuery", "MovieSearchIndex", "MovieSearchCatalog", "MovieSearchJSON",
                                "MovieSearchPlatform"]),
-        .target(name: "MovieSearchPhotos", dependencies: ["MovieSearchJSON", "MovieSearchLRU"]),
+        .target(name: "MovieSearchPhotos", dependencies: ["MovieSearchJSON", "MovieSearchLRU", "MovieSearchPlatform"]),
         // The one library product: re-exports every layer, so that an app writes `import MovieSearch`. No target
         // under Sources/ imports it (each imports the layers it uses, so that the graph shows them); the tests may.
         .target(name: "MovieSearch", dependencies: engineLayers.map { .target(name: $0) }),
@@ -88,6 +89,12 @@ let package = Package(
                                "MovieSearchPlatform"],
                 exclude: ["Web"]),
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
+        // `moviesearch-fetch`: one HTTP(S) GET through libcurl, which `moviesearch` spawns to ask Flickr (as git
+        // keeps libcurl in `git-remote-https`), so that the static `moviesearch` never links libcurl and a `query`
+        // never loads it. Linked dynamically against the system's libcurl.
+        .executableTarget(name: "MovieSearchFetchTool", dependencies: ["CCurl", "MovieSearchPhotos", "MovieSearchPlatform"]),
+        // The system's libcurl: Debian's and Ubuntu's `libcurl4-openssl-dev`, the SDK's on Apple platforms.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
 
         // Tests. `TestSupport` is the one home of what several test targets share (fixtures, the reference search,
         // byte readers, paths, the shared-data finder, running the built binary): a plain target, as a test target

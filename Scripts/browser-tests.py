@@ -40,12 +40,18 @@ XSS_TITLE = "<img src=x onerror=window.__xss=1>"
 WAIT = 5  # seconds any one thing may take to show
 
 
-def start_browser():
+def start_browser(image_port=None):
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    # With image_port, Flickr's image host is a local HTTPS server with a self-signed certificate (made by the test).
+    rules = "MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+    extra = []
+    if image_port:
+        rules = f"MAP live.staticflickr.com 127.0.0.1:{image_port} , " + rules
+        extra = ["--ignore-certificate-errors"]
     for argument in ["--headless=new", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,800",
-                     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", "--disable-extensions",
-                     "--no-first-run", "--disable-background-networking"]:
+                     f"--host-resolver-rules={rules}", "--disable-extensions",
+                     "--no-first-run", "--disable-background-networking"] + extra:
         options.add_argument(argument)
     if os.geteuid() == 0:
         options.add_argument("--no-sandbox")
@@ -208,7 +214,14 @@ def main():
     parser.add_argument("--favorites", required=True, help="the server's favorites file")
     parser.add_argument("--photos-dir", required=True, help="the server's --photos-dir: a saved answer goes there")
     parser.add_argument("--screenshots", help="a folder for PNGs of search and details at 375×667 and 1280×800")
+    parser.add_argument("--flickr-images", type=int, metavar="PORT",
+                        help="fetched photos: the server asks a Flickr stand-in, and live.staticflickr.com is mapped "
+                             "to this HTTPS port on 127.0.0.1 (runs the photo checks only)")
+    parser.add_argument("--flickr-modes", help="with --flickr-images: the stand-in's per-title modes file")
+    parser.add_argument("--flickr-log", help="with --flickr-images: the stand-in's request log")
     options = parser.parse_args()
+    if options.flickr_images:
+        return fetched_photos(options)
 
     checks = Checks()
     url = options.url.rstrip("/") + "/"
@@ -235,7 +248,8 @@ def main():
         json.dump({"photos": {"page": 1, "pages": 1, "perpage": 10, "total": "4", "photo": photos}, "stat": "ok"},
                   file)
     with urllib.request.urlopen(f"{url}api/photos/{movie_id}", timeout=5) as response:
-        photo_urls = json.loads(response.read())["photos"]
+        saved_answer = json.loads(response.read())
+        photo_urls = saved_answer["photos"] + [p["image"] for p in saved_answer["pictures"]]
     other_id = next(str(m["id"]) for y in answer["years"] for m in y["movies"] if str(m["id"]) != movie_id)
     unreachable = set(photo_urls) | {u.replace("http://", "https://", 1) for u in photo_urls}
 
@@ -336,7 +350,7 @@ def main():
             # Every photo fails to load (no host but 127.0.0.1 resolves): each becomes a placeholder, or at least
             # never a broken image.
             wait_for(driver, lambda d: page.js("""
-                return [...document.querySelectorAll('section#details div.photos > *')].every(e =>
+                return [...document.querySelectorAll('section#details div.photos .photo')].every(e =>
                     e.matches('.photo.placeholder') || (e.complete && e.naturalWidth > 0));"""),
                 "a failed photo shows as a broken image, not a placeholder")
             boxes = page.js("""
@@ -348,9 +362,12 @@ def main():
             assert boxes[2][1] >= boxes[0][1] + boxes[0][3] - 1, f"row two starts inside row one: {boxes}"
             assert all(b[2] > 20 and b[3] > 20 for b in boxes), f"an empty box: {boxes}"
             page.open(f"movie/{other_id}")
-            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "section#details p.no-photos"),
-                     f"no 'no photos saved' on movie {other_id}, which has none")
-        checks.check("deep link /movie/<id>; the photo grid's two columns of placeholders", deep_link_and_photos)
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "section#details p.photos-status.no-key"),
+                     f"no line about the missing key on movie {other_id}, which has no saved answer")
+            line = driver.find_element(By.CSS_SELECTOR, "section#details p.photos-status.no-key").text
+            assert "FLICKR_API_KEY" in line and "--flickr-key" in line, line
+        checks.check("deep link /movie/<id>; the photo grid's two columns of placeholders; no key",
+                     deep_link_and_photos)
 
         def deep_link_query():
             page.open("?q=dark")
@@ -497,6 +514,100 @@ def main():
     finally:
         driver.quit()
 
+    if checks.failures:
+        print(f"{checks.failures} failed")
+        return 1
+    print("all passed")
+    return 0
+
+
+def fetched_photos(options):
+    """The details page with photos fetched from a Flickr stand-in and loaded from a local live.staticflickr.com:
+    loading, two columns of pictures that really load, each linking to its Flickr page; a title Flickr has no photos
+    for; a failure with its Retry button; a card without a poster showing its movie's first cached photo."""
+    checks = Checks()
+    url = options.url.rstrip("/") + "/"
+    answer = cli_json(options.cli, ["query", "dark", "--cache", options.cache])
+    movies = [m for y in answer["years"] for m in y["movies"]]
+    target = next((m for m in movies if m["title"] == "The Dark Knight Rises"), None)
+    others = [m for m in movies if target and m["title"] != target["title"]]
+    if target is None or len(others) < 2:
+        print("FAIL catalog: `query 'dark kni'` does not find The Dark Knight Rises and two others")
+        return 1
+    empty, failing = others[0], others[1]
+    with open(options.flickr_modes, "w") as file:
+        json.dump({empty["title"]: "empty", failing["title"]: "status"}, file)
+    try:
+        driver = start_browser(options.flickr_images)
+    except WebDriverException as error:
+        print(f"FAIL browser: cannot start headless Chromium: {error.msg}")
+        return 2
+    page = Page(driver, url)
+    try:
+        def photos_load():
+            page.open(f"movie/{target['id']}")
+            page.wait_details(target["title"])
+            wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "section#details div.photos img.photo")) == 3,
+                     "the fetched answer's 3 photos are not shown")
+            wait_for(driver, lambda d: page.js("""
+                return [...document.querySelectorAll('section#details div.photos img.photo')].every(e =>
+                    e.complete && e.naturalWidth > 0);"""), "the photos did not load from live.staticflickr.com")
+            shown = page.js("""
+                return [...document.querySelectorAll('section#details div.photos a.photo-link')].map(a => {
+                    const r = a.getBoundingClientRect(); const img = a.querySelector('img');
+                    return [a.href, img.currentSrc, img.loading, Math.round(r.left), Math.round(r.top)]; });""")
+            assert all(href.startswith("https://www.flickr.com/photos/") for href, *_ in shown), shown
+            assert all(src.startswith("https://live.staticflickr.com/") and src.endswith("_w.jpg")
+                       for _, src, *_ in shown), shown
+            assert all(loading == "lazy" for _, _, loading, *_ in shown), shown
+            assert len({left for *_, left, _ in shown}) == 2, f"not two columns: {shown}"
+            if options.screenshots:
+                os.makedirs(options.screenshots, exist_ok=True)
+                time.sleep(0.3)
+                save_screenshot(driver, os.path.join(options.screenshots, "details-fetched-photos-1280x800.png"))
+        checks.check("fetched photos load from live.staticflickr.com, in two columns, linking to Flickr", photos_load)
+
+        def no_photos():
+            page.open(f"movie/{empty['id']}")
+            page.wait_details(empty["title"])
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "section#details p.photos-status.no-photos"),
+                     "no 'Flickr has no photos' line")
+            line = driver.find_element(By.CSS_SELECTOR, "section#details p.photos-status.no-photos").text
+            assert line == "Flickr has no photos for this title", line
+        checks.check("a title Flickr has no photos for says so", no_photos)
+
+        def failure_and_retry():
+            page.open(f"movie/{failing['id']}")
+            page.wait_details(failing["title"])
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "section#details p.photos-status.error"),
+                     "no failure line")
+            line = driver.find_element(By.CSS_SELECTOR, "section#details p.photos-status.error").text
+            assert "HTTP status 500" in line, line
+            def asked():
+                with open(options.flickr_log) as log:
+                    return log.read().count("text=")
+            before = asked()
+            driver.find_element(By.CSS_SELECTOR, "section#details button.retry").click()
+            wait_for(driver, lambda d: asked() > before and
+                     d.find_elements(By.CSS_SELECTOR, "section#details button.retry"), "Retry did not ask again")
+        checks.check("a failure shows its message and a Retry button", failure_and_retry)
+
+        def card_shows_cached_photo():
+            page.open()
+            page.type("dark kni")
+            page.wait_card(str(target["id"]), "after typing 'dark kni'")
+            wait_for(driver, lambda d: page.js(f"""
+                const img = document.querySelector('#results article.movie[data-id="{target["id"]}"] img.poster');
+                return img !== null && img.complete && img.naturalWidth > 0;"""),
+                "the card of a movie without a poster does not show its first cached photo")
+            # Every other card (no poster, no cached photo) keeps its grey box.
+            time.sleep(0.3)
+            other = page.js(f"""return document.querySelectorAll(
+                '#results article.movie:not([data-id="{target["id"]}"]) img.poster').length""")
+            assert other == 0, f"{other} cards of movies with no cached photo show a picture"
+        checks.check("a card without a poster shows its first cached photo", card_shows_cached_photo)
+    finally:
+        driver.quit()
     if checks.failures:
         print(f"{checks.failures} failed")
         return 1

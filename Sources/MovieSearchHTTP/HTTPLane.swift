@@ -7,6 +7,9 @@ package enum HTTPLane: Sendable, CaseIterable {
     /// Answers that may be large or take long to make (searches, top lists): they also wait while the answers
     /// queued for clients that do not read are over `HTTPServer.Configuration.queuedAnswerBudget`.
     case heavy
-    /// Answers that may wait on a file or a lock (favorites, saved photos; network fetches).
+    /// Answers that may wait on a file or a lock (favorites, saved photos).
     case blocking
+    /// Answers that may wait on another server (a Flickr fetch, up to its time limit): threads of their own, so that
+    /// an upstream that hangs holds neither searches nor favorites.
+    case network
 }

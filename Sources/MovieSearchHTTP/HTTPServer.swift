@@ -54,8 +54,9 @@ package final class HTTPServer: Sendable {
         /// cannot take at once are dropped and counted.
         package var accessLog: AccessLog?
         /// Worker threads of each lane: `.quick` ones for answers made in a moment, `.heavy` ones (one per core) for
-        /// searches and other long renders, `.blocking` ones for answers that wait on files and locks.
-        package var workers: [HTTPLane: Int] = [.quick: 2, .heavy: HTTPServer.coreCount, .blocking: 4]
+        /// searches and other long renders, `.blocking` ones for answers that wait on files and locks, `.network`
+        /// ones for answers that wait on another server.
+        package var workers: [HTTPLane: Int] = [.quick: 2, .heavy: HTTPServer.coreCount, .blocking: 4, .network: 8]
         /// Past this many bytes of answers queued for clients (a buffer shared by several connections counted
         /// once), `.heavy` requests wait until clients read or are dropped by `writeTimeout`.
         package var queuedAnswerBudget = 64 << 20

@@ -8,10 +8,13 @@ package enum PhotosOutput {
     /// The members of `json(_:request:photos:)`'s object.
     package static let members = [
         JSONMember("id"), JSONMember("title"), JSONMember("request", "the Flickr photos.search URL"),
-        JSONMember("photos", "the URLs, null without --response"),
+        JSONMember("photos", "the URLs, null when there is no answer (no key, --offline, nothing saved or cached)"),
+        JSONMember("pictures", "per photo its https image (size w) and its Flickr page; null as photos"),
     ]
 
-    /// `{"id":…,"title":…,"request":…,"photos":[…]}`; `photos` is `null` when no answer was given.
+    /// `{"id":…,"title":…,"request":…,"photos":[…],"pictures":[{"image":…,"page":…}]}`; `photos` and `pictures`
+    /// are `null` when there is no answer. `pictures` is what a page shows: each photo at Flickr's https address
+    /// in size `w` (400 px, for a half column), and the photo's page on Flickr to link to.
     package static func json(_ movie: Movie, request: String, photos: PhotoList?) -> JSONWriter {
         var json = JSONWriter()
         json.object { json in
@@ -20,6 +23,19 @@ package enum PhotosOutput {
             json.member("request", request)
             json.key("photos")
             if let photos { json.value(photos.urls) } else { json.null() }
+            json.key("pictures")
+            if let photos {
+                json.array { json in
+                    for photo in photos.photos {
+                        json.object { json in
+                            json.member("image", photo.imageURL(size: "w"))
+                            json.member("page", photo.pageURL)
+                        }
+                    }
+                }
+            } else {
+                json.null()
+            }
         }
         return json
     }

@@ -30,7 +30,23 @@ public enum FlickrPhotos {
     ///
     /// Cost: O(n) in the UTF-8 length of `title` and `apiKey`.
     public static func searchURL(title: String, apiKey: String) -> String {
-        "https://api.flickr.com/services/rest/?method=flickr.photos.search"
+        searchURL(title: title, apiKey: apiKey, endpoint: defaultEndpoint)
+    }
+
+    /// Flickr's REST address, where `searchURL` sends a request unless told otherwise (`--flickr-endpoint`).
+    public static let defaultEndpoint = "https://api.flickr.com/services/rest/"
+
+    /// The largest Flickr answer read, fetched or saved: ten photos' answer is about 3 KB, a page of 500 about
+    /// 100 KB.
+    public static let maximumResponseBytes = 1 << 20
+
+    /// `searchURL(title:apiKey:)` at another `endpoint` (a mirror, a proxy, a test's stand-in): the same query,
+    /// after a `?` (or an `&` when the endpoint already holds a query).
+    ///
+    ///     FlickrPhotos.searchURL(title: "Heat", apiKey: "k", endpoint: "http://127.0.0.1:8080/rest")
+    ///     // http://127.0.0.1:8080/rest?method=flickr.photos.search&api_key=k&…&text=Heat&page=1&per_page=10
+    public static func searchURL(title: String, apiKey: String, endpoint: String) -> String {
+        endpoint + (endpoint.contains("?") ? "&" : "?") + "method=flickr.photos.search"
             + "&api_key=\(PercentEncoding.queryValue(apiKey))&format=json&nojsoncallback=1"
             + "&text=\(PercentEncoding.queryValue(title))&page=1&per_page=10"
     }
@@ -91,12 +107,12 @@ public enum FlickrPhotos {
         guard case .array(let elements) = photo else {
             throw .unexpectedShape(source: source, reason: #""photos.photo" is \#(photo.kindDescription), not an array"#)
         }
-        var list = PhotoList(urls: [], skipped: 0)
-        list.urls.reserveCapacity(elements.count)
+        var found: [FlickrPhoto] = []
+        found.reserveCapacity(elements.count)
         for element in elements {
-            if let url = url(of: element) { list.urls.append(url) } else { list.skipped += 1 }
+            if let photo = decodedPhoto(of: element) { found.append(photo) }
         }
-        return list
+        return PhotoList(photos: found, skipped: elements.count - found.count)
     }
 
     /// Throws for `"stat":"fail"` (Flickr's refusal) and for a `stat` that is neither `"ok"` nor absent.
@@ -119,8 +135,8 @@ public enum FlickrPhotos {
         }
     }
 
-    /// The URL of one photo of the `photo` array, or `nil` when it cannot be built.
-    private static func url(of photo: JSONValue) -> String? {
+    /// One photo of the `photo` array, or `nil` when its URL cannot be built.
+    private static func decodedPhoto(of photo: JSONValue) -> FlickrPhoto? {
         guard case .object(let fields) = photo,
             let id = fields["id"].flatMap(pathComponent),
             let secret = fields["secret"].flatMap(pathComponent),
@@ -128,7 +144,16 @@ public enum FlickrPhotos {
             let farm = fields["farm"].flatMap(integer),
             farm >= 0
         else { return nil }
-        return "http://farm\(farm).static.flickr.com/\(server)/\(id)_\(secret).jpg"
+        return FlickrPhoto(id: id, owner: fields["owner"].flatMap(owner), secret: secret, server: server, farm: farm)
+    }
+
+    /// An owner's NSID (`12345678@N00`): ASCII letters, digits, `@`, `_` and `-`, safe in a URL path as it is.
+    private static func owner(_ value: JSONValue) -> String? {
+        guard case .string(let string) = value, !string.isEmpty, string.utf8.count <= 64,
+            string.utf8.allSatisfy({ isASCIIDigit($0) || isASCIILetter($0) || $0 == UInt8(ascii: "@")
+                || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
+        else { return nil }
+        return string
     }
 
     /// A string of ASCII letters and digits, safe to put in a URL path as it is.

@@ -16,7 +16,8 @@ import MovieSearchQuery
 /// | `GET /api/search?q=&per_year=&typos=auto\|off` | `query <q> --json` |
 /// | `GET /api/movies/<id>` | `show <id> --json` |
 /// | `GET /api/top?by=rating\|critic&limit=N` | `top --by … --limit N --json` |
-/// | `GET /api/photos/<id>` | `photos <id> --json`, with the saved answer `<photos-dir>/<id>.json` if there is one |
+/// | `GET /api/photos/<id>` | `photos <id> --json`: saved (`<photos-dir>/<id>.json`), cached, or fetched from Flickr |
+/// | `GET /api/photos/<id>?cached_only=1` | the same, saved or cached only: never a fetch (`photos` null) |
 /// | `GET /api/favorites` | `favorites list --json` |
 /// | `PUT`, `DELETE /api/favorites/<id>` | `favorites add`, `favorites remove <id> --json` |
 /// | `GET /healthz` | `{"status":"ok","movies":N,"cache":"<path>","format":<version>}`; `"degraded"` with a `"problem"` when a replacement was refused; 503 when the cache was changed in place |
@@ -38,8 +39,6 @@ package struct APIResponder: HTTPResponder {
         package static let maximumPerYear = 1000
         /// The longest top list a request may ask for.
         package static let maximumLimit = 1000
-        /// The longest saved Flickr answer read, as `photos --response` allows.
-        package static let maximumPhotoResponseBytes = 16 << 20
 
         /// The default of `typos` when a search does not give it.
         package var typos: TypoTolerance = .auto
@@ -47,6 +46,8 @@ package struct APIResponder: HTTPResponder {
         package var photosDirectory: FilePath?
         /// The Flickr API key the photo requests carry.
         package var flickrKey: String
+        /// Where photos come from (saved, cached, fetched); `nil`: the saved folder and the key above, never a fetch.
+        package var photoSource: FlickrPhotoSource?
 
         /// A configuration with this key and the defaults.
         package init(flickrKey: String) {
@@ -59,12 +60,17 @@ package struct APIResponder: HTTPResponder {
     package let configuration: Configuration
     /// The movies' JSON, rendered once for all the answers that list them.
     private let rendered = RenderedMovies()
+    /// The photos' one reader.
+    private let photoSource: FlickrPhotoSource
 
     /// Routes over this cache and these favorites.
     package init(cache: ServedCache, favorites: ServedFavorites, configuration: Configuration) {
         self.cache = cache
         self.favorites = favorites
         self.configuration = configuration
+        var settings = FlickrPhotoSource.Settings(apiKey: configuration.flickrKey)
+        settings.savedFolder = configuration.photosDirectory
+        photoSource = configuration.photoSource ?? FlickrPhotoSource(settings: settings, fetcher: nil)
     }
 
     package func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -95,13 +101,17 @@ package struct APIResponder: HTTPResponder {
         }
     }
 
-    /// Favorites (the file and its lock) and saved photos (a file) are answered by the `.blocking` workers, so that
+    /// Photos, which may be fetched from Flickr, by the `.network` workers, so that a Flickr that hangs holds no
+    /// other answer; favorites (the file and its lock) and cached photos by the `.blocking` workers, so that
     /// a lock held by another process never holds the others; searches and top lists, whose answers may be large
     /// and slow to render, by the `.heavy` ones; the rest (health, one movie, the page) by the `.quick` ones.
     package func lane(for request: HTTPRequest) -> HTTPLane {
         // Decoded as `route` decodes it, so that `/api/%66avorites` takes the lane of `/api/favorites`.
         let path = (try? HTTPPercentDecoding.decodePath(request.path)) ?? String(request.path)
-        if path.hasPrefix("/api/favorites") || path.hasPrefix("/api/photos") { return .blocking }
+        // A photo fetch waits on Flickr (up to its time limit): a lane of its own. Asking for the cached answer
+        // only reads a small file at most.
+        if path.hasPrefix("/api/photos") { return request.query?.contains("cached_only") == true ? .blocking : .network }
+        if path.hasPrefix("/api/favorites") { return .blocking }
         if path.hasPrefix("/api/search") || path.hasPrefix("/api/top") { return .heavy }
         return .quick
     }
@@ -168,8 +178,7 @@ package struct APIResponder: HTTPResponder {
                 return try top(query(request, allowed: ["by", "limit"]), snapshot)
             case ("photos", 2):
                 try allow(request, Self.reads)
-                _ = try query(request, allowed: [])
-                return try photos(movieID(rest[1]), snapshot)
+                return try photos(movieID(rest[1]), query(request, allowed: ["cached_only"]), snapshot)
             case ("favorites", 1):
                 try allow(request, Self.reads)
                 _ = try query(request, allowed: [])
@@ -339,43 +348,27 @@ package struct APIResponder: HTTPResponder {
         return TopListJSON.object(movies, by: order, favorites: favorites.ids(in: snapshot))
     }
 
-    private func photos(_ id: Int, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
+    /// `photos <id> --json`'s bytes, through the one `FlickrPhotoSource` (saved, cached, fetched); with
+    /// `cached_only=1`, the saved or cached answer only, never a fetch (what a card without a poster shows).
+    private func photos(_ id: Int, _ parameters: [String: String], _ snapshot: ServedCache.Snapshot) throws
+        -> JSONWriter
+    {
         let movie = try snapshot.index.movie(id: id)
-        let request = FlickrPhotos.searchURL(title: movie.title, apiKey: configuration.flickrKey)
-        var photos: PhotoList?
-        if let folder = configuration.photosDirectory {
-            let path = folder + "/\(id).json"
-            let source = "\(id).json"
-            let input: JSONInput
-            do {
-                // Only a regular file, opened without waiting (a FIFO there would hold this loop until a writer
-                // came); a link is followed, to a regular file only.
-                input = try JSONInput.readRegularFile(path: path,
-                                                      maximumBytes: Configuration.maximumPhotoResponseBytes)
-            } catch let FileReader.Failure.system(error) where error.code == Syscalls.Errno.noSuchFile {
-                // No saved answer for this movie: the request alone, as `photos` without --response.
-                return PhotosOutput.json(movie, request: request, photos: nil)
-            } catch {
-                throw APIError(500, "cannot read the saved Flickr answer \(source): \(error)")
+        let request = photoSource.request(title: movie.title)
+        if let flag = parameters["cached_only"] {
+            guard flag == "1" else {
+                throw APIError(400, "cached_only must be 1, not '\(HTTPRequest.excerpt(flag))'")
             }
-            do {
-                photos = try FlickrPhotos.photos(fromResponse: input.bytes, source: source)
-            } catch let error as FlickrError {
-                switch error {
-                case .apiFailure:
-                    // Flickr refused the request the answer was saved for: the upstream's fault, not this server's.
-                    throw APIError(502, error.description)
-                case let .malformedJSON(_, line, column, offset, _):
-                    // The parser's reason quotes the bytes it met, and the file may be a link to any file this
-                    // process can read (/etc/passwd): where, never what.
-                    throw APIError(500, "\(source): not a Flickr response: malformed JSON at line \(line), "
-                        + "column \(column) (byte \(offset))")
-                case .unexpectedShape:
-                    throw APIError(500, error.description)
-                }
-            }
+            return PhotosOutput.json(movie, request: request, photos: photoSource.cachedPhotos(movieID: id, title: movie.title))
         }
-        return PhotosOutput.json(movie, request: request, photos: photos)
+        do {
+            let answer = try photoSource.photos(movieID: id, title: movie.title)
+            return PhotosOutput.json(movie, request: request, photos: answer.list)
+        } catch {
+            var retryAfter: Int?
+            if case let .busy(_, seconds) = error { retryAfter = seconds }
+            throw APIError(error.status, error.description, retryAfter: retryAfter)
+        }
     }
 
     private func favoritesList(_ snapshot: ServedCache.Snapshot) throws -> JSONWriter {

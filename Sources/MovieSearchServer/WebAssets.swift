@@ -59,7 +59,7 @@ package enum WebAssets {
 
 """#
 
-    /// Web/app.css, 5,930 bytes.
+    /// Web/app.css, 6,051 bytes.
     private static let appCSS = #"""
 /* The page of `moviesearch serve`: one column from 320 px up, dark mode from the system's setting. */
 :root {
@@ -332,11 +332,14 @@ div.photos {
   display: block;
 }
 
-.no-photos { color: var(--muted); }
+.photo-link { display: block; }
+.photos-status { color: var(--muted); }
+.photos-status.error { color: inherit; }
+.photos-status .retry { margin-left: 8px; }
 
 """#
 
-    /// Web/app.js, 26,421 bytes.
+    /// Web/app.js, 29,584 bytes.
     private static let appJS = #"""
 // The page of `moviesearch serve`: search as you type, top lists, favorites and a movie's details, on the JSON API.
 // Data from the catalog reaches the page only through textContent and attributes, never as HTML.
@@ -425,7 +428,7 @@ div.photos {
   /// An image that turns into the placeholder when it fails to load; the placeholder alone without a URL.
   // The image hosts the page loads from: TMDb's for posters, Flickr's for photos (the server gives no other, and
   // the page's CSP names the same hosts). Anything else is a placeholder, never a request to a host a catalog chose.
-  const IMAGE_HOSTS = /^https?:\/\/(image\.tmdb\.org|farm\d+\.static\.flickr\.com)\//;
+  const IMAGE_HOSTS = /^https?:\/\/(image\.tmdb\.org|farm\d+\.static\.flickr\.com|live\.staticflickr\.com)\//;
 
   function picture(url, className, alt) {
     if (typeof url !== 'string' || !IMAGE_HOSTS.test(url)) {
@@ -495,7 +498,9 @@ div.photos {
   function card(movie) {
     const article = el('article', 'movie');
     article.dataset.id = String(movie.id);
-    article.append(picture(movie.poster, 'poster', ''));
+    const poster = picture(movie.poster, 'poster', '');
+    article.append(poster);
+    if (!movie.poster && !movie.missing) cachedPhotoWhenSeen(movie.id, poster);
     const body = el('div', 'body');
     const heading = el('h3', 'heading');
     if (movie.missing) {
@@ -514,6 +519,28 @@ div.photos {
     body.append(el('p', 'overview', overviewStart(movie.overview)));
     article.append(body, heart(movie));
     return article;
+  }
+
+  /// A card without a poster shows the first photo of its movie's cached Flickr answer, if there is one: asked
+  /// for (`cached_only=1`, which never makes the server ask Flickr) once the card comes into view.
+  const cachedPhotoObserver = 'IntersectionObserver' in window ? new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      cachedPhotoObserver.unobserve(entry.target);
+      const box = entry.target;
+      getJSON(`/api/photos/${box.dataset.movieId}?cached_only=1`).then((answer) => {
+        const first = answer && Array.isArray(answer.pictures) ? answer.pictures[0] : null;
+        if (!first || typeof first.image !== 'string' || !box.isConnected) return;
+        const img = picture(first.image, 'poster from-photos', '');
+        if (img.tagName === 'IMG') box.replaceWith(img);
+      }).catch(() => {});
+    }
+  }, { rootMargin: '200px' }) : null;
+
+  function cachedPhotoWhenSeen(id, box) {
+    if (!cachedPhotoObserver || box.tagName === 'IMG') return;
+    box.dataset.movieId = String(id);
+    cachedPhotoObserver.observe(box);
   }
 
   // MARK: - Views of the list
@@ -742,7 +769,55 @@ div.photos {
     return row;
   }
 
-  function renderDetails(movie, photos) {
+  /// The photos part of a details page: loading, then the photos in two columns (each a link to its page on
+  /// Flickr), or why there are none, or the failure with a Retry button.
+  async function loadPhotos(id, section, signal) {
+    section.replaceChildren(el('p', 'photos-status loading', 'Loading photos from Flickr…'));
+    let answer;
+    try {
+      answer = await getJSON(`/api/photos/${id}`, signal);
+    } catch (error) {
+      if (isAbort(error)) return;
+      const failure = el('p', 'photos-status error');
+      failure.append(el('span', 'message', `Photos could not be loaded: ${error.message}`), ' ');
+      const retry = el('button', 'retry', 'Retry');
+      retry.type = 'button';
+      retry.addEventListener('click', () => loadPhotos(id, section, signal));
+      failure.append(retry);
+      section.replaceChildren(failure);
+      return;
+    }
+    if (signal.aborted) return;
+    if (!answer || answer.photos === null || answer.photos === undefined) {
+      const noKey = typeof answer?.request === 'string' && answer.request.includes('api_key=YOUR_FLICKR_API_KEY&');
+      section.replaceChildren(el('p', 'photos-status no-key', noKey
+        ? 'Photos come from Flickr: set FLICKR_API_KEY or pass --flickr-key <key> to serve.'
+        : 'No photos are saved or cached for this title, and the server does not ask Flickr (--offline).'));
+      return;
+    }
+    const pictures = Array.isArray(answer.pictures) ? answer.pictures : [];
+    if (pictures.length === 0) {
+      section.replaceChildren(el('p', 'photos-status no-photos', 'Flickr has no photos for this title'));
+      return;
+    }
+    const grid = el('div', 'photos');
+    pictures.forEach((photo, n) => {
+      const image = picture(photo.image, 'photo', `Photo ${n + 1} of ${pictures.length} on Flickr`);
+      if (typeof photo.page === 'string' && photo.page.startsWith('https://www.flickr.com/')) {
+        const link = el('a', 'photo-link');
+        link.href = photo.page;
+        link.rel = 'noopener noreferrer';
+        link.target = '_blank';
+        link.append(image);
+        grid.append(link);
+      } else {
+        grid.append(image);
+      }
+    });
+    section.replaceChildren(grid);
+  }
+
+  function renderDetails(movie) {
     const fragment = document.createDocumentFragment();
     const back = el('button', 'back', '← Back');
     back.type = 'button';
@@ -784,14 +859,9 @@ div.photos {
     fragment.append(el('p', 'overview', typeof movie.overview === 'string' ? movie.overview : ''));
 
     fragment.append(el('h2', 'photos-title', 'Photos'));
-    const urls = photos && Array.isArray(photos.photos) ? photos.photos : [];
-    if (urls.length === 0) {
-      fragment.append(el('p', 'no-photos', 'no photos saved'));
-    } else {
-      const grid = el('div', 'photos');
-      urls.forEach((url, n) => grid.append(picture(url, 'photo', `Photo ${n + 1} of ${urls.length}`)));
-      fragment.append(grid);
-    }
+    const section = el('section', 'photos-section');
+    section.setAttribute('aria-live', 'polite');
+    fragment.append(section);
     details.dataset.id = String(movie.id);
     details.replaceChildren(fragment);
   }
@@ -813,15 +883,11 @@ div.photos {
     details.replaceChildren(el('p', 'loading', 'Loading…'));
     window.scrollTo(0, 0);
     try {
-      const [movie, photos] = await Promise.all([
-        getJSON(`/api/movies/${id}`, controller.signal),
-        getJSON(`/api/photos/${id}`, controller.signal).catch((error) => {
-          if (isAbort(error)) throw error;
-          return null;
-        }),
-      ]);
+      const movie = await getJSON(`/api/movies/${id}`, controller.signal);
       if (controller.signal.aborted) return;
-      renderDetails(movie, photos);
+      renderDetails(movie);
+      // The movie at once; its photos when Flickr (or the cache) answers.
+      loadPhotos(id, details.querySelector('.photos-section'), controller.signal);
       document.title = `${movie.title} (${movie.year}) · Movie search`;
       details.querySelector('h1').focus({ preventScroll: true });
     } catch (error) {

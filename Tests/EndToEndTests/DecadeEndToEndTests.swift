@@ -79,7 +79,8 @@ final class DecadeEndToEndTests: XCTestCase {
         XCTAssertEqual(lines.first, "The 15 best-rated movies of 2,272:")
         XCTAssertEqual(lines.count, 16)
 
-        let photos = try BinaryRun.run(["photos", "\(id)", "--cache", cache, "--flickr-key", "k", "--json"])
+        let photos = try BinaryRun.run(["photos", "\(id)", "--cache", cache, "--flickr-key", "k", "--json",
+                                        "--offline"])
         XCTAssertEqual(try answer(photos.standardOutput)["title"] as? String, title)
     }
 }

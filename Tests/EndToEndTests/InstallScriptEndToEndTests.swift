@@ -7,6 +7,7 @@ import XCTest
 final class InstallScriptEndToEndTests: XCTestCase {
     private let files = [
         "bin/moviesearch",
+        "bin/moviesearch-fetch",
         "share/man/man1/moviesearch.1",
         "share/bash-completion/completions/moviesearch",
         "share/zsh/site-functions/_moviesearch",
@@ -31,6 +32,12 @@ final class InstallScriptEndToEndTests: XCTestCase {
         let version = try ChildProcess.run(installed, ["--version"])
         XCTAssertTrue(version.exited(0))
         XCTAssertEqual(version.standardOutput, try BinaryRun.run(["--version"]).standardOutput)
+        // moviesearch-fetch beside it, which the installed binary finds there (a fetch of a closed port: its error,
+        // not "cannot run").
+        let fetch = try ChildProcess.run(installed, ["photos", "0", "--flickr-key", "k", "--flickr-endpoint",
+                                                     "http://127.0.0.1:9/", "--cache", TestPaths.sampleCache],
+                                         environment: ["MOVIESEARCH_FETCH": ""], timeLimit: 30)
+        XCTAssertTrue(fetch.standardError.contains("cannot get photos from Flickr: unreachable"), fetch.standardError)
         // What was installed is what the binary generates.
         XCTAssertEqual(try String(contentsOfFile: "\(prefix)/share/man/man1/moviesearch.1", encoding: .utf8),
                        try BinaryRun.run(["man"]).standardOutput)

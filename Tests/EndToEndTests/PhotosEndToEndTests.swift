@@ -50,7 +50,7 @@ final class PhotosEndToEndTests: XCTestCase {
         XCTAssertEqual(run.standardError, "moviesearch: warning: skipped 1 photo with a missing or bad field in <stdin>\n")
         XCTAssertEqual(run.standardOutput.filter { $0 == "\n" }.count, 1)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
-        XCTAssertEqual(Set(object.keys), ["id", "title", "request", "photos"])
+        XCTAssertEqual(Set(object.keys), ["id", "title", "request", "photos", "pictures"])
         XCTAssertEqual(object["id"] as? Int, 7)
         XCTAssertEqual(object["title"] as? String, Self.title)
         XCTAssertEqual(object["request"] as? String, Self.request)
@@ -70,11 +70,11 @@ final class PhotosEndToEndTests: XCTestCase {
         XCTAssertTrue(narrow.standardOutput.hasSuffix("2 photos:\n\(Self.urls[0])\n\(Self.urls[1])\n"), narrow.standardOutput)
     }
 
-    func testWithoutAResponseOnlyTheRequest() throws {
-        let run = try BinaryRun.run(["photos", "7", "--cache", cache, "--flickr-key", "k3y"])
+    func testOfflineWithoutAResponseOnlyTheRequest() throws {
+        let run = try BinaryRun.run(["photos", "7", "--cache", cache, "--flickr-key", "k3y", "--offline"])
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.standardOutput, "\(Self.title) (2015)\nrequest: \(Self.request)\n")
-        let json = try BinaryRun.run(["photos", "7", "--cache", cache, "--flickr-key", "k3y", "--json"])
+        let json = try BinaryRun.run(["photos", "7", "--cache", cache, "--flickr-key", "k3y", "--json", "--offline"])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         XCTAssertTrue(object["photos"] is NSNull)
     }
@@ -87,7 +87,7 @@ final class PhotosEndToEndTests: XCTestCase {
         XCTAssertEqual(run.standardError, "")
         XCTAssertEqual(run.standardOutput, "\(Self.title) (2015)\nrequest: \(Self.request)\nno pictures\n")
         let json = try BinaryRun.run(["photos", "7", "--cache", cache, "--response", response, "--json", "--flickr-key", "k"])
-        XCTAssertTrue(json.standardOutput.hasSuffix(#","photos":[]}"# + "\n"), json.standardOutput)
+        XCTAssertTrue(json.standardOutput.hasSuffix(#","photos":[],"pictures":[]}"# + "\n"), json.standardOutput)
     }
 
     func testBadResponses() throws {

@@ -101,7 +101,8 @@ final class ServeEndToEndTests: XCTestCase {
             """
         try Data(response.utf8).write(to: URL(fileURLWithPath: photos + "/682.json"))
         let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet",
-                                             "--photos-dir", photos, "--flickr-key", Self.flickrKey])
+                                             "--photos-dir", photos, "--flickr-key", Self.flickrKey,
+                                             "--offline"])
         for id in [0, 682, 1025, 2271] {
             let answer = try server.request("/api/movies/\(id)")
             XCTAssertEqual(answer.status, 200)
@@ -128,7 +129,8 @@ final class ServeEndToEndTests: XCTestCase {
         XCTAssertTrue(saved.text.contains("53002_def456.jpg"), saved.text)
         let alone = try server.request("/api/photos/5")
         XCTAssertEqual(alone.status, 200)
-        XCTAssertEqual(alone.text, try cli(["photos", "5", "--json", "--cache", cache, "--flickr-key", Self.flickrKey]))
+        XCTAssertEqual(alone.text, try cli(["photos", "5", "--json", "--cache", cache, "--flickr-key", Self.flickrKey,
+                                            "--offline"]))
     }
 
     // MARK: Favorites shared with the CLI

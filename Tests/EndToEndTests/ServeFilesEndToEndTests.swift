@@ -63,8 +63,8 @@ final class ServeFilesEndToEndTests: XCTestCase {
         }
         let page = try server.request("/")
         let policy = try XCTUnwrap(page.header("Content-Security-Policy"))
-        XCTAssertTrue(policy.contains("img-src 'self' https://image.tmdb.org https://*.static.flickr.com data:"),
-                      policy)
+        XCTAssertTrue(policy.contains("img-src 'self' https://image.tmdb.org https://*.static.flickr.com "
+                                      + "https://live.staticflickr.com data:"), policy)
         XCTAssertFalse(policy.contains("https: "), policy)
     }
 }

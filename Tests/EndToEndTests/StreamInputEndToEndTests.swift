@@ -180,16 +180,16 @@ final class StreamInputEndToEndTests: XCTestCase {
         let cache = try cache()
         // A regular file's size is known before reading: what it holds does not matter.
         let big = try temporaryFile("big.json", "")
-        XCTAssertEqual(truncate(big, (16 << 20) + 1), 0)
+        XCTAssertEqual(truncate(big, (1 << 20) + 1), 0)
         assertOneLineError(try BinaryRun.run(["photos", "0", "--cache", cache, "--response", big]),
-                           "moviesearch: cannot read Flickr response \(big): larger than 16 MiB, the most a response may hold")
-        // Standard input, in process: 16 MiB through a debug binary's check would take seconds.
+                           "moviesearch: cannot read Flickr response \(big): larger than 1 MiB, the most a response may hold")
+        // Standard input, in process. The one limit of every Flickr answer, given, saved, cached or fetched.
         let fromInput = MovieSearchCommand.run(
             arguments: ["photos", "0", "--cache", cache, "--response", "-", "--flickr-key", "k"],
-            standardInput: [UInt8](repeating: UInt8(ascii: " "), count: (16 << 20) + 1))
+            standardInput: [UInt8](repeating: UInt8(ascii: " "), count: (1 << 20) + 1))
         XCTAssertEqual(fromInput.status, 1)
         XCTAssertEqual(fromInput.standardError,
-                       "moviesearch: cannot read Flickr response <stdin>: larger than 16 MiB, the most a response may hold\n")
+                       "moviesearch: cannot read Flickr response <stdin>: larger than 1 MiB, the most a response may hold\n")
     }
 
     func testQueryLinesAndQueryFilesAreBounded() throws {
@@ -208,7 +208,7 @@ final class StreamInputEndToEndTests: XCTestCase {
     }
 
     func testHelpStatesTheLimits() throws {
-        for (command, limit) in [("index", "2 GiB"), ("photos", "16 MiB"), ("query", "1 MiB"), ("bench", "1,000,000")] {
+        for (command, limit) in [("index", "2 GiB"), ("photos", "1 MiB"), ("query", "1 MiB"), ("bench", "1,000,000")] {
             let help = try BinaryRun.run([command, "--help"])
             XCTAssertEqual(help.status, 0)
             let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -248,7 +248,8 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
         XCTAssertTrue(batch.standardOutput.contains(#""title":"Forged\nmoviesearch: error: fake""#),
                       batch.standardOutput)
 
-        let photos = try BinaryRun.run(["photos", "0", "--cache", cache, "--json", "--flickr-key", "k"])
+        let photos = try BinaryRun.run(["photos", "0", "--cache", cache, "--json", "--flickr-key", "k",
+                                        "--offline"])
         XCTAssertEqual(photos.status, 0, photos.standardError)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(photos.standardOutput.utf8))
                                    as? [String: Any])

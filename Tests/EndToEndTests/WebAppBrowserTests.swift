@@ -48,4 +48,40 @@ final class WebAppBrowserTests: XCTestCase {
         XCTAssertTrue(run.exited(0),
                       "browser-tests.py: \(run.summary)\n\(run.standardOutput)\nserve: \(server.standardError)")
     }
+
+    /// Photos fetched for real: `serve` asks a Flickr stand-in through `moviesearch-fetch`, and Chromium loads the
+    /// pictures from `live.staticflickr.com` mapped to a local HTTPS stand-in (`--host-resolver-rules`,
+    /// `--ignore-certificate-errors`) with a certificate made here by `openssl` (nothing committed). A screenshot of
+    /// the details page goes to `$TMPDIR/moviesearch-screenshots`.
+    func testFetchedPhotosInHeadlessChromium() throws {
+        let tools = try browserTools()
+        let openssl = try Requirement.tool("openssl")
+        let cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
+        let folder = try TestPaths.temporaryFolder(self).path
+        let (cert, key) = (folder + "/cert.pem", folder + "/key.pem")
+        let made = try ChildProcess.run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,
+                                                  "-out", cert, "-days", "1", "-subj", "/CN=live.staticflickr.com",
+                                                  "-addext", "subjectAltName=DNS:live.staticflickr.com"],
+                                        timeLimit: 60)
+        XCTAssertTrue(made.exited(0), made.summary)
+        let modes = folder + "/modes.json"
+        let flickr = try FlickrStandIn(self, modes: modes)
+        let images = try FlickrStandIn(self, tls: (cert, key))
+        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet", "--no-save",
+                                             "--flickr-key", "k3y", "--flickr-endpoint", flickr.endpoint],
+                                      environment: flickr.environment(cacheHome: folder + "/cache-home"))
+        let screenshots = FileManager.default.temporaryDirectory.appendingPathComponent("moviesearch-screenshots").path
+        let script = TestPaths.packageRoot.appendingPathComponent("Scripts/browser-tests.py").path
+        let run = try ChildProcess.run(
+            tools.python,
+            [script, "--url", "http://127.0.0.1:\(server.port)/", "--cli", try ChildProcess.binary(),
+             "--cache", cache, "--favorites", folder + "/unused.json", "--photos-dir", folder,
+             "--flickr-images", String(images.port), "--flickr-modes", modes, "--flickr-log", flickr.log,
+             "--screenshots", screenshots],
+            environment: ["CHROMIUM": tools.chromium, "CHROMEDRIVER": tools.driver], timeLimit: 120)
+        XCTAssertTrue(run.finished, "browser-tests.py did not end within 120 s:\n\(run.standardOutput)")
+        XCTAssertTrue(run.exited(0),
+                      "browser-tests.py: \(run.summary)\n\(run.standardOutput)\nserve: \(server.standardError)")
+        XCTAssertFalse(images.requests.isEmpty, "no picture was asked of the image stand-in")
+    }
 }

@@ -56,7 +56,7 @@ final class UsageTests: XCTestCase {
         "browse": """
             Usage: moviesearch browse [--cache <file>] [--favorites <file> | --no-save]
                      [--typos <auto|off>] [--color <auto|always|never>] [--photos-dir <dir>]
-                     [--flickr-key <key>] [--print]
+                     [--flickr-key <key>] [--flickr-endpoint <url>] [--offline] [--print]
 
             """,
         "info": "Usage: moviesearch info [--cache <file>] [--json]\n",
@@ -65,14 +65,16 @@ final class UsageTests: XCTestCase {
         "man": "Usage: moviesearch man\n",
         "photos": """
             Usage: moviesearch photos <id> [--cache <file>] [--response <file|->]
-                     [--flickr-key <key>] [--json]
+                     [--photos-dir <dir>] [--flickr-key <key>] [--flickr-endpoint <url>]
+                     [--offline] [--refresh] [--json]
 
             """,
         "serve": """
             Usage: moviesearch serve [--cache <file>] [--listen <host:port>]
                      [--favorites <file> | --no-save] [--photos-dir <dir>]
                      [--typos <auto|off>] [--max-connections <N>] [--allow-host <names>]
-                     [--cors-origin <origin>] [--flickr-key <key>] [--quiet]
+                     [--cors-origin <origin>] [--flickr-key <key>] [--flickr-endpoint <url>]
+                     [--offline] [--quiet]
 
             """,
         "bench": """

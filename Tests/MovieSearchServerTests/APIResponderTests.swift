@@ -166,13 +166,46 @@ final class APIResponderTests: XCTestCase {
         assertError(answer(api, "/api/photos/99999"), 404)
     }
 
+    /// A fetcher that answers every title with no photos, counting its requests.
+    private final class EmptyFlickr: HTTPFetching {
+        let count = Mutex(0)
+        func fetch(_ url: String, limits: FetchLimits) throws(FetchFailure) -> [UInt8] {
+            count.withLock { $0 += 1 }
+            return Array(#"{"photos":{"photo":[]},"stat":"ok"}"#.utf8)
+        }
+    }
+
+    func testOverTheHourlyLimitPhotosAre503WithRetryAfter() throws {
+        var settings = FlickrPhotoSource.Settings(apiKey: "k3y")
+        settings.callsPerHour = 2
+        let flickr = EmptyFlickr()
+        var configuration = APIResponder.Configuration(flickrKey: "k3y")
+        configuration.photoSource = FlickrPhotoSource(settings: settings, fetcher: flickr)
+        let api = APIResponder(cache: cache, favorites: ServedFavorites(.memory(FavoriteList()), warn: { _ in }),
+                               configuration: configuration)
+        XCTAssertEqual(answer(api, "/api/photos/1").status, 200)
+        XCTAssertEqual(answer(api, "/api/photos/1").status, 200, "cached: no second request")
+        XCTAssertEqual(answer(api, "/api/photos/2").status, 200)
+        let over = answer(api, "/api/photos/3")
+        XCTAssertEqual(over.status, 503)
+        let retryAfter = over.headers.first { $0.name == "Retry-After" }.flatMap { Int($0.value) }
+        XCTAssertNotNil(retryAfter)
+        XCTAssertGreaterThan(retryAfter ?? 0, 3000)
+        XCTAssertTrue(String(decoding: over.body, as: UTF8.self).contains("over Flickr's limit of 2 requests an hour"))
+        XCTAssertEqual(flickr.count.withLock { $0 }, 2)
+    }
+
     // MARK: Errors
 
     func testFileAndLockWorkTakesTheBlockingLaneAndSearchesTheHeavyOne() {
         let api = responder()
         for (target, method) in [("/api/favorites/1", "PUT"), ("/api/favorites/1", "DELETE"), ("/api/favorites", "GET"),
-                                 ("/api/photos/1", "GET"), ("/api/%66avorites/1", "PUT")] {
+                                 ("/api/photos/1?cached_only=1", "GET"), ("/api/%66avorites/1", "PUT")] {
             XCTAssertEqual(api.lane(for: request(target, method: method)), .blocking, "\(method) \(target)")
+        }
+        // A photo request may wait on Flickr: a lane of its own.
+        for target in ["/api/photos/1", "/api/%70hotos/1"] {
+            XCTAssertEqual(api.lane(for: request(target)), .network, target)
         }
         for target in ["/api/search?q=&per_year=1000", "/api/top?limit=1000"] {
             XCTAssertEqual(api.lane(for: request(target)), .heavy, target)

@@ -97,7 +97,16 @@ package enum ChildProcess {
     }
 
     /// The variables that change what `moviesearch` reads.
-    package static let ignoredVariables = ["MOVIESEARCH_CACHE", "FLICKR_API_KEY", "COLUMNS"]
+    package static let ignoredVariables = ["MOVIESEARCH_CACHE", "FLICKR_API_KEY", "COLUMNS", "XDG_CACHE_HOME",
+                                           "MOVIESEARCH_FLICKR_TIMEOUT_MS"]
+
+    /// The variables every test process gets, so that none reads a developer's cached Flickr answers nor asks the
+    /// real Flickr: `XDG_CACHE_HOME` an empty folder, and `MOVIESEARCH_FETCH` a program that is not there (a test
+    /// of fetching names the built `moviesearch-fetch` and a loopback stand-in, `FlickrStandIn`).
+    package static let offlineVariables: [String: String] = [
+        "XDG_CACHE_HOME": emptyDataHome + "-cache",
+        "MOVIESEARCH_FETCH": "/nonexistent/moviesearch-fetch (tests set MOVIESEARCH_FETCH to fetch)",
+    ]
 
     /// Where favorites are kept by default (`FavoritesLocation`).
     package static let dataHomeVariable = "XDG_DATA_HOME"
@@ -116,6 +125,7 @@ package enum ChildProcess {
         var environment = ProcessInfo.processInfo.environment
         for name in ignoredVariables { environment[name] = nil }
         environment[dataHomeVariable] = emptyDataHome
+        environment.merge(offlineVariables) { $1 }
         return environment
     }
 

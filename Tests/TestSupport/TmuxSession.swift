@@ -69,6 +69,7 @@ package final class TmuxSession {
             merged[name] = nil
         }
         merged["XDG_DATA_HOME"] = dataHome
+        merged.merge(ChildProcess.offlineVariables) { $1 }
         merged.merge(environment) { $1 }
         self.environment = merged
         self.columns = columns

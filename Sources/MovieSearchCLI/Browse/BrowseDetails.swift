@@ -67,6 +67,10 @@ enum BrowseDetails {
         switch photos {
         case .none:
             lines += field("photos", "none saved (--photos-dir <dir> with <id>.json)", columns: columns)
+        case .fetching:
+            lines += field("photos", "asking Flickr…", columns: columns)
+        case let .failed(reason):
+            lines += field("photos", TerminalSafeText.escaped(reason), columns: columns)
         case let .unreadable(reason):
             lines += field("photos", "cannot read " + TerminalSafeText.escaped(reason), columns: columns)
         case let .urls(urls) where urls.isEmpty:

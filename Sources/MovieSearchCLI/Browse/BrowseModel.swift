@@ -287,6 +287,15 @@ struct BrowseModel {
         }
     }
 
+    /// Puts the photos fetched in the background on the details pages of their movies (open or under others).
+    mutating func updatePhotos(_ updates: [Int: SavedPhotos]) {
+        for (position, page) in pages.enumerated() {
+            guard case .details(var details) = page, let photos = updates[details.movieID] else { continue }
+            details.photos = photos
+            pages[position] = .details(details)
+        }
+    }
+
     /// Opens movie `id`'s details page over the current list, as Enter on its row does (for `bench --details`).
     mutating func openDetails(movieID id: Int) {
         let movie = try? index.movie(id: id)

@@ -39,14 +39,16 @@ struct BrowseCommand: Subcommand {
             UsageForm([.optional(CacheLocation.option),
                        .alternatives(FavoritesLocation.option, FavoritesLocation.noSave)]
                 + .optionals([SearchOptions.typos, ColorChoice.option, photosDirectory, FlickrKey.option,
-                              printsChoice])),
+                              FlickrOptions.endpoint, FlickrOptions.offline, printsChoice])),
         ],
         arguments: [CacheLocation.option, FavoritesLocation.option, FavoritesLocation.noSave, SearchOptions.typos,
-                    ColorChoice.option, photosDirectory, FlickrKey.option, printsChoice])
+                    ColorChoice.option, photosDirectory, FlickrKey.option, FlickrOptions.endpoint,
+                    FlickrOptions.offline, printsChoice])
 
     static let photosDirectory = Option<FilePath>(
         "photos-dir", valueName: "dir",
-        help: "A folder of saved Flickr answers named <id>.json: the details page lists the movie's photo URLs")
+        help: "A folder of saved Flickr answers named <id>.json, used before the cache and Flickr: the details page "
+            + "lists the movie's photo URLs (fetched in the background with a key)")
     static let printsChoice = Flag(
         "print",
         help: "Enter on a movie prints its 'show --json' line on standard output and quits, for pipelines")
@@ -58,6 +60,8 @@ struct BrowseCommand: Subcommand {
     var color: ColorChoice
     var photosDirectory: FilePath?
     var flickrKey: String?
+    var flickrEndpoint: String?
+    var offline: Bool
     var printsChoice: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -68,6 +72,8 @@ struct BrowseCommand: Subcommand {
         color = arguments[ColorChoice.option] ?? .auto
         photosDirectory = arguments[Self.photosDirectory]
         flickrKey = arguments[FlickrKey.option]
+        flickrEndpoint = arguments[FlickrOptions.endpoint]
+        offline = arguments[FlickrOptions.offline]
         printsChoice = arguments[Self.printsChoice]
         if let favoritesPath, !savesFavorites {
             throw UsageError("give --favorites <file> or --no-save, not both (got '\(favoritesPath)' and --no-save)")
@@ -92,9 +98,20 @@ struct BrowseCommand: Subcommand {
         let allowsColor = color.allowsEscapes(outputIsTerminal: true, environment: context.environment)
         var store = favorites.store
         let size = session.size
+        // Photos saved, cached, or fetched in the background (a byte on the wake pipe says one came in).
+        let wake = try Syscalls.makeNonBlockingPipe().get()
+        defer {
+            Syscalls.closeDescriptor(wake.read)
+            Syscalls.closeDescriptor(wake.write)
+        }
+        session.wakeDescriptor = wake.read
+        let fetches = BrowsePhotoFetches(
+            source: FlickrOptions.source(key: flickrKey, endpoint: flickrEndpoint, offline: offline,
+                                         savedFolder: photosDirectory, environment: context.environment),
+            wakeWriteDescriptor: wake.write)
         var model = BrowseModel(
             index: index, favorites: store.ids, missingFavorites: store.missing, typos: typos, color: allowsColor,
-            printsChoice: printsChoice, flickrKey: key, photos: photoReader(),
+            printsChoice: printsChoice, flickrKey: key, photos: { fetches.photos(of: $0) },
             columns: size.columns, rows: size.rows)
         model.statusMessage = favorites.readOnlyReason
 
@@ -106,6 +123,8 @@ struct BrowseCommand: Subcommand {
             // The size the model was last given (at start, then on each SIGWINCH): no ioctl per key.
             try session.write(writer.frame(model.screen(columns: model.columns, rows: model.rows)))
             switch try session.nextEvent() {
+            case .wake:
+                model.updatePhotos(fetches.takeFinished())
             case .resize:
                 let size = session.size
                 model.resize(columns: size.columns, rows: size.rows)
@@ -182,30 +201,6 @@ struct BrowseCommand: Subcommand {
         } catch {
             apply(&store)
             return "favorites not saved: \(error)"
-        }
-    }
-
-    /// Reads the saved Flickr answer `<id>.json` of a movie in `--photos-dir`, for its details page: the photo
-    /// URLs (none, for an answer without photos), nothing without a folder or an answer, or why the answer cannot
-    /// be read. Only a regular file is read, opened without waiting: a FIFO there is named on the photos line
-    /// rather than freezing the screen until a writer comes.
-    private func photoReader() -> (Movie) -> SavedPhotos {
-        guard let photosDirectory else { return { _ in .none } }
-        let folder = photosDirectory.bytes.last == UInt8(ascii: "/") ? photosDirectory : photosDirectory + "/"
-        return { movie in
-            let path = folder + "\(movie.id).json"
-            let input: JSONInput
-            do throws(FileReader.Failure) {
-                input = try JSONInput.readRegularFile(path: path, maximumBytes: PhotosCommand.maximumResponseBytes)
-            } catch {
-                if case let .system(failure) = error, failure.isNoSuchFile { return .none }
-                return .unreadable("\(movie.id).json: \(error.reason)")
-            }
-            do {
-                return .urls(try FlickrPhotos.photos(fromResponse: input.bytes, source: "\(movie.id).json").urls)
-            } catch {
-                return .unreadable("\(error)")
-            }
         }
     }
 }

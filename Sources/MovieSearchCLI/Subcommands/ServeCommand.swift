@@ -38,10 +38,11 @@ struct ServeCommand: Subcommand {
             UsageForm([.optional(CacheLocation.option), .optional(listen),
                        .alternatives(FavoritesLocation.option, FavoritesLocation.noSave)]
                 + .optionals([photosDirectory, SearchOptions.typos, maxConnections, allowHost, corsOrigin,
-                              FlickrKey.option, quiet])),
+                              FlickrKey.option, FlickrOptions.endpoint, FlickrOptions.offline, quiet])),
         ],
         arguments: [CacheLocation.option, listen, FavoritesLocation.option, FavoritesLocation.noSave, photosDirectory,
-                    SearchOptions.typos, maxConnections, allowHost, corsOrigin, FlickrKey.option, quiet])
+                    SearchOptions.typos, maxConnections, allowHost, corsOrigin, FlickrKey.option,
+                    FlickrOptions.endpoint, FlickrOptions.offline, quiet])
 
     static let defaultAddress = "127.0.0.1:8080"
     static let listen = Option<String>(
@@ -50,7 +51,7 @@ struct ServeCommand: Subcommand {
             + "Default: \(defaultAddress)")
     static let photosDirectory = Option<FilePath>(
         "photos-dir", valueName: "dir",
-        help: "A folder of saved Flickr answers named <id>.json, for /api/photos/<id>")
+        help: "A folder of saved Flickr answers named <id>.json, for /api/photos/<id> before the cache and Flickr")
     static let maxConnectionsRange = 1...1_000_000
     static let maxConnections = Option<Int>(
         "max-connections", valueName: "N", range: maxConnectionsRange, default: 1024,
@@ -68,7 +69,7 @@ struct ServeCommand: Subcommand {
     /// photo URL may name (`PosterSize.allowedHosts`, Flickr's static hosts over https), never from a host a
     /// catalog chose.
     static let contentSecurityPolicy = "default-src 'self'; img-src 'self' https://image.tmdb.org "
-        + "https://*.static.flickr.com data:"
+        + "https://*.static.flickr.com https://live.staticflickr.com data:"
 
     var cache: FilePath?
     var address: SocketAddress
@@ -80,6 +81,8 @@ struct ServeCommand: Subcommand {
     var allowedHosts: Set<String>
     var corsOrigin: String?
     var flickrKey: String?
+    var flickrEndpoint: String?
+    var offline: Bool
     var logsRequests: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -109,6 +112,8 @@ struct ServeCommand: Subcommand {
             corsOrigin = origin
         }
         flickrKey = arguments[FlickrKey.option]
+        flickrEndpoint = arguments[FlickrOptions.endpoint]
+        offline = arguments[FlickrOptions.offline]
         logsRequests = !arguments[Self.quiet]
     }
 
@@ -139,6 +144,9 @@ struct ServeCommand: Subcommand {
             ?? FlickrPhotos.placeholderAPIKey)
         api.typos = typos
         api.photosDirectory = photosDirectory
+        // Photos are fetched (with a key) by the server's `.network` workers, through `moviesearch-fetch`.
+        api.photoSource = FlickrOptions.source(key: flickrKey, endpoint: flickrEndpoint, offline: offline,
+                                               savedFolder: photosDirectory, environment: context.environment)
         var http = HTTPServer.Configuration(address: address)
         http.maxConnections = maxConnections
         http.allowedHosts = allowedHosts

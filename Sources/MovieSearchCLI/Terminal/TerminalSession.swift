@@ -52,6 +52,9 @@ final class TerminalSession {
     private var savedSignals: [Syscalls.SavedSignalAction] = []
     /// The self-pipe the signal handler writes to while entered.
     private var signalPipe: (read: Int32, write: Int32)?
+    /// The read end of a non-blocking pipe that other threads write a byte to when they have something to show
+    /// (`browse`'s background photo fetches): `nextEvent()` returns `.wake` for it. Set by the owner, who closes it.
+    var wakeDescriptor: Int32?
     private var decoder = KeyDecoder()
     /// Events decoded and not returned yet (one read can hold several keys).
     private var queued: [TerminalEvent] = []
@@ -246,16 +249,23 @@ final class TerminalSession {
             }
             // The short Esc wait only for an ESC or an unfinished sequence; inside a paste, the long paste wait.
             let timeout = decoder.pendingTimeoutMilliseconds
-            let descriptors = [inputDescriptor] + (signalPipe.map { [$0.read] } ?? [])
+            let signals = signalPipe.map { [$0.read] } ?? []
+            let descriptors = [inputDescriptor] + signals + (wakeDescriptor.map { [$0] } ?? [])
             let ready: [Bool]
             switch Syscalls.waitUntilReadable(descriptors, timeoutMilliseconds: timeout ?? -1) {
             case let .success(.some(flags)): ready = flags
             case .success(nil): continue  // a signal: the self-pipe has its byte
             case let .failure(error): throw .readFailed(error)
             }
-            if ready.count > 1, ready[1] {
+            if !signals.isEmpty, ready[1] {
                 if let event = try takeSignals() { return event }
                 if queuedStart < queued.count { continue }  // stopped and continued: the `.resize` first
+            }
+            if let wake = wakeDescriptor, ready[ready.count - 1] {
+                var buffer = [UInt8](repeating: 0, count: 64)
+                while case let .success(count) = buffer.withUnsafeMutableBytes({ Syscalls.readSome(wake, into: $0) }),
+                      count > 0 {}
+                return .wake
             }
             if ready[0] {
                 if let event = try readKeys() { return event }

@@ -56,7 +56,8 @@ package struct ValueRule<Value: ArgumentValue>: Sendable {
     /// Built when a message needs it, not when the option is declared.
     private let expectationText: @Sendable () -> String
 
-    init(expectation: @autoclosure @escaping @Sendable () -> String, accepts: @escaping @Sendable (Value) -> Bool) {
+    /// A rule that accepts what `accepts` says, described as `expectation` in a usage error.
+    package init(expectation: @autoclosure @escaping @Sendable () -> String, accepts: @escaping @Sendable (Value) -> Bool) {
         self.expectationText = expectation
         self.accepts = accepts
     }

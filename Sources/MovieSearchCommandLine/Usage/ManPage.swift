@@ -38,11 +38,14 @@ package enum ManPage {
         for command in commands {
             text += ".SS \"\(escaped(command.name))\"\n"
             text += escaped(command.abstract) + "\n"
-            text += ".PP\n"
+            // Left-aligned and not hyphenated: a synopsis wider than the page wraps between words, never with its
+            // words spread apart nor an option's name split.
+            text += ".PP\n.nh\n.ad l\n"
             for (index, line) in HelpFormatter.usageLines(command).enumerated() {
                 if index > 0 { text += ".br\n" }
                 text += "\\fB" + escaped(line) + "\\fR\n"
             }
+            text += ".ad\n.hy\n"
             let positionals = command.arguments.filter { $0.kind == .positional }
             for argument in positionals {
                 text += ".TP\n" + "\\fI" + escaped(argument.synopsis) + "\\fR\n" + escaped(argument.help) + "\n"

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""A loopback stand-in for Flickr, for tests: its REST endpoint (photos.search) and its image host.
+
+    python3 Scripts/flickr-stand-in.py [--mode MODE] [--modes FILE] [--delay S] [--log FILE] [--tls CERT KEY]
+
+Listens on 127.0.0.1 on a free port and prints `listening on PORT` as its first line. Every request is served on a
+thread of its own (a hanging answer holds no other), and appended to --log as one line, `<path>?<query>`, so that a
+test counts what reached "Flickr".
+
+--modes names a JSON file, {"<title>": "<mode>", …}, read at each request: a title's own mode (a browser test
+writes it once it knows the titles). MODE says how photos.search answers (anything else under /services/rest or /rest):
+  ok       three photos, derived from the title (the same title, the same photos), after --delay seconds
+  empty    no photos
+  fail     {"stat":"fail","code":100,"message":"Invalid API Key (Key has invalid format)"}
+  garbage  an HTML page with status 200
+  hang     never answers (until the process ends)
+  slow     answers `ok` after --delay seconds (default 30)
+  status   HTTP 500
+  big      2 MiB of JSON
+Any path ending in .jpg is an image: a 400x300 PNG (Chromium sniffs the type), for the page's photo grid. With
+--tls, it speaks HTTPS with that certificate (a test's self-signed one), to stand for live.staticflickr.com.
+"""
+import argparse
+import hashlib
+import json
+import ssl
+import struct
+import sys
+import threading
+import time
+import urllib.parse
+import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def png(width, height, rgb):
+    """A PNG of one colour, written by hand (no imaging library needed)."""
+    row = b"\x00" + bytes(rgb) * width
+    raw = row * height
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+
+
+def photos_for(title):
+    """Three photos whose ids, secrets and owners follow from the title alone."""
+    digest = hashlib.sha256(title.encode("utf-8")).hexdigest()
+    photos = []
+    for n in range(3):
+        photos.append({
+            "id": str(int(digest[n * 8:n * 8 + 8], 16)), "owner": "%d@N0%d" % (1000 + n, n),
+            "secret": digest[40 + n * 6:46 + n * 6], "server": "65535", "farm": 66,
+            "title": "%s %d" % (title, n + 1), "ispublic": 1, "isfriend": 0, "isfamily": 0,
+        })
+    return photos
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body, content_type="application/json"):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        options = self.server.options
+        if options.log:
+            with self.server.log_lock, open(options.log, "a") as log:
+                log.write(self.path + "\n")
+        path, _, query = self.path.partition("?")
+        if path.endswith(".jpg"):
+            digest = hashlib.sha256(path.encode()).digest()
+            return self.send(200, png(400, 300, digest[:3]), "image/png")
+        title = urllib.parse.parse_qs(query).get("text", [""])[0]
+        mode = options.mode
+        if options.modes:
+            try:
+                with open(options.modes) as file:
+                    mode = json.load(file).get(title, mode)
+            except (OSError, ValueError):
+                pass
+        if mode == "hang":
+            time.sleep(24 * 3600)
+            return
+        if mode in ("ok", "slow") and options.delay:
+            time.sleep(options.delay)
+        if mode in ("ok", "slow"):
+            answer = {"photos": {"page": 1, "pages": 1, "perpage": 10, "total": 3, "photo": photos_for(title)},
+                      "stat": "ok"}
+            return self.send(200, json.dumps(answer).encode())
+        if mode == "empty":
+            return self.send(200, b'{"photos":{"page":1,"pages":0,"perpage":10,"total":0,"photo":[]},"stat":"ok"}')
+        if mode == "fail":
+            return self.send(200, b'{"stat":"fail","code":100,"message":"Invalid API Key (Key has invalid format)"}')
+        if mode == "garbage":
+            return self.send(200, b"<html><body>Service Unavailable</body></html>", "text/html")
+        if mode == "status":
+            return self.send(500, b"{}")
+        if mode == "big":
+            return self.send(200, b'{"photos":{"photo":[' + b'{"id":"1"},' * ((2 << 20) // 11) + b'{}]},"stat":"ok"}')
+        return self.send(404, b"{}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mode", default="ok",
+                        choices=["ok", "empty", "fail", "garbage", "hang", "slow", "status", "big"])
+    parser.add_argument("--modes")
+    parser.add_argument("--delay", type=float, default=None)
+    parser.add_argument("--log")
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
+    options = parser.parse_args()
+    if options.mode == "slow" and options.delay is None:
+        options.delay = 30
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    server.options = options
+    server.log_lock = threading.Lock()
+    if options.tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options.tls[0], options.tls[1])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+    print("listening on %d" % server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,43 @@
+import MovieSearchCommandLine
+import MovieSearchPhotos
+import MovieSearchPlatform
+
+/// `--flickr-endpoint <url>` and `--offline`, shared by `photos`, `browse` and `serve`, and the one
+/// `FlickrPhotoSource` each of them reads Flickr answers through (saved, cached, fetched).
+enum FlickrOptions {
+    static let endpoint = Option<String>(
+        "flickr-endpoint", valueName: "url",
+        rule: ValueRule(expectation: "an http:// or https:// URL without spaces", accepts: { url in
+            (url.hasPrefix("http://") || url.hasPrefix("https://")) && url.count > 8
+                && !url.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
+        }),
+        help: "Where Flickr requests go: a mirror, a proxy, a test's stand-in (http or https). "
+            + "Default: \(FlickrPhotos.defaultEndpoint).")
+    static let offline = Flag(
+        "offline", help: "Never ask Flickr: photos come from --photos-dir and the cache only.")
+
+    /// The environment variable that shortens the request's time limit (milliseconds, 100 to 10,000): for tests
+    /// of a Flickr that hangs, which would otherwise wait the full 10 s.
+    static let timeoutVariable = "MOVIESEARCH_FLICKR_TIMEOUT_MS"
+    /// The environment variable naming the cache's base folder (then `…/moviesearch`).
+    static let cacheHomeVariable = "XDG_CACHE_HOME"
+
+    /// The source of a command's photos: the key given (`--flickr-key`, else `FLICKR_API_KEY`), these options,
+    /// the saved answers' folder, the disk cache in `$XDG_CACHE_HOME/moviesearch` (else `~/.cache/moviesearch`),
+    /// and `moviesearch-fetch` beside the executable (or `MOVIESEARCH_FETCH`).
+    static func source(key given: String?, endpoint: String?, offline: Bool, savedFolder: FilePath?,
+                       environment: Environment) -> FlickrPhotoSource {
+        var settings = FlickrPhotoSource.Settings(apiKey: FlickrKey.given(given, environment))
+        settings.endpoint = endpoint ?? FlickrPhotos.defaultEndpoint
+        settings.offline = offline
+        settings.savedFolder = savedFolder
+        settings.cacheFolder = FlickrAnswerCache.defaultFolder(cacheHome: environment[cacheHomeVariable],
+                                                               home: environment["HOME"])
+        if let shorter = environment.positiveNumber(timeoutVariable, clampedTo: 100...10_000) {
+            settings.limits.totalMilliseconds = shorter
+            settings.limits.connectMilliseconds = min(settings.limits.connectMilliseconds, shorter)
+        }
+        let program = ProgramFetcher.located(environmentValue: environment[ProgramFetcher.environmentVariable])
+        return FlickrPhotoSource(settings: settings, fetcher: program.map(ProgramFetcher.init(program:)))
+    }
+}
