@@ -59,8 +59,9 @@ public enum FlickrPhotos {
     ///
     /// A response is `{"photos":{"photo":[…]},"stat":"ok"}`. Each photo becomes
     /// `http://farm{farm}.static.flickr.com/{server}/{id}_{secret}.jpg`, where:
-    /// - `id`, `secret` and `server` are non-empty strings of ASCII letters and digits (what Flickr sends; any
-    ///   other character could change the URL's meaning);
+    /// - `id` and `server` are non-empty strings of ASCII digits, and `secret` a non-empty string of lowercase
+    ///   hexadecimal digits (what Flickr sends, as SPEC.md "Flickr photos" requires; any other character could
+    ///   change the URL's meaning);
     /// - `farm` is a non-negative integer, given as a number or as a string of decimal digits. A number with a
     ///   fraction or exponent is accepted when its nearest `Double` is a whole number (`1.0`, `1e0`), since some
     ///   JSON encoders write every number that way; `1.5`, `-1` or `"1.0"` are not. (Judged through the `Double`,
@@ -138,9 +139,9 @@ public enum FlickrPhotos {
     /// One photo of the `photo` array, or `nil` when its URL cannot be built.
     private static func decodedPhoto(of photo: JSONValue) -> FlickrPhoto? {
         guard case .object(let fields) = photo,
-            let id = fields["id"].flatMap(pathComponent),
-            let secret = fields["secret"].flatMap(pathComponent),
-            let server = fields["server"].flatMap(pathComponent),
+            let id = fields["id"].flatMap(digits),
+            let secret = fields["secret"].flatMap(lowercaseHex),
+            let server = fields["server"].flatMap(digits),
             let farm = fields["farm"].flatMap(integer),
             farm >= 0
         else { return nil }
@@ -156,10 +157,18 @@ public enum FlickrPhotos {
         return string
     }
 
-    /// A string of ASCII letters and digits, safe to put in a URL path as it is.
-    private static func pathComponent(_ value: JSONValue) -> String? {
+    /// A non-empty string of ASCII digits (a photo's id, its server), safe to put in a URL path as it is.
+    private static func digits(_ value: JSONValue) -> String? {
+        guard case .string(let string) = value, !string.isEmpty, string.utf8.allSatisfy(isASCIIDigit) else {
+            return nil
+        }
+        return string
+    }
+
+    /// A non-empty string of lowercase hexadecimal digits (a photo's secret), safe in a URL path as it is.
+    private static func lowercaseHex(_ value: JSONValue) -> String? {
         guard case .string(let string) = value, !string.isEmpty,
-            string.utf8.allSatisfy({ isASCIIDigit($0) || isASCIILetter($0) })
+            string.utf8.allSatisfy({ isASCIIDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
         else { return nil }
         return string
     }

@@ -130,7 +130,7 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
 
     func testPhotosShowsTitleAndURLsEscaped() throws {
         let response = #"""
-            {"photos":{"photo":[{"id":"1","secret":"s","server":"2","farm":3},{"id":"\u001b"}]},"stat":"ok"}
+            {"photos":{"photo":[{"id":"1","secret":"e","server":"2","farm":3},{"id":"\u001b"}]},"stat":"ok"}
             """#
         let path = try temporaryFile("answer\u{1B}[31m.json", response)
         let run = try BinaryRun.run(["photos", "2", "--cache", cache, "--response", path, "--flickr-key", "k"])
@@ -139,7 +139,7 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
             \(Self.shownTitles[2]) (2003)
             request: \(FlickrPhotos.searchURL(title: Self.titles[2], apiKey: "k"))
             1 photo:
-            http://farm3.static.flickr.com/2/1_s.jpg
+            http://farm3.static.flickr.com/2/1_e.jpg
 
             """)
         let shownPath = path.replacingOccurrences(of: "\u{1B}", with: #"\e"#)

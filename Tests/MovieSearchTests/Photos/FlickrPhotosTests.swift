@@ -39,18 +39,37 @@ final class FlickrPhotosTests: XCTestCase {
 
     func testAFarmThatIsNotANonNegativeIntegerSkipsThePhoto() throws {
         let list = try photos(Fixtures.badFarms)
-        XCTAssertEqual(list.urls, ["http://farm2.static.flickr.com/1/13_s.jpg"])
+        XCTAssertEqual(list.urls, ["http://farm2.static.flickr.com/1/13_e.jpg"])
         XCTAssertEqual(list.skipped, 12)
     }
 
     func testPhotosMissingAFieldAreSkippedAndCounted() throws {
         let list = try photos(Fixtures.missingFields)
-        XCTAssertEqual(list, PhotoList(urls: ["http://farm1.static.flickr.com/1/3_s3.jpg"], skipped: 5))
+        XCTAssertEqual(list, PhotoList(urls: ["http://farm1.static.flickr.com/1/3_e3.jpg"], skipped: 5))
     }
 
     func testFieldsOfTheWrongTypeAreSkippedAndCounted() throws {
         let list = try photos(Fixtures.wrongTypes)
-        XCTAssertEqual(list, PhotoList(urls: ["http://farm1.static.flickr.com/1/109_s.jpg"], skipped: 12))
+        XCTAssertEqual(list, PhotoList(urls: ["http://farm1.static.flickr.com/1/109_e.jpg"], skipped: 12))
+    }
+
+    /// SPEC.md "Flickr photos": a photo whose id or server is not all digits, or whose secret is not lowercase
+    /// hexadecimal, is left out (a letter in an id, an uppercase secret, a secret with a letter past `f`).
+    func testIdsAndServersAreDigitsAndSecretsLowercaseHex() throws {
+        let response = #"""
+            {"photos":{"photo":[
+              {"id":"51","secret":"0a9f","server":"65535","farm":66},
+              {"id":"5a","secret":"0a9f","server":"65535","farm":66},
+              {"id":"52","secret":"0a9f","server":"6553x","farm":66},
+              {"id":"53","secret":"0A9F","server":"65535","farm":66},
+              {"id":"54","secret":"0a9g","server":"65535","farm":66},
+              {"id":"55","secret":"abcdef0123456789","server":"1","farm":"7"}
+            ]},"stat":"ok"}
+            """#
+        let list = try photos(response)
+        XCTAssertEqual(list.urls, ["http://farm66.static.flickr.com/65535/51_0a9f.jpg",
+                                   "http://farm7.static.flickr.com/1/55_abcdef0123456789.jpg"])
+        XCTAssertEqual(list.skipped, 4)
     }
 
     func testAnEmptyPhotoArrayIsANormalAnswer() throws {
@@ -58,7 +77,7 @@ final class FlickrPhotosTests: XCTestCase {
     }
 
     func testStatMayBeAbsent() throws {
-        XCTAssertEqual(try photos(Fixtures.statAbsent).urls, ["http://farm3.static.flickr.com/2/1_s.jpg"])
+        XCTAssertEqual(try photos(Fixtures.statAbsent).urls, ["http://farm3.static.flickr.com/2/1_e.jpg"])
     }
 
     func testWhiteSpaceAroundTheDocumentIsFine() throws {

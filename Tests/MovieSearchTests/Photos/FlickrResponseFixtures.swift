@@ -22,53 +22,53 @@ enum FlickrResponseFixtures {
     /// `farm` in every accepted form: a number, a string of digits, and whole numbers written as decimals.
     static let farmForms = #"""
         {"photos":{"photo":[
-          {"id":"1","secret":"s1","server":"10","farm":3},
-          {"id":"2","secret":"s2","server":"10","farm":"3"},
-          {"id":"3","secret":"s3","server":"10","farm":"07"},
-          {"id":"4","secret":"s4","server":"10","farm":4.0},
-          {"id":"5","secret":"s5","server":"10","farm":5e0},
-          {"id":"6","secret":"s6","server":"10","farm":0.6e1},
-          {"id":"7","secret":"s7","server":"10","farm":0}
+          {"id":"1","secret":"e1","server":"10","farm":3},
+          {"id":"2","secret":"e2","server":"10","farm":"3"},
+          {"id":"3","secret":"e3","server":"10","farm":"07"},
+          {"id":"4","secret":"e4","server":"10","farm":4.0},
+          {"id":"5","secret":"e5","server":"10","farm":5e0},
+          {"id":"6","secret":"e6","server":"10","farm":0.6e1},
+          {"id":"7","secret":"e7","server":"10","farm":0}
         ]},"stat":"ok"}
         """#
 
     static let farmFormURLs = [
-        "http://farm3.static.flickr.com/10/1_s1.jpg",
-        "http://farm3.static.flickr.com/10/2_s2.jpg",
-        "http://farm7.static.flickr.com/10/3_s3.jpg",
-        "http://farm4.static.flickr.com/10/4_s4.jpg",
-        "http://farm5.static.flickr.com/10/5_s5.jpg",
-        "http://farm6.static.flickr.com/10/6_s6.jpg",
-        "http://farm0.static.flickr.com/10/7_s7.jpg",
+        "http://farm3.static.flickr.com/10/1_e1.jpg",
+        "http://farm3.static.flickr.com/10/2_e2.jpg",
+        "http://farm7.static.flickr.com/10/3_e3.jpg",
+        "http://farm4.static.flickr.com/10/4_e4.jpg",
+        "http://farm5.static.flickr.com/10/5_e5.jpg",
+        "http://farm6.static.flickr.com/10/6_e6.jpg",
+        "http://farm0.static.flickr.com/10/7_e7.jpg",
     ]
 
     /// `farm` values that are not a non-negative integer: each photo is skipped.
     static let badFarms = #"""
         {"photos":{"photo":[
-          {"id":"1","secret":"s","server":"1","farm":1.5},
-          {"id":"2","secret":"s","server":"1","farm":-1},
-          {"id":"3","secret":"s","server":"1","farm":"1.0"},
-          {"id":"4","secret":"s","server":"1","farm":""},
-          {"id":"5","secret":"s","server":"1","farm":"five"},
-          {"id":"6","secret":"s","server":"1","farm":" 5"},
-          {"id":"7","secret":"s","server":"1","farm":"-5"},
-          {"id":"8","secret":"s","server":"1","farm":true},
-          {"id":"9","secret":"s","server":"1","farm":null},
-          {"id":"10","secret":"s","server":"1","farm":[5]},
-          {"id":"11","secret":"s","server":"1","farm":1e300},
-          {"id":"12","secret":"s","server":"1","farm":"99999999999999999999"},
-          {"id":"13","secret":"s","server":"1","farm":2}
+          {"id":"1","secret":"e","server":"1","farm":1.5},
+          {"id":"2","secret":"e","server":"1","farm":-1},
+          {"id":"3","secret":"e","server":"1","farm":"1.0"},
+          {"id":"4","secret":"e","server":"1","farm":""},
+          {"id":"5","secret":"e","server":"1","farm":"five"},
+          {"id":"6","secret":"e","server":"1","farm":" 5"},
+          {"id":"7","secret":"e","server":"1","farm":"-5"},
+          {"id":"8","secret":"e","server":"1","farm":true},
+          {"id":"9","secret":"e","server":"1","farm":null},
+          {"id":"10","secret":"e","server":"1","farm":[5]},
+          {"id":"11","secret":"e","server":"1","farm":1e300},
+          {"id":"12","secret":"e","server":"1","farm":"99999999999999999999"},
+          {"id":"13","secret":"e","server":"1","farm":2}
         ]},"stat":"ok"}
         """#
 
     /// One good photo between photos that each lack one field.
     static let missingFields = #"""
         {"photos":{"photo":[
-          {"secret":"s1","server":"1","farm":1},
+          {"secret":"e1","server":"1","farm":1},
           {"id":"2","server":"1","farm":1},
-          {"id":"3","secret":"s3","server":"1","farm":1},
-          {"id":"4","secret":"s4","farm":1},
-          {"id":"5","secret":"s5","server":"1"},
+          {"id":"3","secret":"e3","server":"1","farm":1},
+          {"id":"4","secret":"e4","farm":1},
+          {"id":"5","secret":"e5","server":"1"},
           {}
         ]},"stat":"ok"}
         """#
@@ -77,15 +77,15 @@ enum FlickrResponseFixtures {
     /// they are; the last photo is good.
     static let wrongTypes = #"""
         {"photos":{"photo":[
-          {"id":101,"secret":"s","server":"1","farm":1},
+          {"id":101,"secret":"e","server":"1","farm":1},
           {"id":"102","secret":null,"server":"1","farm":1},
-          {"id":"103","secret":"s","server":["1"],"farm":1},
-          {"id":"104","secret":"s","server":"1","farm":{"n":1}},
-          {"id":"105","secret":"s","server":"1/2","farm":1},
-          {"id":"1 6","secret":"s","server":"1","farm":1},
+          {"id":"103","secret":"e","server":["1"],"farm":1},
+          {"id":"104","secret":"e","server":"1","farm":{"n":1}},
+          {"id":"105","secret":"e","server":"1/2","farm":1},
+          {"id":"1 6","secret":"e","server":"1","farm":1},
           {"id":"107","secret":"","server":"1","farm":1},
           {"id":"108","secret":"s?x","server":"1","farm":1},
-          {"id":"109","secret":"s","server":"1","farm":1},
+          {"id":"109","secret":"e","server":"1","farm":1},
           "110",
           42,
           null,
@@ -111,7 +111,7 @@ enum FlickrResponseFixtures {
 
     /// A failure wins over photos that happen to be present.
     static let statFailWithPhotos = #"""
-        {"photos":{"photo":[{"id":"1","secret":"s","server":"1","farm":1}]},"stat":"fail","code":10,
+        {"photos":{"photo":[{"id":"1","secret":"e","server":"1","farm":1}]},"stat":"fail","code":10,
          "message":"Sorry, the Flickr search API is not currently available."}
         """#
 
@@ -132,7 +132,7 @@ enum FlickrResponseFixtures {
 
     static let truncated = #"{"photos":{"photo":[{"id":"1","#
 
-    static let notAnObject = #"[{"id":"1","secret":"s","server":"1","farm":1}]"#
+    static let notAnObject = #"[{"id":"1","secret":"e","server":"1","farm":1}]"#
 
     static let photosMissing = #"{"stat":"ok"}"#
 
@@ -146,5 +146,5 @@ enum FlickrResponseFixtures {
 
     static let statNotAString = #"{"photos":{"photo":[]},"stat":1}"#
 
-    static let statAbsent = #"{"photos":{"photo":[{"id":"1","secret":"s","server":"2","farm":3}]}}"#
+    static let statAbsent = #"{"photos":{"photo":[{"id":"1","secret":"e","server":"2","farm":3}]}}"#
 }
