@@ -258,7 +258,7 @@ package struct APIResponder: HTTPResponder {
     private func movie(_ id: Int) throws -> JSONWriter {
         let snapshot = cache.snapshot()
         let movie = try snapshot.index.movie(id: id)
-        return MovieJSON.object(movie, posterSize: PosterSize.defaultSize,
+        return MovieJSON.object(movie, scales: snapshot.index.ratingScales, posterSize: PosterSize.defaultSize,
                                 favorite: favorites.ids(in: snapshot).contains(movie.id))
     }
 
@@ -273,7 +273,7 @@ package struct APIResponder: HTTPResponder {
         let limit = try integer(parameters, "limit", default: 15, range: 0...Configuration.maximumLimit)
         let snapshot = cache.snapshot()
         let movies = try snapshot.index.topRated(by: order, limit: limit)
-        return TopListJSON.object(movies, by: order, favorites: favorites.ids(in: snapshot))
+        return TopListJSON.object(movies, by: order, scales: snapshot.index.ratingScales, favorites: favorites.ids(in: snapshot))
     }
 
     private func photos(_ id: Int) throws -> JSONWriter {
@@ -300,7 +300,7 @@ package struct APIResponder: HTTPResponder {
         let snapshot = cache.snapshot()
         let store = try favorites.store(in: snapshot)
         let movies = try AnswerOrder.sorted(store.favorites.map { try snapshot.index.movie(id: $0.id) })
-        return FavoritesOutput.listJSON(movies, missing: store.missingWithReasons)
+        return FavoritesOutput.listJSON(movies, scales: snapshot.index.ratingScales, missing: store.missingWithReasons)
     }
 
     private func changeFavorite(_ id: Int, add: Bool) throws -> JSONWriter {
@@ -309,18 +309,20 @@ package struct APIResponder: HTTPResponder {
             let movie = try snapshot.index.movie(id: id)
             return try favorites.update(in: snapshot) { store in
                 let changed = store.add(movie)
-                return (FavoritesOutput.changeJSON(movie, favorite: true, changed: ("added", changed)), changed)
+                return (FavoritesOutput.changeJSON(movie, scales: snapshot.index.ratingScales, favorite: true, changed: ("added", changed)), changed)
             }
         }
         return try favorites.update(in: snapshot) { store in
             guard store.remove(id: id) != nil else {
                 if let movie = try? snapshot.index.movie(id: id) {
-                    return (FavoritesOutput.changeJSON(movie, favorite: false, changed: ("removed", false)), false)
+                    return (FavoritesOutput.changeJSON(movie, scales: snapshot.index.ratingScales, favorite: false,
+                                                       changed: ("removed", false)), false)
                 }
                 return (FavoritesOutput.changeJSON(id: id), false)
             }
             let movie = try snapshot.index.movie(id: id)
-            return (FavoritesOutput.changeJSON(movie, favorite: false, changed: ("removed", true)), true)
+            return (FavoritesOutput.changeJSON(movie, scales: snapshot.index.ratingScales, favorite: false,
+                                               changed: ("removed", true)), true)
         }
     }
 }
