@@ -233,15 +233,14 @@ struct BrowseRenderer {
         2 + 4 + ratingWidth(model.tab == .critics ? .critic : .rating) + 2 + (columns >= 40 ? 6 : 0)
     }
 
-    /// The columns a row's rating is padded to: what a rating on the scale of the one shown takes at most with
-    /// one decimal (`4.5/5`, `7.8/10`, `78/100`; 4 for ratings on no scale, as `8.25`); a longer one pushes its
-    /// title right.
+    /// The columns a row's rating is padded to, by the scale of the rating shown: `4.5/5`, `7.25/10`, `100/100`
+    /// (4 for ratings on no scale, as `8.25`); a longer one (`7.845/10`) pushes its title right.
     private func ratingWidth(_ shown: TopListOrder) -> Int {
         let scales = model.index.ratingScales
         switch shown == .critic ? scales.critic : scales.rating {
         case nil: return 4
         case .five: return 5
-        case .ten, .hundred: return 6
+        case .ten, .hundred: return 7
         }
     }
 
@@ -264,7 +263,7 @@ struct BrowseRenderer {
             line.append(ShortDescription.line(overview, columns: columns - indent), dimStyle)
             return line
         case let .missing(title, year):
-            var line = ScreenLine("     –  ", dimStyle)
+            var line = ScreenLine("  " + TextLayout.padLeft("–", ratingWidth(.rating)) + "  ", dimStyle)
             line.append("\(TerminalSafeText.escaped(title)) (\(year))", dimStyle)
             return line
         case let .movie(id, rank):
