@@ -20,6 +20,12 @@ public struct Catalog: Sendable {
     public var filteredOut = 0
     /// Records dropped because they repeat an earlier one (a TMDb id on two overlapping pages; the first is kept).
     public var duplicates = 0
+    /// The scale of the users' ratings when given (`index --rating-scale`), `nil` to take the smallest that holds
+    /// them (`ratingScales`). A cache writer refuses a scale that some rating exceeds.
+    public var ratingScale: RatingScale?
+    /// The scale of the critics' ratings when given (a CSV column read with `--critic-scale`: 10, as the critics'
+    /// ratings are stored on 0 to 10 whatever the column's scale), `nil` to take the smallest that holds them.
+    public var criticRatingScale: RatingScale?
 
     /// Creates a catalog from movies already in memory.
     public init(movies: [Movie], skipped: [CatalogError] = []) {
@@ -52,5 +58,30 @@ public struct Catalog: Sendable {
         format = other.format
         filteredOut = other.filteredOut
         duplicates = other.duplicates
+        ratingScale = other.ratingScale
+        criticRatingScale = other.criticRatingScale
+    }
+
+    /// The scales the catalog's ratings are shown on: each the one given, else the smallest of 5, 10 and 100 that
+    /// no rating of its kind exceeds (`RatingScale.smallest(fitting:)`). O(n).
+    public var ratingScales: RatingScales {
+        RatingScales(rating: ratingScale ?? RatingScale.smallest(fitting: highestRating?.rating),
+                     critic: criticRatingScale ?? RatingScale.smallest(fitting: highestCriticRating?.rating))
+    }
+
+    /// The movie of the highest users' rating (the first in catalog order among equals), `nil` when no movie is
+    /// rated: what a scale must hold. O(n).
+    public var highestRating: (id: Int, rating: Double)? { highest(columns.rating) }
+
+    /// The movie of the highest critics' rating, `nil` when no movie has one. O(n).
+    public var highestCriticRating: (id: Int, rating: Double)? { highest(columns.criticRating) }
+
+    /// The movie of the highest of `rating`, the first in catalog order among equals.
+    private func highest(_ rating: (Int) -> Double?) -> (id: Int, rating: Double)? {
+        var highest: (id: Int, rating: Double)?
+        for index in 0..<columns.count {
+            if let value = rating(index), value > highest?.rating ?? -.infinity { highest = (columns.ids[index], value) }
+        }
+        return highest
     }
 }

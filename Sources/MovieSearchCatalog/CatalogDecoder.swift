@@ -143,8 +143,12 @@ public enum CatalogDecoder {
                              formatDetected: Bool = false) throws(CatalogError) -> Catalog
     {
         do {
-            return try decodeFormat(input, source: source, options: options, ratingsPath: ratingsPath,
-                                    ratings: ratings, formatDetected: formatDetected)
+            var catalog = try decodeFormat(input, source: source, options: options, ratingsPath: ratingsPath,
+                                           ratings: ratings, formatDetected: formatDetected)
+            // A critics' column of a scale given is stored on 0 to 10 whatever that scale (a Metascore divided by
+            // 10): its ratings are on 10, not on the smallest scale that holds the ones this catalog has.
+            if options.criticScale != nil { catalog.criticRatingScale = .ten }
+            return catalog
         } catch {
             throw gzipFailure(behind: error, in: input, source: source) ?? error
         }

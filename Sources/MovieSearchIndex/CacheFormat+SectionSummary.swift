@@ -14,6 +14,7 @@ extension CacheFormat.Tag {
         case .ranks: "movie id at each rank (the answer's order), less its year's base"
         case .topRated: "ids of the rated movies by rating, for top (the unrated follow)"
         case .years: "the years, descending, with each one's first rank"
+        case .ratingScales: "what the users' and the critics' ratings are out of: 5, 10 or 100"
         case .termTextOffsets: "where each term lies in TTXT"
         case .termText: "UTF-8 text of the terms, sorted by bytes"
         case .termJump: "first term for each first byte, to narrow the binary search"
@@ -95,7 +96,8 @@ extension CacheFormat.Tag {
             .search
         case .movieIDs, .titleBlockOffsets, .titleBlocks, .titleBlockLengths, .titleDictionary, .nameBlockOffsets,
              .nameBlocks, .nameBlockLengths, .nameDictionary, .nameListBlockOffsets, .nameListBlocks,
-             .nameListBlockLengths, .nameListDictionary, .movieYears, .movieRatings, .ratings, .originalTitleOffsets,
+             .nameListBlockLengths, .nameListDictionary, .movieYears, .movieRatings, .ratings, .ratingScales,
+             .originalTitleOffsets,
              .originalTitleText, .originalTitleEmpty, .overviewOffsets,
              .overviewText, .overviewEmpty, .posterPathOffsets, .posterPathText, .posterPathEmpty, .tmdbIDs,
              .imdbNumbers, .imdbTextOffsets, .imdbText, .imdbTextEmpty, .criticRatingNumbers, .criticRatingValues,

@@ -1,4 +1,6 @@
-/// The binary cache format, version 8: the one place where it is documented.
+import MovieSearchCatalog
+
+/// The binary cache format, version 9: the one place where it is documented.
 ///
 /// A cache holds everything a query needs, laid out so that a query reads its answer where it lies in the
 /// memory-mapped file: no JSON, no structure rebuilt in memory, and an open that costs the same whatever the size.
@@ -21,7 +23,7 @@
 /// | offset | size | field              | meaning                                                            |
 /// |-------:|-----:|--------------------|--------------------------------------------------------------------|
 /// |      0 |    8 | magic              | `89 4D 53 43 0D 0A 1A 0A` (`\x89MSC\r\n\x1A\n`, PNG-style: catches text-mode transfers) |
-/// |      8 |    4 | version            | `8`; any other value is refused with "rebuild the cache"           |
+/// |      8 |    4 | version            | `9`; any other value is refused with "rebuild the cache"           |
 /// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer: see below) |
 /// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
 /// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
@@ -93,6 +95,7 @@
 /// | `MYRS` | blocked | N         | year of slot s: entry `MYRS[s]` of `YEAR`; bases `BMYR`                   |
 /// | `MRAT` | packed | N          | rating of slot s: entry `MRAT[s]` of `RATE`; `R` (one past the last) means unrated |
 /// | `RATE` | bytes  | 8 × R      | the distinct ratings, f64 (IEEE 754 bits), descending                     |
+/// | `RSCL` | packed | 2          | the rating scales: the users' ratings', then the critics' (below)          |
 /// | `RANK` | packed | N          | movie id at each rank, less its year's base in `RNKB`                     |
 /// | `RNKB` | packed | Y          | the smallest id of each year's movies (in `YEAR` order): the id at rank r is `RANK[r] + RNKB[y]`, y the year of rank r (a catalog whose ids follow its years spreads a year's ids over its movies, not over the catalog) |
 /// | `TOPR` | packed | ≤ N        | ids of the rated movies by rating over all years: rating descending, id ascending; the unrated ones follow it in id order, the slots whose `MRAT` is `R` |
@@ -114,6 +117,13 @@
 /// | `TTL*` | column | N          | the titles, slot s's at number s: a compressed text column (below) of tag `TTL` |
 /// | `CST*` | column | N          | the names of slot s, at number s: how many are cast, then the numbers of its cast and then its genres in `NMS`, as LEB128 varints (below) |
 /// | `NMS*` | column | M          | the distinct cast and genre names, name j at number j: by how many movies name them, most first, then by bytes; a compressed text column of tag `NMS` |
+///
+/// The **rating scales** (`RSCL`) say what the ratings are out of, so that every output shows them on it (`4/5`,
+/// `7.8/10`, `78/100`): entry 0 is the users' ratings' scale, entry 1 the critics'; each is 5, 10 or 100, or 0 when
+/// the ratings are on none of these (some rating exceeds 100: they are shown as they are). The writer stores the
+/// scale given (`index --rating-scale`; a CSV critics' column read with `--critic-scale` is stored on 0 to 10, so
+/// its scale is 10), else the smallest of 5, 10 and 100 that no rating of its kind exceeds (5 when none is rated).
+/// Any other value makes the cache corrupt.
 ///
 /// A set number `set` in `PRFE` below L (the list sets) names list set `set`, from L on bitmap set `set - L`.
 ///
@@ -319,12 +329,14 @@
 /// where version 8 has blocked sections and ranks less their year's base (`RNKB`); its `BMPP` and `LBPC` were
 /// packed at one width, where version 8 gives each row its own; and its `TOPR` listed every movie, where version 8
 /// lists the rated ones. A version-8 cache of century's 36,273 movies is 0.70 of a version-7 one, of the generated
-/// 10M IMDb pair 0.73.
+/// 10M IMDb pair 0.73. Version 8 had no rating scales (`RSCL`): its layout is version 9's without that section,
+/// and every output showed ratings out of 10 whatever the catalog's scale (the decade catalog's 1 to 5 as `2/10`);
+/// it is refused with the same message, and rebuilding records the scales.
 package enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The version this build writes and reads.
-    package static let version: UInt32 = 8
+    package static let version: UInt32 = 9
     /// Bytes in the fixed header.
     static let headerSize = 64
     /// Bytes in one directory entry.
@@ -474,6 +486,7 @@ package enum CacheFormat {
         case ranks = "RANK"
         case topRated = "TOPR"
         case years = "YEAR"
+        case ratingScales = "RSCL"
         case termTextOffsets = "TTXO"
         case termText = "TTXT"
         case termJump = "TJMP"
@@ -752,6 +765,17 @@ package enum CacheFormat {
     /// The fewest bits (at least 1) that hold `value`: the width of a packed section whose largest entry it is.
     static func width(of value: UInt32) -> Int {
         max(1, UInt32.bitWidth - value.leadingZeroBitCount)
+    }
+
+    /// A rating scale as `RSCL` stores it: 5, 10 or 100, 0 for none.
+    static func storedScale(_ scale: RatingScale?) -> UInt32 {
+        UInt32(scale?.rawValue ?? 0)
+    }
+
+    /// The rating scale `RSCL` stores as `value`: `.some(nil)` for 0 (none), `nil` for a value that is no scale (a
+    /// damaged file).
+    static func scale(stored value: UInt32) -> RatingScale?? {
+        value == 0 ? .some(nil) : RatingScale(rawValue: Int(value)).map { .some($0) }
     }
 
     /// Rounds `value` up to a multiple of 8, the alignment of every section.

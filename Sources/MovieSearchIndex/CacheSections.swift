@@ -103,6 +103,16 @@ struct CacheSections {
                                          reason: "\(rating) is not a finite number (an unrated movie has nil)")
             }
         }
+        // The scales the ratings are shown on (`RSCL`): a scale given must hold every rating of its kind.
+        let scales = catalog.ratingScales
+        if let given = catalog.ratingScale, let highest = catalog.highestRating, !given.holds(highest.rating) {
+            throw .invalidMovieField(id: highest.id, field: "rating",
+                                     reason: "\(highest.rating) exceeds the rating scale given, \(given.rawValue)")
+        }
+        if let given = catalog.criticRatingScale, let highest = catalog.highestCriticRating, !given.holds(highest.rating) {
+            throw .invalidMovieField(id: highest.id, field: "critic_rating",
+                                     reason: "\(highest.rating) exceeds the critics' rating scale given, \(given.rawValue)")
+        }
 
         // Distinct ratings, descending; a movie's rating number is its place among them, one past the last for none.
         let ratings = Self.ratingNumbers(count: movieCount, movies.rating)
@@ -173,6 +183,7 @@ struct CacheSections {
         parts.append(.packed(.rankBases, rankBases))
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
+        parts.append(.packed(.ratingScales, [CacheFormat.storedScale(scales.rating), CacheFormat.storedScale(scales.critic)]))
         for job in backgroundParts { parts += try job.value() }
         backgroundParts = []
     }

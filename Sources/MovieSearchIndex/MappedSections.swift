@@ -1,3 +1,5 @@
+import MovieSearchCatalog
+
 /// The sections of an opened cache, each looked up in the directory and its size checked against the header's
 /// counts once, at open (`CacheFormat`, "Sections"): the reading side of `CacheSections`. A query then finds a
 /// section by a field access, and every read is still bounds-checked against the section (`MappedCacheFile`).
@@ -34,6 +36,8 @@ package struct MappedSections: Sendable {
     /// paired; R, the rows `LBPC` holds.
     var listPairRows: MappedCacheFile.Section? = nil, listPairCounts: MappedCacheFile.RowsSection? = nil
     var pairedListCount = 0
+    /// `RSCL`: the scales the users' and the critics' ratings are on, read and checked at open.
+    package var ratingScales = RatingScales.tenPoint
 
     /// The sections of one text field: its compressed column (`FO`, `FT`, `FL`, `FD`), and `FE` (N entries) when
     /// present.
@@ -94,6 +98,7 @@ extension MappedSections {
                     + "not the pairs of some of the \(bitmapCount) bitmap sets")
             }
             pairedBitmapCount = paired
+            ratingScales = try Self.ratingScales(file)
             if (file.movieCount == 0) != (file.yearCount == 0) {
                 throw CacheError.corrupt(path: file.path, detail: "movie and year counts disagree")
             }
@@ -149,6 +154,22 @@ extension MappedSections {
             } else if file.hasSection(.listPairRows) || file.hasSection(.listPairCounts) {
                 throw CacheError.corrupt(path: file.path, detail: "section LBPR or LBPC without YCRG")
             }
+    }
+
+    /// The two scales `RSCL` holds (`CacheFormat`, "Sections"); a section of another size, or a value that is not 0, 5,
+    /// 10 or 100, is corrupt.
+    private static func ratingScales(_ file: MappedCacheFile) throws(CacheError) -> RatingScales {
+        let section = try file.packedSection(.ratingScales, expectedCount: 2)
+        var scales: [RatingScale?] = []
+        for entry in 0..<2 {
+            let value = try file.packed(section, entry)
+            guard let scale = CacheFormat.scale(stored: value) else {
+                throw .corrupt(path: file.path, detail: "the \(entry == 0 ? "users'" : "critics'") rating scale is "
+                    + "\(value), not 5, 10, 100 or 0 (none)")
+            }
+            scales.append(scale)
+        }
+        return RatingScales(rating: scales[0], critic: scales[1])
     }
 
     /// The sections of text field `field`, `nil` when the file has none; its text without its offsets, or its

@@ -40,10 +40,10 @@ package enum AnswerJSON {
         /// The title's tokens, as `MatchHighlighter` reads them.
         package let titleTokens: PositionedTokens
 
-        /// The rendering of `movie` with posters of `posterSize`.
-        package init(_ movie: Movie, posterSize: PosterSize) {
+        /// The rendering of `movie`, of a catalog of rating scales `scales`, with posters of `posterSize`.
+        package init(_ movie: Movie, scales: RatingScales, posterSize: PosterSize) {
             id = movie.id
-            leadingMembers = MovieJSON.leadingMembers(of: movie, posterSize: posterSize)
+            leadingMembers = MovieJSON.leadingMembers(of: movie, scales: scales, posterSize: posterSize)
             titleTokens = PositionedTokens(title: movie.title)
         }
 
@@ -53,12 +53,13 @@ package enum AnswerJSON {
         }
     }
 
-    /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids, whose poster
-    /// URLs name `posterSize`, and whose `favorite` says whether `favorites` holds them. Spans are computed for
+    /// The answer as one line of JSON, keys in the documented order; `movie` looks up the listed ids, whose ratings
+    /// are on `scales`, whose poster URLs name `posterSize`, and whose `favorite` says whether `favorites` holds them. Spans are computed for
     /// the listed movies only, with one highlighter (the query folded once) for all of them.
-    package static func object(_ result: SearchResult, movie: (Int) throws -> Movie,
+    package static func object(_ result: SearchResult, movie: (Int) throws -> Movie, scales: RatingScales,
                      posterSize: PosterSize = PosterSize.defaultSize, favorites: Set<Int> = []) throws -> JSONWriter {
-        try object(result, rendered: { RenderedMovie(try movie($0), posterSize: posterSize) }, favorites: favorites)
+        try object(result, rendered: { RenderedMovie(try movie($0), scales: scales, posterSize: posterSize) },
+                   favorites: favorites)
     }
 
     /// The same answer from movies rendered ahead (`RenderedMovie`, which a server keeps for the movies many answers

@@ -8,16 +8,18 @@ package enum AnswerText {
     /// "dark": 7 matches in 3 years
     ///
     /// 2018 · 3 matches
-    ///         5  The Darkest Hour
+    ///       5/5  The Darkest Hour
     ///   unrated  Darkroom ♥
     /// ```
     ///
     /// With `bold`, the matched spans of each title are in bold (`Highlight`); titles are escaped either way. A
-    /// movie whose id `favorites` holds has a ♥ after its title. Returns the movies it listed, year by year (for
+    /// movie whose id `favorites` holds has a ♥ after its title. Ratings are out of `scale` (`TextLayout.rating(_:on:)`). Returns the movies it listed, year by year (for
     /// `CommandContext.keepUntilExit(_:)`).
     @discardableResult
-    package static func write(_ result: SearchResult, movie: (Int) throws -> MovieListing, to out: TextOutput,
-                           bold: Bool = false, favorites: Set<Int> = []) throws -> [[MovieListing]] {
+    package static func write(_ result: SearchResult, movie: (Int) throws -> MovieListing, scale: RatingScale?,
+                              to out: TextOutput, bold: Bool = false, favorites: Set<Int> = []) throws
+        -> [[MovieListing]]
+    {
         let quoted = TerminalSafeText.quoted(result.query)
         if result.total == 0 {
             // A typo answer with no match: the second search ran too, and the user should know it did.
@@ -25,7 +27,7 @@ package enum AnswerText {
             return []
         }
         let movieLists = try result.years.map { year in try year.movieIDs.map(movie) }
-        let ratings = movieLists.map { $0.map { TextLayout.rating($0.rating) ?? "unrated" } }
+        let ratings = movieLists.map { $0.map { TextLayout.rating($0.rating, on: scale) ?? "unrated" } }
         // A loop rather than `ratings.joined()`, whose flattened view is a generic type built at run time.
         var ratingWidth = 0
         for yearRatings in ratings {

@@ -16,16 +16,18 @@ package enum FavoritesOutput {
         JSONMember("reason", "why it is not found"),
     ]
 
-    /// `{"favorites":[…]}`: the movies first, in answer order, then the missing ones.
-    package static func listJSON(_ movies: [Movie], missing: [FavoriteStore.Missing]) -> JSONWriter {
+    /// `{"favorites":[…]}`: the movies first, in answer order, their ratings on `scales`, then the missing ones.
+    package static func listJSON(_ movies: [Movie], scales: RatingScales, missing: [FavoriteStore.Missing])
+        -> JSONWriter
+    {
         var json = JSONWriter(capacity: 256)
         json.object { json in
             json.key("favorites")
             json.array { json in
                 for movie in movies {
                     json.object { json in
-                        MovieJSON.writeMembers(of: movie, posterSize: PosterSize.defaultSize, favorite: true,
-                                               to: &json)
+                        MovieJSON.writeMembers(of: movie, scales: scales, posterSize: PosterSize.defaultSize,
+                                               favorite: true, to: &json)
                         json.member("missing", false)
                     }
                 }
@@ -48,13 +50,14 @@ package enum FavoritesOutput {
     }
 
     /// The movie an `add` or `remove` was about, its `favorite` now, and `changed.member` (`added` or `removed`):
-    /// whether the call changed the file.
-    package static func changeJSON(_ movie: Movie, favorite: Bool, changed: (member: String, value: Bool))
-        -> JSONWriter
+    /// whether the call changed the file; its ratings are on `scales`.
+    package static func changeJSON(_ movie: Movie, scales: RatingScales, favorite: Bool,
+                                   changed: (member: String, value: Bool)) -> JSONWriter
     {
         var json = JSONWriter(capacity: 256)
         json.object { json in
-            MovieJSON.writeMembers(of: movie, posterSize: PosterSize.defaultSize, favorite: favorite, to: &json)
+            MovieJSON.writeMembers(of: movie, scales: scales, posterSize: PosterSize.defaultSize, favorite: favorite,
+                                   to: &json)
             json.member(changed.member, changed.value)
         }
         return json
@@ -73,8 +76,9 @@ package enum FavoritesOutput {
     }
 
     /// The list as text: a header with the count (and how many the cache lacks), then one line per favorite with
-    /// its rating (or `missing`), year, id and title; a missing one says why.
-    package static func writeList(_ movies: [Movie], missing: [FavoriteStore.Missing], to out: TextOutput) {
+    /// its rating out of `scales.rating` (or `missing`), year, id and title; a missing one says why.
+    package static func writeList(_ movies: [Movie], scales: RatingScales, missing: [FavoriteStore.Missing],
+                                  to out: TextOutput) {
         guard !movies.isEmpty || !missing.isEmpty else {
             out.line("No favorites yet: add one with 'moviesearch favorites add <id>' "
                 + "(or Tab in 'moviesearch browse').")
@@ -83,7 +87,8 @@ package enum FavoritesOutput {
         var header = TextLayout.count(movies.count + missing.count, "favorite", "favorites")
         if !missing.isEmpty { header += ", \(missing.count) not in this cache" }
         out.line(header + ":")
-        let ratings = movies.map { TextLayout.rating($0.rating) ?? "unrated" } + missing.map { _ in "missing" }
+        let ratings = movies.map { TextLayout.rating($0.rating, on: scales.rating) ?? "unrated" }
+            + missing.map { _ in "missing" }
         let ratingWidth = ratings.map(\.count).max() ?? 0
         let idWidth = (movies.map(\.id) + missing.map(\.favorite.id)).map { String($0).count }.max() ?? 0
         let rows = movies.map { ($0.id, $0.year, $0.title, "") }

@@ -3,18 +3,21 @@ import MovieSearchCatalog
 /// A movie's details as text for a person (`show`): the title (♥ for a favorite), then one labelled row per field,
 /// the optional fields only when the catalog gave them, and the Flickr request for its photos.
 package enum MovieText {
-    /// Writes `movie` to `out`. With a terminal's `width`, long texts (cast lists, overviews) wrap under themselves
+    /// Writes `movie` to `out`, its ratings out of `scales` (stars for a five-point scale:
+    /// `TextLayout.detailedRating(_:on:)`). With a terminal's `width`, long texts (cast lists, overviews) wrap under themselves
     /// by the columns each character takes; without one (a pipe), each field is one line, for grep. Every text from
     /// the catalog is escaped (`TerminalSafeText`).
-    package static func write(_ movie: Movie, isFavorite: Bool, flickrRequest request: String, posterSize: PosterSize,
-                              width: Int?, to out: TextOutput) {
+    package static func write(_ movie: Movie, scales: RatingScales, isFavorite: Bool, flickrRequest request: String,
+                              posterSize: PosterSize, width: Int?, to out: TextOutput) {
         // Texts wrap on a terminal (`wraps`); numbers and URLs stay whole on their line, to be copied.
         var rows: [(label: String, value: String, wraps: Bool)] = [
             ("id", String(movie.id), false),
             ("year", String(movie.year), false),
-            ("rating", TextLayout.rating(movie.rating) ?? "unrated", false),
+            ("rating", TextLayout.detailedRating(movie.rating, on: scales.rating) ?? "unrated", false),
         ]
-        if let critics = TextLayout.rating(movie.criticRating) { rows.append(("critics", critics, false)) }
+        if let critics = TextLayout.detailedRating(movie.criticRating, on: scales.critic) {
+            rows.append(("critics", critics, false))
+        }
         rows += [
             ("genres", movie.genres.isEmpty ? "none listed" : safeList(movie.genres), true),
             ("cast", movie.cast.isEmpty ? "none listed" : safeList(movie.cast), true),

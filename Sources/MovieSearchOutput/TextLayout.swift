@@ -73,6 +73,24 @@ package enum TextLayout {
         return json.text
     }
 
+    /// A rating out of its scale, as lists show it: `4/5`, `7.8/10`, `78/100` (the number as `rating(_:)` writes
+    /// it), or the number alone on no scale (`150`); `nil` for an unrated movie. ASCII, so that a list's column of
+    /// ratings lines up on any terminal.
+    package static func rating(_ rating: Double?, on scale: RatingScale?) -> String? {
+        guard let text = self.rating(rating) else { return nil }
+        guard let scale else { return text }
+        return "\(text)/\(scale.rawValue)"
+    }
+
+    /// A rating as a movie's details show it: on a five-point scale, stars before it (`★★★★☆ 4/5`, the stars
+    /// rounded to the nearest whole one, within 0 to 5), else `rating(_:on:)`.
+    package static func detailedRating(_ rating: Double?, on scale: RatingScale?) -> String? {
+        guard let text = self.rating(rating, on: scale) else { return nil }
+        guard scale == .five, let rating else { return text }
+        let filled = Int(min(max(rating, 0), 5).rounded())
+        return String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled) + " " + text
+    }
+
     /// Fills lines of at most `width` characters with the words of `text`; a word longer than a line gets a line
     /// of its own. Ends with a line feed.
     package static func wrap(_ text: String, width: Int, firstPrefix: String, indent: String) -> String {

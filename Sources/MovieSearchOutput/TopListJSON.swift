@@ -11,10 +11,10 @@ package enum TopListJSON {
         JSONMember("movies", "best first, each as 'show --json' prints it"),
     ]
 
-    /// The object for `movies`, ranked by `order`; poster URLs name `posterSize`, and `favorite` says whether
-    /// `favorites` holds each.
-    package static func object(_ movies: [Movie], by order: TopListOrder, posterSize: PosterSize = .defaultSize,
-                               favorites: Set<Int>) -> JSONWriter {
+    /// The object for `movies`, ranked by `order`, their ratings on `scales`; poster URLs name `posterSize`, and
+    /// `favorite` says whether `favorites` holds each.
+    package static func object(_ movies: [Movie], by order: TopListOrder, scales: RatingScales,
+                               posterSize: PosterSize = .defaultSize, favorites: Set<Int>) -> JSONWriter {
         var json = JSONWriter(capacity: 256)
         json.object { json in
             json.member("by", order.rawValue)
@@ -22,7 +22,7 @@ package enum TopListJSON {
             json.array { json in
                 for movie in movies {
                     json.object { json in
-                        MovieJSON.writeMembers(of: movie, posterSize: posterSize,
+                        MovieJSON.writeMembers(of: movie, scales: scales, posterSize: posterSize,
                                                favorite: favorites.contains(movie.id), to: &json)
                     }
                 }

@@ -2,23 +2,23 @@ import MovieSearchCatalog
 import MovieSearchQuery
 
 /// A top list as text (`top`): a header with the list's length and the catalog's, then one line per movie: its
-/// rank, the rating it is ranked by, the other rating when any movie of the list has one, the year and the title
-/// (♥ for a favorite).
+/// rank, the rating it is ranked by, the other rating when any movie of the list has one (each out of its scale),
+/// the year and the title (♥ for a favorite).
 ///
 ///     The 3 best-rated movies of 2,272 (users' rating, then critics'):
-///       1.  9.3  8.0  1994  The Shawshank Redemption
-///       2.  9.2    -  1972  The Godfather ♥
+///       1.  9.3/10  8/10  1994  The Shawshank Redemption
+///       2.  9.2/10     -  1972  The Godfather ♥
 package enum TopListText {
-    /// Writes `movies`, best first by `order`, the top of a catalog of `movieCount` movies; `favorites` holds the ids
-    /// that get a ♥.
+    /// Writes `movies`, best first by `order`, the top of a catalog of `movieCount` movies whose ratings are on
+    /// `scales`; `favorites` holds the ids that get a ♥.
     package static func write(_ movies: [Movie], by order: TopListOrder = .rating, of movieCount: Int,
-                              favorites: Set<Int>, to out: TextOutput) {
+                              scales: RatingScales, favorites: Set<Int>, to out: TextOutput) {
         guard !movies.isEmpty else {
             out.line(order == .critic ? "No movie has a critics' rating." : "No movies to list.")
             return
         }
-        let users = movies.map { TextLayout.rating($0.rating) ?? "unrated" }
-        let critics = movies.map { TextLayout.rating($0.criticRating) ?? "-" }
+        let users = movies.map { TextLayout.rating($0.rating, on: scales.rating) ?? "unrated" }
+        let critics = movies.map { TextLayout.rating($0.criticRating, on: scales.critic) ?? "-" }
         let showsBoth = order == .critic || movies.contains { $0.criticRating != nil }
         let (first, second) = order == .critic ? (critics, users) : (users, critics)
         let count = TextLayout.count(movies.count, "movie", "movies")

@@ -267,4 +267,8 @@ public final class MovieIndex: Sendable {
 
     /// Whether any movie of the cache has a critics' rating: whether the critics' list has anything to show.
     public var hasCriticRatings: Bool { records.criticRatedCount > 0 }
+
+    /// The scales the catalog's users' and critics' ratings are on (`index --rating-scale`; else the smallest of 5,
+    /// 10 and 100 that holds them), which every output shows a rating out of: read at open.
+    public var ratingScales: RatingScales { sections.ratingScales }
 }

@@ -331,7 +331,7 @@ package struct APIResponder: HTTPResponder {
 
     private func movie(_ id: Int, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         let movie = try snapshot.index.movie(id: id)
-        return MovieJSON.object(movie, posterSize: PosterSize.defaultSize,
+        return MovieJSON.object(movie, scales: snapshot.index.ratingScales, posterSize: PosterSize.defaultSize,
                                 favorite: favorites.ids(in: snapshot).contains(movie.id))
     }
 
@@ -345,7 +345,7 @@ package struct APIResponder: HTTPResponder {
         }
         let limit = try integer(parameters, "limit", default: 15, range: 0...Configuration.maximumLimit)
         let movies = try snapshot.index.topRated(by: order, limit: limit)
-        return TopListJSON.object(movies, by: order, favorites: favorites.ids(in: snapshot))
+        return TopListJSON.object(movies, by: order, scales: snapshot.index.ratingScales, favorites: favorites.ids(in: snapshot))
     }
 
     /// `photos <id> --json`'s bytes, through the one `FlickrPhotoSource` (saved, cached, fetched); with
@@ -374,7 +374,7 @@ package struct APIResponder: HTTPResponder {
     private func favoritesList(_ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         let store = try favorites.store(in: snapshot)
         let movies = try AnswerOrder.sorted(store.favorites.map { try snapshot.index.movie(id: $0.id) })
-        return FavoritesOutput.listJSON(movies, missing: store.missingWithReasons)
+        return FavoritesOutput.listJSON(movies, scales: snapshot.index.ratingScales, missing: store.missingWithReasons)
     }
 
     private func changeFavorite(_ id: Int, add: Bool, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
@@ -382,18 +382,20 @@ package struct APIResponder: HTTPResponder {
             let movie = try snapshot.index.movie(id: id)
             return try favorites.update(in: snapshot) { store in
                 let changed = store.add(movie)
-                return (FavoritesOutput.changeJSON(movie, favorite: true, changed: ("added", changed)), changed)
+                return (FavoritesOutput.changeJSON(movie, scales: snapshot.index.ratingScales, favorite: true, changed: ("added", changed)), changed)
             }
         }
         return try favorites.update(in: snapshot) { store in
             guard store.remove(id: id) != nil else {
                 if let movie = try? snapshot.index.movie(id: id) {
-                    return (FavoritesOutput.changeJSON(movie, favorite: false, changed: ("removed", false)), false)
+                    return (FavoritesOutput.changeJSON(movie, scales: snapshot.index.ratingScales, favorite: false,
+                                                       changed: ("removed", false)), false)
                 }
                 return (FavoritesOutput.changeJSON(id: id), false)
             }
             let movie = try snapshot.index.movie(id: id)
-            return (FavoritesOutput.changeJSON(movie, favorite: false, changed: ("removed", true)), true)
+            return (FavoritesOutput.changeJSON(movie, scales: snapshot.index.ratingScales, favorite: false,
+                                               changed: ("removed", true)), true)
         }
     }
 }

@@ -68,7 +68,8 @@ package final class RenderedMovies: Sendable {
         var rendered: [AnswerJSON.RenderedMovie] = []
         rendered.reserveCapacity(missing)
         for (slot, id) in ids.enumerated() where found[slot] == nil {
-            let movie = AnswerJSON.RenderedMovie(try snapshot.index.movie(id: id), posterSize: PosterSize.defaultSize)
+            let movie = AnswerJSON.RenderedMovie(try snapshot.index.movie(id: id), scales: snapshot.index.ratingScales,
+                                                 posterSize: PosterSize.defaultSize)
             rendered.append(movie)
             found[slot] = movie
         }

@@ -89,7 +89,7 @@ final class BrowseLayoutPropertyTests: XCTestCase {
         model.resize(columns: 20, rows: 2)
         let two = model.screen(columns: 20, rows: 2).plainText
         // One list row: the selection, not its header; one movie a year fits, so each year has a `… more` row.
-        XCTAssertEqual(two, ["> dark", ">  4.5  The Dark To…"])
+        XCTAssertEqual(two, ["> dark", ">  4.5/10  The Dark…"])
         model.press(.down)
         XCTAssertEqual(model.screen(columns: 20, rows: 2).plainText[1], "> … 2 more in 2017  ")
     }

@@ -105,7 +105,7 @@ final class BrowseModelTests: XCTestCase {
         var model = try BrowseFixtures.model(self, typed: "dark", columns: 40, rows: 10)
         model.press(.pageDown)  // 7 list rows: 6 movies down, headers not counted
         XCTAssertEqual(model.selectedTitle, "Dark Shadows")
-        XCTAssertTrue(model.plainScreen.contains { $0.hasPrefix(">    3  Dark Shadows") }, "\(model.plainScreen)")
+        XCTAssertTrue(model.plainScreen.contains { $0.hasPrefix(">    3/10  Dark Shadows") }, "\(model.plainScreen)")
         model.press(.end)
         XCTAssertEqual(model.currentList.selectedRow, .more(year: 2012, remaining: 1))
         XCTAssertEqual(model.plainScreen.last, "> … 1 more in 2012                      ")
@@ -125,7 +125,7 @@ final class BrowseModelTests: XCTestCase {
         let screen = model.plainScreen
         XCTAssertEqual(screen[3], "The Dark Knight Rises")
         XCTAssertTrue(screen.contains("  year      2012"))
-        XCTAssertTrue(screen.contains("  rating    5"))
+        XCTAssertTrue(screen.contains("  rating    5/10"))
         XCTAssertTrue(screen.contains("  genres    Action, Crime"))
         XCTAssertTrue(screen.contains("  cast      Christian Bale, Tom Hardy"))
         XCTAssertTrue(screen.contains("  favorite  no (Tab adds it)"))
@@ -214,7 +214,7 @@ final class BrowseModelTests: XCTestCase {
         XCTAssertEqual(model.selectedTitle, "Film 23")
         model.press(.end)
         XCTAssertEqual(model.selectedTitle, "Film 59")
-        XCTAssertEqual(model.plainScreen.last, ">   41  Film 59                         ")
+        XCTAssertEqual(model.plainScreen.last, ">  41/100  Film 59                      ")
     }
 
     // MARK: Esc, Ctrl-C, --print
@@ -260,7 +260,7 @@ final class BrowseModelTests: XCTestCase {
         model.press(.control("t"))
         XCTAssertEqual(model.tab, .top)
         XCTAssertEqual(model.plainScreen[2], "The 15 best-rated movies of 18")
-        XCTAssertEqual(model.plainScreen[3], ">  1.  8.6  2001  千と千尋の神隠し" + String(repeating: " ", count: 46))
+        XCTAssertEqual(model.plainScreen[3], ">  1.  8.6/10  2001  千と千尋の神隠し" + String(repeating: " ", count: 43))
         model.press(.control("t"))
         XCTAssertEqual(model.tab, .favorites)
         XCTAssertEqual(model.plainScreen[2], "No favorites yet: Tab marks the selected movie")
@@ -285,13 +285,13 @@ final class BrowseModelTests: XCTestCase {
         XCTAssertEqual(model.press(.tab), .favoriteChanged(movieID: 14, isFavorite: true))
         XCTAssertEqual(model.selectedTitle, "Amélie")
         XCTAssertEqual(model.favorites, [14])
-        XCTAssertTrue(model.plainScreen.contains("   2.  8.5  2019  기생충 ♥"))
+        XCTAssertTrue(model.plainScreen.contains("   2.  8.5/10  2019  기생충 ♥"))
         XCTAssertEqual(model.plainScreen[0], "Search · Top 15 · Favorites (1)")
         model.press(.control("t"))
         XCTAssertEqual(model.plainScreen[3], "2019 · 1 favorite")
-        XCTAssertTrue(model.plainScreen[4].hasPrefix(">  8.5  기생충 ♥"))
+        XCTAssertTrue(model.plainScreen[4].hasPrefix(">  8.5/10  기생충 ♥"))
         model.press(.control("t"), .text("기"))
-        XCTAssertTrue(model.plainScreen[4].hasPrefix(">  8.5  기생충 ♥"))
+        XCTAssertTrue(model.plainScreen[4].hasPrefix(">  8.5/10  기생충 ♥"))
         model.press(.enter)
         XCTAssertEqual(model.plainScreen[3], "기생충 ♥")
         XCTAssertTrue(model.plainScreen.contains("  favorite  yes ♥ (Tab removes it)"))
@@ -319,11 +319,11 @@ final class BrowseModelTests: XCTestCase {
         model.press(.control("t"), .control("t"))
         XCTAssertEqual(Array(model.plainScreen[3...8]), [
             "2017 · 1 favorite",
-            ">  4.5  The Dark Tower ♥" + String(repeating: " ", count: 56),
+            ">  4.5/10  The Dark Tower ♥" + String(repeating: " ", count: 53),
             "2012 · 3 favorites",
-            "     5  The Dark Knight Rises ♥",
-            "   3.5  Dark Skies ♥",
-            "     3  Dark Shadows ♥",
+            "     5/10  The Dark Knight Rises ♥",
+            "   3.5/10  Dark Skies ♥",
+            "     3/10  Dark Shadows ♥",
         ])
         model.press(.down)
         XCTAssertEqual(model.press(.tab), .favoriteChanged(movieID: 0, isFavorite: false))
@@ -340,7 +340,7 @@ final class BrowseModelTests: XCTestCase {
         XCTAssertEqual(model.plainScreen[0], "Search · Top 15 · Favorites (2)")
         XCTAssertEqual(model.plainScreen[2], "1 favorite, newest first, 1 not in this catalog")
         XCTAssertEqual(model.plainScreen[5], "not in this catalog · 1")
-        XCTAssertEqual(model.plainScreen[6], "     –  Gone Movie (1990)")
+        XCTAssertEqual(model.plainScreen[6], "        –  Gone Movie (1990)")
         model.press(.down)  // a missing favorite cannot be selected
         XCTAssertEqual(model.selectedTitle, "Knight and Day")
     }
@@ -350,7 +350,7 @@ final class BrowseModelTests: XCTestCase {
         model.favorites = [0]
         model.statusMessage = "favorites are read-only: \u{1B}bad"
         XCTAssertEqual(model.plainScreen[2], "favorites are read-only: \\ebad · 1 match in 1 year")
-        XCTAssertTrue(model.plainScreen[4].hasPrefix(">    5  The Dark Knight Rises ♥"))
+        XCTAssertTrue(model.plainScreen[4].hasPrefix(">    5/10  The Dark Knight Rises ♥"))
     }
 
     // MARK: Critics' 15
@@ -415,16 +415,16 @@ final class BrowseModelTests: XCTestCase {
         // rating, is not listed.
         XCTAssertEqual(Array(listed.prefix(8)), [2, 0, 4, 7, 6, 3, 5, 8])
         XCTAssertFalse(listed.contains(1))
-        // The rows' first lines (the overview lines under them start with 18 blanks).
+        // The rows' first lines (the overview lines under them start with 21 blanks).
         let rows = model.trimmedScreen.dropFirst(3).filter { !$0.hasPrefix("      ") }
         XCTAssertEqual(Array(rows.prefix(7)), [
-            ">  1.   10  1941  Citizen Kane",
-            "   2.  9.6  2019  Parasite",          // the users rate it 8.5
-            "   3.  9.6  2001  千と千尋の神隠し",
-            "   4.  8.8  2010  Only Critics",      // no users' rating
-            "   5. 7.25  2015  Blank Overview",
-            "   6.  6.9  2020  Tenet",
-            "   7.  5.5  1999  Evil Overview",
+            ">  1.   10/10  1941  Citizen Kane",
+            "   2.  9.6/10  2019  Parasite",          // the users rate it 8.5
+            "   3.  9.6/10  2001  千と千尋の神隠し",
+            "   4.  8.8/10  2010  Only Critics",      // no users' rating
+            "   5. 7.25/10  2015  Blank Overview",
+            "   6.  6.9/10  2020  Tenet",
+            "   7.  5.5/10  1999  Evil Overview",
         ])
     }
 
@@ -433,7 +433,7 @@ final class BrowseModelTests: XCTestCase {
         XCTAssertEqual(model.selectedTitle, "Parasite")
         XCTAssertEqual(model.press(.enter), .none)
         let screen = model.plainScreen
-        XCTAssertEqual(Array(screen[3...6]), ["Parasite", "  year      2019", "  rating    8.5", "  critics   9.6"])
+        XCTAssertEqual(Array(screen[3...6]), ["Parasite", "  year      2019", "  rating    8.5/10", "  critics   9.6/10"])
         model.press(.escape)
         XCTAssertNil(model.page)
         XCTAssertEqual(model.tab, .critics)
@@ -444,14 +444,14 @@ final class BrowseModelTests: XCTestCase {
 
     func testDetailsShowNoCriticsLineForAMovieWithoutACriticRating() throws {
         var model = try BrowseFixtures.criticsModel(self, keys: [.text("room"), .enter])
-        XCTAssertEqual(Array(model.plainScreen[3...5]), ["The Room", "  year      2003", "  rating    3.6"])
+        XCTAssertEqual(Array(model.plainScreen[3...5]), ["The Room", "  year      2003", "  rating    3.6/10"])
         XCTAssertFalse(model.plainScreen.contains { $0.hasPrefix("  critics") }, "\(model.plainScreen)")
         model = try BrowseFixtures.model(self, typed: "dark kni")
         model.press(.enter)
         XCTAssertFalse(model.plainScreen.contains { $0.hasPrefix("  critics") }, "\(model.plainScreen)")
         // Only the critics rated it: unrated by the users, and the critics' rating under it.
         model = try BrowseFixtures.criticsModel(self, keys: [.text("only critics"), .enter])
-        XCTAssertEqual(Array(model.plainScreen[5...6]), ["  rating    unrated", "  critics   8.8"])
+        XCTAssertEqual(Array(model.plainScreen[5...6]), ["  rating    unrated", "  critics   8.8/10"])
     }
 
     func testTabOnACriticsRowTogglesTheHeartEverywhere() throws {
@@ -459,14 +459,14 @@ final class BrowseModelTests: XCTestCase {
         XCTAssertEqual(model.press(.tab), .favoriteChanged(movieID: 0, isFavorite: true))
         XCTAssertEqual(model.selectedTitle, "千と千尋の神隠し")  // down, over Parasite's overview line
         XCTAssertEqual(model.favorites, [0])
-        XCTAssertTrue(model.plainScreen.contains("   2.  9.6  2019  Parasite ♥"), "\(model.plainScreen)")
+        XCTAssertTrue(model.plainScreen.contains("   2.  9.6/10  2019  Parasite ♥"), "\(model.plainScreen)")
         XCTAssertEqual(model.plainScreen[0], "Search · Top 15 · Critics' 15 · Favorites (1)")
         model.press(.control("t"))
         XCTAssertEqual(model.tab, .favorites)
         XCTAssertEqual(model.plainScreen[3], "2019 · 1 favorite")
-        XCTAssertTrue(model.plainScreen[4].hasPrefix(">  8.5  Parasite ♥"))
+        XCTAssertTrue(model.plainScreen[4].hasPrefix(">  8.5/10  Parasite ♥"))
         model.press(.control("t"), .control("t"))
-        XCTAssertTrue(model.plainScreen.contains("   2.  8.5  2019  Parasite ♥"), "Top 15: \(model.plainScreen)")
+        XCTAssertTrue(model.plainScreen.contains("   2.  8.5/10  2019  Parasite ♥"), "Top 15: \(model.plainScreen)")
     }
 
     // MARK: Two-line rows of the top lists
@@ -537,16 +537,16 @@ final class BrowseModelTests: XCTestCase {
         XCTAssertEqual(model.selectedTitle, "Film 15")
         // The window starts on Film 13, not on Film 12's overview line: the last line stays empty.
         XCTAssertEqual(Array(model.trimmedScreen[3...]), [
-            "  13. 4.25  2013  Film 13",
-            "                  The story of film number 13, told at length.",
-            "  14.    4  2014  Film 14",
-            "                  The story of film number 14, told at length.",
-            "> 15. 3.75  2015  Film 15",
-            "                  The story of film number 15, told at length.",
+            "  13. 4.25/10  2013  Film 13",
+            "                     The story of film number 13, told at length.",
+            "  14.    4/10  2014  Film 14",
+            "                     The story of film number 14, told at length.",
+            "> 15. 3.75/10  2015  Film 15",
+            "                     The story of film number 15, told at length.",
             "",
         ])
         model.press(.home)
-        XCTAssertEqual(model.trimmedScreen[3], ">  1.   10  1941  Citizen Kane")
+        XCTAssertEqual(model.trimmedScreen[3], ">  1.   10/10  1941  Citizen Kane")
     }
 
     func testResizeKeepsATopListsSelectionWithItsOverviewLineInView() throws {
@@ -574,7 +574,7 @@ final class BrowseModelTests: XCTestCase {
                 XCTAssertLessThanOrEqual(line.columns, columns, line.plainText)
             }
             let kane = try XCTUnwrap(overviews.first).plainText
-            let indent = columns >= 40 ? 18 : 12
+            let indent = columns >= 40 ? 21 : 15
             let full = "Newspaper magnate Charles Foster Kane is taken from his mother as a boy. His dying word, "
                 + "rosebud, starts a hunt."
             XCTAssertEqual(kane, String(repeating: " ", count: indent)
@@ -605,7 +605,7 @@ final class BrowseModelTests: XCTestCase {
 
     func testTitlesAreEscaped() throws {
         let model = try BrowseFixtures.model(self, typed: "evil")
-        XCTAssertTrue(model.plainScreen[4].hasPrefix(">    1  Evil\\e]0;pwned\\x07 Title"))
+        XCTAssertTrue(model.plainScreen[4].hasPrefix(">    1/10  Evil\\e]0;pwned\\x07 Title"))
         for line in model.screen(columns: 80, rows: 24).lines {
             for run in line.runs { XCTAssertFalse(run.text.unicodeScalars.contains(where: TerminalSafeText.isUnsafe)) }
         }

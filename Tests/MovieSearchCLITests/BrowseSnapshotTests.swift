@@ -13,18 +13,18 @@ final class BrowseSnapshotTests: XCTestCase {
             "> dark",
             "10 matches in 3 years",
             "2017 · 3 matches",
-            ">  4.5  The Dark Tower ♥                                                        ",
-            "     1  Fifty Shades Darker",
-            "     –  Darkest Hour",
+            ">  4.5/10  The Dark Tower ♥                                                     ",
+            "     1/10  Fifty Shades Darker",
+            "        –  Darkest Hour",
             "2013 · 1 match",
-            "     4  Star Trek Into Darkness",
+            "     4/10  Star Trek Into Darkness",
             "2012 · 6 matches",
-            "     5  The Dark Knight Rises",
-            "   3.5  Dark Skies",
-            "     3  Dark Shadows",
-            "     3  Dark Places",
-            "     3  The Dark",
-            "     3  Dark Matter",
+            "     5/10  The Dark Knight Rises",
+            "   3.5/10  Dark Skies",
+            "     3/10  Dark Shadows",
+            "     3/10  Dark Places",
+            "     3/10  The Dark",
+            "     3/10  Dark Matter",
         ] + Array(repeating: "", count: 8))
         XCTAssertEqual(model.screen(columns: 80, rows: 24).cursor, Screen.Position(row: 1, column: 6))
     }
@@ -36,18 +36,18 @@ final class BrowseSnapshotTests: XCTestCase {
             "Search · Top 15 · Favorites (1)",
             "> dark",
             "10 matches in 3 years",
-            "   4.5  The Dark Tower ♥",
-            "     1  Fifty Shades Darker",
-            "     –  Darkest Hour",
+            "   4.5/10  The Dark Tower ♥",
+            "     1/10  Fifty Shades Darker",
+            "        –  Darkest Hour",
             "2013 · 1 match",
-            "     4  Star Trek Into Darkness",
+            "     4/10  Star Trek Into Darkness",
             "2012 · 6 matches",
-            ">    5  The Dark Knight Rises           ",
+            ">    5/10  The Dark Knight Rises        ",
         ])
         model.press(.down, .down, .down, .down, .down)
         XCTAssertEqual(Array(model.plainScreen.suffix(3)), [
-            "     3  Dark Places",
-            "     3  The Dark",
+            "     3/10  Dark Places",
+            "     3/10  The Dark",
             "> … 1 more in 2012                      ",
         ])
     }
@@ -59,13 +59,13 @@ final class BrowseSnapshotTests: XCTestCase {
             "Search · Top 15 · Favorites (0)",
             "> ",
             "The 15 best-rated movies of 18",
-            ">  1.  8.6  2001  千と千尋の神隠し      ",
-            "   2.  8.5  2019  기생충",
-            "   3.  8.3  2001  Ame\u{301}lie",
-            "   4.    7  2007  The Assassination of …",
-            "   5.    5  2012  The Dark Knight Rises",
-            "                  Eight years after the…",  // its overview; the others have none
-            "   6.  4.5  2017  The Dark Tower",
+            ">  1.  8.6/10  2001  千と千尋の神隠し   ",
+            "   2.  8.5/10  2019  기생충",
+            "   3.  8.3/10  2001  Ame\u{301}lie",
+            "   4.    7/10  2007  The Assassination …",
+            "   5.    5/10  2012  The Dark Knight Ri…",
+            "                     Eight years after …",  // its overview; the others have none
+            "   6.  4.5/10  2017  The Dark Tower",
         ])
     }
 
@@ -76,27 +76,27 @@ final class BrowseSnapshotTests: XCTestCase {
             "Search · Top 15 · Critics' 15 · Favorites (1)",
             "> ",
             "The 15 best-rated movies by the critics, of 24",
-            ">  1.   10  1941  Citizen Kane                                                  ",
-            "                  Newspaper magnate Charles Foster Kane is taken from his mothe…",
-            "   2.  9.6  2019  Parasite",
-            "                  Greed and class discrimination threaten the newly formed symb…",
-            "   3.  9.6  2001  千と千尋の神隠し",
-            "                  十歳の少女千尋は、両親と共に引越し先の新しい家へ向かう途中で…",
-            "   4.  8.8  2010  Only Critics ♥",
-            "                  Nobody rated it but the critics.",
-            "   5. 7.25  2015  Blank Overview",
-            "   6.  6.9  2020  Tenet",
-            "   7.  5.5  1999  Evil Overview",
-            "                  Bad\\e]0;pwned\\x07 text\\u{202E} here",
-            "   8.  5.5  2008  Film 8",
-            "                  The story of film number 8, told at length.",
-            "   9. 5.25  2009  Film 9",
-            "                  The story of film number 9, told at length.",
-            "  10.    5  2010  Film 10",
-            "                  The story of film number 10, told at length.",
-            "  11. 4.75  2011  Film 11",
-            "                  The story of film number 11, told at length.",
-            "  12.  4.5  2012  Film 12",
+            ">  1.   10/10  1941  Citizen Kane                                               ",
+            "                     Newspaper magnate Charles Foster Kane is taken from his mo…",
+            "   2.  9.6/10  2019  Parasite",
+            "                     Greed and class discrimination threaten the newly formed s…",
+            "   3.  9.6/10  2001  千と千尋の神隠し",
+            "                     十歳の少女千尋は、両親と共に引越し先の新しい家へ向かう途中…",
+            "   4.  8.8/10  2010  Only Critics ♥",
+            "                     Nobody rated it but the critics.",
+            "   5. 7.25/10  2015  Blank Overview",
+            "   6.  6.9/10  2020  Tenet",
+            "   7.  5.5/10  1999  Evil Overview",
+            "                     Bad\\e]0;pwned\\x07 text\\u{202E} here",
+            "   8.  5.5/10  2008  Film 8",
+            "                     The story of film number 8, told at length.",
+            "   9. 5.25/10  2009  Film 9",
+            "                     The story of film number 9, told at length.",
+            "  10.    5/10  2010  Film 10",
+            "                     The story of film number 10, told at length.",
+            "  11. 4.75/10  2011  Film 11",
+            "                     The story of film number 11, told at length.",
+            "  12.  4.5/10  2012  Film 12",
         ])
     }
 
@@ -107,13 +107,13 @@ final class BrowseSnapshotTests: XCTestCase {
             "Search · Top · Critics · ♥ 0",
             "> ",
             "The 15 best-rated movies by the critics…",
-            "   2.  9.6  2019  Parasite",
-            "                  Greed and class discr…",
-            "   3.  9.6  2001  千と千尋の神隠し",
-            "                  十歳の少女千尋は、両…",
-            ">  4.  8.8  2010  Only Critics          ",
-            "                  Nobody rated it but t…",
-            "   5. 7.25  2015  Blank Overview",
+            "   2.  9.6/10  2019  Parasite",
+            "                     Greed and class di…",
+            "   3.  9.6/10  2001  千と千尋の神隠し",
+            "                     十歳の少女千尋は、…",
+            ">  4.  8.8/10  2010  Only Critics       ",
+            "                     Nobody rated it bu…",
+            "   5. 7.25/10  2015  Blank Overview",
         ])
     }
 
@@ -129,13 +129,13 @@ final class BrowseSnapshotTests: XCTestCase {
         dimReverse.reverse = true
         // The selected row's second line: in reverse video across the width, as its first; no `>` of its own.
         XCTAssertEqual(lines[4].runs, [
-            ScreenLine.Run(String(repeating: " ", count: 18), reverse),
-            ScreenLine.Run("Newspaper magnate Cha…", dimReverse),
+            ScreenLine.Run(String(repeating: " ", count: 21), reverse),
+            ScreenLine.Run("Newspaper magnate …", dimReverse),
         ])
         XCTAssertTrue(lines[3].runs.allSatisfy(\.style.reverse))
         XCTAssertEqual(lines[6].runs, [
-            ScreenLine.Run(String(repeating: " ", count: 18)),
-            ScreenLine.Run("Greed and class discr…", dim),
+            ScreenLine.Run(String(repeating: " ", count: 21)),
+            ScreenLine.Run("Greed and class di…", dim),
         ])
         XCTAssertFalse(lines[5].runs.contains { $0.style.dim }, "the title line is not dimmed")
     }
@@ -149,7 +149,7 @@ final class BrowseSnapshotTests: XCTestCase {
             "Esc: back · Tab: favorite · ↑/↓: scroll",
             "The Dark Knight Rises",
             "  year      2012",
-            "  rating    5",
+            "  rating    5/10",
             "  genres    Action, Crime",
             "  cast      Christian Bale, Tom Hardy",
             "  overview  Eight years after the",
@@ -164,12 +164,12 @@ final class BrowseSnapshotTests: XCTestCase {
             "Search · Top 15 · Favorites (2)",
             "> dark",
             "all 6 matches in 2012 · Esc: back",
-            "     5  The Dark Knight Rises ♥",
-            "   3.5  Dark Skies",
-            "     3  Dark Shadows",
-            "     3  Dark Places",
-            "     3  The Dark",
-            ">    3  Dark Matter                     ",
+            "     5/10  The Dark Knight Rises ♥",
+            "   3.5/10  Dark Skies",
+            "     3/10  Dark Shadows",
+            "     3/10  Dark Places",
+            "     3/10  The Dark",
+            ">    3/10  Dark Matter                  ",
             "",
         ])
     }
@@ -183,18 +183,18 @@ final class BrowseSnapshotTests: XCTestCase {
             "> ",
             "5 favorites, newest first, 1 not in thi…",
             "2017 · 1 favorite",
-            ">  4.5  The Dark Tower ♥                ",
+            ">  4.5/10  The Dark Tower ♥             ",
             "2012 · 1 favorite",
-            "     5  The Dark Knight Rises ♥",
+            "     5/10  The Dark Knight Rises ♥",
             "2001 · 2 favorites",
-            "   8.6  千と千尋の神隠し ♥",
-            "   8.3  Ame\u{301}lie ♥",
+            "   8.6/10  千と千尋の神隠し ♥",
+            "   8.3/10  Ame\u{301}lie ♥",
         ])
         model.press(.end)
         XCTAssertEqual(Array(model.plainScreen.suffix(3)), [
-            ">    1  Evil\\e]0;pwned\\x07 Title ♥      ",
+            ">    1/10  Evil\\e]0;pwned\\x07 Title ♥   ",
             "not in this catalog · 1",
-            "     –  Gone (1990)",
+            "        –  Gone (1990)",
         ])
     }
 
@@ -206,7 +206,7 @@ final class BrowseSnapshotTests: XCTestCase {
             "> …n of jesse james",
             "1 match in 1 year",
             "2007 · 1 match",
-            ">    7  The Assassi…",
+            ">    7/10  The Assa…",
             "",
         ])
         XCTAssertEqual(screen.cursor, Screen.Position(row: 1, column: 19))
@@ -221,27 +221,27 @@ final class BrowseSnapshotTests: XCTestCase {
         bold.bold = true
         XCTAssertEqual(row.runs, [
             ScreenLine.Run("> ", bold),
-            ScreenLine.Run("   5  ", plain),
+            ScreenLine.Run("   5/10  ", plain),
             ScreenLine.Run("The ", plain),
             ScreenLine.Run("Dark", bold),
             ScreenLine.Run(" ", plain),
             ScreenLine.Run("Kni", bold),
             ScreenLine.Run("ght Rises", plain),
-            ScreenLine.Run(String(repeating: " ", count: 51), plain),
+            ScreenLine.Run(String(repeating: " ", count: 48), plain),
         ])
     }
 
     func testMatchedSpansAreBoldInOtherRowsAndCutTitlesKeepTheirSpans() throws {
-        let model = try BrowseFixtures.model(self, typed: "dark", columns: 24, rows: 12)
-        let row = model.screen(columns: 24, rows: 12).lines[8]  // Star Trek Into Darkness, cut
+        let model = try BrowseFixtures.model(self, typed: "dark", columns: 27, rows: 12)
+        let row = model.screen(columns: 27, rows: 12).lines[8]  // Star Trek Into Darkness, cut
         var bold = TextStyle()
         bold.bold = true
         XCTAssertEqual(row.runs, [
-            ScreenLine.Run("  ", bold), ScreenLine.Run("   4  "), ScreenLine.Run("Star Trek Into "),
+            ScreenLine.Run("  ", bold), ScreenLine.Run("   4/10  "), ScreenLine.Run("Star Trek Into "),
             ScreenLine.Run("…", bold),  // the cut fell in the span "Dark": the ellipsis takes its style
         ])
-        let darkest = model.screen(columns: 24, rows: 12).lines[6]
-        XCTAssertEqual(darkest.runs.map(\.text), ["  ", "   –  ", "Dark", "est Hour"])
+        let darkest = model.screen(columns: 27, rows: 12).lines[6]
+        XCTAssertEqual(darkest.runs.map(\.text), ["  ", "      –  ", "Dark", "est Hour"])
         XCTAssertEqual(darkest.runs[2].style, bold)
     }
 

@@ -27,16 +27,16 @@ final class JSONMemberTests: XCTestCase {
     }
 
     func testAMovieWritesTheDeclaredMembersInOrder() throws {
-        let full = try keys(MovieJSON.object(fullMovie, posterSize: .w500, favorite: true))
+        let full = try keys(MovieJSON.object(fullMovie, scales: .tenPoint, posterSize: .w500, favorite: true))
         XCTAssertEqual(full, MovieJSON.members.map(\.name))
-        let bare = try keys(MovieJSON.object(bareMovie, posterSize: .w500, favorite: false))
+        let bare = try keys(MovieJSON.object(bareMovie, scales: .tenPoint, posterSize: .w500, favorite: false))
         XCTAssertEqual(bare, MovieJSON.members.filter { !$0.isOptional }.map(\.name))
     }
 
     func testAnAnswerWritesTheDeclaredMembersAtEveryLevel() throws {
         let result = SearchResult(query: "heat", total: 1,
                                   years: [YearMatches(year: 1995, count: 1, movieIDs: [7])])
-        let json = try AnswerJSON.object(result, movie: { _ in self.fullMovie })
+        let json = try AnswerJSON.object(result, movie: { _ in self.fullMovie }, scales: .tenPoint)
         guard case .object(let answer) = try JSONParser.parse(json.bytes) else { return XCTFail(json.text) }
         XCTAssertEqual(answer.members.map(\.key), AnswerJSON.members.map(\.name))
         guard case .array(let years)? = answer.members.first(where: { $0.key == "years" })?.value,
@@ -49,7 +49,7 @@ final class JSONMemberTests: XCTestCase {
 
     func testATopListWritesTheDeclaredMembers() throws {
         for order in TopListOrder.allCases {
-            let json = TopListJSON.object([fullMovie, bareMovie], by: order, favorites: [7])
+            let json = TopListJSON.object([fullMovie, bareMovie], by: order, scales: .tenPoint, favorites: [7])
             guard case .object(let list) = try JSONParser.parse(json.bytes) else { return XCTFail(json.text) }
             XCTAssertEqual(list.members.map(\.key), TopListJSON.members.map(\.name))
             guard case .array(let movies)? = list.members.first(where: { $0.key == "movies" })?.value else {
@@ -58,7 +58,7 @@ final class JSONMemberTests: XCTestCase {
             XCTAssertEqual(movies.map(keys), [MovieJSON.members.map(\.name),
                                               MovieJSON.members.filter { !$0.isOptional }.map(\.name)])
             XCTAssertTrue(json.text.hasPrefix(#"{"by":"\#(order.rawValue)","movies":[{"id":7,"#), json.text)
-            XCTAssertTrue(json.text.contains(#""critic_rating":7.6,"#) && json.text.contains(#""favorite":true"#))
+            XCTAssertTrue(json.text.contains(#""critic_rating":7.6,"critic_rating_scale":10,"#) && json.text.contains(#""favorite":true"#))
         }
     }
 

@@ -23,8 +23,11 @@ final class QueryOutputTests: XCTestCase {
         ])
     }
 
+    /// The catalog's scales: its ratings run from 3.5 to 5, so five stars.
+    private let scales = RatingScales(rating: .five, critic: .ten)
+
     private func json(_ result: SearchResult) throws -> String {
-        try AnswerJSON.object(result, movie: { self.movies[$0] }).text
+        try AnswerJSON.object(result, movie: { self.movies[$0] }, scales: scales).text
     }
 
     func testJSONIsOneLineWithKeysInOrder() throws {
@@ -32,7 +35,7 @@ final class QueryOutputTests: XCTestCase {
                                          years: [YearMatches(year: 2014, count: 1, movieIDs: [0])]))
         XCTAssertEqual(text, """
             {"query":"dark l","total":1,"mode":"exact","years":[{"year":2014,"count":1,"movies":[{"id":0,\
-            "title":"The Dark Lighthouse","year":2014,"rating":4,"genres":["Thriller"],"cast":["Maren Holt"],\
+            "title":"The Dark Lighthouse","year":2014,"rating":4,"rating_scale":5,"genres":["Thriller"],"cast":["Maren Holt"],\
             "favorite":false,"typos":0,"match":[[4,8],[9,10]]}]}]}
             """)
     }
@@ -45,7 +48,7 @@ final class QueryOutputTests: XCTestCase {
         ], mode: .typo))
         XCTAssertEqual(text, """
             {"query":"ligthhouse","total":1,"mode":"typo","years":[{"year":2014,"count":1,"movies":[{"id":0,\
-            "title":"The Dark Lighthouse","year":2014,"rating":4,"genres":["Thriller"],"cast":["Maren Holt"],\
+            "title":"The Dark Lighthouse","year":2014,"rating":4,"rating_scale":5,"genres":["Thriller"],"cast":["Maren Holt"],\
             "favorite":false,"typos":1,"match":[[9,19]]}]}]}
             """)
     }
@@ -66,7 +69,7 @@ final class QueryOutputTests: XCTestCase {
         let listed = try XCTUnwrap(years[0]["movies"] as? [[String: Any]])
         XCTAssertEqual(listed.map { $0["id"] as? Int }, [3, 1, 2])
         for movie in listed {
-            XCTAssertEqual(Set(movie.keys), ["id", "title", "year", "rating", "genres", "cast", "favorite", "typos", "match"])
+            XCTAssertEqual(Set(movie.keys), ["id", "title", "year", "rating", "rating_scale", "genres", "cast", "favorite", "typos", "match"])
             XCTAssertEqual(movie["typos"] as? Int, 0)
         }
         XCTAssertEqual(listed.map { $0["match"] as? [[Int]] }, [[[0, 4]], [[0, 4]], [[19, 23]]])
@@ -81,6 +84,7 @@ final class QueryOutputTests: XCTestCase {
         XCTAssertTrue(text.contains("\"rating\":5,"))
         XCTAssertTrue(text.contains("\"rating\":3.5,"))
         XCTAssertTrue(text.contains("\"rating\":null,"))
+        XCTAssertEqual(listed.map { $0["rating_scale"] as? Int }, [5, 5, 5], "every movie says what it is out of")
     }
 
     func testJSONOfNoMatchAndOfOddQueries() throws {
@@ -97,42 +101,42 @@ final class QueryOutputTests: XCTestCase {
 
     func testHumanOutputAlignsRatingsAndCountsYears() throws {
         let out = TextOutput(.memory)
-        try AnswerText.write(result, movie: { MovieListing(self.movies[$0]) }, to: out)
+        try AnswerText.write(result, movie: { MovieListing(self.movies[$0]) }, scale: .five, to: out)
         out.flush()
         XCTAssertEqual(out.capturedText, """
             "dark": 5 matches in 2 years
 
             2016 · 4 matches, 3 shown
-                    5  Dark Matter Sundays
-                  3.5  Darker "Than" Amber
+                  5/5  Dark Matter Sundays
+                3.5/5  Darker "Than" Amber
               unrated  Whispers Under the Dark Pier
 
             2014 · 1 match
-                    4  The Dark Lighthouse
+                  4/5  The Dark Lighthouse
 
             """)
     }
 
     func testHumanOutputOfNoMatchAndOfBrowseMode() throws {
         let none = TextOutput(.memory)
-        try AnswerText.write(SearchResult(query: "zzz", total: 0, years: []), movie: { MovieListing(self.movies[$0]) }, to: none)
+        try AnswerText.write(SearchResult(query: "zzz", total: 0, years: []), movie: { MovieListing(self.movies[$0]) }, scale: .five, to: none)
         none.flush()
         XCTAssertEqual(none.capturedText, "No movie matches \"zzz\".\n")
         let noTypo = TextOutput(.memory)
         try AnswerText.write(SearchResult(query: "zzzzzz", total: 0, years: [], mode: .typo),
-                                    movie: { MovieListing(self.movies[$0]) }, to: noTypo, bold: true)
+                                    movie: { MovieListing(self.movies[$0]) }, scale: .five, to: noTypo, bold: true)
         noTypo.flush()
         XCTAssertEqual(noTypo.capturedText, "No movie matches \"zzzzzz\", even with typos.\n")
 
         let browse = TextOutput(.memory)
         let all = SearchResult(query: "?!", total: 1, years: [YearMatches(year: 2014, count: 1, movieIDs: [0])])
-        try AnswerText.write(all, movie: { MovieListing(self.movies[$0]) }, to: browse)
+        try AnswerText.write(all, movie: { MovieListing(self.movies[$0]) }, scale: .five, to: browse)
         browse.flush()
         XCTAssertEqual(browse.capturedText, """
             "?!": 1 match in 1 year (no words in the query: every movie matches)
 
             2014 · 1 match
-              4  The Dark Lighthouse
+              4/5  The Dark Lighthouse
 
             """)
     }
@@ -140,19 +144,19 @@ final class QueryOutputTests: XCTestCase {
     /// With `bold`, each title's spans are between SGR 1 and SGR 22, and nothing else changes.
     func testHumanOutputInBold() throws {
         let out = TextOutput(.memory)
-        try AnswerText.write(result, movie: { MovieListing(self.movies[$0]) }, to: out, bold: true)
+        try AnswerText.write(result, movie: { MovieListing(self.movies[$0]) }, scale: .five, to: out, bold: true)
         out.flush()
         let on = Highlight.boldOn, off = Highlight.boldOff
         XCTAssertEqual(out.capturedText, """
             "dark": 5 matches in 2 years
 
             2016 · 4 matches, 3 shown
-                    5  \(on)Dark\(off) Matter Sundays
-                  3.5  \(on)Dark\(off)er "Than" Amber
+                  5/5  \(on)Dark\(off) Matter Sundays
+                3.5/5  \(on)Dark\(off)er "Than" Amber
               unrated  Whispers Under the \(on)Dark\(off) Pier
 
             2014 · 1 match
-                    4  The \(on)Dark\(off) Lighthouse
+                  4/5  The \(on)Dark\(off) Lighthouse
 
             """)
     }
@@ -177,13 +181,13 @@ final class QueryOutputTests: XCTestCase {
         let typo = SearchResult(query: "ligthhouse", total: 1, years: [
             YearMatches(year: 2014, count: 1, movieIDs: [0], typoCounts: [1]),
         ], mode: .typo)
-        try AnswerText.write(typo, movie: { MovieListing(self.movies[$0]) }, to: out, bold: true)
+        try AnswerText.write(typo, movie: { MovieListing(self.movies[$0]) }, scale: .five, to: out, bold: true)
         out.flush()
         XCTAssertEqual(out.capturedText, """
             "ligthhouse": no exact match; 1 match with typos in 1 year
 
             2014 · 1 match
-              4  The Dark \(Highlight.boldOn)Lighthouse\(Highlight.boldOff)
+              4/5  The Dark \(Highlight.boldOn)Lighthouse\(Highlight.boldOff)
 
             """)
     }

@@ -110,7 +110,7 @@ final class APIResponderTests: XCTestCase {
         ]
         for item in cases {
             let result = try index.search(item.query, perYear: item.perYear, typos: item.typos)
-            let expected = try AnswerJSON.object(result, movie: index.movie(id:))
+            let expected = try AnswerJSON.object(result, movie: index.movie(id:), scales: index.ratingScales)
             assertAnswer(answer(api, item.target), line(expected), item.target)
         }
     }
@@ -118,7 +118,7 @@ final class APIResponderTests: XCTestCase {
     func testMoviesTopAndHealth() throws {
         let api = responder()
         for id in [0, 7, 15] {
-            let expected = MovieJSON.object(try index.movie(id: id), posterSize: .defaultSize, favorite: false)
+            let expected = MovieJSON.object(try index.movie(id: id), scales: index.ratingScales, posterSize: .defaultSize, favorite: false)
             assertAnswer(answer(api, "/api/movies/\(id)"), line(expected), "movie \(id)")
         }
         let tops: [(String, TopListOrder, Int)] = [
@@ -127,7 +127,7 @@ final class APIResponderTests: XCTestCase {
             ("/api/top?limit=1000", .rating, 1000),
         ]
         for (target, order, limit) in tops {
-            let expected = TopListJSON.object(try index.topRated(by: order, limit: limit), by: order, favorites: [])
+            let expected = TopListJSON.object(try index.topRated(by: order, limit: limit), by: order, scales: index.ratingScales, favorites: [])
             assertAnswer(answer(api, target), line(expected), target)
         }
         let health = answer(api, "/healthz")
@@ -336,40 +336,40 @@ final class APIResponderTests: XCTestCase {
     func testFavoritesInAFile() throws {
         let path = folder + "/favorites.json"
         let api = responder(.file(FilePath(path), isDefault: false))
-        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON([], missing: [])))
+        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON([], scales: index.ratingScales, missing: [])))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "a GET writes nothing")
 
         let heat = try index.movie(id: 7), dark = try index.movie(id: 0)
         assertAnswer(answer(api, "/api/favorites/7", method: "PUT"),
-                     line(FavoritesOutput.changeJSON(heat, favorite: true, changed: ("added", true))))
+                     line(FavoritesOutput.changeJSON(heat, scales: index.ratingScales, favorite: true, changed: ("added", true))))
         assertAnswer(answer(api, "/api/favorites/0", method: "PUT"),
-                     line(FavoritesOutput.changeJSON(dark, favorite: true, changed: ("added", true))))
+                     line(FavoritesOutput.changeJSON(dark, scales: index.ratingScales, favorite: true, changed: ("added", true))))
         assertAnswer(answer(api, "/api/favorites/7", method: "PUT"),
-                     line(FavoritesOutput.changeJSON(heat, favorite: true, changed: ("added", false))))
+                     line(FavoritesOutput.changeJSON(heat, scales: index.ratingScales, favorite: true, changed: ("added", false))))
         XCTAssertEqual(try FavoritesFile.read(path: path).entries.map(\.id).sorted(), [0, 7])
 
         let both = AnswerOrder.sorted([heat, dark])
-        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON(both, missing: [])))
+        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON(both, scales: index.ratingScales, missing: [])))
         // The marks of the other routes.
         let result = try index.search("dark", perYear: 5)
         assertAnswer(answer(api, "/api/search?q=dark"),
-                     line(try AnswerJSON.object(result, movie: index.movie(id:), favorites: [0, 7])))
-        assertAnswer(answer(api, "/api/movies/0"), line(MovieJSON.object(dark, posterSize: .defaultSize,
+                     line(try AnswerJSON.object(result, movie: index.movie(id:), scales: index.ratingScales, favorites: [0, 7])))
+        assertAnswer(answer(api, "/api/movies/0"), line(MovieJSON.object(dark, scales: index.ratingScales, posterSize: .defaultSize,
                                                                          favorite: true)))
 
         assertAnswer(answer(api, "/api/favorites/7", method: "DELETE"),
-                     line(FavoritesOutput.changeJSON(heat, favorite: false, changed: ("removed", true))))
+                     line(FavoritesOutput.changeJSON(heat, scales: index.ratingScales, favorite: false, changed: ("removed", true))))
         assertAnswer(answer(api, "/api/favorites/7", method: "DELETE"),
-                     line(FavoritesOutput.changeJSON(heat, favorite: false, changed: ("removed", false))))
+                     line(FavoritesOutput.changeJSON(heat, scales: index.ratingScales, favorite: false, changed: ("removed", false))))
         assertAnswer(answer(api, "/api/favorites/99999", method: "DELETE"),
                      line(FavoritesOutput.changeJSON(id: 99999)))
         XCTAssertEqual(try FavoritesFile.read(path: path).entries.map(\.id), [0])
-        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON([dark], missing: [])))
+        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON([dark], scales: index.ratingScales, missing: [])))
 
         // A change by another process (the CLI) is seen by the next answer.
         try FavoritesFile.write(FavoriteList(), to: path, creatingFolder: false)
-        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON([], missing: [])))
-        assertAnswer(answer(api, "/api/movies/0"), line(MovieJSON.object(dark, posterSize: .defaultSize,
+        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON([], scales: index.ratingScales, missing: [])))
+        assertAnswer(answer(api, "/api/movies/0"), line(MovieJSON.object(dark, scales: index.ratingScales, posterSize: .defaultSize,
                                                                          favorite: false)))
         XCTAssertEqual(warnings.all, [])
     }
@@ -385,8 +385,8 @@ final class APIResponderTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), damaged)
         // Searches still answer, unmarked, with one warning.
         let result = try index.search("dark", perYear: 5)
-        assertAnswer(answer(api, "/api/search?q=dark"), line(try AnswerJSON.object(result, movie: index.movie(id:))))
-        assertAnswer(answer(api, "/api/search?q=dark"), line(try AnswerJSON.object(result, movie: index.movie(id:))))
+        assertAnswer(answer(api, "/api/search?q=dark"), line(try AnswerJSON.object(result, movie: index.movie(id:), scales: index.ratingScales)))
+        assertAnswer(answer(api, "/api/search?q=dark"), line(try AnswerJSON.object(result, movie: index.movie(id:), scales: index.ratingScales)))
         XCTAssertEqual(warnings.all.count, 1, "\(warnings.all)")
         XCTAssertTrue(warnings.all.first?.hasSuffix("; favorites are not marked") ?? false, "\(warnings.all)")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), damaged)
@@ -397,19 +397,19 @@ final class APIResponderTests: XCTestCase {
         let start = FavoriteList(entries: [Favorite(id: 3, title: "Star Trek Into Darkness", year: 2013)])
         let api = responder(.memory(start))
         let trek = try index.movie(id: 3), heat = try index.movie(id: 7)
-        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON([trek], missing: [])))
+        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON([trek], scales: index.ratingScales, missing: [])))
         assertAnswer(answer(api, "/api/favorites/7", method: "PUT"),
-                     line(FavoritesOutput.changeJSON(heat, favorite: true, changed: ("added", true))))
-        assertAnswer(answer(api, "/api/movies/7"), line(MovieJSON.object(heat, posterSize: .defaultSize,
+                     line(FavoritesOutput.changeJSON(heat, scales: index.ratingScales, favorite: true, changed: ("added", true))))
+        assertAnswer(answer(api, "/api/movies/7"), line(MovieJSON.object(heat, scales: index.ratingScales, posterSize: .defaultSize,
                                                                          favorite: true)))
         assertAnswer(answer(api, "/api/favorites"),
-                     line(FavoritesOutput.listJSON(AnswerOrder.sorted([trek, heat]), missing: [])))
+                     line(FavoritesOutput.listJSON(AnswerOrder.sorted([trek, heat]), scales: index.ratingScales, missing: [])))
         assertAnswer(answer(api, "/api/favorites/3", method: "DELETE"),
-                     line(FavoritesOutput.changeJSON(trek, favorite: false, changed: ("removed", true))))
-        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON([heat], missing: [])))
+                     line(FavoritesOutput.changeJSON(trek, scales: index.ratingScales, favorite: false, changed: ("removed", true))))
+        assertAnswer(answer(api, "/api/favorites"), line(FavoritesOutput.listJSON([heat], scales: index.ratingScales, missing: [])))
         let result = try index.search("", perYear: 5)
         assertAnswer(answer(api, "/api/search?q="),
-                     line(try AnswerJSON.object(result, movie: index.movie(id:), favorites: [7])))
+                     line(try AnswerJSON.object(result, movie: index.movie(id:), scales: index.ratingScales, favorites: [7])))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), before)
     }
 

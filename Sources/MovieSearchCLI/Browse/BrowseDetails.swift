@@ -5,13 +5,14 @@ import MovieSearchPhotos
 /// The lines of a movie's details page in `browse`: the title, then one labelled field after another, each value
 /// escaped (`TerminalSafeText`) and wrapped under itself to the width, so that a long cast list, an overview or the
 /// Flickr request URL can be read in full by scrolling; nothing is wider than `columns`. The critics' rating has its
-/// line under the users' rating only when the movie has one.
+/// line under the users' rating only when the movie has one; each is out of its catalog's scale, with stars for a
+/// five-point one (`TextLayout.detailedRating(_:on:)`).
 ///
 /// ```
 /// The Dark Knight Rises ♥
 ///   year      2012
-///   rating    5
-///   critics   7.8
+///   rating    ★★☆☆☆ 2/5
+///   critics   7.8/10
 ///   genres    Action, Crime
 ///   cast      Christian Bale, Tom Hardy
 ///   favorite  yes ♥ (Tab removes it)
@@ -22,8 +23,8 @@ enum BrowseDetails {
     /// The labels are this wide, plus two spaces before and after.
     private static let labelWidth = 8
 
-    /// The page's lines for `movie` at `columns` columns.
-    static func lines(_ movie: Movie, isFavorite: Bool, photos: SavedPhotos, flickrKey: String, columns: Int,
+    /// The page's lines for `movie`, of a catalog whose ratings are on `scales`, at `columns` columns.
+    static func lines(_ movie: Movie, scales: RatingScales, isFavorite: Bool, photos: SavedPhotos, flickrKey: String, columns: Int,
                       color: Bool) -> [ScreenLine] {
         var lines: [ScreenLine] = []
         var titleStyle = TextStyle()
@@ -40,9 +41,11 @@ enum BrowseDetails {
         }
         var fields: [(String, String)] = [
             ("year", String(movie.year)),
-            ("rating", TextLayout.rating(movie.rating) ?? "unrated"),
+            ("rating", TextLayout.detailedRating(movie.rating, on: scales.rating) ?? "unrated"),
         ]
-        if let critics = TextLayout.rating(movie.criticRating) { fields.append(("critics", critics)) }
+        if let critics = TextLayout.detailedRating(movie.criticRating, on: scales.critic) {
+            fields.append(("critics", critics))
+        }
         fields += [
             ("genres", movie.genres.isEmpty ? "none listed" : list(movie.genres)),
             ("cast", movie.cast.isEmpty ? "none listed" : list(movie.cast)),

@@ -491,7 +491,7 @@ struct BrowseModel {
             guard let movie = try? index.movie(id: details.movieID) else {
                 return [ScreenLine("movie \(details.movieID) could not be read from the cache")]
             }
-            return BrowseDetails.lines(movie, isFavorite: key.isFavorite, photos: details.photos,
+            return BrowseDetails.lines(movie, scales: index.ratingScales, isFavorite: key.isFavorite, photos: details.photos,
                                        flickrKey: flickrKey, columns: columns, color: color)
         }
     }

@@ -10,16 +10,16 @@ import MovieSearchText
 /// > dark kni                                      ← prompt, the cursor after the query
 /// 1 match in 1 year                               ← summary (after the driver's status message, if any)
 /// 2012 · 1 match                                  ← a year's header
-/// >    5  The Dark Knight Rises ♥                 ← the selected row, in reverse video; spans in bold
+/// >    2/5  The Dark Knight Rises ♥               ← the selected row, in reverse video; spans in bold
 /// ```
 ///
-/// A top list's row (Top 15, Critics' 15) shows the rank, the rating the list ranks by (the users' or the critics'),
-/// the year and the title, and under them, dimmed, the start of the overview when the movie has one; both lines
+/// A row's rating is out of its catalog's scale (`2/5`, `7.8/10`). A top list's row (Top 15, Critics' 15) shows the
+/// rank, the rating the list ranks by (the users' or the critics'), the year and the title, and under them, dimmed, the start of the overview when the movie has one; both lines
 /// are in reverse video when it is selected:
 ///
 /// ```
-/// >  5.    5  2012  The Dark Knight Rises
-///                   Eight years after the Joker's reign of anarchy, Batman is for…
+/// >  5.    5/5  2012  The Dark Knight Rises
+///                     Eight years after the Joker's reign of anarchy, Batman is for…
 /// ```
 ///
 /// Top down: the tab bar, the prompt, the summary line, then the list of the tab or of the open page (details are
@@ -231,7 +231,20 @@ struct BrowseRenderer {
 
     /// The column where a top list's titles start: after the gutter, the rank (`15. `), the rating and the year
     /// (shown from 40 columns up); the overview line under a title starts there too.
-    private var rankedTitleColumn: Int { 2 + 4 + 6 + (columns >= 40 ? 6 : 0) }
+    private var rankedTitleColumn: Int {
+        2 + 4 + ratingWidth(model.tab == .critics ? .critic : .rating) + 2 + (columns >= 40 ? 6 : 0)
+    }
+
+    /// The columns a row's rating is padded to, by the scale of the rating shown: `4.5/5`, `7.25/10`, `100/100`
+    /// (4 for ratings on no scale, as `8.25`); a longer one (`7.845/10`) pushes its title right.
+    private func ratingWidth(_ shown: TopListOrder) -> Int {
+        let scales = model.index.ratingScales
+        switch shown == .critic ? scales.critic : scales.rating {
+        case nil: return 4
+        case .five: return 5
+        case .ten, .hundred: return 7
+        }
+    }
 
     private func rowLine(_ row: BrowseRow, isSelected: Bool, highlighter: MatchHighlighter?,
                          rating: TopListOrder) -> ScreenLine {
@@ -252,7 +265,7 @@ struct BrowseRenderer {
             line.append(ShortDescription.line(overview, columns: columns - indent), dimStyle)
             return line
         case let .missing(title, year):
-            var line = ScreenLine("     –  ", dimStyle)
+            var line = ScreenLine("  " + TextLayout.padLeft("–", ratingWidth(.rating)) + "  ", dimStyle)
             line.append("\(TerminalSafeText.escaped(title)) (\(year))", dimStyle)
             return line
         case let .movie(id, rank):
@@ -263,7 +276,8 @@ struct BrowseRenderer {
             }
             if let rank { line.append(TextLayout.padLeft("\(rank).", 3) + " ") }
             let shown = rating == .critic ? movie.criticRating : movie.rating
-            line.append(TextLayout.padLeft(TextLayout.rating(shown) ?? "–", 4) + "  ")
+            let scale = rating == .critic ? model.index.ratingScales.critic : model.index.ratingScales.rating
+            line.append(TextLayout.padLeft(TextLayout.rating(shown, on: scale) ?? "–", ratingWidth(rating)) + "  ")
             if rank != nil, columns >= 40 { line.append("\(movie.year)  ") }
             let isFavorite = model.favorites.contains(id)
             let room = columns - line.columns - (isFavorite ? 2 : 0)

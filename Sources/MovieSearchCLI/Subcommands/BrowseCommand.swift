@@ -162,7 +162,8 @@ struct BrowseCommand: Subcommand {
         if let chosen {
             let movie = try index.movie(id: chosen)
             context.standardOutput.line(
-                bytes: MovieJSON.object(movie, posterSize: PosterSize.defaultSize, favorite: store.isFavorite(chosen)).bytes)
+                bytes: MovieJSON.object(movie, scales: index.ratingScales, posterSize: PosterSize.defaultSize,
+                                       favorite: store.isFavorite(chosen)).bytes)
         }
     }
 

@@ -98,8 +98,8 @@ struct FavoritesCommand: Subcommand {
         }
         let movies = try AnswerOrder.sorted(store?.favorites.map { try index.movie(id: $0.id) } ?? [])
         let missing = store?.missingWithReasons ?? []
-        if printsJSON { return out.line(bytes: FavoritesOutput.listJSON(movies, missing: missing).bytes) }
-        FavoritesOutput.writeList(movies, missing: missing, to: out)
+        if printsJSON { return out.line(bytes: FavoritesOutput.listJSON(movies, scales: index.ratingScales, missing: missing).bytes) }
+        FavoritesOutput.writeList(movies, scales: index.ratingScales, missing: missing, to: out)
     }
 
     // MARK: add, remove
@@ -141,7 +141,7 @@ struct FavoritesCommand: Subcommand {
             let movie = try index.movie(id: id)
             let changed = store.add(movie)
             if changed { try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault) }
-            if printsJSON { return printJSON(movie, favorite: true, changed: ("added", changed), out) }
+            if printsJSON { return printJSON(movie, scales: index.ratingScales, favorite: true, changed: ("added", changed), out) }
             out.line(changed ? "Added \(describe(movie)) to the favorites (\(path))."
                      : "\(describe(movie)) is a favorite already (\(path)).")
         case .remove:
@@ -150,7 +150,7 @@ struct FavoritesCommand: Subcommand {
                     // Nothing removed is an answer too, in JSON like the others: the movie when the cache holds
                     // it, else only the id.
                     if let movie = try? index.movie(id: id) {
-                        return printJSON(movie, favorite: false, changed: ("removed", false), out)
+                        return printJSON(movie, scales: index.ratingScales, favorite: false, changed: ("removed", false), out)
                     }
                     return out.line(bytes: FavoritesOutput.changeJSON(id: id).bytes)
                 }
@@ -159,7 +159,7 @@ struct FavoritesCommand: Subcommand {
             }
             try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault)
             if printsJSON {
-                return printJSON(try index.movie(id: id), favorite: false, changed: ("removed", true), out)
+                return printJSON(try index.movie(id: id), scales: index.ratingScales, favorite: false, changed: ("removed", true), out)
             }
             out.line("Removed \(id) \(TerminalSafeText.escaped(removed.title)) (\(removed.year)) from the favorites "
                 + "(\(path)).")
@@ -176,7 +176,8 @@ struct FavoritesCommand: Subcommand {
 
     /// The movie as `show --json` prints it, and whether the command changed the file (`changed`: "added" or
     /// "removed"), the text output's "Added …"/"… a favorite already" for scripts.
-    private func printJSON(_ movie: Movie, favorite: Bool, changed: (member: String, value: Bool), _ out: TextOutput) {
-        out.line(bytes: FavoritesOutput.changeJSON(movie, favorite: favorite, changed: changed).bytes)
+    private func printJSON(_ movie: Movie, scales: RatingScales, favorite: Bool, changed: (member: String, value: Bool),
+                           _ out: TextOutput) {
+        out.line(bytes: FavoritesOutput.changeJSON(movie, scales: scales, favorite: favorite, changed: changed).bytes)
     }
 }

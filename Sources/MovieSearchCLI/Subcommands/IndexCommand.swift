@@ -25,7 +25,8 @@ struct IndexCommand: Subcommand {
             stops at its first byte that is not JSON, and may hold at most \
             \(FileReader.byteLimitDescription(CatalogDecoder.maximumStreamBytes)).
             """,
-        arguments: [catalog, output, format, ratings, titleTypes, column, criticScale, maxMovies, skipInvalid, quiet])
+        arguments: [catalog, output, format, ratings, titleTypes, column, ratingScale, criticScale, maxMovies, skipInvalid,
+                    quiet])
 
     static let catalog = Argument<FilePath>(
         "catalog",
@@ -61,6 +62,10 @@ struct IndexCommand: Subcommand {
         "column", valueName: "field=column",
         help: "CSV only: read a field from a column named otherwise (rating=imdb_score); may be repeated.")
 
+    static let ratingScale = Option<Int>(
+        "rating-scale", valueName: "5|10|100", rule: .inRange(5...100),
+        help: "What the users' ratings are out of, 5, 10 or 100, for every output to show them on it (4/5, 7.8/10); "
+            + "a rating above it is a usage error. Default: the smallest of 5, 10 and 100 that no rating exceeds.")
     static let criticScale = Option<Int>(
         "critic-scale", valueName: "10|100", rule: .inRange(10...100),
         help: "CSV only: the scale of the critics' column, 10 (0 to 10) or 100 (0 to 100, as a Metascore, stored "
@@ -111,11 +116,19 @@ struct IndexCommand: Subcommand {
             }
             options.criticScale = scale
         }
+        if let scale = arguments[Self.ratingScale] {
+            guard let given = RatingScale(rawValue: scale) else {
+                throw UsageError("--rating-scale is 5, 10 or 100, not \(scale)")
+            }
+            ratingScale = given
+        }
         if let format = options.format { try Self.check(options, givesTitleTypes: givesTitleTypes, against: format) }
     }
 
     /// The ratings file, as given (its path need not be UTF-8).
     var ratingsPath: FilePath?
+    /// `--rating-scale`, when given.
+    var ratingScale: RatingScale?
     /// Whether `--title-types` was given (it has a default, so `options` cannot tell).
     var givesTitleTypes: Bool
 
@@ -188,7 +201,7 @@ struct IndexCommand: Subcommand {
         if input.isRegularFile && input.fileSize > 0 && (options.format == .imdb || options.format == .csv) {
             progress?.readFraction = { Double(input.bytesReadFromInput) / Double(input.fileSize) }
         }
-        let catalog = try CatalogDecoder.load(input, source: catalogName, options: options,
+        var catalog = try CatalogDecoder.load(input, source: catalogName, options: options,
                                               ratingsPath: ratingsPath, ratings: ratings, formatDetected: detected)
         // A cache of no movie would replace a good one (with `--skip-invalid`, a catalog of nothing but bad movies).
         if catalog.movieCount == 0 {
@@ -197,6 +210,18 @@ struct IndexCommand: Subcommand {
             }
             throw IndexError.noValidMovie(catalog: catalogName, skipped: catalog.skippedCount,
                                           firstReason: first.description)
+        }
+        if let ratingScale {
+            // The user said what the ratings are out of, and a rating says otherwise: the option is wrong (or the
+            // catalog), so nothing is written.
+            if let highest = catalog.highestRating, !ratingScale.holds(highest.rating) {
+                let fitting = RatingScale.allCases.filter { $0.holds(highest.rating) }.map { String($0.rawValue) }
+                throw UsageError("--rating-scale \(ratingScale.rawValue) is less than the rating "
+                    + "\(TextLayout.rating(highest.rating) ?? "") of movie \(highest.id): "
+                    + (fitting.isEmpty ? "leave it out (a rating above 100 is on no scale)"
+                        : "give \(fitting.joined(separator: " or ")), or leave it out"))
+            }
+            catalog.ratingScale = ratingScale
         }
         let statistics = try CacheWriter.write(catalog, to: outputPath, progress: progress?.handler)
         progress?.finish()

@@ -77,12 +77,14 @@ struct QueryCommand: Subcommand {
         // `--stdin` keeps using, as its queries share movies); for text, only the fields a line shows.
         if printsJSON {
             let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
-            let json = try AnswerJSON.object(result, movie: movie, posterSize: posterSize, favorites: favoriteIDs)
+            let json = try AnswerJSON.object(result, movie: movie, scales: index.ratingScales, posterSize: posterSize,
+                                             favorites: favoriteIDs)
             out.line(bytes: json.bytes)
         } else {
             let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
             let listing = { (id: Int) throws -> MovieListing in try index.decodedListing(id: id) }
-            context.keepUntilExit(try AnswerText.write(result, movie: listing, to: out, bold: bold,
+            context.keepUntilExit(try AnswerText.write(result, movie: listing, scale: index.ratingScales.rating, to: out,
+                                                       bold: bold,
                                                        favorites: favoriteIDs))
         }
         context.keepUntilExit(result)
@@ -96,7 +98,8 @@ struct QueryCommand: Subcommand {
         let readFailure = context.standardInput.forEachLine(maximumLineBytes: Self.maximumLineBytes, { line in
             do {
                 let result = try index.search(line, perYear: search.perYear, typos: search.typos)
-                out.line(bytes: try AnswerJSON.object(result, movie: index.movie(id:), posterSize: posterSize,
+                out.line(bytes: try AnswerJSON.object(result, movie: index.movie(id:), scales: index.ratingScales,
+                                                      posterSize: posterSize,
                                               favorites: favoriteIDs).bytes)
             } catch {
                 failure = error

@@ -44,11 +44,11 @@ struct ShowCommand: Subcommand {
         let isFavorite = try files.favoriteIDs(index: index, context).contains(movie.id)
         let out = context.standardOutput
         if printsJSON {
-            out.line(bytes: MovieJSON.object(movie, posterSize: posterSize, favorite: isFavorite).bytes)
+            out.line(bytes: MovieJSON.object(movie, scales: index.ratingScales, posterSize: posterSize, favorite: isFavorite).bytes)
             return
         }
         let request = FlickrPhotos.searchURL(title: movie.title, apiKey: FlickrKey.resolve(flickrKey, context))
-        MovieText.write(movie, isFavorite: isFavorite, flickrRequest: request, posterSize: posterSize,
+        MovieText.write(movie, scales: index.ratingScales, isFavorite: isFavorite, flickrRequest: request, posterSize: posterSize,
                         width: context.terminal.width, to: out)
     }
 }

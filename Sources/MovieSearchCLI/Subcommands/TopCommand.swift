@@ -44,9 +44,10 @@ struct TopCommand: Subcommand {
         let movies = try index.topRated(by: order, limit: limit)
         let favoriteIDs = try files.favoriteIDs(index: index, context)
         if printsJSON {
-            let json = TopListJSON.object(movies, by: order, favorites: favoriteIDs)
+            let json = TopListJSON.object(movies, by: order, scales: index.ratingScales, favorites: favoriteIDs)
             return context.standardOutput.line(bytes: json.bytes)
         }
-        TopListText.write(movies, by: order, of: index.movieCount, favorites: favoriteIDs, to: context.standardOutput)
+        TopListText.write(movies, by: order, of: index.movieCount, scales: index.ratingScales, favorites: favoriteIDs,
+                          to: context.standardOutput)
     }
 }
