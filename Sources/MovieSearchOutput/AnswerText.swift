@@ -1,3 +1,4 @@
+import MovieSearchCatalog
 import MovieSearchIndex
 import MovieSearchQuery
 import MovieSearchText

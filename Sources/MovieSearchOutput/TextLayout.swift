@@ -1,3 +1,4 @@
+import MovieSearchCatalog
 import MovieSearchJSON
 
 /// Small text-formatting helpers for the human-readable output. Widths count `Character`s, which is right for

@@ -425,7 +425,8 @@ final class APIResponderTests: XCTestCase {
             XCTAssertTrue(error.hasPrefix("no such endpoint: "), error)
         }
         assertAnswer(answer(api, "/api/movies/%33"),
-                     line(MovieJSON.object(try index.movie(id: 3), posterSize: .defaultSize, favorite: false)))
+                     line(MovieJSON.object(try index.movie(id: 3), scales: index.ratingScales, posterSize: .defaultSize,
+                                           favorite: false)))
     }
 
     /// A saved answer in which Flickr refused the request is the upstream's fault: 502, with Flickr's words.
