@@ -106,7 +106,9 @@ settings.append(ccurl_setopt_string(handle, CURLOPT_USERAGENT, "moviesearch-fetc
 settings.append(ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
 var headerList: UnsafeMutablePointer<curl_slist>?
 for header in request.headers { headerList = curl_slist_append(headerList, header) }
-if let headerList { settings.append(ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))) }
+if let headerList {
+    settings.append(ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList)))
+}
 settings.append(ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(body).toOpaque()))
 settings.append(ccurl_setopt_write_function(handle) { data, size, count, context in
     let body = Unmanaged<Body>.fromOpaque(context!).takeUnretainedValue()

@@ -113,7 +113,8 @@ package final class TMDbPosterSource: Sendable {
             stale = kept
         }
         guard asksTMDb, fetching else {
-            return stale.map { Answer(posterPath: $0.value.path, origin: .stale) } ?? Answer(posterPath: nil, origin: .none)
+            return stale.map { Answer(posterPath: $0.value.path, origin: .stale) }
+                ?? Answer(posterPath: nil, origin: .none)
         }
         var headers: [String] = []
         if settings.apiKey == nil, let token = settings.bearerToken { headers.append("Authorization: Bearer \(token)") }
@@ -176,7 +177,8 @@ package final class TMDbPosterSource: Sendable {
 
     /// `text` without control characters, at most 300 scalars.
     private static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(300)))
+        let kept = text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(300)
+        return String(String.UnicodeScalarView(kept))
     }
 }
 

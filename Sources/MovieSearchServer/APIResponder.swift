@@ -114,8 +114,11 @@ package struct APIResponder: HTTPResponder {
         // A photo fetch waits on Flickr (up to its time limit): a lane of its own. Asking for the cached answer
         // only reads a small file at most.
         if path.hasPrefix("/api/photos") { return request.query?.contains("cached_only") == true ? .blocking : .network }
-        // A poster may be asked of TMDb (up to its time limit, or a wait for its rate): the same lane.
-        if path.hasPrefix("/api/movies/") && path.hasSuffix("/poster") { return .network }
+        // A poster may be asked of TMDb (up to its time limit, or a wait for its rate): the same lane. Without a key
+        // (or offline) it reads a small file at most: then never behind a Flickr that hangs.
+        if path.hasPrefix("/api/movies/") && path.hasSuffix("/poster") {
+            return configuration.posterSource?.asksTMDb == true ? .network : .blocking
+        }
         if path.hasPrefix("/api/favorites") { return .blocking }
         if path.hasPrefix("/api/search") || path.hasPrefix("/api/top") { return .heavy }
         return .quick

@@ -9,7 +9,8 @@ import MovieSearchServer
 
 /// `moviesearch serve [--cache <file>] [--listen <host:port>] [--favorites <file> | --no-save] [--photos-dir <dir>]
 /// [--typos auto|off] [--max-connections N] [--allow-host <names>] [--cors-origin <origin>] [--flickr-key <key>]
-/// [--flickr-endpoint <url>] [--tmdb-key <key>] [--tmdb-endpoint <url>] [--offline] [--quiet]`: the HTTP JSON API (`MovieSearchServer`), until SIGTERM, SIGINT or SIGQUIT.
+/// [--flickr-endpoint <url>] [--tmdb-key <key>] [--tmdb-endpoint <url>] [--offline] [--quiet]`: the HTTP JSON API
+/// (`MovieSearchServer`), until SIGTERM, SIGINT or SIGQUIT.
 ///
 /// The main thread starts the event loops, then waits on a self-pipe for the signals (`ServeSignal`), looking at
 /// the cache file four times a second in between (`ServedCache.reloadIfChanged`): a new cache is served within
