@@ -3,7 +3,7 @@ import MovieSearchPhotos
 import MovieSearchPlatform
 
 // `moviesearch-fetch [--connect-timeout-ms N] [--timeout-ms N] [--max-bytes N] [--header 'Name: value']...
-// [--any-status] <url>`: one HTTP(S) GET through libcurl. The body goes to standard output, whole and only on a
+// [--headers-from-stdin] [--any-status] <url>`: one HTTP(S) GET through libcurl. The body goes to standard output, whole and only on a
 // 2xx answer (with `--any-status`, on any status, after a first line holding the status: TMDb explains a 401 in
 // its body); a failure is one line on standard
 // error, `moviesearch-fetch: <detail>`, and an exit status per kind (`FetchFailure.exitStatus`: 3 unreachable,
@@ -31,9 +31,28 @@ func fail(_ failure: FetchFailure) -> Never {
 
 func usage(_ problem: String) -> Never {
     let line = Array(("moviesearch-fetch: \(problem)\nusage: moviesearch-fetch [--connect-timeout-ms N] "
-        + "[--timeout-ms N] [--max-bytes N] [--header 'Name: value']... [--any-status] <url>\n").utf8)
+        + "[--timeout-ms N] [--max-bytes N] [--header 'Name: value']... [--headers-from-stdin] [--any-status] <url>\n").utf8)
     _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
     Syscalls.exitProcess(2)
+}
+
+/// The header lines on standard input (at most 64 KiB), each checked as `--header` checks its value.
+func readHeaderLines() -> [String] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count <= 64 * 1024 {
+        guard case let .success(count) = buffer.withUnsafeMutableBytes({ Syscalls.readSome(0, into: $0) }),
+              count > 0 else { break }
+        bytes += buffer[..<count]
+    }
+    guard bytes.count <= 64 * 1024 else { usage("--headers-from-stdin: more than 64 KiB of headers") }
+    return String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { line in
+        let header = String(line)
+        guard header.contains(":"), !header.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\0" }) else {
+            usage("--headers-from-stdin needs 'Name: value' lines")
+        }
+        return header
+    }
 }
 
 func parse(_ arguments: ArraySlice<String>) -> Request {
@@ -49,6 +68,10 @@ func parse(_ arguments: ArraySlice<String>) -> Request {
                 usage("--header needs 'Name: value' on one line")
             }
             request.headers.append(header)
+        case "--headers-from-stdin":
+            // Header lines on standard input, one a line: a token kept off the command line, which `ps` shows to
+            // every user of the machine.
+            request.headers += readHeaderLines()
         case "--any-status":
             request.anyStatus = true
         case "--connect-timeout-ms", "--timeout-ms", "--max-bytes":

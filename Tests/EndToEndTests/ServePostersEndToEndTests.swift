@@ -119,6 +119,40 @@ final class ServePostersEndToEndTests: XCTestCase {
         XCTAssertEqual(try offline.request("/api/movies/\(ids["The Dark Lighthouse"]!)/poster").text, found.text)
     }
 
+    /// The token goes to `moviesearch-fetch` on its standard input: its command line, which every user of the machine
+    /// can read (`ps`, /proc/<pid>/cmdline), holds no secret but the v3 key's.
+    func testTheBearerTokenIsNotOnTheFetchProgramsCommandLine() throws {
+        let standIn = try FlickrStandIn(self, delay: 1.5, modes: modesFile)
+        let process = Process()
+        process.executableURL = TestPaths.binary
+        process.arguments = ["show", "0", "--cache", TestPaths.sampleCache, "--json", "--fetch", "--tmdb-endpoint",
+                             standIn.tmdbEndpoint]
+        process.environment = standIn.environment(cacheHome: cacheHome)
+            .merging(["TMDB_READ_ACCESS_TOKEN": "s3cret-t0ken", "PATH": "/usr/bin:/bin"]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        addTeardownBlock { if process.isRunning { process.terminate() } }
+        var commandLines: [String] = []
+        let deadline = Date().addingTimeInterval(5)
+        while commandLines.isEmpty, Date() < deadline, process.isRunning {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(entry) != nil {
+                guard let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+                let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+                if line.contains("moviesearch-fetch"), line.contains(standIn.tmdbEndpoint) { commandLines.append(line) }
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertFalse(commandLines.isEmpty, "moviesearch-fetch was not seen running")
+        for line in commandLines {
+            XCTAssertFalse(line.contains("s3cret-t0ken"), line)
+            XCTAssertTrue(line.contains("--headers-from-stdin"), line)
+        }
+        XCTAssertTrue(standIn.requests.first?.hasSuffix(" auth=Bearer s3cret-t0ken") == true, "\(standIn.requests)")
+    }
+
     func testAReadAccessTokenIsSentAsABearerTokenAndShowFetchKeepsTheAnswer() throws {
         let standIn = try FlickrStandIn(self, modes: modesFile)
         let environment = standIn.environment(cacheHome: cacheHome).merging(["TMDB_READ_ACCESS_TOKEN": "t0ken"]) { $1 }
