@@ -43,7 +43,8 @@ let package = Package(
         .target(name: "MovieSearchFavorites",
                 dependencies: ["MovieSearchQuery", "MovieSearchIndex", "MovieSearchCatalog", "MovieSearchJSON",
                                "MovieSearchPlatform"]),
-        .target(name: "MovieSearchPhotos", dependencies: ["MovieSearchJSON", "MovieSearchLRU", "MovieSearchPlatform"]),
+        .target(name: "MovieSearchPhotos", dependencies: ["MovieSearchJSON", "MovieSearchLRU", "MovieSearchPlatform",
+                                                        "MovieSearchText"]),
         // The one library product: re-exports every layer, so that an app writes `import MovieSearch`. No target
         // under Sources/ imports it (each imports the layers it uses, so that the graph shows them); the tests may.
         .target(name: "MovieSearch", dependencies: engineLayers.map { .target(name: $0) }),

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A loopback stand-in for Flickr, for tests: its REST endpoint (photos.search) and its image host.
+"""A loopback stand-in for Flickr and TMDb, for tests: Flickr's REST endpoint (photos.search), TMDb's search/movie,
+and their image hosts.
 
     python3 Scripts/flickr-stand-in.py [--mode MODE] [--modes FILE] [--delay S] [--log FILE] [--tls CERT KEY]
 
@@ -17,6 +18,17 @@ writes it once it knows the titles). MODE says how photos.search answers (anythi
   slow     answers `ok` after --delay seconds (default 30)
   status   HTTP 500
   big      2 MiB of JSON
+A path ending in /search/movie is TMDb's search (`query`, `year`; the title's own mode from --modes first); its log
+line ends with ` auth=<Authorization header>` when the request has one. MODE says how it answers:
+  ok       a result of that title and year, whose poster_path follows from both, after two of another title and
+           another year, after --delay seconds
+  other    results of another year and of another title only
+  empty    no results
+  fail     401 {"status_code":7,"status_message":"Invalid API key: You must be granted a valid key.","success":false}
+  limit    429 {"status_code":25,"status_message":"Your request count (41) is over the allowed limit of 40."}
+  garbage  an HTML page with status 200
+  hang     never answers
+  status   HTTP 500
 Any path ending in .jpg is an image: a 400x300 PNG (Chromium sniffs the type), for the page's photo grid. With
 --tls, it speaks HTTPS with that certificate (a test's self-signed one), to stand for live.staticflickr.com.
 """
@@ -73,10 +85,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         options = self.server.options
-        if options.log:
-            with self.server.log_lock, open(options.log, "a") as log:
-                log.write(self.path + "\n")
         path, _, query = self.path.partition("?")
+        if options.log:
+            line = self.path
+            if path.endswith("/search/movie") and self.headers.get("Authorization"):
+                line += " auth=" + self.headers.get("Authorization")
+            with self.server.log_lock, open(options.log, "a") as log:
+                log.write(line + "\n")
+        if path.endswith("/search/movie"):
+            return self.tmdb_search(options, urllib.parse.parse_qs(query))
         if path.endswith(".jpg"):
             digest = hashlib.sha256(path.encode()).digest()
             return self.send(200, png(400, 300, digest[:3]), "image/png")
@@ -110,10 +127,54 @@ class Handler(BaseHTTPRequestHandler):
         return self.send(404, b"{}")
 
 
+    def tmdb_search(self, options, parameters):
+        """TMDb's search/movie as the mode says (see the module's help)."""
+        title = parameters.get("query", [""])[0]
+        year = parameters.get("year", ["0"])[0]
+        mode = options.mode
+        if options.modes:
+            try:
+                with open(options.modes) as file:
+                    mode = json.load(file).get(title, mode)
+            except (OSError, ValueError):
+                pass
+        if mode == "hang":
+            time.sleep(24 * 3600)
+            return
+        if mode == "ok" and options.delay:
+            time.sleep(options.delay)
+        digest = hashlib.sha256(("%s|%s" % (title, year)).encode("utf-8")).hexdigest()
+        try:
+            other_year = "%04d" % (int(year) - 1)
+        except ValueError:
+            other_year = "1900"
+        others = [
+            {"id": 1, "title": title, "release_date": other_year + "-05-01", "poster_path": "/other-year.jpg"},
+            {"id": 2, "title": title + " II", "release_date": year + "-05-01", "poster_path": "/other-title.jpg"},
+        ]
+        if mode == "ok":
+            match = {"id": 3, "title": title.upper(), "release_date": year + "-10-20",
+                     "poster_path": "/%s.jpg" % digest[:24]}
+            return self.send(200, json.dumps({"page": 1, "results": others + [match], "total_results": 3}).encode())
+        if mode == "other":
+            return self.send(200, json.dumps({"page": 1, "results": others, "total_results": 2}).encode())
+        if mode == "empty":
+            return self.send(200, b'{"page":1,"results":[],"total_pages":0,"total_results":0}')
+        if mode == "fail":
+            return self.send(401, b'{"status_code":7,"status_message":"Invalid API key: You must be granted a valid '
+                             b'key.","success":false}')
+        if mode == "limit":
+            return self.send(429, b'{"status_code":25,"status_message":"Your request count (41) is over the allowed '
+                             b'limit of 40."}')
+        if mode == "garbage":
+            return self.send(200, b"<html><body>Service Unavailable</body></html>", "text/html")
+        return self.send(500, b"{}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--mode", default="ok",
-                        choices=["ok", "empty", "fail", "garbage", "hang", "slow", "status", "big"])
+                        choices=["ok", "empty", "fail", "garbage", "hang", "slow", "status", "big", "other", "limit"])
     parser.add_argument("--modes")
     parser.add_argument("--delay", type=float, default=None)
     parser.add_argument("--log")

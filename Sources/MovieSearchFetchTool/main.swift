@@ -2,8 +2,10 @@ import CCurl
 import MovieSearchPhotos
 import MovieSearchPlatform
 
-// `moviesearch-fetch [--connect-timeout-ms N] [--timeout-ms N] [--max-bytes N] <url>`: one HTTP(S) GET through
-// libcurl. The body goes to standard output, whole and only on a 2xx answer; a failure is one line on standard
+// `moviesearch-fetch [--connect-timeout-ms N] [--timeout-ms N] [--max-bytes N] [--header 'Name: value']...
+// [--headers-from-stdin] [--any-status] <url>`: one HTTP(S) GET through libcurl. The body goes to standard output, whole and only on a
+// 2xx answer (with `--any-status`, on any status, after a first line holding the status: TMDb explains a 401 in
+// its body); a failure is one line on standard
 // error, `moviesearch-fetch: <detail>`, and an exit status per kind (`FetchFailure.exitStatus`: 3 unreachable,
 // 4 timed out, 5 too large, 6 an HTTP status, 7 failed; 2 a usage error).
 //
@@ -15,6 +17,10 @@ import MovieSearchPlatform
 struct Request {
     var url = ""
     var limits = FetchLimits.flickr
+    /// Extra request headers, `Name: value` each (`Authorization: Bearer …`).
+    var headers: [String] = []
+    /// Write the status and the body of any answer, not only of a 2xx.
+    var anyStatus = false
 }
 
 func fail(_ failure: FetchFailure) -> Never {
@@ -25,9 +31,28 @@ func fail(_ failure: FetchFailure) -> Never {
 
 func usage(_ problem: String) -> Never {
     let line = Array(("moviesearch-fetch: \(problem)\nusage: moviesearch-fetch [--connect-timeout-ms N] "
-        + "[--timeout-ms N] [--max-bytes N] <url>\n").utf8)
+        + "[--timeout-ms N] [--max-bytes N] [--header 'Name: value']... [--headers-from-stdin] [--any-status] <url>\n").utf8)
     _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
     Syscalls.exitProcess(2)
+}
+
+/// The header lines on standard input (at most 64 KiB), each checked as `--header` checks its value.
+func readHeaderLines() -> [String] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count <= 64 * 1024 {
+        guard case let .success(count) = buffer.withUnsafeMutableBytes({ Syscalls.readSome(0, into: $0) }),
+              count > 0 else { break }
+        bytes += buffer[..<count]
+    }
+    guard bytes.count <= 64 * 1024 else { usage("--headers-from-stdin: more than 64 KiB of headers") }
+    return String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { line in
+        let header = String(line)
+        guard header.contains(":"), !header.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\0" }) else {
+            usage("--headers-from-stdin needs 'Name: value' lines")
+        }
+        return header
+    }
 }
 
 func parse(_ arguments: ArraySlice<String>) -> Request {
@@ -36,6 +61,19 @@ func parse(_ arguments: ArraySlice<String>) -> Request {
     var url: String?
     while let argument = rest.popFirst() {
         switch argument {
+        case "--header":
+            // A header line: a name, a colon, a value; never a line break, which would add a header or a request.
+            guard let header = rest.popFirst(), header.contains(":"),
+                  !header.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                usage("--header needs 'Name: value' on one line")
+            }
+            request.headers.append(header)
+        case "--headers-from-stdin":
+            // Header lines on standard input, one a line: a token kept off the command line, which `ps` shows to
+            // every user of the machine.
+            request.headers += readHeaderLines()
+        case "--any-status":
+            request.anyStatus = true
         case "--connect-timeout-ms", "--timeout-ms", "--max-bytes":
             guard let text = rest.popFirst(), let value = Int(text), value > 0, value <= 1 << 40 else {
                 usage("\(argument) needs a positive whole number")
@@ -89,6 +127,11 @@ settings.append(ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
 settings.append(ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
 settings.append(ccurl_setopt_string(handle, CURLOPT_USERAGENT, "moviesearch-fetch/1 (libcurl)"))
 settings.append(ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+var headerList: UnsafeMutablePointer<curl_slist>?
+for header in request.headers { headerList = curl_slist_append(headerList, header) }
+if let headerList {
+    settings.append(ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList)))
+}
 settings.append(ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(body).toOpaque()))
 settings.append(ccurl_setopt_write_function(handle) { data, size, count, context in
     let body = Unmanaged<Body>.fromOpaque(context!).takeUnretainedValue()
@@ -122,8 +165,9 @@ default:
     fail(.unreachable(detail))
 }
 let status = ccurl_response_code(handle)
-guard (200..<300).contains(status) else { fail(.status(status)) }
-switch body.bytes.withUnsafeBytes({ Syscalls.writeAll(1, $0) }) {
+guard (200..<300).contains(status) || request.anyStatus else { fail(.status(status)) }
+let output = request.anyStatus ? Array("\(status)\n".utf8) + body.bytes : body.bytes
+switch output.withUnsafeBytes({ Syscalls.writeAll(1, $0) }) {
 case .success: Syscalls.exitProcess(0)
 case let .failure(error): fail(.failed("cannot write the body: \(error)"))
 }

@@ -16,12 +16,15 @@ import MovieSearchPlatform
 /// temporary file renamed into place (`AtomicFileWriter`): a reader sees the old answer or the new, never half.
 /// Deleting the folder (or any file in it) is always safe.
 package struct FlickrAnswerCache: Sendable {
-    /// The cache's folder (`…/moviesearch`); answers are in its `flickr` folder.
+    /// The cache's folder (`…/moviesearch`); answers are in its `service` folder.
     package let folder: FilePath
+    /// The service's folder in it: `flickr` (Flickr's answers), `tmdb` (TMDb's posters, by folded title and year).
+    package let service: String
 
-    /// A cache in `folder`.
-    package init(folder: FilePath) {
+    /// A cache in `folder`, for `service`'s answers (the same file format for each, in a folder of its own).
+    package init(folder: FilePath, service: String = "flickr") {
         self.folder = folder
+        self.service = service
     }
 
     /// One cached answer: Flickr's bytes, and when they were fetched (seconds since 1970).
@@ -40,7 +43,7 @@ package struct FlickrAnswerCache: Sendable {
 
     /// The file of `title`'s answer.
     package func path(title: String) -> FilePath {
-        folder + "/flickr/\(Self.hash(title)).json"
+        folder + "/\(service)/\(Self.hash(title)).json"
     }
 
     /// FNV-1a, 64 bits, of the title's UTF-8 bytes, as 16 lowercase hex digits: a file name that is the same on
@@ -71,7 +74,7 @@ package struct FlickrAnswerCache: Sendable {
     /// Keeps `response` as `title`'s answer, fetched at `fetchedAt`, creating the folders (mode 0700: what a
     /// person looked for is theirs) when missing.
     package func write(title: String, response: [UInt8], fetchedAt: Double) throws(AtomicFileWriter.AtomicWriteError) {
-        let answers = folder + "/flickr"
+        let answers = folder + "/\(service)"
         Self.makeFolders(answers)
         var header = JSONWriter()
         header.object { json in

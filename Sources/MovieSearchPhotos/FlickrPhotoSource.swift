@@ -1,7 +1,4 @@
-import Dispatch
-import MovieSearchLRU
 import MovieSearchPlatform
-import Synchronization
 
 /// The one reader of Flickr answers, for `serve`, `photos` and `browse`: a movie's photo list from its saved answer
 /// (`--photos-dir`), else from the cache (memory, then disk), else fetched from Flickr and cached.
@@ -76,25 +73,8 @@ package final class FlickrPhotoSource: Sendable {
     }
 
     package let settings: Settings
-    private let fetcher: (any HTTPFetching)?
-    private let clock: @Sendable () -> Double
-    private let disk: FlickrAnswerCache?
-    private let memory: SynchronizedLRUCache<String, Remembered>
-    private let flights = Mutex<[String: Flight]>([:])
-    private let turns: DispatchSemaphore
-    private let calls = Mutex<[Double]>([])
-
-    /// A cached list and when it was fetched.
-    private struct Remembered: Sendable {
-        var list: PhotoList
-        var fetchedAt: Double
-    }
-
-    /// One request to Flickr, which the threads asking for its title at once share.
-    private final class Flight: Sendable {
-        let done = DispatchSemaphore(value: 0)
-        let state = Mutex<(result: Result<Remembered, PhotoSourceError>?, waiting: Int)>((nil, 0))
-    }
+    /// The fetcher and cache shared with TMDb's posters: coalescing, turns, the hourly limit, memory and disk.
+    private let answers: CachedFetcher<PhotoList>
 
     /// A source with these settings, asking through `fetcher` (`nil`: never asks), its time from `clock` (seconds
     /// since 1970; the wall clock unless a test gives another).
@@ -103,15 +83,18 @@ package final class FlickrPhotoSource: Sendable {
                      Double(Syscalls.wallClockNanoseconds()) / 1_000_000_000 })
     {
         self.settings = settings
-        self.fetcher = fetcher
-        self.clock = clock
-        disk = settings.cacheFolder.map(FlickrAnswerCache.init(folder:))
-        memory = SynchronizedLRUCache(capacity: max(0, settings.memoryCapacity))
-        turns = DispatchSemaphore(value: max(1, settings.maximumInFlight))
+        var shared = CachedFetcher<PhotoList>.Settings(
+            service: "Flickr", cacheFolder: settings.cacheFolder, folderName: "flickr",
+            rateLimit: .init(calls: settings.callsPerHour, seconds: 3600, waits: false), limits: settings.limits)
+        shared.what = "photos"
+        shared.memoryCapacity = settings.memoryCapacity
+        shared.maximumInFlight = settings.maximumInFlight
+        answers = CachedFetcher(settings: shared, fetcher: fetcher,
+                                decode: { try? FlickrPhotos.decodePhotos($0, source: "cache") }, clock: clock)
     }
 
     /// Whether this source may ask Flickr: a key, a fetcher, and not offline.
-    package var asksFlickr: Bool { settings.apiKey != nil && fetcher != nil && !settings.offline }
+    package var asksFlickr: Bool { settings.apiKey != nil && answers.canFetch && !settings.offline }
 
     /// The photos.search request for `title`, as printed (with the key, or the placeholder without one).
     package func request(title: String) -> String {
@@ -129,7 +112,7 @@ package final class FlickrPhotoSource: Sendable {
         throws(PhotoSourceError) -> Answer
     {
         if let saved = try savedPhotos(movieID: movieID) { return Answer(list: saved, origin: .saved) }
-        let now = clock()
+        let now = answers.now()
         var stale: Remembered?
         if !refresh, let remembered = cached(title: title) {
             if now - remembered.fetchedAt < settings.freshSeconds {
@@ -200,81 +183,28 @@ package final class FlickrPhotoSource: Sendable {
         }
     }
 
-    // MARK: - The cache
+    // MARK: - The cache and fetching
 
-    /// `title`'s cached list, from memory, else from disk (then remembered in memory).
+    /// `title`'s cached list, from memory, else from disk.
     private func cached(title: String) -> Remembered? {
-        if let remembered = memory.get(title) { return remembered }
-        guard let entry = disk?.read(title: title),
-              let list = try? FlickrPhotos.decodePhotos(entry.response, source: "cache")
-        else { return nil }
-        let remembered = Remembered(list: list, fetchedAt: entry.fetchedAt)
-        memory.add(remembered, forKey: title)
-        return remembered
+        answers.cached(key: title).map { Remembered(list: $0.value, fetchedAt: $0.fetchedAt) }
     }
 
-    // MARK: - Fetching
-
-    /// Fetches `title`'s answer, or waits for the request another thread is making for it.
+    /// Fetches `title`'s answer (or waits for the request another thread is making for it), through the shared
+    /// fetcher; the answer is kept as it came when it reads as a photo list.
     private func fetchShared(title: String) throws(PhotoSourceError) -> (Remembered, String?) {
-        let (flight, isLeader) = flights.withLock { flights in
-            if let flight = flights[title] { return (flight, false) }
-            let flight = Flight()
-            flights[title] = flight
-            return (flight, true)
+        guard let key = settings.apiKey else { throw .badGateway("no Flickr API key") }
+        let url = FlickrPhotos.searchURL(title: title, apiKey: key, endpoint: settings.endpoint)
+        let (kept, note) = try answers.fetchShared(key: title, url: url) { (_, bytes) throws(PhotoSourceError) in
+            (try Self.interpret(bytes), bytes)
         }
-        guard isLeader else {
-            let finished = flight.state.withLock { state in
-                if state.result == nil { state.waiting += 1 }
-                return state.result
-            }
-            if let finished { return (try finished.get(), nil) }
-            flight.done.wait()
-            return (try flight.state.withLock { $0.result! }.get(), nil)
-        }
-        var note: String?
-        let result: Result<Remembered, PhotoSourceError>
-        do {
-            let (remembered, writeNote) = try fetch(title: title)
-            note = writeNote
-            result = .success(remembered)
-        } catch {
-            result = .failure(error)
-        }
-        // Forgotten before the waiters are woken: a thread that comes after this asks the cache, not this flight.
-        flights.withLock { _ = $0.removeValue(forKey: title) }
-        let waiting = flight.state.withLock { state in
-            state.result = result
-            return state.waiting
-        }
-        for _ in 0..<waiting { flight.done.signal() }
-        return (try result.get(), note)
+        return (Remembered(list: kept.value, fetchedAt: kept.fetchedAt), note)
     }
 
-    /// One request to Flickr for `title`, within the limits; the answer cached when it is a photo list.
-    private func fetch(title: String) throws(PhotoSourceError) -> (Remembered, String?) {
-        guard let fetcher, let key = settings.apiKey else { throw .badGateway("no Flickr API key") }
-        let wait = DispatchTime.now() + .milliseconds(settings.limits.totalMilliseconds)
-        guard turns.wait(timeout: wait) == .success else {
-            throw .busy("\(settings.maximumInFlight) requests to Flickr are already running; try again", retryAfter: 5)
-        }
-        defer { turns.signal() }
-        try countCall()
-        let bytes: [UInt8]
+    /// Flickr's answer read as a photo list, or the error the caller sees.
+    private static func interpret(_ bytes: [UInt8]) throws(PhotoSourceError) -> PhotoList {
         do {
-            bytes = try fetcher.fetch(FlickrPhotos.searchURL(title: title, apiKey: key, endpoint: settings.endpoint),
-                                      limits: settings.limits)
-        } catch {
-            switch error {
-            case .timedOut:
-                throw .timedOut("Flickr did not answer within \(settings.limits.totalDescription)")
-            case .unreachable, .tooLarge, .status, .failed:
-                throw .badGateway("cannot get photos from Flickr: \(error)")
-            }
-        }
-        let list: PhotoList
-        do {
-            list = try FlickrPhotos.decodePhotos(bytes, source: "Flickr")
+            return try FlickrPhotos.decodePhotos(bytes, source: "Flickr")
         } catch {
             switch error {
             case let .apiFailure(_, code, message):
@@ -285,33 +215,11 @@ package final class FlickrPhotoSource: Sendable {
                 throw .badGateway("Flickr's answer is not a photos.search answer: \(reason)")
             }
         }
-        let remembered = Remembered(list: list, fetchedAt: clock())
-        memory.add(remembered, forKey: title)
-        var note: String?
-        if let disk {
-            do {
-                try disk.write(title: title, response: bytes, fetchedAt: remembered.fetchedAt)
-            } catch {
-                note = "cannot keep Flickr's answer in \(disk.folder): \(error)"
-            }
-        }
-        return (remembered, note)
     }
 
-    /// Counts one call against the hourly limit, or throws `.busy` with the seconds until one is free.
-    private func countCall() throws(PhotoSourceError) {
-        let now = clock()
-        let limit = settings.callsPerHour
-        let wait: Double? = calls.withLock { calls in
-            calls.removeAll { now - $0 >= 3600 }
-            guard calls.count < limit else { return calls.first.map { 3600 - (now - $0) } ?? 3600 }
-            calls.append(now)
-            return nil
-        }
-        if let wait {
-            let seconds = max(1, Int(wait.rounded(.up)))
-            throw .busy("over Flickr's limit of \(limit) requests an hour; try again in \(seconds) s",
-                        retryAfter: seconds)
-        }
+    /// A cached list and when it was fetched.
+    private struct Remembered: Sendable {
+        var list: PhotoList
+        var fetchedAt: Double
     }
 }

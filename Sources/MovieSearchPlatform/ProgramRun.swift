@@ -27,10 +27,28 @@ package struct ProgramRun: Sendable {
 
     /// Runs the program at `path` (see `Syscalls.spawn`) and collects what it writes until it ends, the deadline
     /// passes, or its output passes `maximumOutputBytes`. Fails only when the program cannot be started (no such
-    /// file, not executable) or a pipe cannot be made.
-    package static func run(_ path: FilePath, arguments: [String], deadlineMilliseconds: Int,
+    /// file, not executable) or a pipe cannot be made. `input`, when not empty, is the program's standard input
+    /// (a few bytes: secrets kept off its command line, which every user of the machine can read); it must fit
+    /// in a pipe's buffer (64 KiB on Linux), as it is written before the output is read.
+    package static func run(_ path: FilePath, arguments: [String], input: [UInt8] = [], deadlineMilliseconds: Int,
                             maximumOutputBytes: Int) -> Result<ProgramRun, SystemError>
     {
+        var inputPipe: (read: Int32, write: Int32)?
+        if !input.isEmpty {
+            switch Syscalls.makeCloseOnExecPipe() {
+            case let .success(ends): inputPipe = ends
+            case let .failure(error): return .failure(error)
+            }
+        }
+        // Both ends closed on every way out; the write end right after the input is written (below), so that the
+        // program reads its end.
+        var inputOpen = inputPipe != nil
+        defer {
+            if inputOpen, let inputPipe {
+                _ = Syscalls.closeDescriptor(inputPipe.read)
+                _ = Syscalls.closeDescriptor(inputPipe.write)
+            }
+        }
         let output: (read: Int32, write: Int32)
         let errors: (read: Int32, write: Int32)
         switch Syscalls.makeCloseOnExecPipe() {
@@ -44,8 +62,16 @@ package struct ProgramRun: Sendable {
             _ = Syscalls.closeDescriptor(output.write)
             return .failure(error)
         }
-        let spawned = Syscalls.spawn(path, arguments: arguments, standardOutput: output.write,
-                                     standardError: errors.write)
+        let spawned = Syscalls.spawn(path, arguments: arguments, standardInput: inputPipe?.read,
+                                     standardOutput: output.write, standardError: errors.write)
+        if let inputPipe {
+            _ = Syscalls.closeDescriptor(inputPipe.read)
+            // Into the pipe's buffer at once (SIGPIPE is ignored: a program that ended early is an EPIPE here, and
+            // its own failure below), then the end of the input.
+            if case .success = spawned { _ = input.withUnsafeBytes { Syscalls.writeAll(inputPipe.write, $0) } }
+            _ = Syscalls.closeDescriptor(inputPipe.write)
+            inputOpen = false
+        }
         // The parent's write ends closed, so that a read sees the end once the program's are.
         _ = Syscalls.closeDescriptor(output.write)
         _ = Syscalls.closeDescriptor(errors.write)

@@ -52,12 +52,13 @@ extension Syscalls {
     }
 
     /// Starts the program at `path` with `arguments` (the first is its name, `argv[0]`) and this process's
-    /// environment; its standard input is `/dev/null`, its standard output and error the write ends given. The
+    /// environment; its standard input is `standardInput` (a pipe's read end) or else `/dev/null`, its standard
+    /// output and error the write ends given. The
     /// signals a server or a terminal program changes (`SIGPIPE`, `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGQUIT`,
     /// `SIGXFSZ`, `SIGCHLD`) start with their default actions and none is blocked. `posix_spawn`: no `fork` of
     /// a large, threaded process.
-    package static func spawn(_ path: FilePath, arguments: [String], standardOutput: Int32, standardError: Int32)
-        -> Result<Int32, SystemError>
+    package static func spawn(_ path: FilePath, arguments: [String], standardInput: Int32? = nil,
+                              standardOutput: Int32, standardError: Int32) -> Result<Int32, SystemError>
     {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -68,7 +69,11 @@ extension Syscalls {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let standardInput {
+            posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
         posix_spawn_file_actions_adddup2(&actions, standardError, 2)
         posix_spawnattr_init(&attributes)

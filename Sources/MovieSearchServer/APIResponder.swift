@@ -16,6 +16,7 @@ import MovieSearchQuery
 /// | `GET /api/search?q=&per_year=&typos=auto\|off` | `query <q> --json` |
 /// | `GET /api/movies/<id>` | `show <id> --json` |
 /// | `GET /api/top?by=rating\|critic&limit=N` | `top --by … --limit N --json` |
+/// | `GET /api/movies/<id>/poster` | the catalog's poster, else TMDb's by title and year (w185 and w500), or null |
 /// | `GET /api/photos/<id>` | `photos <id> --json`: saved (`<photos-dir>/<id>.json`), cached, or fetched from Flickr |
 /// | `GET /api/photos/<id>?cached_only=1` | the same, saved or cached only: never a fetch (`photos` null) |
 /// | `GET /api/favorites` | `favorites list --json` |
@@ -48,6 +49,8 @@ package struct APIResponder: HTTPResponder {
         package var flickrKey: String
         /// Where photos come from (saved, cached, fetched); `nil`: the saved folder and the key above, never a fetch.
         package var photoSource: FlickrPhotoSource?
+        /// Where posters the catalog does not give come from (kept, or asked of TMDb); `nil`: the catalog's only.
+        package var posterSource: TMDbPosterSource?
 
         /// A configuration with this key and the defaults.
         package init(flickrKey: String) {
@@ -111,6 +114,11 @@ package struct APIResponder: HTTPResponder {
         // A photo fetch waits on Flickr (up to its time limit): a lane of its own. Asking for the cached answer
         // only reads a small file at most.
         if path.hasPrefix("/api/photos") { return request.query?.contains("cached_only") == true ? .blocking : .network }
+        // A poster may be asked of TMDb (up to its time limit, or a wait for its rate): the same lane. Without a key
+        // (or offline) it reads a small file at most: then never behind a Flickr that hangs.
+        if path.hasPrefix("/api/movies/") && path.hasSuffix("/poster") {
+            return configuration.posterSource?.asksTMDb == true ? .network : .blocking
+        }
         if path.hasPrefix("/api/favorites") { return .blocking }
         if path.hasPrefix("/api/search") || path.hasPrefix("/api/top") { return .heavy }
         return .quick
@@ -173,6 +181,10 @@ package struct APIResponder: HTTPResponder {
                 try allow(request, Self.reads)
                 _ = try query(request, allowed: [])
                 return try movie(movieID(rest[1]), snapshot)
+            case ("movies", 3) where rest[2] == "poster":
+                try allow(request, Self.reads)
+                _ = try query(request, allowed: [])
+                return try poster(movieID(rest[1]), snapshot)
             case ("top", 1):
                 try allow(request, Self.reads)
                 return try top(query(request, allowed: ["by", "limit"]), snapshot)
@@ -333,6 +345,36 @@ package struct APIResponder: HTTPResponder {
         let movie = try snapshot.index.movie(id: id)
         return MovieJSON.object(movie, scales: snapshot.index.ratingScales, posterSize: PosterSize.defaultSize,
                                 favorite: favorites.ids(in: snapshot).contains(movie.id))
+    }
+
+    /// `{"id":7,"poster":"https://image.tmdb.org/t/p/w185/….jpg","poster_large":"…/w500/….jpg"}`: the catalog's
+    /// poster when it gives one, else TMDb's found by title and year (kept, or asked: see `TMDbPosterSource`), else
+    /// `null` for both: the card keeps its grey box.
+    private func poster(_ id: Int, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
+        let movie = try snapshot.index.movie(id: id)
+        var path = movie.posterPath.flatMap { PosterSize.w185.url(posterPath: $0) == nil ? nil : $0 }
+        if path == nil, let source = configuration.posterSource {
+            do {
+                path = try source.poster(title: movie.title, year: movie.year).posterPath
+            } catch {
+                var retryAfter: Int?
+                if case let .busy(_, seconds) = error { retryAfter = seconds }
+                throw APIError(error.status, error.description, retryAfter: retryAfter)
+            }
+        }
+        var json = JSONWriter()
+        json.object { object in
+            object.member("id", movie.id)
+            for (name, size) in [("poster", PosterSize.w185), ("poster_large", PosterSize.w500)] {
+                if let url = path.flatMap(size.url(posterPath:)) {
+                    object.member(name, url)
+                } else {
+                    object.key(name)
+                    object.null()
+                }
+            }
+        }
+        return json
     }
 
     private func top(_ parameters: [String: String], _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {

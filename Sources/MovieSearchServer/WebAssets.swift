@@ -339,7 +339,7 @@ div.photos {
 
 """#
 
-    /// Web/app.js, 29,584 bytes.
+    /// Web/app.js, 31,999 bytes.
     private static let appJS = #"""
 // The page of `moviesearch serve`: search as you type, top lists, favorites and a movie's details, on the JSON API.
 // Data from the catalog reaches the page only through textContent and attributes, never as HTML.
@@ -500,7 +500,7 @@ div.photos {
     article.dataset.id = String(movie.id);
     const poster = picture(movie.poster, 'poster', '');
     article.append(poster);
-    if (!movie.poster && !movie.missing) cachedPhotoWhenSeen(movie.id, poster);
+    if (!movie.poster && !movie.missing) posterWhenSeen(movie.id, poster);
     const body = el('div', 'body');
     const heading = el('h3', 'heading');
     if (movie.missing) {
@@ -541,6 +541,57 @@ div.photos {
     if (!cachedPhotoObserver || box.tagName === 'IMG') return;
     box.dataset.movieId = String(id);
     cachedPhotoObserver.observe(box);
+  }
+
+  /// A card without a catalog poster asks the server for one (`/api/movies/<id>/poster`: kept, or found on TMDb by
+  /// title and year) once the card is in view: at most POSTERS_AT_ONCE requests at a time, in the order the cards
+  /// came into view, and never for a card that left the view before its turn. A poster replaces the grey box (the
+  /// same size: nothing moves); none leaves it, to show the first cached Flickr photo if there is one.
+  const POSTERS_AT_ONCE = 3;
+  const posterQueue = new Set();
+  let postersInFlight = 0;
+  const posterObserver = 'IntersectionObserver' in window ? new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) posterQueue.add(entry.target); else posterQueue.delete(entry.target);
+    }
+    nextPosters();
+  }) : null;
+
+  function posterWhenSeen(id, box) {
+    if (!posterObserver || box.tagName === 'IMG') return;
+    box.dataset.movieId = String(id);
+    posterObserver.observe(box);
+  }
+
+  function nextPosters() {
+    for (const box of posterQueue) {
+      if (postersInFlight >= POSTERS_AT_ONCE) return;
+      posterQueue.delete(box);
+      posterObserver.unobserve(box);
+      if (!box.isConnected) continue;
+      postersInFlight += 1;
+      const id = box.dataset.movieId;
+      getJSON(`/api/movies/${id}/poster`).then((answer) => {
+        const url = answer && typeof answer.poster === 'string' ? answer.poster : null;
+        if (!box.isConnected) return;
+        const img = url ? picture(url, 'poster', '') : null;
+        if (img && img.tagName === 'IMG') box.replaceWith(img); else cachedPhotoWhenSeen(Number(id), box);
+      }).catch(() => {}).finally(() => {
+        postersInFlight -= 1;
+        nextPosters();
+      });
+    }
+  }
+
+  /// The details page's poster when the catalog gives none: the large one found by title and year, if any.
+  function detailsPoster(movie, box, signal) {
+    if (movie.poster || box.tagName === 'IMG') return;
+    getJSON(`/api/movies/${movie.id}/poster`, signal).then((answer) => {
+      const url = answer && typeof answer.poster_large === 'string' ? answer.poster_large : null;
+      if (!url || !box.isConnected) return;
+      const img = picture(url, 'poster', `Poster of ${movie.title}`);
+      if (img.tagName === 'IMG') box.replaceWith(img);
+    }).catch(() => {});
   }
 
   // MARK: - Views of the list
@@ -886,6 +937,7 @@ div.photos {
       const movie = await getJSON(`/api/movies/${id}`, controller.signal);
       if (controller.signal.aborted) return;
       renderDetails(movie);
+      detailsPoster(movie, details.querySelector('.details-head .poster'), controller.signal);
       // The movie at once; its photos when Flickr (or the cache) answers.
       loadPhotos(id, details.querySelector('.photos-section'), controller.signal);
       document.title = `${movie.title} (${movie.year}) · Movie search`;

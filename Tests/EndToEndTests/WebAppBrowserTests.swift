@@ -11,7 +11,7 @@ final class WebAppBrowserTests: XCTestCase {
     private static let selenium = "selenium==4.27.1"
 
     /// The paths of python3, chromium and chromedriver, or one message naming everything missing.
-    private func browserTools() throws -> (python: String, chromium: String, driver: String) {
+    func browserTools() throws -> (python: String, chromium: String, driver: String) {
         var missing: [String] = []
         let python = Requirement.findTool("python3")
         let chromium = Requirement.findTool("chromium")

@@ -34,7 +34,8 @@ final class UsageTests: XCTestCase {
         "show": """
             Usage: moviesearch show <id> [--cache <file>] [--flickr-key <key>]
                      [--poster-size <w92|w154|w185|w342|w500|w780|original>] [--json]
-                     [--favorites <file>]
+                     [--favorites <file>] [--fetch] [--tmdb-key <key>]
+                     [--tmdb-endpoint <url>]
 
             """,
         "top": """
@@ -74,7 +75,7 @@ final class UsageTests: XCTestCase {
                      [--favorites <file> | --no-save] [--photos-dir <dir>]
                      [--typos <auto|off>] [--max-connections <N>] [--allow-host <names>]
                      [--cors-origin <origin>] [--flickr-key <key>] [--flickr-endpoint <url>]
-                     [--offline] [--quiet]
+                     [--tmdb-key <key>] [--tmdb-endpoint <url>] [--offline] [--quiet]
 
             """,
         "bench": """

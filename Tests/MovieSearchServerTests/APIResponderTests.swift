@@ -215,6 +215,23 @@ final class APIResponderTests: XCTestCase {
         }
     }
 
+    func testAPosterTakesTheNetworkLaneOnlyWhenTMDbMayBeAsked() {
+        let asking = TMDbPosterSource(settings: .init(apiKey: "k3y"), fetcher: EmptyFlickr())
+        var offlineSettings = TMDbPosterSource.Settings(apiKey: "k3y")
+        offlineSettings.offline = true
+        let offline = TMDbPosterSource(settings: offlineSettings, fetcher: EmptyFlickr())
+        let keyless = TMDbPosterSource(settings: .init(apiKey: nil), fetcher: EmptyFlickr())
+        for (source, lane) in [(asking, HTTPLane.network), (offline, .blocking), (keyless, .blocking)] {
+            var configuration = APIResponder.Configuration(flickrKey: "k3y")
+            configuration.posterSource = source
+            let api = APIResponder(cache: cache, favorites: ServedFavorites(.memory(FavoriteList()), warn: { _ in }),
+                                   configuration: configuration)
+            XCTAssertEqual(api.lane(for: request("/api/movies/1/poster")), lane)
+            XCTAssertEqual(api.lane(for: request("/api/movies/1")), .quick)
+        }
+        XCTAssertEqual(responder().lane(for: request("/api/movies/1/poster")), .blocking, "no poster source")
+    }
+
     func testParameterErrorsAre400() {
         let api = responder()
         let targets = [

@@ -10,6 +10,8 @@ package final class FlickrStandIn {
     package let port: Int
     /// `http://127.0.0.1:<port>/services/rest/`: what `--flickr-endpoint` names.
     package var endpoint: String { "http://127.0.0.1:\(port)/services/rest/" }
+    /// `http://127.0.0.1:<port>/3`: what `--tmdb-endpoint` names (its `/search/movie` is TMDb's search).
+    package var tmdbEndpoint: String { "http://127.0.0.1:\(port)/3" }
     private let process: Process
     private let logPath: String
 

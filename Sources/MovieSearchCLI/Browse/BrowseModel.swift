@@ -52,6 +52,9 @@ struct BrowseModel {
     private let detailsCache = BrowseDetailsCache()
     /// A movie's saved Flickr response (`--photos-dir`): its photo URLs, none, or why it cannot be read.
     let photos: (Movie) -> SavedPhotos
+    /// The poster kept for a movie whose catalog gives none (TMDb's, found by `serve` or `show --fetch`), which
+    /// the details page names; browse never asks TMDb itself.
+    var keptPoster: (Movie) -> String? = { _ in nil }
 
     /// The size the driver last gave (`init`, then `resize`): what the per-year count and paging are computed for.
     private(set) var columns: Int
@@ -488,10 +491,12 @@ struct BrowseModel {
                                          isFavorite: favorites.contains(details.movieID), photos: details.photos,
                                          color: color)
         return detailsCache.lines(for: key) {
-            guard let movie = try? index.movie(id: details.movieID) else {
+            guard var movie = try? index.movie(id: details.movieID) else {
                 return [ScreenLine("movie \(details.movieID) could not be read from the cache")]
             }
-            return BrowseDetails.lines(movie, scales: index.ratingScales, isFavorite: key.isFavorite, photos: details.photos,
+            if movie.posterPath?.isEmpty ?? true, let kept = keptPoster(movie) { movie.posterPath = kept }
+            return BrowseDetails.lines(movie, scales: index.ratingScales, isFavorite: key.isFavorite,
+                                       photos: details.photos,
                                        flickrKey: flickrKey, columns: columns, color: color)
         }
     }

@@ -114,6 +114,10 @@ struct BrowseCommand: Subcommand {
             printsChoice: printsChoice, flickrKey: key, photos: { fetches.photos(of: $0) },
             columns: size.columns, rows: size.rows)
         model.statusMessage = favorites.readOnlyReason
+        // Posters kept by `serve` or `show --fetch` (TMDb's, by title and year): named on the details page, never
+        // asked for from here.
+        let posters = TMDbOptions.source(key: nil, endpoint: nil, offline: true, environment: context.environment)
+        model.keptPoster = { posters.cachedPoster(title: $0.title, year: $0.year)?.path }
 
         try session.enter()
         defer { session.restore() }

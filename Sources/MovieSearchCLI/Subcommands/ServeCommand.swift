@@ -9,7 +9,8 @@ import MovieSearchServer
 
 /// `moviesearch serve [--cache <file>] [--listen <host:port>] [--favorites <file> | --no-save] [--photos-dir <dir>]
 /// [--typos auto|off] [--max-connections N] [--allow-host <names>] [--cors-origin <origin>] [--flickr-key <key>]
-/// [--quiet]`: the HTTP JSON API (`MovieSearchServer`), until SIGTERM, SIGINT or SIGQUIT.
+/// [--flickr-endpoint <url>] [--tmdb-key <key>] [--tmdb-endpoint <url>] [--offline] [--quiet]`: the HTTP JSON API
+/// (`MovieSearchServer`), until SIGTERM, SIGINT or SIGQUIT.
 ///
 /// The main thread starts the event loops, then waits on a self-pipe for the signals (`ServeSignal`), looking at
 /// the cache file four times a second in between (`ServedCache.reloadIfChanged`): a new cache is served within
@@ -22,6 +23,7 @@ struct ServeCommand: Subcommand {
         abstract: "Serve the HTTP JSON API: search, movies, top lists, photos and favorites, as the --json output.",
         discussion: """
             Endpoints: GET /api/search?q=<words>&per_year=<K>&typos=auto|off, GET /api/movies/<id>, \
+            GET /api/movies/<id>/poster (the catalog's poster, else TMDb's found by title and year with a TMDb key), \
             GET /api/top?by=rating|critic&limit=<N>, GET /api/photos/<id>, GET /api/favorites, \
             PUT and DELETE /api/favorites/<id>, GET /healthz. Each answers what the matching command prints with \
             --json; errors are {"error": "<one line>"} with their HTTP status.
@@ -38,11 +40,12 @@ struct ServeCommand: Subcommand {
             UsageForm([.optional(CacheLocation.option), .optional(listen),
                        .alternatives(FavoritesLocation.option, FavoritesLocation.noSave)]
                 + .optionals([photosDirectory, SearchOptions.typos, maxConnections, allowHost, corsOrigin,
-                              FlickrKey.option, FlickrOptions.endpoint, FlickrOptions.offline, quiet])),
+                              FlickrKey.option, FlickrOptions.endpoint, TMDbOptions.key, TMDbOptions.endpoint,
+                              FlickrOptions.offline, quiet])),
         ],
         arguments: [CacheLocation.option, listen, FavoritesLocation.option, FavoritesLocation.noSave, photosDirectory,
                     SearchOptions.typos, maxConnections, allowHost, corsOrigin, FlickrKey.option,
-                    FlickrOptions.endpoint, FlickrOptions.offline, quiet])
+                    FlickrOptions.endpoint, TMDbOptions.key, TMDbOptions.endpoint, FlickrOptions.offline, quiet])
 
     static let defaultAddress = "127.0.0.1:8080"
     static let listen = Option<String>(
@@ -82,6 +85,8 @@ struct ServeCommand: Subcommand {
     var corsOrigin: String?
     var flickrKey: String?
     var flickrEndpoint: String?
+    var tmdbKey: String?
+    var tmdbEndpoint: String?
     var offline: Bool
     var logsRequests: Bool
 
@@ -113,6 +118,8 @@ struct ServeCommand: Subcommand {
         }
         flickrKey = arguments[FlickrKey.option]
         flickrEndpoint = arguments[FlickrOptions.endpoint]
+        tmdbKey = arguments[TMDbOptions.key]
+        tmdbEndpoint = arguments[TMDbOptions.endpoint]
         offline = arguments[FlickrOptions.offline]
         logsRequests = !arguments[Self.quiet]
     }
@@ -147,6 +154,9 @@ struct ServeCommand: Subcommand {
         // Photos are fetched (with a key) by the server's `.network` workers, through `moviesearch-fetch`.
         api.photoSource = FlickrOptions.source(key: flickrKey, endpoint: flickrEndpoint, offline: offline,
                                                savedFolder: photosDirectory, environment: context.environment)
+        // Posters the catalog does not give: TMDb's, by title and year, through the same fetcher and cache.
+        api.posterSource = TMDbOptions.source(key: tmdbKey, endpoint: tmdbEndpoint, offline: offline,
+                                              environment: context.environment)
         var http = HTTPServer.Configuration(address: address)
         http.maxConnections = maxConnections
         http.allowedHosts = allowedHosts

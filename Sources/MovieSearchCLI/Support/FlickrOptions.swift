@@ -5,16 +5,19 @@ import MovieSearchPlatform
 /// `--flickr-endpoint <url>` and `--offline`, shared by `photos`, `browse` and `serve`, and the one
 /// `FlickrPhotoSource` each of them reads Flickr answers through (saved, cached, fetched).
 enum FlickrOptions {
+    /// What an endpoint option accepts (`--flickr-endpoint`, `--tmdb-endpoint`).
+    static let endpointRule = ValueRule<String>(expectation: "an http:// or https:// URL without spaces",
+                                                accepts: { url in
+        (url.hasPrefix("http://") || url.hasPrefix("https://")) && url.count > 8
+            && !url.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
+    })
     static let endpoint = Option<String>(
-        "flickr-endpoint", valueName: "url",
-        rule: ValueRule(expectation: "an http:// or https:// URL without spaces", accepts: { url in
-            (url.hasPrefix("http://") || url.hasPrefix("https://")) && url.count > 8
-                && !url.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
-        }),
+        "flickr-endpoint", valueName: "url", rule: endpointRule,
         help: "Where Flickr requests go: a mirror, a proxy, a test's stand-in (http or https). "
             + "Default: \(FlickrPhotos.defaultEndpoint).")
     static let offline = Flag(
-        "offline", help: "Never ask Flickr: photos come from --photos-dir and the cache only.")
+        "offline", help: "Never ask Flickr or TMDb: photos come from --photos-dir and the cache only, posters from "
+            + "the catalog and the cache only.")
 
     /// The environment variable that shortens the request's time limit (milliseconds, 100 to 10,000): for tests
     /// of a Flickr that hangs, which would otherwise wait the full 10 s.
