@@ -321,6 +321,21 @@ def main():
             assert value == "dark kni", f"the field holds {value!r} after Back"
         checks.check("details by a click on the title; Back returns to the results with the query", details_by_click)
 
+        def rating_on_its_scale():
+            scale, rating = movie["rating_scale"], movie["rating"]
+            assert scale == 5, f"`query --json` says the decade catalog rates out of {scale}, not 5"
+            stars = "★" * round(rating) + "☆" * (5 - round(rating))
+            for path, selector in [("?q=dark%20kni", f'#results article.movie[data-id="{movie_id}"] .rating'),
+                                   (f"movie/{movie_id}", "section#details .rating")]:
+                page.open(path)
+                wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, selector), f"{path}: no rating shown")
+                shown = driver.find_element(By.CSS_SELECTOR, selector)
+                text = shown.text
+                assert f"{stars} {rating}/5" in text and "/10" not in text, f"{path}: the rating reads {text!r}"
+                labels = [e.get_attribute("aria-label") for e in shown.find_elements(By.CSS_SELECTOR, "[role=img]")]
+                assert labels == [f"Rated {rating} out of 5"], f"{path}: the stars are labelled {labels}"
+        checks.check(f"{title}'s five-point rating shows as stars out of 5, read as 'out of 5'", rating_on_its_scale)
+
         def back_keeps_scroll():
             page.type("the")
             wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#results article.movie")) >= 20,
@@ -471,6 +486,50 @@ def main():
                 server.terminate()
                 server.wait(timeout=5)
         checks.check("a title holding <img onerror=…> shows as text and runs nothing", script_in_a_title)
+
+        def long_clusters():
+            # Two titles that are each one grapheme cluster thousands of pixels wide, which no line break can cut:
+            # a letter under 800 combining marks (U+0489), and 300 people joined by ZWJ. Made here, never committed.
+            zalgo = "Z" + "\u0489" * 800
+            crowd = "\u200d".join(["\U0001F9D1"] * 300)
+            folder = tempfile.mkdtemp(prefix="browser-tests-")
+            catalog = os.path.join(folder, "clusters.json")
+            with open(catalog, "w") as file:
+                json.dump({"movies": [{"title": zalgo, "year": 2001, "rating": 9, "critic_rating": 9},
+                                      {"title": crowd, "year": 2002, "rating": 8, "critic_rating": 8},
+                                      {"title": "Plain", "year": 2003, "rating": 7}]}, file)
+            cache = os.path.join(folder, "clusters.mscache")
+            subprocess.run([cli, "index", catalog, "-o", cache], check=True, capture_output=True)
+            server = subprocess.Popen([cli, "serve", "--cache", cache, "--listen", "127.0.0.1:0", "--no-save",
+                                       "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            set_viewport(driver, 375, 667, True)
+            try:
+                other = Page(driver, f"http://127.0.0.1:{read_server_port(server)}/")
+                titles = lambda: other.js("return [...document.querySelectorAll("
+                                          "'#results a.title, section#details h1')].map(e => e.textContent)")
+                def measure(where, shown):
+                    wait_for(driver, lambda d: shown(titles()), f"{where}: the long titles do not show")
+                    time.sleep(0.1)
+                    scroll, inner = other.no_sideways_scroll()
+                    assert inner == 375, f"{where}: innerWidth {inner}"
+                    assert scroll <= inner, f"{where}: scrollWidth {scroll} > innerWidth {inner}"
+                both = lambda found: zalgo in found and crowd in found
+                other.open("?q=%21")  # no words: every movie matches
+                measure("the results", both)
+                for view in ["top", "critics"]:
+                    other.open()
+                    wait_for(driver, lambda d: other.view_button(view).is_displayed(), f"no {view} button")
+                    other.view_button(view).click()
+                    measure(f"the {view} list", both)
+                for number, title_shown in enumerate([zalgo, crowd]):
+                    other.open(f"movie/{number}")
+                    measure(f"the details of movie {number}", lambda found: title_shown in found)
+            finally:
+                driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+                server.terminate()
+                server.wait(timeout=5)
+        checks.check("titles of one long grapheme cluster never scroll the page sideways at 375 px "
+                     "(results, top lists, details)", long_clusters)
 
         drain_console()
 

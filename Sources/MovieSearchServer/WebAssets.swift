@@ -59,7 +59,7 @@ package enum WebAssets {
 
 """#
 
-    /// Web/app.css, 6,051 bytes.
+    /// Web/app.css, 6,553 bytes.
     private static let appCSS = #"""
 /* The page of `moviesearch serve`: one column from 320 px up, dark mode from the system's setting. */
 :root {
@@ -191,6 +191,15 @@ main {
 
 [hidden] { display: none !important; }
 
+/* A title (or a query) that is one long grapheme cluster (a letter under hundreds of combining marks, an emoji
+   joined to hundreds of others) cannot wrap: what does not fit is clipped, sideways only (the marks above and below
+   stay), so that the page never scrolls sideways. `clip` makes no scroll container, unlike `hidden`. */
+#summary, .movie .body, .details-head .info, #details > .overview {
+  min-width: 0;
+  overflow-x: clip;
+  overflow-clip-margin: 6px;
+}
+
 #summary { color: var(--muted); margin: 8px 0; }
 #summary.error { color: var(--heart); }
 
@@ -311,6 +320,7 @@ button.more, button.back {
 }
 
 #details p { margin: 4px 0; }
+.stars { letter-spacing: 1px; }
 #details .year, #details .rating, #details .original-title { color: var(--muted); }
 #details .label { font-weight: 600; }
 #details .overview { margin-top: 16px; max-width: 70ch; }
@@ -339,7 +349,7 @@ div.photos {
 
 """#
 
-    /// Web/app.js, 31,999 bytes.
+    /// Web/app.js, 32,985 bytes.
     private static let appJS = #"""
 // The page of `moviesearch serve`: search as you type, top lists, favorites and a movie's details, on the JSON API.
 // Data from the catalog reaches the page only through textContent and attributes, never as HTML.
@@ -416,13 +426,32 @@ div.photos {
 
   // MARK: - Movies as cards
 
-  function ratingText(movie) {
-    const parts = [];
-    parts.push(movie.rating === null || movie.rating === undefined ? 'Unrated' : `★ ${movie.rating}/10`);
-    if (movie.critic_rating !== undefined && movie.critic_rating !== null) {
-      parts.push(`critics ${movie.critic_rating}/10`);
+  /// A rating out of its catalog's scale (`rating_scale`, `critic_rating_scale`): on a five-point scale stars
+  /// and the number, read out as "4 out of 5" (`label` first); else `7.8/10`, `78/100`, or the number alone when
+  /// the catalog's ratings are on no scale (null).
+  function scaledRating(value, scale, label) {
+    if (scale === 5) {
+      const filled = Math.round(Math.min(Math.max(value, 0), 5));
+      const stars = el('span', 'stars', `${'★'.repeat(filled)}${'☆'.repeat(5 - filled)} ${value}/5`);
+      stars.setAttribute('role', 'img');
+      stars.setAttribute('aria-label', `${label} ${value} out of 5`);
+      return stars;
     }
-    return parts.join(' · ');
+    return document.createTextNode(Number.isInteger(scale) ? `${value}/${scale}` : `${value}`);
+  }
+
+  /// The element `tag` of class `rating`: the users' rating (or Unrated), then the critics' when the movie has one.
+  function ratingElement(tag, movie) {
+    const element = el(tag, 'rating');
+    if (typeof movie.rating === 'number') {
+      element.append(scaledRating(movie.rating, movie.rating_scale, 'Rated'));
+    } else {
+      element.append('Unrated');
+    }
+    if (typeof movie.critic_rating === 'number') {
+      element.append(' · critics ', scaledRating(movie.critic_rating, movie.critic_rating_scale, 'Critics:'));
+    }
+    return element;
   }
 
   /// An image that turns into the placeholder when it fails to load; the placeholder alone without a URL.
@@ -513,8 +542,8 @@ div.photos {
     }
     body.append(heading);
     const line = el('p', 'meta');
-    line.append(el('span', 'year', movie.year), el('span', 'rating', movie.missing ? 'not in this catalog'
-      : ratingText(movie)));
+    line.append(el('span', 'year', movie.year), movie.missing ? el('span', 'rating', 'not in this catalog')
+      : ratingElement('span', movie));
     body.append(line);
     body.append(el('p', 'overview', overviewStart(movie.overview)));
     article.append(body, heart(movie));
@@ -885,7 +914,7 @@ div.photos {
     if (movie.original_title && movie.original_title !== movie.title) {
       info.append(el('p', 'original-title', movie.original_title));
     }
-    info.append(el('p', 'year', movie.year), el('p', 'rating', ratingText(movie)));
+    info.append(el('p', 'year', movie.year), ratingElement('p', movie));
     const genres = Array.isArray(movie.genres) ? movie.genres : [];
     info.append(detailsRow('genres', 'Genres', genres.length ? genres.join(', ') : 'none given'));
     const cast = Array.isArray(movie.cast) ? movie.cast : [];

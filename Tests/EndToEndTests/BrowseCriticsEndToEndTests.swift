@@ -42,16 +42,17 @@ final class BrowseCriticsEndToEndTests: XCTestCase {
         session.press("C-t")
         let screen = try session.waitForText("by the critics")
         let frame = TmuxSession.framed(screen)
-        // Each movie's row, then its overview's start under its title (column 18), Cats having none.
+        // Each movie's row, its critics' rating out of 10, then its overview's start under its title (column 21),
+        // Cats having none.
         let list = screen.dropFirst(3).map(BrowseSupport.droppingTrailingBlanks)
         XCTAssertEqual(Array(list.prefix(7)), [
-            ">  1.  9.6  2018  Roma",
-            "                  In 1970s Mexico City, two domestic workers help a mother of f…",
-            "   2.  9.4  2019  The Irishman",
-            "                  A hitman looks back.",
-            "   3.  3.2  2019  Cats",
-            "   4.    3  2010  Grown Ups",
-            "                  After their high school basketball coach passes away, five go…",
+            ">  1.  9.6/10  2018  Roma",
+            "                     In 1970s Mexico City, two domestic workers help a mother o…",
+            "   2.  9.4/10  2019  The Irishman",
+            "                     A hitman looks back.",
+            "   3.  3.2/10  2019  Cats",
+            "   4.    3/10  2010  Grown Ups",
+            "                     After their high school basketball coach passes away, five…",
         ], frame)
         XCTAssertFalse(screen.contains { $0.contains("Unrated by Critics") }, frame)
         XCTAssertTrue(screen[2].contains("The 4 best-rated movies by the critics, of 5"), frame)
@@ -77,9 +78,9 @@ final class BrowseCriticsEndToEndTests: XCTestCase {
             BrowseSupport.selected($0)?.contains("The Irishman") == true
         }
         session.press("Enter")
-        let details = try session.waitForText("  critics   9.4")
-        let rating = try XCTUnwrap(details.firstIndex(of: "  rating    7.2"), TmuxSession.framed(details))
-        XCTAssertEqual(details[rating + 1], "  critics   9.4", "next to the users' rating: \(TmuxSession.framed(details))")
+        let details = try session.waitForText("  critics   9.4/10")
+        let rating = try XCTUnwrap(details.firstIndex(of: "  rating    7.2/10"), TmuxSession.framed(details))
+        XCTAssertEqual(details[rating + 1], "  critics   9.4/10", "next to the users' rating: \(TmuxSession.framed(details))")
         XCTAssertTrue(details.contains("The Irishman"), TmuxSession.framed(details))
 
         // Esc back to Critics' 15; Ctrl-T goes on to Favorites.

@@ -85,8 +85,8 @@ final class BrowseEndToEndTests: XCTestCase {
     /// Search, the file holds it by identity, and all of it is there again after a restart.
     func testAFavoriteFromTop15ShowsEverywhereAndSurvivesARestart() throws {
         let top = try BinaryRun.run(["top", "--cache", cache]).standardOutput
-        XCTAssertTrue(top.contains("1.  5  2009  After.Life\n"), top)
-        XCTAssertTrue(top.contains("2.  5  2009  Alien Trespass\n"), top)
+        XCTAssertTrue(top.contains("1.  5/5  2009  After.Life\n"), top)
+        XCTAssertTrue(top.contains("2.  5/5  2009  Alien Trespass\n"), top)
         let session = try browse()
         try session.waitForText("Favorites (0)")
 
@@ -97,6 +97,9 @@ final class BrowseEndToEndTests: XCTestCase {
             BrowseSupport.line("After.Life", in: $0)?.contains("♥") == true && $0[0].contains("Favorites (1)")
         }
         XCTAssertEqual(BrowseSupport.line("Alien Trespass", in: screen)?.contains("♥"), false,
+                       TmuxSession.framed(screen))
+        // A row's rating is out of the catalog's five.
+        XCTAssertEqual(BrowseSupport.line("Alien Trespass", in: screen)?.contains("2.    5/5  2009  Alien Trespass"), true,
                        TmuxSession.framed(screen))
 
         let file = session.dataHome + "/moviesearch/favorites.json"
@@ -180,6 +183,8 @@ final class BrowseEndToEndTests: XCTestCase {
         for text in ["The Dark Knight Rises", "2012", "Crime, Drama, Superhero", "Gary Oldman", "Morgan Freeman"] {
             XCTAssertTrue(screen.contains { $0.contains(text) }, "\(text): \(frame)")
         }
+        // The decade catalog rates from 1 to 5: its 2 is two stars out of five, never "2" out of an unsaid 10.
+        XCTAssertTrue(screen.contains("  rating    ★★☆☆☆ 2/5"), frame)
         XCTAssertEqual(BrowseSupport.wrappedValue(startingWith: "https://", in: screen), String(url),
                        "the Flickr URL, its lines joined: \(frame)")
         XCTAssertFalse(screen.contains { $0.contains("♥") }, frame)

@@ -17,6 +17,11 @@ final class CriticsEndToEndTests: XCTestCase {
         }
     }()
 
+    /// The scales `index` records, worked out here by the rule: the smallest of 5, 10 and 100 that no rating of its
+    /// kind exceeds (the users' up to 9, the critics' up to 10: both 10).
+    private static let scales = (rating: TextRating.scale(of: movies.compactMap(\.rating)),
+                                 critic: TextRating.scale(of: movies.compactMap(\.critic)))
+
     private static var catalogJSON: String {
         "[" + movies.map { movie in
             var members = [#""title":"\#(movie.title)""#, #""year":\#(movie.year)"#]
@@ -64,8 +69,8 @@ final class CriticsEndToEndTests: XCTestCase {
         XCTAssertEqual(lines.first, "The 3 movies critics rate best, of 120 (critics' rating, then users'):")
         for (line, id) in zip(lines.dropFirst(), byCritic) {
             let movie = Self.movies[id]
-            let users = movie.rating.map { TextRating.text($0) } ?? "unrated"
-            XCTAssertTrue(line.contains("  \(TextRating.text(movie.critic!))  "), line)
+            let users = movie.rating.map { TextRating.text($0, outOf: Self.scales.rating) } ?? "unrated"
+            XCTAssertTrue(line.contains("  \(TextRating.text(movie.critic!, outOf: Self.scales.critic))  "), line)
             XCTAssertTrue(line.hasSuffix("  \(users)  \(movie.year)  \(movie.title)"), line)
         }
     }
@@ -75,7 +80,7 @@ final class CriticsEndToEndTests: XCTestCase {
         let rated = try XCTUnwrap(Self.movies.first { $0.critic != nil })
         let unrated = try XCTUnwrap(Self.movies.first { $0.critic == nil })
         let show = try BinaryRun.run(["show", String(rated.id), "--cache", cache, "--flickr-key", "k"])
-        let criticsLine = "  critics  " + TextRating.text(rated.critic!)
+        let criticsLine = "  critics  " + TextRating.text(rated.critic!, outOf: Self.scales.critic)
         XCTAssertTrue(show.standardOutput.split(separator: "\n").contains { line in
             line.hasPrefix("  critics ") && line.replacingOccurrences(of: "  +", with: "  ", options: .regularExpression)
                 == criticsLine
@@ -85,6 +90,8 @@ final class CriticsEndToEndTests: XCTestCase {
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
                 as? [String: Any])
             XCTAssertEqual(object["critic_rating"] != nil, has, json.standardOutput)
+            XCTAssertEqual(object["critic_rating_scale"] as? Int, has ? Self.scales.critic : nil, json.standardOutput)
+            XCTAssertEqual(object["rating_scale"] as? Int, Self.scales.rating, json.standardOutput)
         }
         let query = try BinaryRun.run(["query", "film \(rated.id)", "--cache", cache, "--json"])
         XCTAssertTrue(query.standardOutput.contains(#""critic_rating":"#), query.standardOutput)
@@ -99,7 +106,7 @@ final class CriticsEndToEndTests: XCTestCase {
         XCTAssertEqual(json.standardOutput, #"{"by":"critic","movies":[]}"# + "\n")
         // Without critics' ratings, the users' list reads as it always did: one rating a line.
         let users = try BinaryRun.run(["top", "--cache", cache])
-        XCTAssertEqual(users.standardOutput, "The 1 best-rated movie of 1:\n  1.  5  2000  Alone\n")
+        XCTAssertEqual(users.standardOutput, "The 1 best-rated movie of 1:\n  1.  5/5  2000  Alone\n")
     }
 
     func testACSVMetascoreColumnIsTheCriticsList() throws {
@@ -119,7 +126,13 @@ final class CriticsEndToEndTests: XCTestCase {
 
 /// A rating as the text output writes it: JSON's shortest form (`7`, `8.5`).
 private enum TextRating {
-    static func text(_ rating: Double) -> String {
-        rating == rating.rounded() ? String(Int(rating)) : String(rating)
+    /// `rating` as the text outputs write it: the number as JSON writes it, out of `scale` (`7.5/10`).
+    static func text(_ rating: Double, outOf scale: Int) -> String {
+        (rating == rating.rounded() ? String(Int(rating)) : String(rating)) + "/\(scale)"
+    }
+
+    /// The smallest of 5, 10 and 100 that none of `ratings` exceeds (the catalogs here have none above 100).
+    static func scale(of ratings: [Double]) -> Int {
+        [5, 10, 100].first { scale in ratings.allSatisfy { $0 <= Double(scale) } } ?? 0
     }
 }

@@ -62,14 +62,14 @@ final class FavoritesEndToEndTests: XCTestCase {
         XCTAssertEqual(list.status, 0, list.standardError)
         XCTAssertEqual(list.standardOutput, """
             2 favorites:
-              5  2012  0  The Dark Knight Rises
-              4  1995  2  Heat
+              5/5  2012  0  The Dark Knight Rises
+              4/5  1995  2  Heat
 
             """)
         let json = try setup.run(["favorites", "--json"])
         XCTAssertEqual(json.standardOutput, """
-            {"favorites":[{"id":0,"title":"The Dark Knight Rises","year":2012,"rating":5,"genres":[],"cast":[],\
-            "favorite":true,"missing":false},{"id":2,"title":"Heat","year":1995,"rating":4,"genres":[],"cast":[],\
+            {"favorites":[{"id":0,"title":"The Dark Knight Rises","year":2012,"rating":5,"rating_scale":5,"genres":[],"cast":[],\
+            "favorite":true,"missing":false},{"id":2,"title":"Heat","year":1995,"rating":4,"rating_scale":5,"genres":[],"cast":[],\
             "favorite":true,"missing":false}]}
 
             """)
@@ -77,7 +77,7 @@ final class FavoritesEndToEndTests: XCTestCase {
         let remove = try setup.run(["favorites", "remove", "2", "--json"])
         XCTAssertEqual(remove.status, 0, remove.standardError)
         XCTAssertEqual(remove.standardOutput,
-                       #"{"id":2,"title":"Heat","year":1995,"rating":4,"genres":[],"cast":[],"favorite":false,"removed":true}"#
+                       #"{"id":2,"title":"Heat","year":1995,"rating":4,"rating_scale":5,"genres":[],"cast":[],"favorite":false,"removed":true}"#
                         + "\n")
         XCTAssertEqual(try setup.run(["favorites", "--json"]).standardOutput.components(separatedBy: #""id":"#).count, 2)
         let none = try setup.run(["favorites", "remove", "2"])
@@ -94,7 +94,7 @@ final class FavoritesEndToEndTests: XCTestCase {
         // A favorite of an older catalog, no longer in this cache.
         try Data(#"{"version":1,"favorites":[{"id":50,"title":"Gone","year":1990}]}"#.utf8)
             .write(to: URL(fileURLWithPath: setup.file))
-        let heat = #""id":2,"title":"Heat","year":1995,"rating":4,"genres":[],"cast":[]"#
+        let heat = #""id":2,"title":"Heat","year":1995,"rating":4,"rating_scale":5,"genres":[],"cast":[]"#
         let cases: [(arguments: [String], output: String)] = [
             (["favorites", "add", "2"], "{\(heat),\"favorite\":true,\"added\":true}"),
             (["favorites", "add", "2"], "{\(heat),\"favorite\":true,\"added\":false}"),
@@ -219,13 +219,13 @@ final class FavoritesEndToEndTests: XCTestCase {
             "dark": 2 matches in 1 year
 
             2012 · 2 matches
-              5  The Dark Knight Rises ♥
-              3  Dark Shadows
+              5/5  The Dark Knight Rises ♥
+              3/5  Dark Shadows
 
             """)
         let json = try setup.run(["query", "dark", "--json"])
-        XCTAssertTrue(json.standardOutput.contains(#""title":"The Dark Knight Rises","year":2012,"rating":5,"genres":[],"cast":[],"favorite":true,"typos":0"#), json.standardOutput)
-        XCTAssertTrue(json.standardOutput.contains(#""title":"Dark Shadows","year":2012,"rating":3,"genres":[],"cast":[],"favorite":false,"typos":0"#), json.standardOutput)
+        XCTAssertTrue(json.standardOutput.contains(#""title":"The Dark Knight Rises","year":2012,"rating":5,"rating_scale":5,"genres":[],"cast":[],"favorite":true,"typos":0"#), json.standardOutput)
+        XCTAssertTrue(json.standardOutput.contains(#""title":"Dark Shadows","year":2012,"rating":3,"rating_scale":5,"genres":[],"cast":[],"favorite":false,"typos":0"#), json.standardOutput)
 
         let batch = try setup.run(["query", "--stdin"], input: "dark kni\nheat\n")
         let lines = batch.standardOutput.split(separator: "\n")
@@ -236,8 +236,8 @@ final class FavoritesEndToEndTests: XCTestCase {
         let top = try setup.run(["top", "--limit", "2"])
         XCTAssertEqual(top.standardOutput, """
             The 2 best-rated movies of 4:
-              1.  5  2012  The Dark Knight Rises ♥
-              2.  4  1995  Heat
+              1.  5/5  2012  The Dark Knight Rises ♥
+              2.  4/5  1995  Heat
 
             """)
 
@@ -342,13 +342,13 @@ final class FavoritesEndToEndTests: XCTestCase {
         XCTAssertEqual(list.status, 0, list.standardError)
         XCTAssertEqual(list.standardOutput, """
             2 favorites, 1 not in this cache:
-                    5  2012  2  The Dark Knight Rises
+                  5/5  2012  2  The Dark Knight Rises
               missing  2014  -  Gone Girl  (saved as id 3; not in this cache: no movie of 2014 is titled so)
 
             """)
         let query = try setup.run(["query", "dark"])
-        XCTAssertTrue(query.standardOutput.contains("5  The Dark Knight Rises ♥\n"), query.standardOutput)
-        XCTAssertTrue(query.standardOutput.contains("3  Dark Shadows\n"), query.standardOutput)
+        XCTAssertTrue(query.standardOutput.contains("5/5  The Dark Knight Rises ♥\n"), query.standardOutput)
+        XCTAssertTrue(query.standardOutput.contains("3/5  Dark Shadows\n"), query.standardOutput)
         let json = try setup.run(["favorites", "--json"])
         XCTAssertTrue(json.standardOutput.contains(
             #"{"id":3,"title":"Gone Girl","year":2014,"missing":true,"reason":"no movie of 2014 is titled so"}"#),

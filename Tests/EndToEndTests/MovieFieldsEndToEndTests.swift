@@ -35,7 +35,7 @@ final class MovieFieldsEndToEndTests: XCTestCase {
             The Matrix
               id              0
               year            1999
-              rating          8.2
+              rating          8.2/10
               genres          Action
               cast            Keanu Reeves
               original title  The Matrix\\r
@@ -72,7 +72,7 @@ final class MovieFieldsEndToEndTests: XCTestCase {
         let movies = try XCTUnwrap((object["years"] as? [[String: Any]])?.flatMap { $0["movies"] as? [[String: Any]] ?? [] })
         XCTAssertEqual(movies.map { $0["id"] as? Int }, [2, 0])
         XCTAssertEqual(movies.map { $0["imdb_id"] as? String }, ["tt0234215", "tt0133093"])
-        XCTAssertEqual(Set(movies[0].keys), ["id", "title", "year", "rating", "genres", "cast", "imdb_id", "favorite", "typos", "match"])
+        XCTAssertEqual(Set(movies[0].keys), ["id", "title", "year", "rating", "rating_scale", "genres", "cast", "imdb_id", "favorite", "typos", "match"])
         XCTAssertEqual(movies[1]["poster"] as? String, "https://image.tmdb.org/t/p/original/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg")
         XCTAssertEqual(movies[1]["overview"] as? String, Self.overview)
         // The human answer lists titles only, as before.

@@ -37,35 +37,35 @@ final class SampleEndToEndTests: XCTestCase {
             "dark": 11 matches in 10 years
 
             2023 · 1 match
-                    3  Beyond the Dark Orchard
+                  3/5  Beyond the Dark Orchard
 
             2022 · 1 match
-                    4  Dark Horses of Kilkenny
+                  4/5  Dark Horses of Kilkenny
 
             2021 · 1 match
-                    4  Darkness at Noon Street
+                  4/5  Darkness at Noon Street
 
             2020 · 1 match
-                    3  Dark Dark Woods
+                  3/5  Dark Dark Woods
 
             2019 · 1 match
-                    2  The Dark Knightingale
+                  2/5  The Dark Knightingale
 
             2018 · 1 match
-                    3  Into the Darkroom
+                  3/5  Into the Darkroom
 
             2017 · 1 match
-                    5  Dark Matter Sundays
+                  5/5  Dark Matter Sundays
 
             2016 · 2 matches
-                    4  Darker Than Amber Light
+                  4/5  Darker Than Amber Light
               unrated  Whispers Under the Dark Pier
 
             2015 · 1 match
-                    3  Darkwater Crossing
+                  3/5  Darkwater Crossing
 
             2014 · 1 match
-                    4  The Dark Lighthouse
+                  4/5  The Dark Lighthouse
 
             """)
     }
@@ -75,7 +75,7 @@ final class SampleEndToEndTests: XCTestCase {
         XCTAssertEqual(run.status, 0)
         XCTAssertTrue(run.standardOutput.hasPrefix(
             "\"\": 62 matches in 10 years (no words in the query: every movie matches)\n\n2023 · 6 matches, 1 shown\n"
-            + "  5  Zoë and the Zeppelin\n"), run.standardOutput)
+            + "  5/5  Zoë and the Zeppelin\n"), run.standardOutput)
         let none = try BinaryRun.run(["query", "zzz", "--cache", cache])
         XCTAssertEqual(none.status, 0)
         XCTAssertEqual(none.standardOutput, "No movie matches \"zzz\".\n")
@@ -152,7 +152,7 @@ final class SampleEndToEndTests: XCTestCase {
             The Clockmaker's Daughter
               id      7
               year    2015
-              rating  5
+              rating  ★★★★★ 5/5
               genres  Drama, Mystery
               cast    Ottilie Brandt, Samir Haddad
               flickr  \(url)
@@ -188,9 +188,9 @@ final class SampleEndToEndTests: XCTestCase {
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.standardOutput, """
             The 3 best-rated movies of 62:
-              1.  5  2014  Café Solitude
-              2.  5  2015  The Clockmaker's Daughter
-              3.  5  2016  The Last Ferry to Oyster Bay
+              1.  5/5  2014  Café Solitude
+              2.  5/5  2015  The Clockmaker's Daughter
+              3.  5/5  2016  The Last Ferry to Oyster Bay
 
             """)
         let all = try BinaryRun.run(["top", "--limit", "1000", "--cache", cache])

@@ -156,9 +156,9 @@ final class ServeEndToEndTests: XCTestCase {
         XCTAssertEqual(try server.request("/api/favorites").text, both)
         XCTAssertTrue(both.contains(#""title":"Dark Shadows""#), both)
         let search = try server.request("/api/search?q=dark")
-        XCTAssertTrue(search.text.contains(#""title":"Dark Shadows","year":2012,"rating":3,"genres":[],"cast":[],"#
+        XCTAssertTrue(search.text.contains(#""title":"Dark Shadows","year":2012,"rating":3,"rating_scale":5,"genres":[],"cast":[],"#
             + #""favorite":true"#), search.text)
-        XCTAssertTrue(search.text.contains(#""title":"The Dark Knight Rises","year":2012,"rating":5,"genres":[],"#
+        XCTAssertTrue(search.text.contains(#""title":"The Dark Knight Rises","year":2012,"rating":5,"rating_scale":5,"genres":[],"#
             + #""cast":[],"favorite":false"#), search.text)
         XCTAssertEqual(search.text, try cli(["query", "dark", "--json", "--cache", cache, "--favorites", favorites]))
 

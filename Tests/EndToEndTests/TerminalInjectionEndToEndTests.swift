@@ -57,7 +57,7 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
             "evil": 1 match in 1 year
 
             2001 · 1 match
-              9  \(Self.shownTitles[0])
+              9/10  \(Self.shownTitles[0])
 
             """)
         assertNoRawControls(run.standardOutput)
@@ -71,7 +71,7 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
         let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         XCTAssertEqual(lines.count, 1 + 3 * 3, run.standardOutput)
         for (title, rating) in zip(Self.shownTitles, [9, 8, 7]) {
-            XCTAssertTrue(lines.contains("  \(rating)  \(title)"), title)
+            XCTAssertTrue(lines.contains("  \(rating)/10  \(title)"), title)
         }
         XCTAssertFalse(lines.contains { $0.hasPrefix("moviesearch:") })
     }

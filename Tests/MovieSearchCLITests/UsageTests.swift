@@ -17,7 +17,8 @@ final class UsageTests: XCTestCase {
             Usage: moviesearch index <catalog> [-o|--output <cache>]
                      [--format <auto|json|tmdb|imdb|csv>] [--ratings <file>]
                      [--title-types <types>] [--column <field=column>]
-                     [--critic-scale <10|100>] [--max-movies <N>] [--skip-invalid] [--quiet]
+                     [--rating-scale <5|10|100>] [--critic-scale <10|100>]
+                     [--max-movies <N>] [--skip-invalid] [--quiet]
 
             """,
         "query": """

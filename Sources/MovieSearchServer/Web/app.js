@@ -73,13 +73,32 @@
 
   // MARK: - Movies as cards
 
-  function ratingText(movie) {
-    const parts = [];
-    parts.push(movie.rating === null || movie.rating === undefined ? 'Unrated' : `★ ${movie.rating}/10`);
-    if (movie.critic_rating !== undefined && movie.critic_rating !== null) {
-      parts.push(`critics ${movie.critic_rating}/10`);
+  /// A rating out of its catalog's scale (`rating_scale`, `critic_rating_scale`): on a five-point scale stars
+  /// and the number, read out as "4 out of 5" (`label` first); else `7.8/10`, `78/100`, or the number alone when
+  /// the catalog's ratings are on no scale (null).
+  function scaledRating(value, scale, label) {
+    if (scale === 5) {
+      const filled = Math.round(Math.min(Math.max(value, 0), 5));
+      const stars = el('span', 'stars', `${'★'.repeat(filled)}${'☆'.repeat(5 - filled)} ${value}/5`);
+      stars.setAttribute('role', 'img');
+      stars.setAttribute('aria-label', `${label} ${value} out of 5`);
+      return stars;
     }
-    return parts.join(' · ');
+    return document.createTextNode(Number.isInteger(scale) ? `${value}/${scale}` : `${value}`);
+  }
+
+  /// The element `tag` of class `rating`: the users' rating (or Unrated), then the critics' when the movie has one.
+  function ratingElement(tag, movie) {
+    const element = el(tag, 'rating');
+    if (typeof movie.rating === 'number') {
+      element.append(scaledRating(movie.rating, movie.rating_scale, 'Rated'));
+    } else {
+      element.append('Unrated');
+    }
+    if (typeof movie.critic_rating === 'number') {
+      element.append(' · critics ', scaledRating(movie.critic_rating, movie.critic_rating_scale, 'Critics:'));
+    }
+    return element;
   }
 
   /// An image that turns into the placeholder when it fails to load; the placeholder alone without a URL.
@@ -170,8 +189,8 @@
     }
     body.append(heading);
     const line = el('p', 'meta');
-    line.append(el('span', 'year', movie.year), el('span', 'rating', movie.missing ? 'not in this catalog'
-      : ratingText(movie)));
+    line.append(el('span', 'year', movie.year), movie.missing ? el('span', 'rating', 'not in this catalog')
+      : ratingElement('span', movie));
     body.append(line);
     body.append(el('p', 'overview', overviewStart(movie.overview)));
     article.append(body, heart(movie));
@@ -542,7 +561,7 @@
     if (movie.original_title && movie.original_title !== movie.title) {
       info.append(el('p', 'original-title', movie.original_title));
     }
-    info.append(el('p', 'year', movie.year), el('p', 'rating', ratingText(movie)));
+    info.append(el('p', 'year', movie.year), ratingElement('p', movie));
     const genres = Array.isArray(movie.genres) ? movie.genres : [];
     info.append(detailsRow('genres', 'Genres', genres.length ? genres.join(', ') : 'none given'));
     const cast = Array.isArray(movie.cast) ? movie.cast : [];

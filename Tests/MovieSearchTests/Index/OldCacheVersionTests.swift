@@ -11,31 +11,33 @@ import XCTest
 /// so its movies would show without them; a version-4 cache has no first ids per year (`BMPI`, `YCID`); a version-5
 /// cache no counts of lists met with bitmaps (`LBPR`, `LBPC`); a version-6 cache no critics' ratings (`CRIT`, `CRTV`,
 /// `TOPC`), so a catalog's critics' ratings would be lost; a version-7 cache stored the blocked columns (`MIDS`,
-/// `MTTL`, `MLST`, `NAME`, text offsets) whole, which this layout would read wrongly.
+/// `MTTL`, `MLST`, `NAME`, text offsets) whole, which this layout would read wrongly; a version-8 cache had no
+/// rating scales (`RSCL`), so its ratings would show out of 10 whatever its catalog's scale.
 final class OldCacheVersionTests: XCTestCase {
-    func testVersion2To7CachesAreRefusedWithTheRebuildMessage() throws {
-        XCTAssertEqual(CacheFormat.version, 8)
+    func testVersion2To8CachesAreRefusedWithTheRebuildMessage() throws {
+        XCTAssertEqual(CacheFormat.version, 9)
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("old.mscache").path
-        for version: UInt32 in [2, 3, 4, 5, 6, 7] {
+        for version: UInt32 in [2, 3, 4, 5, 6, 7, 8] {
             // An old cache as its writer would have left it, or nearly (version 7 with plain packed columns where
-            // these are blocked): version 6 had this layout for a catalog
+            // these are blocked): version 8 had this layout without `RSCL`, version 6 this layout for a catalog
             // without critics' ratings, version 5 too (`LBPR` and
             // `LBPC` are absent from a small catalog), version 4 this layout without `BMPI`
             // (and `YCID`, absent from a small catalog anyway), version 3 version 4's layout for a catalog without
             // the optional fields (see CacheFormat), version 2 too; the version field old and every checksum right
             // for it. The version is refused before any section is looked up.
             var old = try ForgedCache(Fixtures.small)
+            old.rename(.ratingScales, to: "XSCL")  // an unknown tag, as version 8 would not have had it
             old.setU32(version, at: CacheFormat.HeaderField.version)
             try Data(old.sealed()).write(to: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try MovieIndex(path: path), "version \(version)") { error in
-                XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 8))
+                XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 9))
                 XCTAssertEqual("\(error)", "\(path) is a cache of format version \(version), this moviesearch reads "
-                               + "version 8; rebuild it with 'moviesearch index'")
+                               + "version 9; rebuild it with 'moviesearch index'")
             }
         }
         // The same bytes with the current version open and answer: only the version was refused.
         var current = try ForgedCache(Fixtures.small)
-        current.setU32(8, at: CacheFormat.HeaderField.version)
+        current.setU32(9, at: CacheFormat.HeaderField.version)
         try Data(current.sealed()).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try MovieIndex(path: path).search("dark").total, 10)
     }
