@@ -7,7 +7,8 @@
 #
 #     Scripts/startup-order.sh [BINARY]     # BINARY: default, the one Scripts/install.sh builds
 #
-# Run it after changes to the query path or a new Swift toolchain, and commit the file. A stale list costs only
+# Run it after changes to the query path (code moved to another target too: its symbols carry the target's name)
+# or a new Swift toolchain, and commit the file. A stale list costs only
 # page faults: names it holds that the binary no longer has are ignored, functions it lacks go after the listed
 # ones. Needs valgrind (its `lackey` tool traces every block of code run and every memory access), nm, readelf
 # and python3.

@@ -48,10 +48,7 @@ public enum FavoritesFile {
     package static func contents(_ path: FilePath) throws(FavoritesError) -> (bytes: [UInt8], status: FileStatus)? {
         let name = path.description
         do {
-            return try FileReader.withRegularFile(path: path) { (descriptor, size) throws(FileReader.Failure) in
-                let status = try Syscalls.status(ofDescriptor: descriptor).mapError(FileReader.Failure.system).get()
-                return (try FileReader.readAll(descriptor: descriptor, size: size, maximumBytes: maximumBytes), status)
-            }
+            return try FileReader.readRegularFileAndStatus(path: path, maximumBytes: maximumBytes)
         } catch {
             switch error {
             case let .system(failure) where failure.isNoSuchFile: return nil

@@ -100,7 +100,7 @@ package struct Option<Value: ArgumentValue>: ArgumentDeclaration {
     }
 
     static func checker(_ rule: ValueRule<Value>) -> @Sendable (String) -> String? {
-        { text in Value(argument: text).map(rule.accepts) == true ? nil : rule.expectation }
+        { text in Value.isValid(text, accepting: rule.accepts) ? nil : rule.expectation }
     }
 }
 

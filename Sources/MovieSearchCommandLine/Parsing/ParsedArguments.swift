@@ -22,9 +22,15 @@ package struct ParsedArguments {
         flags.contains(flag.definition.name)
     }
 
+    // The commands read their values from another target, where these generics run unspecialized: the value goes
+    // straight into the result, never through an `Optional<Value>` of their own (`flatMap`), whose metadata the
+    // runtime would make at the first read, registering every prespecialized `Optional` in the binary (28,000
+    // instructions of a `moviesearch query`).
+
     /// The value given for `option` (the last one when it was given more than once), or `nil`.
     package subscript<Value>(option: Option<Value>) -> Value? {
-        words(for: option.definition).last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
+        guard let word = words(for: option.definition).last else { return nil }
+        return Value(argument: word.text, bytes: word.bytes)
     }
 
     /// Every value given for `option`, in command-line order, for an option that may be repeated
@@ -35,7 +41,8 @@ package struct ParsedArguments {
 
     /// The value given for `argument`, or `nil` when an optional one was left out.
     package subscript<Value>(argument: Argument<Value>) -> Value? {
-        words(for: argument.definition).last.flatMap { Value(argument: $0.text, bytes: $0.bytes) }
+        guard let word = words(for: argument.definition).last else { return nil }
+        return Value(argument: word.text, bytes: word.bytes)
     }
 
     mutating func set(_ definition: ArgumentDefinition, to value: ArgumentWord) {
