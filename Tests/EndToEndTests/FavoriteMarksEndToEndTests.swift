@@ -34,7 +34,7 @@ final class FavoriteMarksEndToEndTests: XCTestCase {
             }
             for (id, title) in [(0, "Amelia"), (1, "Avatar")] {
                 let search = try server.request("/api/search?q=\(title.lowercased())")
-                XCTAssertTrue(search.text.range(of: #""title":"\#(title)","year":2009,"rating":\d,"genres":\[\],"#
+                XCTAssertTrue(search.text.range(of: #""title":"\#(title)","year":2009,"rating":\d,"rating_scale":5,"genres":\[\],"#
                     + #""cast":\[\],"favorite":\#(id == favorite)"#, options: .regularExpression) != nil,
                               "\(round): \(title) in \(search.text)", file: file, line: line)
             }

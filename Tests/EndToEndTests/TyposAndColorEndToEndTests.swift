@@ -68,7 +68,7 @@ final class TyposAndColorEndToEndTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.standardError)
         XCTAssertEqual(run.standardOutput, """
             {"query":"the godfather part","total":1,"mode":"exact","years":[{"year":1974,"count":1,"movies":[\
-            {"id":1,"title":"The Godfather Part II","year":1974,"rating":5,"genres":[],"cast":[],"favorite":false,\
+            {"id":1,"title":"The Godfather Part II","year":1974,"rating":5,"rating_scale":5,"genres":[],"cast":[],"favorite":false,\
             "typos":0,"match":[[0,3],[4,13],[14,18]]}]}]}
 
             """)
@@ -190,13 +190,13 @@ final class TyposAndColorEndToEndTests: XCTestCase {
     func testBoldWithColorAlwaysAndPlainInAPipe() throws {
         let always = try BinaryRun.run(["query", "godfather", "--cache", cache, "--color", "always"])
         XCTAssertEqual(always.status, 0, always.standardError)
-        XCTAssertTrue(always.standardOutput.contains("  5  The \(Self.on)Godfather\(Self.off)\n"), always.standardOutput)
-        XCTAssertTrue(always.standardOutput.contains("  5  The \(Self.on)Godfather\(Self.off) Part II\n"))
+        XCTAssertTrue(always.standardOutput.contains("  5/5  The \(Self.on)Godfather\(Self.off)\n"), always.standardOutput)
+        XCTAssertTrue(always.standardOutput.contains("  5/5  The \(Self.on)Godfather\(Self.off) Part II\n"))
         // The span after the title's own control characters: they stay escaped, the bold is around the match.
-        XCTAssertTrue(always.standardOutput.contains(#"  1  Evil\e]0;x\x07 "# + "\(Self.on)Godfather\(Self.off)\n"),
+        XCTAssertTrue(always.standardOutput.contains(#"  1/5  Evil\e]0;x\x07 "# + "\(Self.on)Godfather\(Self.off)\n"),
                       always.standardOutput)
         let typo = try BinaryRun.run(["query", "darkenss", "--cache", cache, "--color=always"])
-        XCTAssertTrue(typo.standardOutput.contains("  4  Star Trek Into \(Self.on)Darkness\(Self.off)\n"),
+        XCTAssertTrue(typo.standardOutput.contains("  4/5  Star Trek Into \(Self.on)Darkness\(Self.off)\n"),
                       typo.standardOutput)
 
         for arguments in [[], ["--color", "auto"], ["--color", "never"]] {
@@ -204,7 +204,7 @@ final class TyposAndColorEndToEndTests: XCTestCase {
                 let run = try BinaryRun.run(["query", "godfather", "--cache", cache] + arguments, environment: environment)
                 XCTAssertEqual(run.status, 0, run.standardError)
                 XCTAssertFalse(run.standardOutput.contains("\u{1B}"), "\(arguments) \(environment): \(run.standardOutput)")
-                XCTAssertTrue(run.standardOutput.contains("  5  The Godfather\n"), run.standardOutput)
+                XCTAssertTrue(run.standardOutput.contains("  5/5  The Godfather\n"), run.standardOutput)
             }
         }
     }
@@ -225,17 +225,17 @@ final class TyposAndColorEndToEndTests: XCTestCase {
         }
         let terminal = ["NO_COLOR": "", "TERM": "xterm-256color"]
         let exact = try underTerminal(["dark kni"], terminal)
-        XCTAssertTrue(exact.contains("  4  The \(Self.on)Dark\(Self.off) \(Self.on)Kni\(Self.off)ght Rises\r\n"),
+        XCTAssertTrue(exact.contains("  4/5  The \(Self.on)Dark\(Self.off) \(Self.on)Kni\(Self.off)ght Rises\r\n"),
                       exact.debugDescription)
         let typo = try underTerminal(["godfahter"], terminal)
-        XCTAssertTrue(typo.contains("  5  The \(Self.on)Godfather\(Self.off) Part II\r\n"), typo.debugDescription)
+        XCTAssertTrue(typo.contains("  5/5  The \(Self.on)Godfather\(Self.off) Part II\r\n"), typo.debugDescription)
         XCTAssertTrue(typo.contains(#""godfahter": no exact match; 3 matches with typos in 3 years"#),
                       typo.debugDescription)
 
         for environment in [["NO_COLOR": "1", "TERM": "xterm-256color"], ["NO_COLOR": "", "TERM": "dumb"]] {
             for arguments in [["dark kni"], ["dark kni", "--color", "auto"], ["dark kni", "--color", "never"]] {
                 let output = try underTerminal(arguments, environment)
-                XCTAssertTrue(output.contains("  4  The Dark Knight Rises\r\n"), "\(environment): \(output.debugDescription)")
+                XCTAssertTrue(output.contains("  4/5  The Dark Knight Rises\r\n"), "\(environment): \(output.debugDescription)")
                 XCTAssertFalse(output.contains("\u{1B}"), "\(arguments) \(environment): \(output.debugDescription)")
             }
             let forced = try underTerminal(["dark kni", "--color", "always"], environment)
