@@ -70,6 +70,18 @@ def photos_for(title):
     return photos
 
 
+def mode_for(options, title):
+    """The mode for a title: its entry in the --modes file when there is one (read at each request, so that a test
+    can change it while the stand-in runs), else --mode."""
+    if options.modes:
+        try:
+            with open(options.modes) as file:
+                return json.load(file).get(title, options.mode)
+        except (OSError, ValueError):
+            pass
+    return options.mode
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -98,13 +110,7 @@ class Handler(BaseHTTPRequestHandler):
             digest = hashlib.sha256(path.encode()).digest()
             return self.send(200, png(400, 300, digest[:3]), "image/png")
         title = urllib.parse.parse_qs(query).get("text", [""])[0]
-        mode = options.mode
-        if options.modes:
-            try:
-                with open(options.modes) as file:
-                    mode = json.load(file).get(title, mode)
-            except (OSError, ValueError):
-                pass
+        mode = mode_for(options, title)
         if mode == "hang":
             time.sleep(24 * 3600)
             return
@@ -131,13 +137,7 @@ class Handler(BaseHTTPRequestHandler):
         """TMDb's search/movie as the mode says (see the module's help)."""
         title = parameters.get("query", [""])[0]
         year = parameters.get("year", ["0"])[0]
-        mode = options.mode
-        if options.modes:
-            try:
-                with open(options.modes) as file:
-                    mode = json.load(file).get(title, mode)
-            except (OSError, ValueError):
-                pass
+        mode = mode_for(options, title)
         if mode == "hang":
             time.sleep(24 * 3600)
             return
