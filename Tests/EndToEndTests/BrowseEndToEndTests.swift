@@ -99,7 +99,7 @@ final class BrowseEndToEndTests: XCTestCase {
         XCTAssertEqual(BrowseSupport.line("Alien Trespass", in: screen)?.contains("♥"), false,
                        TmuxSession.framed(screen))
         // A row's rating is out of the catalog's five.
-        XCTAssertEqual(BrowseSupport.line("Alien Trespass", in: screen)?.contains("2.    5/5  2009  Alien Trespass"), true,
+        XCTAssertEqual(BrowseSupport.line("Alien Trespass", in: screen)?.contains("2.   5/5  2009  Alien Trespass"), true,
                        TmuxSession.framed(screen))
 
         let file = session.dataHome + "/moviesearch/favorites.json"

@@ -90,7 +90,7 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
             \(Self.shownTitles[0])
               id      0
               year    2001
-              rating  9
+              rating  9/10
               genres  Dra\\nma, Bidi\\u{202E}Reversed
               cast    Over\\rwritten, CSI\\x9B2J Person
               flickr  \(FlickrPhotos.searchURL(title: Self.titles[0], apiKey: "k"))
@@ -120,9 +120,9 @@ final class TerminalInjectionEndToEndTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.standardError)
         XCTAssertEqual(run.standardOutput, """
             The 3 best-rated movies of 3:
-              1.  9  2001  \(Self.shownTitles[0])
-              2.  8  2002  \(Self.shownTitles[1])
-              3.  7  2003  \(Self.shownTitles[2])
+              1.  9/10  2001  \(Self.shownTitles[0])
+              2.  8/10  2002  \(Self.shownTitles[1])
+              3.  7/10  2003  \(Self.shownTitles[2])
 
             """)
         assertNoRawControls(run.standardOutput)

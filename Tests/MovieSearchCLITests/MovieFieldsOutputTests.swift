@@ -61,7 +61,7 @@ final class MovieFieldsOutputTests: XCTestCase {
             Spirited Away
               id              0
               year            2001
-              rating          8.5
+              rating          8.5/10
               genres          Animation, Fantasy
               cast            Rumi Hiiragi, Miyu Irino
               original title  千と千尋の神隠し
@@ -97,7 +97,7 @@ final class MovieFieldsOutputTests: XCTestCase {
             Spirit Empty
               id      3
               year    2003
-              rating  2
+              rating  2/10
               genres  none listed
               cast    none listed
               tmdb    0  https://www.themoviedb.org/movie/0
@@ -178,7 +178,7 @@ final class MovieFieldsOutputTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardError, "", "no Flickr key note: --json prints no request")
         XCTAssertEqual(result.standardOutput, """
-            {"id":0,"title":"Spirited Away","year":2001,"rating":8.5,"genres":["Animation","Fantasy"],\
+            {"id":0,"title":"Spirited Away","year":2001,"rating":8.5,"rating_scale":10,"genres":["Animation","Fantasy"],\
             "cast":["Rumi Hiiragi","Miyu Irino"],"original_title":"千と千尋の神隠し",\
             "overview":"\(overview)",\
             "poster":"https://image.tmdb.org/t/p/w500/39wmItIWsg5sZMyRUHLkWBcuVCM.jpg","tmdb_id":129,\
@@ -189,12 +189,12 @@ final class MovieFieldsOutputTests: XCTestCase {
 
     func testShowJSONOfAMovieWithoutTheFields() {
         XCTAssertEqual(run(["show", "1", "--json"]).standardOutput, """
-            {"id":1,"title":"Spirit Bare","year":2001,"rating":null,"genres":[],"cast":[],"favorite":false}
+            {"id":1,"title":"Spirit Bare","year":2001,"rating":null,"rating_scale":10,"genres":[],"cast":[],"favorite":false}
 
             """)
         // Present but empty: kept as "" (the data as given), except the poster, whose URL would name no image.
         XCTAssertEqual(run(["show", "3", "--json"]).standardOutput, """
-            {"id":3,"title":"Spirit Empty","year":2003,"rating":2,"genres":[],"cast":[],"original_title":"",\
+            {"id":3,"title":"Spirit Empty","year":2003,"rating":2,"rating_scale":10,"genres":[],"cast":[],"original_title":"",\
             "overview":"","tmdb_id":0,"imdb_id":"","favorite":false}
 
             """)
@@ -235,7 +235,7 @@ final class MovieFieldsOutputTests: XCTestCase {
         let result = run(["query", "spirited", "--json"])
         XCTAssertEqual(result.standardOutput, """
             {"query":"spirited","total":1,"mode":"exact","years":[{"year":2001,"count":1,"movies":[{"id":0,\
-            "title":"Spirited Away","year":2001,"rating":8.5,"genres":["Animation","Fantasy"],\
+            "title":"Spirited Away","year":2001,"rating":8.5,"rating_scale":10,"genres":["Animation","Fantasy"],\
             "cast":["Rumi Hiiragi","Miyu Irino"],"original_title":"千と千尋の神隠し",\
             "overview":"\(overview)",\
             "poster":"https://image.tmdb.org/t/p/w500/39wmItIWsg5sZMyRUHLkWBcuVCM.jpg","tmdb_id":129,\
