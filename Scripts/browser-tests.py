@@ -9,7 +9,9 @@ into D). The checks: typing `dark kni` key by key shows The Dark Knight Rises un
 matched spans in <mark>, as `query --json` gives them; a heart set in Top 15 shows pressed in Search, in Favorites
 and in `favorites list --json`; details by a click, by a deep link /movie/<id> and /?q=…, Back to the results with
 the query and the scroll position kept; the keyboard (↓, Enter, Esc); the photo grid's two columns measured from
-the boxes of its items, with placeholders for photos that fail to load; no sideways scrolling at 375 and 320 px; a
+the boxes of its items, with placeholders for photos that fail to load; no sideways scrolling at 375 and 320 px, nor
+at 375 px with titles of one grapheme cluster thousands of pixels wide (a third server, generated catalog); the
+decade catalog's five-point rating as stars out of 5 labelled "out of 5"; a
 catalog title holding an <img onerror=…> shows as text and runs nothing (a second server the script starts on a
 tiny catalog, `--no-save`); no SEVERE message in the browser's console, but the failed loads of the deliberately
 unreachable photos. The browser resolves no host but 127.0.0.1 (--host-resolver-rules): the test never leaves the
@@ -495,9 +497,10 @@ def main():
             folder = tempfile.mkdtemp(prefix="browser-tests-")
             catalog = os.path.join(folder, "clusters.json")
             with open(catalog, "w") as file:
-                json.dump({"movies": [{"title": zalgo, "year": 2001, "rating": 9, "critic_rating": 9},
+                # The newest years, so that their year groups are on screen (groups below it are not laid out).
+                json.dump({"movies": [{"title": zalgo, "year": 2003, "rating": 9, "critic_rating": 9},
                                       {"title": crowd, "year": 2002, "rating": 8, "critic_rating": 8},
-                                      {"title": "Plain", "year": 2003, "rating": 7}]}, file)
+                                      {"title": "Plain", "year": 2001, "rating": 7}]}, file)
             cache = os.path.join(folder, "clusters.mscache")
             subprocess.run([cli, "index", catalog, "-o", cache], check=True, capture_output=True)
             server = subprocess.Popen([cli, "serve", "--cache", cache, "--listen", "127.0.0.1:0", "--no-save",

@@ -109,6 +109,34 @@ final class CriticsEndToEndTests: XCTestCase {
         XCTAssertEqual(users.standardOutput, "The 1 best-rated movie of 1:\n  1.  5/5  2000  Alone\n")
     }
 
+    /// `index --rating-scale` gives the users' scale, which `show --json` and the text carry; a scale some rating
+    /// exceeds, or one that is no scale, is a usage error (status 2) and writes nothing.
+    func testIndexRatingScaleIsKeptOrRefused() throws {
+        let catalog = try temporaryFile("scaled.json", #"[{"title":"Low","year":2000,"rating":3},"#
+            + #"{"title":"High","year":2001,"rating":7.5}]"#)
+        let cache = try TestPaths.temporaryFolder(self).appendingPathComponent("scaled.mscache").path
+        let detected = try BinaryRun.run(["index", catalog, "-o", cache])
+        XCTAssertEqual(detected.status, 0, detected.standardError)
+        XCTAssertTrue(try BinaryRun.run(["show", "1", "--cache", cache, "--json"]).standardOutput
+            .contains(#""rating":7.5,"rating_scale":10,"#))
+        let given = try BinaryRun.run(["index", catalog, "-o", cache, "--rating-scale", "100"])
+        XCTAssertEqual(given.status, 0, given.standardError)
+        XCTAssertTrue(try BinaryRun.run(["show", "1", "--cache", cache, "--json"]).standardOutput
+            .contains(#""rating":7.5,"rating_scale":100,"#))
+        XCTAssertTrue(try BinaryRun.run(["top", "--cache", cache]).standardOutput.contains("1.  7.5/100  2001  High"))
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: cache))
+        let tooSmall = try BinaryRun.run(["index", catalog, "-o", cache, "--rating-scale", "5"])
+        XCTAssertEqual(tooSmall.status, 2)
+        XCTAssertTrue(tooSmall.standardError.hasPrefix("moviesearch: --rating-scale 5 is less than the rating 7.5 of "
+            + "movie 1: give 10 or 100, or leave it out\n"), tooSmall.standardError)
+        let noScale = try BinaryRun.run(["index", catalog, "-o", cache, "--rating-scale", "7"])
+        XCTAssertEqual(noScale.status, 2)
+        XCTAssertTrue(noScale.standardError.hasPrefix("moviesearch: --rating-scale is 5, 10 or 100, not 7\n"),
+                      noScale.standardError)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: cache)), before, "a refused run writes nothing")
+    }
+
     func testACSVMetascoreColumnIsTheCriticsList() throws {
         let csv = try temporaryFile("films.csv", "title,year,Metascore\nLow,2001,40\nHigh,2002,96\nNone,2003,\n")
         let cache = try TestPaths.temporaryFolder(self).appendingPathComponent("films.mscache").path
