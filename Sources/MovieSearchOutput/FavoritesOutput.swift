@@ -49,6 +49,15 @@ package enum FavoritesOutput {
         return json
     }
 
+    /// The answer of an `add` or `remove` (`FavoriteChange`): the movie as `show --json` prints it, its ratings
+    /// on `scales`, `favorite` its new state and `added` or `removed` whether the favorites changed; for an id the
+    /// cache does not hold, only `id`, `favorite` and `removed` (`changeJSON(id:)`).
+    package static func changeJSON(_ change: FavoriteChange, scales: RatingScales) -> JSONWriter {
+        guard let movie = change.movie else { return changeJSON(id: change.id) }
+        return changeJSON(movie, scales: scales, favorite: change.isFavorite,
+                          changed: (change.action.rawValue, change.changed))
+    }
+
     /// The movie an `add` or `remove` was about, its `favorite` now, and `changed.member` (`added` or `removed`):
     /// whether the call changed the file; its ratings are on `scales`.
     package static func changeJSON(_ movie: Movie, scales: RatingScales, favorite: Bool,

@@ -420,24 +420,11 @@ package struct APIResponder: HTTPResponder {
     }
 
     private func changeFavorite(_ id: Int, add: Bool, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
+        let scales = snapshot.index.ratingScales
         if add {
             let movie = try snapshot.index.movie(id: id)
-            return try favorites.update(in: snapshot) { store in
-                let changed = store.add(movie)
-                return (FavoritesOutput.changeJSON(movie, scales: snapshot.index.ratingScales, favorite: true, changed: ("added", changed)), changed)
-            }
+            return try favorites.change(in: snapshot) { try FavoritesOutput.changeJSON($0.add(movie), scales: scales) }
         }
-        return try favorites.update(in: snapshot) { store in
-            guard store.remove(id: id) != nil else {
-                if let movie = try? snapshot.index.movie(id: id) {
-                    return (FavoritesOutput.changeJSON(movie, scales: snapshot.index.ratingScales, favorite: false,
-                                                       changed: ("removed", false)), false)
-                }
-                return (FavoritesOutput.changeJSON(id: id), false)
-            }
-            let movie = try snapshot.index.movie(id: id)
-            return (FavoritesOutput.changeJSON(movie, scales: snapshot.index.ratingScales, favorite: false,
-                                               changed: ("removed", true)), true)
-        }
+        return try favorites.change(in: snapshot) { try FavoritesOutput.changeJSON($0.remove(id: id), scales: scales) }
     }
 }

@@ -135,34 +135,40 @@ package final class ServedFavorites: Sendable {
         state.withLock { $0.marked = nil }
     }
 
-    /// The store of the favorites as they are now, resolved against this cache.
+    /// The favorites as they are now, resolved against this cache.
     package func store(in snapshot: ServedCache.Snapshot) throws -> FavoriteStore {
-        try FavoriteStore(list: currentList(), index: snapshot.index)
+        try FavoritesSession.open(sessionStorage, index: snapshot.index, ifUnreadable: .fail).store
     }
 
-    /// Runs `change` on the favorites and saves them if it says so: for a file, read, changed and written under the
-    /// file's lock (the lock `favorites add` takes), so that no change of another process is lost.
-    package func update<Value>(
-        in snapshot: ServedCache.Snapshot, _ change: (inout FavoriteStore) throws -> (Value, changed: Bool)
-    ) throws -> Value {
+    /// Runs `change` on a session of the favorites (`FavoritesSession`: for a file, each change read, applied and
+    /// saved under the file's lock, the lock `favorites add` takes, so that no change of another process is lost;
+    /// in memory, one change at a time). A file that cannot be read or understood is an error, never written.
+    package func change<Value>(in snapshot: ServedCache.Snapshot,
+                               _ change: (inout FavoritesSession) throws -> Value) throws -> Value {
         switch storage {
-        case let .file(path, isDefault):
-            return try FavoritesFile.withLock(path, creatingFolder: isDefault) {
-                var store = try FavoriteStore(list: FavoritesFile.read(path), index: snapshot.index)
-                let (value, changed) = try change(&store)
-                if changed { try FavoritesFile.write(store.list, to: path, creatingFolder: isDefault) }
-                return value
-            }
+        case .file:
+            var session = try FavoritesSession.open(sessionStorage, index: snapshot.index, ifUnreadable: .fail)
+            return try change(&session)
         case .memory:
             return try state.withLock { state in
-                var store = try FavoriteStore(list: state.memory, index: snapshot.index)
-                let (value, changed) = try change(&store)
-                if changed {
-                    state.memory = store.list
+                var session = try FavoritesSession.open(.memory(state.memory), index: snapshot.index,
+                                                        ifUnreadable: .fail)
+                let value = try change(&session)
+                let list = session.store.list
+                if list != state.memory {
+                    state.memory = list
                     state.memoryVersion += 1
                 }
                 return value
             }
+        }
+    }
+
+    /// Where a session of these favorites keeps them.
+    private var sessionStorage: FavoritesSession.Storage {
+        switch storage {
+        case let .file(path, isDefault): .file(path, createsFolder: isDefault)
+        case .memory: .memory(state.withLock { $0.memory })
         }
     }
 

@@ -87,7 +87,7 @@ final class FavoritesLocationTests: XCTestCase {
 }
 
 /// `FavoritesLocation.open`, what `browse` starts with: saving, read-only, or refusing.
-final class FavoritesSessionTests: XCTestCase {
+final class FavoritesLocationOpenTests: XCTestCase {
     private func context(_ environment: [String: String]) -> CommandContext {
         CommandContext(standardOutput: TextOutput(.memory), standardError: TextOutput(.memory),
                        standardInput: .bytes([]), environment: .fixed(environment), terminal: Terminal(width: nil))
@@ -99,17 +99,17 @@ final class FavoritesSessionTests: XCTestCase {
         let context = context(["XDG_DATA_HOME": dataHome])
         var opened = try FavoritesLocation.open(nil, noSave: false, index: index, context)
         XCTAssertNil(opened.readOnlyReason)
-        XCTAssertTrue(opened.store.toggle(try index.movie(id: 5)))
-        try opened.save(opened.store)
+        XCTAssertTrue(opened.session.savesChanges)
+        XCTAssertTrue(try opened.session.toggle(index.movie(id: 5)).isFavorite)
         let file = dataHome + "/moviesearch/favorites.json"
         XCTAssertEqual(try FavoritesFile.read(path: file).entries.map(\.id), [5])
 
         var session = try FavoritesLocation.open(nil, noSave: true, index: index, context)
-        XCTAssertTrue(session.store.isFavorite(5), "--no-save still reads the file")
-        XCTAssertNil(session.saveTo)
+        XCTAssertTrue(session.session.store.isFavorite(5), "--no-save still reads the file")
+        XCTAssertFalse(session.session.savesChanges)
         XCTAssertNil(session.readOnlyReason)
-        XCTAssertFalse(session.store.toggle(try index.movie(id: 5)))
-        try session.save(session.store)
+        XCTAssertFalse(try session.session.toggle(index.movie(id: 5)).isFavorite)
+        XCTAssertFalse(session.session.store.isFavorite(5), "changed in the session")
         XCTAssertEqual(try FavoritesFile.read(path: file).entries.map(\.id), [5], "not written")
     }
 
@@ -121,7 +121,7 @@ final class FavoritesSessionTests: XCTestCase {
         let index = try MovieIndex(path: TestPaths.sampleCache)
         let context = context(["XDG_DATA_HOME": dataHome])
         let opened = try FavoritesLocation.open(nil, noSave: false, index: index, context)
-        XCTAssertNil(opened.saveTo)
+        XCTAssertFalse(opened.session.savesChanges)
         XCTAssertTrue(opened.readOnlyReason?.hasPrefix("favorites are read-only: \(file): not a valid favorites file") == true,
                       opened.readOnlyReason ?? "nil")
         XCTAssertThrowsError(try FavoritesLocation.open(FilePath(file), noSave: false, index: index, context)) {
@@ -133,7 +133,7 @@ final class FavoritesSessionTests: XCTestCase {
     func testNoLocationIsReadOnly() throws {
         let index = try MovieIndex(path: TestPaths.sampleCache)
         let opened = try FavoritesLocation.open(nil, noSave: false, index: index, context([:]))
-        XCTAssertNil(opened.saveTo)
+        XCTAssertFalse(opened.session.savesChanges)
         XCTAssertEqual(opened.readOnlyReason, FavoritesError.noLocation.description)
     }
 }

@@ -92,11 +92,11 @@ struct BrowseCommand: Subcommand {
         case .failure(let error): throw error
         }
         let index = try CacheLocation.open(cache, context)
-        let favorites = try FavoritesLocation.open(favoritesPath, noSave: !savesFavorites, index: index, context)
+        var (favorites, readOnlyReason) = try FavoritesLocation.open(favoritesPath, noSave: !savesFavorites,
+                                                                     index: index, context)
         let key = FlickrKey.given(flickrKey, context.environment) ?? FlickrPhotos.placeholderAPIKey
         // Colour follows `--color` as for `query`; the screen is the terminal whatever standard output is.
         let allowsColor = color.allowsEscapes(outputIsTerminal: true, environment: context.environment)
-        var store = favorites.store
         let size = session.size
         // Photos saved, cached, or fetched in the background (a byte on the wake pipe says one came in).
         let wake = try Syscalls.makeNonBlockingPipe().get()
@@ -110,10 +110,10 @@ struct BrowseCommand: Subcommand {
                                          savedFolder: photosDirectory, environment: context.environment),
             wakeWriteDescriptor: wake.write)
         var model = BrowseModel(
-            index: index, favorites: store.ids, missingFavorites: store.missing, typos: typos, color: allowsColor,
+            index: index, favorites: favorites.store.ids, missingFavorites: favorites.store.missing, typos: typos, color: allowsColor,
             printsChoice: printsChoice, flickrKey: key, photos: { fetches.photos(of: $0) },
             columns: size.columns, rows: size.rows)
-        model.statusMessage = favorites.readOnlyReason
+        model.statusMessage = readOnlyReason
         // Posters kept by `serve` or `show --fetch` (TMDb's, by title and year): named on the details page, never
         // asked for from here.
         let posters = TMDbOptions.source(key: nil, endpoint: nil, offline: true, environment: context.environment)
@@ -154,9 +154,11 @@ struct BrowseCommand: Subcommand {
                     chosen = id
                     break loop
                 case .favoriteChanged(let id, let isFavorite):
-                    model.statusMessage = save(id, isFavorite, in: &store, index: index, to: favorites)
-                    if model.favorites != store.ids { model.favorites = store.ids }
-                    if model.missingFavorites != store.missing { model.missingFavorites = store.missing }
+                    model.statusMessage = save(id, isFavorite, in: &favorites, readOnlyReason: readOnlyReason)
+                    if model.favorites != favorites.store.ids { model.favorites = favorites.store.ids }
+                    if model.missingFavorites != favorites.store.missing {
+                        model.missingFavorites = favorites.store.missing
+                    }
                 }
             }
         }
@@ -167,44 +169,27 @@ struct BrowseCommand: Subcommand {
             let movie = try index.movie(id: chosen)
             context.standardOutput.line(
                 bytes: MovieJSON.object(movie, scales: index.ratingScales, posterSize: PosterSize.defaultSize,
-                                       favorite: store.isFavorite(chosen)).bytes)
+                                       favorite: favorites.store.isFavorite(chosen)).bytes)
         }
     }
 
-    /// Applies a toggle the model made and saves it (unless the session is read-only). Returns the status line to
-    /// show: why favorites are not saved, or `nil` when all is well.
-    ///
-    /// The file is read again before each write and only this one change is applied to what it holds, so that a
-    /// change made meanwhile by another process (`favorites add`, a second `browse`) is kept, not written over
-    /// with this session's older list; the session then shows the file's favorites. A file that became
-    /// unreadable or foreign is left as it is. (Two writers within the same few milliseconds can still race:
-    /// there is no lock.)
-    private func save(_ id: Int, _ isFavorite: Bool, in store: inout FavoriteStore, index: MovieIndex,
-                      to favorites: FavoritesLocation.Opened) -> String? {
+    /// Applies a toggle the model made and saves it (`FavoritesSession`: read again, changed and saved under the
+    /// file's lock, so that a change made meanwhile by another process, `favorites add` or a second `browse`, is
+    /// kept and the session then shows the file's favorites). Returns the status line to show: why favorites are
+    /// not saved (`readOnlyReason`, or the error of this save, the change then kept for this session only), or
+    /// `nil` when all is well. A file that became unreadable or foreign is left as it is.
+    private func save(_ id: Int, _ isFavorite: Bool, in favorites: inout FavoritesSession,
+                      readOnlyReason: String?) -> String? {
         let movie: Movie
         do {
-            movie = try index.movie(id: id)
+            movie = try favorites.index.movie(id: id)
         } catch {
             return BrowseModel.message(error)
         }
-        func apply(_ store: inout FavoriteStore) {
-            if isFavorite { store.add(movie) } else { store.remove(id: id) }
-        }
-        guard let location = favorites.saveTo else {
-            apply(&store)
-            return favorites.readOnlyReason
-        }
         do {
-            // Under the lock, so that a `favorites add` run meanwhile from another terminal is read and kept.
-            store = try FavoritesFile.withLock(location.path, creatingFolder: location.isDefault) {
-                var current = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
-                apply(&current)
-                try favorites.save(current)
-                return current
-            }
-            return nil
+            if isFavorite { try favorites.add(movie) } else { try favorites.remove(id: id) }
+            return readOnlyReason
         } catch {
-            apply(&store)
             return "favorites not saved: \(error)"
         }
     }

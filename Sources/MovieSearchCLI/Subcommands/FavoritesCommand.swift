@@ -88,14 +88,12 @@ struct FavoritesCommand: Subcommand {
 
     private func list(_ index: MovieIndex, _ context: CommandContext) throws {
         let out = context.standardOutput
-        var store: FavoriteStore?
-        if let location = FavoritesLocation.resolve(favorites, context.environment) {
-            do {
-                store = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
-            } catch let error as FavoritesError {
-                context.warning("\(error)")
-            }
+        // A file that cannot be read is a warning and an empty list: listing never fails because of it.
+        let session = try FavoritesLocation.resolve(favorites, context.environment).map {
+            try FavoritesSession.open($0.storage, index: index, ifUnreadable: .readOnly)
         }
+        if let error = session?.unreadable { context.warning("\(error)") }
+        let store = session?.store
         let movies = try AnswerOrder.sorted(store?.favorites.map { try index.movie(id: $0.id) } ?? [])
         let missing = store?.missingWithReasons ?? []
         if printsJSON { return out.line(bytes: FavoritesOutput.listJSON(movies, scales: index.ratingScales, missing: missing).bytes) }
@@ -106,78 +104,21 @@ struct FavoritesCommand: Subcommand {
 
     private func change(_ index: MovieIndex, _ context: CommandContext) throws {
         let location = try FavoritesLocation.forWriting(favorites, context)
-        // Read, change and save under the lock: another process's change made meanwhile is read, not saved over.
-        try FavoritesFile.withLock(location.path, creatingFolder: location.isDefault) {
-            try change(index, context, at: location)
-        }
-    }
-
-    private func change(_ index: MovieIndex, _ context: CommandContext, at location: FavoritesLocation.Location)
-        throws
-    {
-        // A file that cannot be read or understood stops the change here: it is never overwritten.
-        var store = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
+        // A file that cannot be read or understood stops the change: it is never overwritten.
+        var session = try FavoritesSession.open(location.storage, index: index, ifUnreadable: .fail)
         let out = context.standardOutput
-        let path = TerminalSafeText.escaped(location.path.description)
+        let path = location.path.description
         if removesMissing {
-            let missing = store.missingWithReasons
-            store.removeMissing()
-            if !missing.isEmpty {
-                try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault)
-            }
+            let missing = try session.removeMissing()
             if printsJSON { return out.line(bytes: FavoritesOutput.removedJSON(missing).bytes) }
-            if missing.isEmpty {
-                return out.line("No favorite is missing from this cache (\(path)): nothing to remove.")
-            }
-            out.line("Removed \(TextLayout.count(missing.count, "missing favorite", "missing favorites")) (\(path)):")
-            for entry in missing {
-                out.line("  \(entry.favorite.year)  \(TerminalSafeText.escaped(entry.favorite.title))")
-            }
-            return
+            return FavoriteChangeText.writeRemoved(missing, path: path, to: out)
         }
         guard let id else { return }
-        switch action {
-        case .add:
-            let movie = try index.movie(id: id)
-            let changed = store.add(movie)
-            if changed { try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault) }
-            if printsJSON { return printJSON(movie, scales: index.ratingScales, favorite: true, changed: ("added", changed), out) }
-            out.line(changed ? "Added \(describe(movie)) to the favorites (\(path))."
-                     : "\(describe(movie)) is a favorite already (\(path)).")
-        case .remove:
-            guard let removed = store.remove(id: id) else {
-                if printsJSON {
-                    // Nothing removed is an answer too, in JSON like the others: the movie when the cache holds
-                    // it, else only the id.
-                    if let movie = try? index.movie(id: id) {
-                        return printJSON(movie, scales: index.ratingScales, favorite: false, changed: ("removed", false), out)
-                    }
-                    return out.line(bytes: FavoritesOutput.changeJSON(id: id).bytes)
-                }
-                out.line("No favorite has id \(id) (\(path)): nothing to remove.")
-                return
-            }
-            try FavoritesFile.write(store.list, to: location.path, creatingFolder: location.isDefault)
-            if printsJSON {
-                return printJSON(try index.movie(id: id), scales: index.ratingScales, favorite: false, changed: ("removed", true), out)
-            }
-            out.line("Removed \(id) \(TerminalSafeText.escaped(removed.title)) (\(removed.year)) from the favorites "
-                + "(\(path)).")
-        case .list:
-            break
+        let change = switch action {
+        case .add: try session.add(index.movie(id: id))
+        case .remove, .list: try session.remove(id: id)
         }
-    }
-
-    /// A missing favorite as list and remove --missing print it: what the file keeps of it, and why the cache
-    /// does not hold it.
-    private func describe(_ movie: Movie) -> String {
-        "\(movie.id) \(TerminalSafeText.escaped(movie.title)) (\(movie.year))"
-    }
-
-    /// The movie as `show --json` prints it, and whether the command changed the file (`changed`: "added" or
-    /// "removed"), the text output's "Added …"/"… a favorite already" for scripts.
-    private func printJSON(_ movie: Movie, scales: RatingScales, favorite: Bool, changed: (member: String, value: Bool),
-                           _ out: TextOutput) {
-        out.line(bytes: FavoritesOutput.changeJSON(movie, scales: scales, favorite: favorite, changed: changed).bytes)
+        if printsJSON { return out.line(bytes: FavoritesOutput.changeJSON(change, scales: index.ratingScales).bytes) }
+        FavoriteChangeText.write(change, path: path, to: out)
     }
 }

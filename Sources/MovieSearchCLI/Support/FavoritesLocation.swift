@@ -32,6 +32,9 @@ enum FavoritesLocation {
     struct Location: Equatable {
         var path: FilePath
         var isDefault: Bool
+
+        /// The file, whose folders a save creates when it is the default location.
+        var storage: FavoritesSession.Storage { .file(path, createsFolder: isDefault) }
     }
 
     /// The default file: under `XDG_DATA_HOME` when it is absolute, else under `$HOME/.local/share`; `nil` when
@@ -63,52 +66,29 @@ enum FavoritesLocation {
     /// damaged where resolving reads it.
     static func favoriteIDs(_ given: FilePath?, index: MovieIndex, _ context: CommandContext) throws -> Set<Int> {
         guard let location = resolve(given, context.environment) else { return [] }
-        do {
-            return try FavoriteStore(list: FavoritesFile.read(location.path), index: index).ids
-        } catch let error as FavoritesError {
-            context.warning("\(error); favorites are not marked")
-            return []
-        }
+        let session = try FavoritesSession.open(location.storage, index: index, ifUnreadable: .readOnly)
+        if let error = session.unreadable { context.warning("\(error); favorites are not marked") }
+        return session.store.ids
     }
 
-    /// The favorites a session that changes them starts with (`browse`), and where it saves them.
-    struct Opened {
-        /// The favorites, resolved against the cache (empty when the file could not be read).
-        var store: FavoriteStore
-        /// Where to save after each change; `nil` when changes must not be saved: `--no-save`, no location at
-        /// all, or a default file that could not be read or understood (never overwritten).
-        var saveTo: Location?
-        /// Why changes are not saved, one line for the status row, when they are not saved for a reason the
-        /// user did not choose (not for `--no-save`).
-        var readOnlyReason: String?
-
-        /// Saves `store` to `saveTo`, atomically (creating the default location's folders, mode 0700); nothing
-        /// when there is nowhere to save. Throws `FavoritesError.unwritable`, the file then as it was.
-        func save(_ store: FavoriteStore) throws(FavoritesError) {
-            guard let saveTo else { return }
-            try FavoritesFile.write(store.list, to: saveTo.path, creatingFolder: saveTo.isDefault)
-        }
-    }
-
-    /// Opens the favorites for a session that changes them. A file named with `--favorites` (`given`) that
-    /// cannot be read or understood is an error (thrown, `FavoritesError`: exit 1, the file left as it is); the
-    /// default file in that state gives a read-only session with the error as `readOnlyReason`, as does having
-    /// no location at all. With `noSave`, the file is read and never written. Throws `CacheError` when the
-    /// cache is damaged where resolving reads it.
-    static func open(_ given: FilePath?, noSave: Bool, index: MovieIndex, _ context: CommandContext) throws -> Opened {
+    /// Opens the favorites for a session that changes them (`browse`). A file named with `--favorites` (`given`)
+    /// that cannot be read or understood is an error (thrown, `FavoritesError`: exit 1, the file left as it is);
+    /// the default file in that state gives a read-only session, as does having no location at all. With
+    /// `noSave`, the file is read and never written. Returns the session and, when changes are not saved for a
+    /// reason the user did not choose (not for `--no-save`), why, one line for the status row. Throws
+    /// `CacheError` when the cache is damaged where resolving reads it.
+    static func open(_ given: FilePath?, noSave: Bool, index: MovieIndex, _ context: CommandContext) throws
+        -> (session: FavoritesSession, readOnlyReason: String?)
+    {
         guard let location = resolve(given, context.environment) else {
-            return Opened(store: try FavoriteStore(list: FavoriteList(), index: index), saveTo: nil,
-                          readOnlyReason: noSave ? nil : FavoritesError.noLocation.description)
+            return (try FavoritesSession.open(.memory(FavoriteList()), index: index, ifUnreadable: .fail),
+                    noSave ? nil : FavoritesError.noLocation.description)
         }
-        do {
-            let store = try FavoriteStore(list: FavoritesFile.read(location.path), index: index)
-            return Opened(store: store, saveTo: noSave ? nil : location, readOnlyReason: nil)
-        } catch let error as FavoritesError where !location.isDefault {
-            throw error
-        } catch let error as FavoritesError {
-            return Opened(store: try FavoriteStore(list: FavoriteList(), index: index), saveTo: nil,
-                          readOnlyReason: "favorites are read-only: \(error)")
-        }
+        let session = try FavoritesSession.open(location.storage, index: index,
+                                                ifUnreadable: location.isDefault ? .readOnly : .fail)
+        var reason: String?
+        if let error = session.unreadable { reason = "favorites are read-only: \(error)" }
+        return (noSave ? session.inMemory() : session, reason)
     }
 
     /// `path` with a slash at the end, unless it has one.
