@@ -64,13 +64,18 @@ package enum AnswerText {
     /// The first line of an answer that matched: `"dark": 7 matches in 3 years`, or for a typo answer
     /// `"godfahter": no exact match; 5 matches with typos in 4 years`.
     package static func summary(_ result: SearchResult) -> String {
-        let quoted = TerminalSafeText.quoted(result.query)
+        "\(TerminalSafeText.quoted(result.query)): \(counts(result))"
+    }
+
+    /// The summary without the query (`browse`, whose prompt shows it): `7 matches in 3 years`, or for a typo
+    /// answer `no exact match; 5 matches with typos in 4 years`.
+    package static func counts(_ result: SearchResult) -> String {
         let years = TextLayout.count(result.years.count, "year", "years")
         switch result.mode {
         case .exact:
-            return "\(quoted): \(TextLayout.count(result.total, "match", "matches")) in \(years)"
+            return "\(TextLayout.count(result.total, "match", "matches")) in \(years)"
         case .typo:
-            return "\(quoted): no exact match; \(TextLayout.count(result.total, "match", "matches")) with typos in \(years)"
+            return "no exact match; \(TextLayout.count(result.total, "match", "matches")) with typos in \(years)"
         }
     }
 }

@@ -39,31 +39,9 @@ enum BrowseDetails {
             }
             lines.append(line)
         }
-        var fields: [(String, String)] = [
-            ("year", String(movie.year)),
-            ("rating", TextLayout.detailedRating(movie.rating, on: scales.rating) ?? "unrated"),
-        ]
-        if let critics = TextLayout.detailedRating(movie.criticRating, on: scales.critic) {
-            fields.append(("critics", critics))
-        }
-        fields += [
-            ("genres", movie.genres.isEmpty ? "none listed" : list(movie.genres)),
-            ("cast", movie.cast.isEmpty ? "none listed" : list(movie.cast)),
-        ]
-        if let original = movie.originalTitle, !original.isEmpty {
-            fields.append(("original", TerminalSafeText.escaped(original)))
-        }
-        if let overview = movie.overview, !overview.isEmpty {
-            fields.append(("overview", TerminalSafeText.escaped(overview)))
-        }
-        if let poster = movie.posterPath.flatMap(PosterSize.defaultSize.url(posterPath:)) {
-            fields.append(("poster", TerminalSafeText.escaped(poster)))
-        }
-        if let tmdbID = movie.tmdbID { fields.append(("tmdb", "\(tmdbID)  \(MovieLinks.tmdb(id: tmdbID))")) }
-        if let imdbID = movie.imdbID, !imdbID.isEmpty {
-            fields.append(("imdb", TerminalSafeText.escaped(imdbID) + "  "
-                + TerminalSafeText.escaped(MovieLinks.imdb(id: imdbID))))
-        }
+        // The fields of `show`, labelled to fit the page's label column ("original", not "original title").
+        var fields = MovieDetailsLines.fieldRows(movie, scales: scales, posterSize: PosterSize.defaultSize,
+                                                 originalTitleLabel: "original").map { ($0.label, $0.value) }
         fields.append(("favorite", isFavorite ? "yes ♥ (Tab removes it)" : "no (Tab adds it)"))
         fields.append(("flickr", TerminalSafeText.escaped(FlickrPhotos.searchURL(title: movie.title, apiKey: flickrKey))))
         for (label, value) in fields { lines += field(label, value, columns: columns) }
@@ -86,24 +64,10 @@ enum BrowseDetails {
         return lines
     }
 
-    /// `  label     value`, the value wrapped under itself; below 20 columns the value goes under its label.
+    /// `  label     value`, the value wrapped under itself so that nothing is wider than the screen
+    /// (`MovieDetailsLines.Fit.screen`); below 20 columns the value goes under its label.
     private static func field(_ label: String, _ value: String, columns: Int) -> [ScreenLine] {
-        let indent = 2 + labelWidth + 2
-        let valueColumns = columns - indent
-        if valueColumns < 8 {
-            var lines = label.isEmpty ? [] : [ScreenLine(DisplayWidth.truncated(label, toColumns: columns))]
-            lines += DisplayWidth.wrapped(value, toColumns: columns).map { ScreenLine($0) }
-            return lines
-        }
-        let padding = String(repeating: " ", count: indent)
-        return DisplayWidth.wrapped(value, toColumns: valueColumns).enumerated().map { number, piece in
-            let prefix = number == 0 ? "  " + TextLayout.padRight(label, labelWidth) + "  " : padding
-            return ScreenLine(prefix + piece)
-        }
-    }
-
-    /// Names joined by commas, each escaped.
-    private static func list(_ names: [String]) -> String {
-        names.map(TerminalSafeText.escaped).joined(separator: ", ")
+        MovieDetailsLines.lines(MovieDetailsLines.Row(label, value, wraps: true), labelWidth: labelWidth,
+                                fit: .screen(columns: columns)).map { ScreenLine($0) }
     }
 }

@@ -190,12 +190,7 @@ struct BrowseRenderer {
         if Tokenizer.tokens(in: result.query).isEmpty {
             return "Every movie: \(TextLayout.grouped(result.total)) in \(years) · type to search"
         }
-        switch result.mode {
-        case .exact:
-            return "\(TextLayout.count(result.total, "match", "matches")) in \(years)"
-        case .typo:
-            return "no exact match; \(TextLayout.count(result.total, "match", "matches")) with typos in \(years)"
-        }
+        return AnswerText.counts(result)
     }
 
     // MARK: The list or page

@@ -95,61 +95,13 @@ extension BenchCommand {
         let rows = zip(files, samples).map { file, samples in
             (name: file.path.description, report: report(samples, keys: file.keys.count))
         } + [(name: "all", report: report(samples.flatMap { $0 }, keys: keyCount))]
-        context.standardOutput.write(printsJSON ? Self.browseJSON(rows) : Self.browseText(rows, cache: cachePath))
-    }
-
-    private static func browseText(_ rows: [(name: String, report: Report)], cache: FilePath) -> String {
-        func us(_ value: Double) -> String { TextLayout.padLeft(Report.fixed(value, digits: 1) + " µs", 11) }
-        let all = rows.last!.report
-        var out = "Browse benchmark of \(TerminalSafeText.escaped(cache)): per key, handle + screen + frame bytes at "
-            + "\(browseColumns)×\(browseRows), \(TextLayout.count(all.passes, "pass", "passes"))\n"
-        let nameWidth = max(5, rows.map { DisplayWidth.columns(of: TerminalSafeText.escaped($0.name)) }.max() ?? 0)
-        out += "  " + TextLayout.padRight("keys of", nameWidth) + "  " + TextLayout.padLeft("keys", 9)
-            + ["p50", "p90", "p99", "max"].map { TextLayout.padLeft($0, 11) }.joined() + "\n"
-        for (name, report) in rows {
-            out += "  " + TextLayout.padRight(TerminalSafeText.escaped(name), nameWidth) + "  "
-                + TextLayout.padLeft(TextLayout.grouped(report.queries), 9)
-                + us(report.percentile(50)) + us(report.percentile(90)) + us(report.percentile(99))
-                + us(report.maximum) + "\n"
+        if printsJSON {
+            context.standardOutput.line(bytes: BenchReportJSON.browseObject(rows, columns: Self.browseColumns,
+                                                                           screenRows: Self.browseRows).bytes)
+        } else {
+            BenchReportText.writeBrowse(rows, cache: cachePath, columns: Self.browseColumns,
+                                        screenRows: Self.browseRows, to: context.standardOutput)
         }
-        out += "  open \(Report.fixed(Double(all.openNanoseconds) / 1000, digits: 1)) µs, "
-            + "cache \(TextLayout.grouped(all.cacheBytes)) bytes, "
-            + "peak memory \(TextLayout.grouped(all.peakResidentBytes / 1024)) KiB, checksum \(all.checksum)\n"
-        return out
-    }
-
-    private static func browseJSON(_ rows: [(name: String, report: Report)]) -> String {
-        let all = rows.last!.report
-        var writer = JSONWriter()
-        func figures(_ report: Report, _ writer: inout JSONWriter) {
-            writer.member("keys", report.queries)
-            writer.member("samples", report.samples.count)
-            writer.member("p50_us", Report.rounded(report.percentile(50)))
-            writer.member("p90_us", Report.rounded(report.percentile(90)))
-            writer.member("p99_us", Report.rounded(report.percentile(99)))
-            writer.member("max_us", Report.rounded(report.maximum))
-            writer.member("mean_us", Report.rounded(report.mean))
-        }
-        writer.object { writer in
-            writer.member("columns", browseColumns)
-            writer.member("rows", browseRows)
-            writer.member("passes", all.passes)
-            figures(all, &writer)
-            writer.key("files")
-            writer.array { writer in
-                for (name, report) in rows.dropLast() {
-                    writer.object { writer in
-                        writer.member("file", name)
-                        figures(report, &writer)
-                    }
-                }
-            }
-            writer.member("open_us", Report.rounded(Double(all.openNanoseconds) / 1000))
-            writer.member("cache_bytes", all.cacheBytes)
-            writer.member("peak_rss_bytes", all.peakResidentBytes)
-            writer.member("checksum", all.checksum)
-        }
-        return writer.text + "\n"
     }
 }
 
@@ -188,15 +140,8 @@ extension BenchCommand {
                                 cacheBytes: index.fileSize, peakResidentBytes: 0, checksum: checksum)
         let keyReport = Report(queries: keys.count / max(passCount, 1), passes: passCount, samples: keys,
                                openNanoseconds: 0, cacheBytes: index.fileSize, peakResidentBytes: 0, checksum: checksum)
-        func ms(_ microseconds: Double) -> String { Report.fixed(microseconds / 1000, digits: 3) + " ms" }
-        let title = TerminalSafeText.escaped(DisplayWidth.truncated(movie.title, toColumns: 40))
-        var out = "Details page of movie \(movieID) (\(title), "
-            + "overview \(TextLayout.grouped(movie.overview?.count ?? 0)) characters) at "
-            + "\(Self.browseColumns)×\(Self.browseRows), \(TextLayout.count(passCount, "pass", "passes")):\n"
-        out += "  open       p50 \(ms(openReport.percentile(50)))  max \(ms(openReport.maximum))\n"
-        out += "  ↓ (\(TextLayout.count(keyReport.queries, "key", "keys")) a pass)  "
-            + "p50 \(ms(keyReport.percentile(50)))  p99 \(ms(keyReport.percentile(99)))  max \(ms(keyReport.maximum))\n"
-        out += "  checksum \(checksum)\n"
-        context.standardOutput.write(out)
+        BenchReportText.writeDetails(movieID: movieID, title: movie.title, overviewCharacters: movie.overview?.count ?? 0,
+                                     open: openReport, keys: keyReport, columns: Self.browseColumns,
+                                     screenRows: Self.browseRows, to: context.standardOutput)
     }
 }

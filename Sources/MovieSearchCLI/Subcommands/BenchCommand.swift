@@ -69,11 +69,7 @@ struct BenchCommand: Subcommand {
         help: "Time browse's details page of this movie instead of queries: opening it, then each ↓ down to its "
             + "end, each key from key to frame bytes at 80×24 (a movie with a long overview shows the cost of "
             + "laying a long text out)")
-    static let json = JSONOutput.flag(
-        members: "queries, passes, samples, p50_us, p90_us, p99_us, max_us, mean_us, qps, open_us, cache_bytes, "
-            + "peak_rss_bytes, checksum (and slowest, with --slowest); with --browse: columns, rows, passes, keys, "
-            + "samples, p50_us, p90_us, p99_us, max_us, mean_us, files (each with file and the same figures), "
-            + "open_us, cache_bytes, peak_rss_bytes, checksum")
+    static let json = JSONOutput.flag(members: BenchReportJSON.helpText)
 
     /// What is timed: queries, browse's keys, or a details page.
     enum Mode {
@@ -152,7 +148,11 @@ struct BenchCommand: Subcommand {
         var report = Report(queries: queries.count, passes: passCount, samples: samples, openNanoseconds: openNanoseconds,
                             cacheBytes: index.fileSize, peakResidentBytes: System.peakResidentBytes(), checksum: checksum)
         report.slowest = Self.slowest(slowestCount, of: queries, samples: samples)
-        context.standardOutput.write(printsJSON ? report.json() : report.text(cache: cachePath, queriesFile: queriesPath))
+        if printsJSON {
+            context.standardOutput.line(bytes: BenchReportJSON.object(report).bytes)
+        } else {
+            BenchReportText.write(report, cache: cachePath, queriesFile: queriesPath, to: context.standardOutput)
+        }
     }
 
     /// The `count` queries with the largest median time over the passes (`samples` holds pass after pass),
@@ -215,96 +215,5 @@ struct BenchCommand: Subcommand {
     }
 
     /// The figures of one run.
-    struct Report {
-        var queries: Int
-        var passes: Int
-        var samples: [UInt64]
-        var openNanoseconds: UInt64
-        var cacheBytes: Int
-        var peakResidentBytes: Int
-        /// Sum of answer sizes, printed so a reader can see two runs did the same work.
-        var checksum: Int
-        /// The slowest queries (`--slowest`), slowest first.
-        var slowest: [(query: String, medianMicroseconds: Double)] = []
-
-        private var sorted: [UInt64] { samples.sorted() }
-
-        /// The nearest-rank percentile `p` (0–100) in microseconds.
-        func percentile(_ p: Double) -> Double {
-            let sorted = self.sorted
-            guard !sorted.isEmpty else { return 0 }
-            let rank = max(1, Int((p / 100 * Double(sorted.count)).rounded(.up)))
-            return Double(sorted[min(rank, sorted.count) - 1]) / 1000
-        }
-
-        var maximum: Double { Double(samples.max() ?? 0) / 1000 }
-        var mean: Double { samples.isEmpty ? 0 : Double(samples.reduce(0, +)) / Double(samples.count) / 1000 }
-        var queriesPerSecond: Double { mean > 0 ? 1_000_000 / mean : 0 }
-
-        func json() -> String {
-            var writer = JSONWriter()
-            writer.object { writer in
-                writer.member("queries", queries)
-                writer.member("passes", passes)
-                writer.member("samples", samples.count)
-                writer.member("p50_us", Self.rounded(percentile(50)))
-                writer.member("p90_us", Self.rounded(percentile(90)))
-                writer.member("p99_us", Self.rounded(percentile(99)))
-                writer.member("max_us", Self.rounded(maximum))
-                writer.member("mean_us", Self.rounded(mean))
-                writer.member("qps", Int(queriesPerSecond.rounded()))
-                writer.member("open_us", Self.rounded(Double(openNanoseconds) / 1000))
-                writer.member("cache_bytes", cacheBytes)
-                writer.member("peak_rss_bytes", peakResidentBytes)
-                writer.member("checksum", checksum)
-                if !slowest.isEmpty {
-                    writer.key("slowest")
-                    writer.array { writer in
-                        for entry in slowest {
-                            writer.object { writer in
-                                writer.member("query", entry.query)
-                                writer.member("median_us", Self.rounded(entry.medianMicroseconds))
-                            }
-                        }
-                    }
-                }
-            }
-            return writer.text + "\n"
-        }
-
-        func text(cache: FilePath, queriesFile: FilePath) -> String {
-            func us(_ value: Double) -> String { Self.fixed(value, digits: 2) + " µs" }
-            let rows: [(String, String)] = [
-                ("queries", "\(TextLayout.grouped(queries)) × \(TextLayout.count(passes, "pass", "passes")) (\(TextLayout.count(samples.count, "timed call", "timed calls")))"),
-                ("p50", us(percentile(50))), ("p90", us(percentile(90))), ("p99", us(percentile(99))),
-                ("max", us(maximum)), ("mean", us(mean)),
-                ("throughput", "\(TextLayout.grouped(Int(queriesPerSecond.rounded()))) queries/s"),
-                ("open", us(Double(openNanoseconds) / 1000)),
-                ("cache size", "\(TextLayout.grouped(cacheBytes)) bytes"),
-                ("peak memory", "\(TextLayout.grouped(peakResidentBytes / 1024)) KiB resident"),
-            ]
-            var out = "Benchmark of \(TerminalSafeText.escaped(cache)) with \(TerminalSafeText.escaped(queriesFile))\n"
-            for (label, value) in rows { out += "  " + TextLayout.padRight(label, 12) + " " + value + "\n" }
-            if !slowest.isEmpty {
-                out += "  slowest queries (median over the passes):\n"
-                for entry in slowest {
-                    out += "    " + TextLayout.padLeft(us(entry.medianMicroseconds), 12) + "  "
-                        + TerminalSafeText.quoted(entry.query) + "\n"
-                }
-            }
-            return out
-        }
-
-        /// Two decimals: enough for microseconds, short in JSON.
-        static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
-
-        static func fixed(_ value: Double, digits: Int) -> String {
-            var scale = 1.0
-            for _ in 0..<digits { scale *= 10 }
-            let scaled = Int((value * scale).rounded())
-            let whole = scaled / Int(scale), fraction = scaled % Int(scale)
-            let text = String(fraction)
-            return "\(whole)." + String(repeating: "0", count: digits - text.count) + text
-        }
-    }
+    typealias Report = BenchReport
 }

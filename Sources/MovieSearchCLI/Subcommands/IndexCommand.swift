@@ -241,27 +241,10 @@ struct IndexCommand: Subcommand {
             }
         }
 
-        let out = context.standardOutput
-        let catalogShown = readsStandardInput ? Self.standardInputName : TerminalSafeText.escaped(catalogPath)
-        out.line("Indexed \(catalogShown) into \(TerminalSafeText.escaped(outputPath))")
-        var rows = [
-            ("format", catalog.format.displayName
-                + (detected && input.isGzip ? " (detected, gzip)" : detected ? " (detected)" : input.isGzip ? " (gzip)" : "")),
-            ("movies", TextLayout.grouped(statistics.movies)),
-            ("distinct tokens", TextLayout.grouped(statistics.distinctTokens)),
-            ("file size", statistics.bytes < 1000 ? TextLayout.byteSize(statistics.bytes)
-                : "\(TextLayout.byteSize(statistics.bytes)) (\(TextLayout.count(statistics.bytes, "byte", "bytes")))"),
-            ("time", TextLayout.duration(nanoseconds: elapsed)),
-        ]
-        var extra = 2
-        if options.skipInvalid {
-            rows.insert(("skipped", "\(TextLayout.grouped(catalog.skippedCount)) invalid"), at: extra)
-            extra += 1
-        }
-        if catalog.filteredOut > 0 {
-            rows.insert(("left out", "\(TextLayout.grouped(catalog.filteredOut)) of other title types"), at: extra)
-        }
-        let labelWidth = rows.map(\.0.count).max()!
-        for (label, value) in rows { out.line("  \(TextLayout.padRight(label, labelWidth))  \(value)") }
+        IndexSummaryText.write(IndexSummaryText.Summary(
+            catalog: readsStandardInput ? .label(Self.standardInputName) : .path(catalogPath), cache: outputPath,
+            format: catalog.format.displayName, formatDetected: detected, gzip: input.isGzip, statistics: statistics,
+            skipped: options.skipInvalid ? catalog.skippedCount : nil, filteredOut: catalog.filteredOut,
+            elapsedNanoseconds: elapsed), to: context.standardOutput)
     }
 }

@@ -68,12 +68,6 @@ struct ServeCommand: Subcommand {
         help: "One other web origin whose pages may call the API (http://host:port): CORS headers for it only")
     static let quiet = Flag("quiet", help: "No access log line per request on standard error")
 
-    /// The page's policy: its own script and style only; images from itself and from the hosts a poster or a
-    /// photo URL may name (`PosterSize.allowedHosts`, Flickr's static hosts over https), never from a host a
-    /// catalog chose.
-    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' https://image.tmdb.org "
-        + "https://*.static.flickr.com https://live.staticflickr.com data:"
-
     var cache: FilePath?
     var address: SocketAddress
     var favoritesPath: FilePath?
@@ -167,7 +161,7 @@ struct ServeCommand: Subcommand {
         http.accessLog = accessLog
         http.commonHeaders = [
             .init(name: "X-Content-Type-Options", value: "nosniff"),
-            .init(name: "Content-Security-Policy", value: ServeCommand.contentSecurityPolicy),
+            .init(name: "Content-Security-Policy", value: ContentSecurityPolicy.value),
         ]
         let server = try HTTPServer(
             configuration: http,
@@ -257,14 +251,11 @@ struct ServeCommand: Subcommand {
             warnings.append("\(FavoritesError.noLocation); favorites are kept in memory")
             return .memory(FavoriteList())
         }
-        do {
-            let list = try FavoritesFile.read(location.path)
-            return savesFavorites ? .file(location.path, isDefault: location.isDefault) : .memory(list)
-        } catch {
-            guard location.isDefault else { throw error }
-            // The default file cannot be read: served, but never written (each change answers the error).
-            warnings.append("\(error)")
-            return savesFavorites ? .file(location.path, isDefault: true) : .memory(FavoriteList())
-        }
+        // A file named with --favorites that cannot be read is an error; the default one is served, never
+        // written (each change answers the error).
+        let session = try FavoritesSession.open(location.storage, index: snapshot.index,
+                                                ifUnreadable: location.isDefault ? .readOnly : .fail)
+        if let error = session.unreadable { warnings.append("\(error)") }
+        return savesFavorites ? .file(location.path, isDefault: location.isDefault) : .memory(session.store.list)
     }
 }
