@@ -92,8 +92,9 @@ struct BrowseCommand: Subcommand {
         case .failure(let error): throw error
         }
         let index = try CacheLocation.open(cache, context)
-        var (favorites, readOnlyReason) = try FavoritesLocation.open(favoritesPath, noSave: !savesFavorites,
-                                                                     index: index, context)
+        let opened = try FavoritesLocation.open(favoritesPath, noSave: !savesFavorites, index: index, context)
+        var favorites = opened.session
+        let readOnlyReason = opened.readOnlyReason
         let key = FlickrKey.given(flickrKey, context.environment) ?? FlickrPhotos.placeholderAPIKey
         // Colour follows `--color` as for `query`; the screen is the terminal whatever standard output is.
         let allowsColor = color.allowsEscapes(outputIsTerminal: true, environment: context.environment)
