@@ -39,9 +39,14 @@ final class SyscallsTests: XCTestCase {
     func testFailuresCarryTheErrnoAndTheSystemsWords() throws {
         let folder = try TestPaths.temporaryFolder(self).path
         let missing = FilePath(folder + "/missing")
-        XCTAssertEqual(Syscalls.openFile(missing, for: .reading), .failure(SystemError(code: ENOENT)))
+        XCTAssertEqual(Syscalls.openFile(missing, for: .reading), .failure(SystemError(code: ENOENT, call: "open")))
         XCTAssertEqual(SystemError(code: ENOENT).description, "No such file or directory")
-        XCTAssertEqual(Syscalls.status(ofPath: missing, followingLinks: false), .failure(SystemError(code: ENOENT)))
+        // The call's name is kept beside the errno, never in the words a message prints.
+        XCTAssertEqual(SystemError(code: ENOENT, call: "open").description, "No such file or directory")
+        XCTAssertEqual(Syscalls.status(ofPath: missing, followingLinks: false),
+                       .failure(SystemError(code: ENOENT, call: "lstat")))
+        XCTAssertEqual(Syscalls.status(ofPath: missing, followingLinks: true),
+                       .failure(SystemError(code: ENOENT, call: "stat")))
         XCTAssertFalse(Syscalls.isReadable(missing))
         XCTAssertTrue(Syscalls.isReadable(FilePath(folder)))
 
@@ -54,7 +59,7 @@ final class SyscallsTests: XCTestCase {
         XCTAssertEqual(error.code, EEXIST)
         XCTAssertEqual(error.reason, "File exists")
         guard case let .failure(removal) = Syscalls.removeFile(missing) else { return XCTFail("removed nothing") }
-        XCTAssertEqual(removal, SystemError(code: ENOENT))
+        XCTAssertEqual(removal, SystemError(code: ENOENT, call: "unlink"))
 
         XCTAssertTrue(SystemError(code: EPIPE).isBrokenPipe)
         XCTAssertFalse(SystemError(code: EIO).isBrokenPipe)
