@@ -63,8 +63,8 @@ final class SyscallsTests: XCTestCase {
 
         XCTAssertTrue(SystemError(code: EPIPE).isBrokenPipe)
         XCTAssertFalse(SystemError(code: EIO).isBrokenPipe)
-        XCTAssertEqual(FileReader.Failure.system(SystemError(code: EISDIR)).reason, "Is a directory")
-        XCTAssertEqual(FileReader.Failure.tooLarge(16 << 20).reason, "larger than 16 MiB")
+        XCTAssertEqual(FileFailure.system(SystemError(code: EISDIR)).reason, "Is a directory")
+        XCTAssertEqual(FileFailure.tooLarge(16 << 20).reason, "larger than 16 MiB")
     }
 
     /// Bytes written in calls of at most 16 MiB come back whole, from the start or from an offset; a read at the
