@@ -15,7 +15,11 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
     package var code: Int32
     /// What went wrong, as the C library says it (for example "Permission denied"), or, for an error the package
     /// finds itself, as the package says it (`AtomicFileWriter` refusing to replace a folder).
-    package var reason: String
+    package var reason: String { ownReason ?? Syscalls.errorMessage(code) }
+    /// The package's own words, nil for the C library's, which are looked up only when asked for: the server's
+    /// non-blocking reads fail with `EAGAIN` on every turn of its loops, and a `strerror` string made for each
+    /// cost it about a quarter of its requests a second (wrk on `/api/search`).
+    private var ownReason: String?
     /// The C library's name of the call that failed (`open`, `bind`, `pthread_create`), for a debugger or a test;
     /// empty for an error the package finds itself. Not part of `description`: a message says what the tool was
     /// doing ("cannot listen on 127.0.0.1:8080"), then the reason, never the call.
@@ -24,13 +28,15 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The error `code` with a reason of the package's own.
     package init(code: Int32, reason: String, call: String = "") {
         self.code = code
-        self.reason = reason
+        ownReason = reason
         self.call = call
     }
 
     /// The error `code` of `call`, with the C library's words for it.
     package init(code: Int32, call: String = "") {
-        self.init(code: code, reason: Syscalls.errorMessage(code), call: call)
+        self.code = code
+        ownReason = nil
+        self.call = call
     }
 
     /// The error of the last failed call on this thread, `call`. Call it straight after the call that failed: any
