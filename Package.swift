@@ -28,6 +28,8 @@ let package = Package(
         // declares exactly the targets its files import (`swift build --explicit-target-dependency-import-check
         // error` and Scripts/check-target-imports.py, both in .ci/run, check it). None imports Foundation, so that an
         // app or a short-lived CLI process pays nothing for it at start-up. ARCHITECTURE.md says what each holds.
+        // Every system call of the package, the HTTP server's sockets, poller and threads included: the only
+        // target that imports Glibc, Musl or Darwin (and `CEventPoll`, Linux's epoll, for its `EventPoller`).
         .target(name: "MovieSearchPlatform", dependencies: ["CMappingGuard", "CEventPoll"]),
         .target(name: "MovieSearchText"),
         .target(name: "MovieSearchLRU", dependencies: ["MovieSearchPlatform"]),
