@@ -28,7 +28,9 @@ let package = Package(
         // declares exactly the targets its files import (`swift build --explicit-target-dependency-import-check
         // error` and Scripts/check-target-imports.py, both in .ci/run, check it). None imports Foundation, so that an
         // app or a short-lived CLI process pays nothing for it at start-up. ARCHITECTURE.md says what each holds.
-        .target(name: "MovieSearchPlatform", dependencies: ["CMappingGuard"]),
+        // Every system call of the package, the HTTP server's sockets, poller and threads included: the only
+        // target that imports Glibc, Musl or Darwin (and `CEventPoll`, Linux's epoll, for its `EventPoller`).
+        .target(name: "MovieSearchPlatform", dependencies: ["CMappingGuard", "CEventPoll"]),
         .target(name: "MovieSearchText"),
         .target(name: "MovieSearchLRU", dependencies: ["MovieSearchPlatform"]),
         .target(name: "MovieSearchInput", dependencies: ["MovieSearchPlatform", "CZlib"]),
@@ -76,10 +78,13 @@ let package = Package(
         // the parser, and what is generated from the declarations (help and usage lines, "did you mean", the man
         // page, shell completions). It knows no subcommand: the CLI hands it their configurations.
         .target(name: "MovieSearchCommandLine", dependencies: ["MovieSearchOutput", "MovieSearchPlatform"]),
-        // An HTTP/1.1 server on the platform's sockets (epoll on Linux, poll elsewhere): the strict request parser,
-        // event loops, responses, gzip. It knows nothing of movies: routes are handed to it.
-        .target(name: "MovieSearchHTTP", dependencies: ["MovieSearchPlatform", "CZlib", "CEventPoll"]),
-        // Linux's `<sys/epoll.h>`, which Glibc's module leaves out (an empty header elsewhere).
+        // An HTTP/1.1 server on the platform's sockets, threads and poller (`Syscalls+Sockets`, `SystemThread`,
+        // `EventPoller`: epoll on Linux, poll elsewhere): the strict request parser, event loops, responses, gzip. It
+        // imports no C library (every system call it makes is the platform layer's) and knows nothing of movies:
+        // routes are handed to it.
+        .target(name: "MovieSearchHTTP", dependencies: ["MovieSearchPlatform", "CZlib"]),
+        // Linux's `<sys/epoll.h>`, which Glibc's module leaves out (an empty header elsewhere): for the platform
+        // layer's `EventPoller`.
         .systemLibrary(name: "CEventPoll", path: "Sources/CEventPoll"),
         // The HTTP JSON API (`moviesearch serve`): the routes, on the output layer beside the command line (the same
         // renderers, so the same bytes), never below it.

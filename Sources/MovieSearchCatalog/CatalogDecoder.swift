@@ -259,7 +259,7 @@ public enum CatalogDecoder {
             var stream = input
             return try JSONInput.read(from: &stream, maximumBytes: maximumStreamBytes)
         } catch {
-            if case .tooLarge(let limit) = error, input.isRegularFile, input.isGzip {
+            if case .file(.tooLarge(let limit)) = error, input.isRegularFile, input.isGzip {
                 throw .unreadable(source: source, reason: "decodes to more than "
                     + "\(FileReader.byteLimitDescription(limit)), the most a gzipped JSON catalog may hold (unpack it "
                     + "to a file and index that)")
@@ -271,14 +271,13 @@ public enum CatalogDecoder {
     /// The reason for a read failure of an input, with advice at a limit.
     private static func inputFailure(_ failure: InputError) -> String {
         switch failure {
-        case .system(let error): streamFailure(.system(error))
-        case .tooLarge(let limit): streamFailure(.tooLarge(limit))
+        case .file(let failure): streamFailure(failure)
         case .corruptGzip: failure.reason
         }
     }
 
     /// The reason for a read failure, with advice when it is the stream limit.
-    private static func streamFailure(_ failure: FileReader.Failure) -> String {
+    private static func streamFailure(_ failure: FileFailure) -> String {
         switch failure {
         case .tooLarge(maximumStreamBytes):
             failure.reason + ", the most read from a pipe or device (save the catalog to a file and index that)"

@@ -53,8 +53,7 @@ public enum FavoritesFile {
             switch error {
             case let .system(failure) where failure.isNoSuchFile: return nil
             case .notARegularFile(.directory): throw .unreadable(path: name, reason: "it is a folder; give a file path")
-            case .notARegularFile:
-                throw .unreadable(path: name, reason: "it is not a regular file (a pipe or a device); give a file path")
+            case .notARegularFile: throw .unreadable(path: name, reason: error.reason + "; give a file path")
             case .system, .tooLarge: throw .unreadable(path: name, reason: error.reason)
             }
         }

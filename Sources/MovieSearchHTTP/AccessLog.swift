@@ -25,7 +25,11 @@ package final class AccessLog: Sendable {
     package init(capacity: Int = 1 << 20, write: @escaping @Sendable ([UInt8]) -> Void) throws(HTTPServerError) {
         self.capacity = capacity
         self.write = write
-        try LoopThread.start { [self] in run() }.detach()
+        do {
+            try SystemThread.start { [self] in run() }.detach()
+        } catch {
+            throw .thread(error)
+        }
     }
 
     /// A log to standard error.

@@ -1,3 +1,5 @@
+import MovieSearchPlatform
+
 /// One client connection, owned by one event loop: its parser, the answers waiting to be written, its clocks, and
 /// the one request it may have at the workers.
 final class Connection {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MovieSearchPlatform
 import Synchronization
 
 /// The large answer bodies sent lately, plain and gzipped, by entity tag: identical large answers (a hundred clients
@@ -94,11 +88,9 @@ final class EncodedBodyCache: Sendable {
         return (entry.plain, false)
     }
 
-    /// Whether two buffers of the same length hold the same bytes (`memcmp`: an element-wise `==` takes far longer
-    /// on megabytes in a debug build).
+    /// Whether two buffers hold the same bytes (`Syscalls.sameBytes`: an element-wise `==` takes far longer on
+    /// megabytes in a debug build).
     private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count && a.withUnsafeBytes { x in
-            b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-        }
+        a.withUnsafeBytes { x in b.withUnsafeBytes { y in Syscalls.sameBytes(x, y) } }
     }
 }

@@ -44,7 +44,11 @@ final class EventLoop: @unchecked Sendable {
     init(server: HTTPServer) throws(HTTPServerError) {
         self.server = server
         configuration = server.configuration
-        poller = try EventPoller(backend: configuration.backend)
+        do {
+            poller = try EventPoller(backend: configuration.backend)
+        } catch {
+            throw .eventLoop(error)
+        }
         mailbox = try LoopMailbox()
         policy = server.policy
         readBuffer = .allocate(byteCount: Self.readSize, alignment: 16)

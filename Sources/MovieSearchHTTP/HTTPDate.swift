@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MovieSearchPlatform
 
 /// The current second as HTTP's `Date` (`Fri, 27 Nov 2026 06:00:00 GMT`, RFC 9110 §5.6.7) and as the common log
 /// format's (`27/Nov/2026:06:00:00 +0000`), remade once a second: one per event loop, as it is not shared.
@@ -20,17 +14,14 @@ struct HTTPDate {
 
     /// Brings both texts to the current second.
     mutating func update() {
-        let now = time(nil)
+        let now = Syscalls.wallClockSeconds()
         guard now != second else { return }
         second = now
-        var parts = tm()
-        var value = now
-        gmtime_r(&value, &parts)
-        let day = Self.twoDigits(Int(parts.tm_mday)), month = Self.months[Int(parts.tm_mon)]
-        let year = String(Int(parts.tm_year) + 1900)
-        let clock = "\(Self.twoDigits(Int(parts.tm_hour))):\(Self.twoDigits(Int(parts.tm_min))):"
-            + Self.twoDigits(Int(parts.tm_sec))
-        header = "\(Self.days[Int(parts.tm_wday)]), \(day) \(month) \(year) \(clock) GMT"
+        let parts = Syscalls.universalTime(now)
+        let day = Self.twoDigits(parts.day), month = Self.months[parts.month - 1]
+        let year = String(parts.year)
+        let clock = "\(Self.twoDigits(parts.hour)):\(Self.twoDigits(parts.minute)):" + Self.twoDigits(parts.second)
+        header = "\(Self.days[parts.weekday]), \(day) \(month) \(year) \(clock) GMT"
         logTime = "\(day)/\(month)/\(year):\(clock) +0000"
     }
 

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MovieSearchPlatform
 import Synchronization
 
@@ -76,7 +69,7 @@ package final class HTTPServer: Sendable {
     }
 
     /// The number of cores online (at least 1).
-    package static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    package static var coreCount: Int { Syscalls.onlineCoreCount() }
 
     /// The configuration.
     package let configuration: Configuration
@@ -95,7 +88,7 @@ package final class HTTPServer: Sendable {
     /// Turns answers into bytes, on the workers.
     let encoder: ResponseEncoder
     private let pools = Mutex<[HTTPLane: WorkerPool]>([:])
-    private let threads = Mutex<[LoopThread]>([])
+    private let threads = Mutex<[SystemThread]>([])
     private let limit = Atomic<Int>(Int.max)
 
     /// The soft limit on this process's open descriptors once `start()` raised it as far as allowed: when it is
@@ -131,14 +124,18 @@ package final class HTTPServer: Sendable {
     package func start() throws(HTTPServerError) {
         Syscalls.ignoreBrokenPipeSignal()
         // Room for every connection allowed, the loops' pollers, the cache, and a favorites file being saved.
-        descriptorLimit = Socket.raiseDescriptorLimit(to: configuration.maxConnections + 64)
+        descriptorLimit = Syscalls.raiseDescriptorLimit(to: configuration.maxConnections + 64)
         var lanes: [HTTPLane: WorkerPool] = [:]
         for lane in HTTPLane.allCases { lanes[lane] = try WorkerPool(threads: configuration.workers[lane] ?? 1) }
         pools.withLock { $0 = lanes }
-        var started: [LoopThread] = []
+        var started: [SystemThread] = []
         for _ in 0..<max(1, configuration.loopCount) {
             let loop = try EventLoop(server: self)
-            started.append(try LoopThread.start { loop.run() })
+            do {
+                started.append(try SystemThread.start { loop.run() })
+            } catch {
+                throw .thread(error)
+            }
         }
         threads.withLock { $0 = started }
     }

@@ -1,18 +1,20 @@
-/// Why the server could not start: one line a user can act on.
+import MovieSearchPlatform
+
+/// Why the server could not start: one line a user can act on, around the `SystemError` of the call that failed.
 package enum HTTPServerError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Binding or listening failed: the address as given and the system's reason.
-    case cannotListen(String, reason: String)
+    /// Binding or listening failed: the address as given and the system's error.
+    case cannotListen(String, SystemError)
     /// An event loop could not be made (out of descriptors, …).
-    case eventLoop(reason: String)
+    case eventLoop(SystemError)
     /// A thread could not be started.
-    case thread(reason: String)
+    case thread(SystemError)
 
     /// One line for a person.
     package var description: String {
         switch self {
-        case let .cannotListen(address, reason): "cannot listen on \(address): \(reason)"
-        case let .eventLoop(reason): "cannot start the event loop: \(reason)"
-        case let .thread(reason): "cannot start a server thread: \(reason)"
+        case let .cannotListen(address, error): "cannot listen on \(address): \(error)"
+        case let .eventLoop(error): "cannot start the event loop: \(error)"
+        case let .thread(error): "cannot start a server thread: \(error)"
         }
     }
 }

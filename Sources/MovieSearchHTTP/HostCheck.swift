@@ -1,3 +1,5 @@
+import MovieSearchPlatform
+
 /// Whether a `Host` header names this server: the guard against DNS rebinding, where a page of another site, whose
 /// name its owner made resolve to 127.0.0.1, reaches a local server but still sends its own name.
 enum HostCheck {

@@ -34,7 +34,7 @@ final class LoopMailbox: Sendable {
     init() throws(HTTPServerError) {
         switch Syscalls.makeNonBlockingPipe() {
         case let .success(ends): (readDescriptor, writeDescriptor) = ends
-        case let .failure(error): throw .eventLoop(reason: error.description)
+        case let .failure(error): throw .eventLoop(error)
         }
     }
 

@@ -1,3 +1,5 @@
+import MovieSearchPlatform
+
 /// What the server allows before a request reaches the responder, and the fields that follow from it: the `Host`
 /// check (DNS rebinding), writes only from this server's own pages or the CORS origin (`Origin`, and
 /// `Sec-Fetch-Site` when there is no `Origin`), the CORS preflight and the CORS fields. No socket, no state.

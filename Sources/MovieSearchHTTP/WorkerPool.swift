@@ -1,4 +1,5 @@
 import Dispatch
+import MovieSearchPlatform
 import Synchronization
 
 /// A fixed number of POSIX threads answering jobs in the order they came: the threads of one `HTTPLane`. A job may
@@ -28,8 +29,11 @@ final class WorkerPool: Sendable {
     init(threads: Int) throws(HTTPServerError) {
         threadCount = max(1, threads)
         for _ in 0..<threadCount {
-            let thread = try LoopThread.start { [self] in work() }
-            thread.detach()
+            do {
+                try SystemThread.start { [self] in work() }.detach()
+            } catch {
+                throw .thread(error)
+            }
         }
     }
 

@@ -85,9 +85,11 @@ package final class MappedCacheFile: @unchecked Sendable {
             mapping = try MappedFile(path: filePath, guarded: guarded)
         } catch {
             switch error {
-            case let .open(error): throw .io(path: path, operation: "open cache", reason: error.reason)
             case let .notARegularFile(kind): throw .notARegularFile(path: path, kind: kind)
-            case let .map(error): throw .io(path: path, operation: "map cache", reason: error.reason)
+            case let .system(failure) where failure.call == "mmap":
+                throw .io(path: path, operation: "map cache", reason: failure.reason)
+            case .system, .tooLarge:  // `MappedFile` sets no byte limit: never `.tooLarge`.
+                throw .io(path: path, operation: "open cache", reason: error.reason)
             }
         }
         // A failed check below throws, and `mapping` unmaps itself.

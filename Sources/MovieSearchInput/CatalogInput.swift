@@ -32,19 +32,13 @@ package final class CatalogInput: ByteSource {
     /// The size of a regular file on disk (compressed, for a gzip file); 0 for a stream.
     package let fileSize: Int
 
-    /// Opens `path`. Throws `InputError.system` when it cannot be opened, or is a directory.
+    /// Opens `path` (`FileReader.open`). Throws `InputError.file` when it cannot be opened, or is a directory.
     package init(path: FilePath) throws(InputError) {
-        let descriptor = try Syscalls.openFile(path, for: .reading).mapError(InputError.system).get()
-        let status: FileStatus
-        switch Syscalls.status(ofDescriptor: descriptor) {
-        case let .success(found): status = found
-        case let .failure(error):
-            Syscalls.closeDescriptor(descriptor)
-            throw .system(error)
-        }
-        if status.kind == .notRegular(.directory) {
-            Syscalls.closeDescriptor(descriptor)
-            throw .system(SystemError(code: Syscalls.Errno.isADirectory))
+        let (descriptor, status): (Int32, FileStatus)
+        do {
+            (descriptor, status) = try FileReader.open(path: path)
+        } catch {
+            throw .file(error)
         }
         raw = RawSource(descriptor: descriptor, ownsDescriptor: true)
         isRegularFile = status.kind == .regular

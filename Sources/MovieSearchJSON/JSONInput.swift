@@ -48,11 +48,11 @@ package struct JSONInput: Sendable {
     /// regular file holds a finite number of bytes already on disk, where `/dev/zero` or a pipe can produce
     /// bytes for ever. The check would cost a second pass over every byte of a large catalog for nothing.
     package static func read(path: FilePath, maximumBytes: Int, maximumFileBytes: Int? = nil,
-                             waitingForAWriter: Bool = true) throws(FileReader.Failure) -> JSONInput
+                             waitingForAWriter: Bool = true) throws(FileFailure) -> JSONInput
     {
         let maximumFileBytes = maximumFileBytes ?? maximumBytes
         return try FileReader.withDescriptor(path: path, waitingForAWriter: waitingForAWriter) {
-            (descriptor, status) throws(FileReader.Failure) in
+            (descriptor, status) throws(FileFailure) in
             guard status.kind == .regular else {
                 return try read(descriptor: descriptor, maximumBytes: maximumBytes)
             }
@@ -62,9 +62,9 @@ package struct JSONInput: Sendable {
     }
 
     /// The JSON of the regular file at `path`, read whole: a FIFO, a device, a socket or a folder is refused
-    /// (`FileReader.Failure.notARegularFile`) without waiting, for a file the tool finds by name rather than one
+    /// (`FileFailure.notARegularFile`) without waiting, for a file the tool finds by name rather than one
     /// a user hands it as a stream (a saved Flickr response in `--photos-dir`). Throws past `maximumBytes`.
-    package static func readRegularFile(path: FilePath, maximumBytes: Int) throws(FileReader.Failure) -> JSONInput {
+    package static func readRegularFile(path: FilePath, maximumBytes: Int) throws(FileFailure) -> JSONInput {
         JSONInput(bytes: try FileReader.readRegularFile(path: path, maximumBytes: maximumBytes), badByte: nil)
     }
 
@@ -73,14 +73,13 @@ package struct JSONInput: Sendable {
     /// binary file costs no more than its first chunk, and a stream that pauses after a bad byte (a person typing
     /// at a terminal) fails at once instead of waiting for the bytes after it. Throws when the input, still JSON
     /// so far, holds more than `maximumBytes`, or when a read fails.
-    package static func read(descriptor: Int32, maximumBytes: Int) throws(FileReader.Failure) -> JSONInput {
+    package static func read(descriptor: Int32, maximumBytes: Int) throws(FileFailure) -> JSONInput {
         var source = DescriptorByteSource(descriptor)
         do {
             return try read(from: &source, maximumBytes: maximumBytes)
         } catch {
             switch error {
-            case let .system(failure): throw .system(failure)
-            case let .tooLarge(limit): throw .tooLarge(limit)
+            case let .file(failure): throw failure
             case .corruptGzip: preconditionFailure("a descriptor's bytes are not decoded")
             }
         }

@@ -99,10 +99,12 @@ package enum AtomicFileWriter {
         case .symbolicLink:
             throw AtomicWriteError(operation: "replace", error: SystemError(
                 code: Syscalls.Errno.tooManySymbolicLinks, reason: "its symbolic links go round in a loop"))
-        case .notRegular:
+        case let .notRegular(kind):
+            // A device, pipe or socket is never replaced by a file (`index -o /dev/null` as root once turned
+            // /dev/null into one); said in `FileFailure`'s words, as a read of it would say.
             throw AtomicWriteError(operation: "replace", error: SystemError(
                 code: Syscalls.Errno.invalidArgument,
-                reason: "it is not a regular file (a device, pipe or socket is never replaced); give a file path"))
+                reason: FileFailure.notARegularFile(kind).reason + "; give a file path"))
         }
     }
 

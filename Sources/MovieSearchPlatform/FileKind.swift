@@ -25,4 +25,10 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
         case .other: "not a regular file"
         }
     }
+
+    /// The package's one wording of a path that is not a regular file, after "is": "a FIFO (named pipe), not a
+    /// regular file", or "not a regular file" for a kind this build does not name.
+    package var notARegularFile: String {
+        self == .other ? "not a regular file" : "\(self), not a regular file"
+    }
 }

@@ -1,29 +1,7 @@
 /// Reads files and streams through `Syscalls`, so that the engine needs no Foundation. What the bytes mean is its
-/// callers' business: `JSONInput` reads JSON with it, checking streams as they arrive.
+/// callers' business: `JSONInput` reads JSON with it, checking streams as they arrive. Every failure is a
+/// `FileFailure`.
 package enum FileReader {
-    /// Why a file could not be read: a failed call, or a limit the input went past.
-    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        /// A call failed: "No such file or directory", "Is a directory".
-        case system(SystemError)
-        /// The input holds more than this many bytes.
-        case tooLarge(Int)
-        /// The path names a FIFO, a device, a socket or a folder where a regular file was expected
-        /// (`withRegularFile`): refused without waiting, as opening a FIFO for reading blocks until a writer comes.
-        case notARegularFile(FileKind)
-
-        /// A short message a user can act on: the system's words, or "larger than 16 MiB".
-        package var reason: String {
-            switch self {
-            case let .system(error): error.reason
-            case let .tooLarge(limit): "larger than \(FileReader.byteLimitDescription(limit))"
-            case let .notARegularFile(kind): "it is \(kind), not a regular file"
-            }
-        }
-
-        /// The reason.
-        package var description: String { reason }
-    }
-
     /// `limit` for a message: `16 MiB`, `2 GiB`, or a count of bytes when it is not a whole number of MiB.
     package static func byteLimitDescription(_ limit: Int) -> String {
         if limit >= 1 << 30 && limit % (1 << 30) == 0 { return "\(limit >> 30) GiB" }
@@ -34,8 +12,8 @@ package enum FileReader {
     /// The whole content of the file at `path`, however long: as many bytes as `fstat` says in one allocation,
     /// then whatever follows in chunks (all of it for a stream, or for a /proc file, whose size says 0). Throws
     /// when a call fails, or "Is a directory".
-    package static func readAll(path: FilePath) throws(Failure) -> [UInt8] {
-        try withDescriptor(path: path) { (descriptor, status) throws(Failure) in
+    package static func readAll(path: FilePath) throws(FileFailure) -> [UInt8] {
+        try withDescriptor(path: path) { (descriptor, status) throws(FileFailure) in
             try readAll(descriptor: descriptor, expectedSize: status.kind == .regular ? status.size : 0)
         }
     }
@@ -46,38 +24,50 @@ package enum FileReader {
     /// (`.readingWithoutWaitingForAWriter`): a FIFO that no one writes to reads as ended instead of freezing the
     /// tool in `open`.
     package static func withDescriptor<Result>(
-        path: FilePath, waitingForAWriter: Bool = true, _ body: (Int32, FileStatus) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let mode: Syscalls.OpenMode = waitingForAWriter ? .reading : .readingWithoutWaitingForAWriter
-        let descriptor = try Syscalls.openFile(path, for: mode).mapError(Failure.system).get()
+        path: FilePath, waitingForAWriter: Bool = true, _ body: (Int32, FileStatus) throws(FileFailure) -> Result
+    ) throws(FileFailure) -> Result {
+        let (descriptor, status) = try open(path: path, waitingForAWriter: waitingForAWriter)
         defer { Syscalls.closeDescriptor(descriptor) }
-        let status = try Syscalls.status(ofDescriptor: descriptor).mapError(Failure.system).get()
+        return try body(descriptor, status)
+    }
+
+    /// `withDescriptor`'s open: the descriptor (the caller closes it) and the file's status; a directory refused
+    /// with "Is a directory" (`EISDIR`, as `read` would say), its descriptor closed. For a reader that keeps the
+    /// descriptor past one call (`CatalogInput`).
+    package static func open(path: FilePath, waitingForAWriter: Bool = true) throws(FileFailure)
+        -> (descriptor: Int32, status: FileStatus)
+    {
+        let mode: Syscalls.OpenMode = waitingForAWriter ? .reading : .readingWithoutWaitingForAWriter
+        let descriptor = try Syscalls.openFile(path, for: mode).mapError(FileFailure.system).get()
+        let status: FileStatus
+        switch Syscalls.status(ofDescriptor: descriptor) {
+        case let .success(found): status = found
+        case let .failure(error):
+            Syscalls.closeDescriptor(descriptor)
+            throw .system(error)
+        }
         if status.kind == .notRegular(.directory) {
+            Syscalls.closeDescriptor(descriptor)
             throw .system(SystemError(code: Syscalls.Errno.isADirectory))
         }
-        return try body(descriptor, status)
+        return (descriptor, status)
     }
 
     /// Opens the regular file at `path` without blocking (`RegularFile.openForReading`) and calls `body` with the
     /// descriptor and its size; a FIFO, a device, a socket or a folder is refused (`notARegularFile`) before a
     /// byte is read, so that a FIFO no one writes to never freezes the caller.
     package static func withRegularFile<Result>(
-        path: FilePath, _ body: (Int32, Int) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let (descriptor, size): (Int32, Int)
-        switch RegularFile.openForReading(path) {
-        case let .success(opened): (descriptor, size) = opened
-        case let .failure(.system(error)): throw .system(error)
-        case let .failure(.notARegularFile(kind)): throw .notARegularFile(kind)
-        }
+        path: FilePath, _ body: (Int32, Int) throws(FileFailure) -> Result
+    ) throws(FileFailure) -> Result {
+        let (descriptor, size) = try RegularFile.openForReading(path).get()
         defer { Syscalls.closeDescriptor(descriptor) }
         return try body(descriptor, size)
     }
 
     /// The whole regular file at `path` (`withRegularFile`: anything else refused without waiting), of at most
     /// `maximumBytes` (`readAll(descriptor:size:maximumBytes:)`).
-    package static func readRegularFile(path: FilePath, maximumBytes: Int) throws(Failure) -> [UInt8] {
-        try withRegularFile(path: path) { (descriptor, size) throws(Failure) in
+    package static func readRegularFile(path: FilePath, maximumBytes: Int) throws(FileFailure) -> [UInt8] {
+        try withRegularFile(path: path) { (descriptor, size) throws(FileFailure) in
             try readAll(descriptor: descriptor, size: size, maximumBytes: maximumBytes)
         }
     }
@@ -87,10 +77,10 @@ package enum FileReader {
     ///
     /// Not generic, unlike `withRegularFile`, which other targets would run unspecialized: for this result (a
     /// tuple) the runtime then builds its type metadata, 20,000 instructions of every `moviesearch query`.
-    package static func readRegularFileAndStatus(path: FilePath, maximumBytes: Int) throws(Failure)
+    package static func readRegularFileAndStatus(path: FilePath, maximumBytes: Int) throws(FileFailure)
         -> (bytes: [UInt8], status: FileStatus) {
-        try withRegularFile(path: path) { (descriptor, size) throws(Failure) in
-            let status = try Syscalls.status(ofDescriptor: descriptor).mapError(Failure.system).get()
+        try withRegularFile(path: path) { (descriptor, size) throws(FileFailure) in
+            let status = try Syscalls.status(ofDescriptor: descriptor).mapError(FileFailure.system).get()
             return (try readAll(descriptor: descriptor, size: size, maximumBytes: maximumBytes), status)
         }
     }
@@ -99,7 +89,7 @@ package enum FileReader {
     /// `maximumBytes`: a larger size is refused before anything is allocated (a sparse file's, a disk image), and
     /// a file that grew since `fstat` past the bound is refused after the read, so the bound holds for what is
     /// returned.
-    package static func readAll(descriptor: Int32, size: Int, maximumBytes: Int) throws(Failure) -> [UInt8] {
+    package static func readAll(descriptor: Int32, size: Int, maximumBytes: Int) throws(FileFailure) -> [UInt8] {
         if size > maximumBytes { throw .tooLarge(maximumBytes) }
         let bytes = try readAll(descriptor: descriptor, expectedSize: size)
         if bytes.count > maximumBytes { throw .tooLarge(maximumBytes) }
@@ -107,7 +97,7 @@ package enum FileReader {
     }
 
     /// Everything left on `descriptor`: the first `expectedSize` bytes in one allocation, the rest in chunks.
-    package static func readAll(descriptor: Int32, expectedSize: Int) throws(Failure) -> [UInt8] {
+    package static func readAll(descriptor: Int32, expectedSize: Int) throws(FileFailure) -> [UInt8] {
         var readError: SystemError?
         var bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
             while count < expectedSize {
@@ -130,8 +120,8 @@ package enum FileReader {
     }
 
     /// Reads at most `count` bytes into the start of `buffer`; 0 at the end.
-    package static func readSome(_ descriptor: Int32, into buffer: inout [UInt8], count: Int) throws(Failure) -> Int {
+    package static func readSome(_ descriptor: Int32, into buffer: inout [UInt8], count: Int) throws(FileFailure) -> Int {
         try buffer.withUnsafeMutableBytes { Syscalls.readSome(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<count])) }
-            .mapError(Failure.system).get()
+            .mapError(FileFailure.system).get()
     }
 }

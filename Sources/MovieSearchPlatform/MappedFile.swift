@@ -25,16 +25,6 @@ import CMappingGuard
 package final class MappedFile: @unchecked Sendable {
     // @unchecked: the mapping is read-only and never changes after `init`.
 
-    /// Why a file could not be mapped.
-    package enum Failure: Error, Equatable, Sendable {
-        /// `open` or `fstat` failed.
-        case open(SystemError)
-        /// The path names something else than a regular file: a FIFO, a device, a directory, a socket.
-        case notARegularFile(FileKind)
-        /// `mmap` failed (out of address space, or a file system that cannot map).
-        case map(SystemError)
-    }
-
     /// The whole file. Valid while this object lives: never let it, or a pointer into it, outlive the object.
     package let bytes: UnsafeRawBufferPointer
     /// The open descriptor of a guarded file (for `currentStatus()`), -1 otherwise.
@@ -44,13 +34,11 @@ package final class MappedFile: @unchecked Sendable {
     private let guardSlot: Int32
 
     /// Opens and maps the regular file at `path`; `guarded`: survives the file's truncation (see the type).
-    package init(path: FilePath, guarded: Bool = false) throws(Failure) {
-        let descriptor: Int32, size: Int
-        switch RegularFile.openForReading(path) {
-        case let .success(opened): (descriptor, size) = opened
-        case let .failure(.system(error)): throw .open(error)
-        case let .failure(.notARegularFile(kind)): throw .notARegularFile(kind)
-        }
+    /// Throws `FileFailure.system` when `open` or `fstat` fails, or `mmap` (out of address space, or a file system
+    /// that cannot map: the error's `call` is `mmap`), and `.notARegularFile` for a FIFO, a device, a directory or
+    /// a socket.
+    package init(path: FilePath, guarded: Bool = false) throws(FileFailure) {
+        let (descriptor, size) = try RegularFile.openForReading(path).get()
         if size == 0 {
             _ = Syscalls.closeDescriptor(descriptor)
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -62,7 +50,7 @@ package final class MappedFile: @unchecked Sendable {
         case let .success(base): bytes = UnsafeRawBufferPointer(start: base, count: size)
         case let .failure(error):
             _ = Syscalls.closeDescriptor(descriptor)
-            throw .map(error)
+            throw .system(error)
         }
         if guarded {
             self.descriptor = descriptor

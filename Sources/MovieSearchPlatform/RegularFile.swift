@@ -5,16 +5,10 @@
 /// opened descriptor (not on the path, which could be swapped in between) tells what it is before anything is
 /// read or mapped. On a regular file `O_NONBLOCK` has no effect, so the descriptor is used as it is.
 enum RegularFile {
-    /// Why the file could not be opened as a regular file.
-    enum Failure: Error, Equatable, Sendable {
-        /// `open` or `fstat` failed.
-        case system(SystemError)
-        /// The path names something else: a FIFO, a device, a directory, a socket.
-        case notARegularFile(FileKind)
-    }
-
     /// An open descriptor for the regular file at `path` and its size in bytes. The caller closes the descriptor.
-    static func openForReading(_ path: FilePath) -> Result<(descriptor: Int32, size: Int), Failure> {
+    /// Fails with `FileFailure.system` when `open` or `fstat` fails, `.notARegularFile` when the path names a FIFO,
+    /// a device, a directory or a socket.
+    static func openForReading(_ path: FilePath) -> Result<(descriptor: Int32, size: Int), FileFailure> {
         let descriptor: Int32
         switch Syscalls.openFile(path, for: .readingWithoutBlocking) {
         case let .success(opened):

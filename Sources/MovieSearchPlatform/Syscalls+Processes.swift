@@ -42,11 +42,11 @@ extension Syscalls {
     package static func makeCloseOnExecPipe() -> Result<(read: Int32, write: Int32), SystemError> {
         var ends: [Int32] = [-1, -1]
         #if canImport(Darwin)
-        guard pipe(&ends) == 0 else { return .failure(.current()) }
+        guard pipe(&ends) == 0 else { return .failure(.current("pipe")) }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         #else
-        guard linuxPipe2(&ends, O_CLOEXEC) == 0 else { return .failure(.current()) }
+        guard linuxPipe2(&ends, O_CLOEXEC) == 0 else { return .failure(.current("pipe2")) }
         #endif
         return .success((ends[0], ends[1]))
     }
@@ -94,7 +94,7 @@ extension Syscalls {
         let result = path.withCString { cPath in
             posix_spawn(&pid, cPath, &actions, &attributes, &argv, inheritedEnvironment)
         }
-        return result == 0 ? .success(pid) : .failure(SystemError(code: result))
+        return result == 0 ? .success(pid) : .failure(SystemError(code: result, call: "posix_spawn"))
     }
 
     /// Sends `SIGKILL` to the process `pid` (a program this process spawned and has not waited for).
@@ -106,7 +106,7 @@ extension Syscalls {
     package static func waitForProgram(_ pid: Int32) -> Result<ProgramEnd, SystemError> {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { return .failure(.current()) }
+            guard errno == EINTR else { return .failure(.current("waitpid")) }
         }
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (C macros).
         if status & 0x7F == 0 { return .success(.exited((status >> 8) & 0xFF)) }

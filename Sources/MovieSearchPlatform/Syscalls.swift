@@ -8,7 +8,9 @@ import Darwin
 #error("moviesearch needs a POSIX C library: Glibc, Musl or Darwin")
 #endif
 
-/// The system calls of the package, engine and command line alike: the only file that imports the C library.
+/// The system calls of the package, engine, command line and HTTP server alike. With its extensions by job
+/// (`Syscalls+Processes.swift`, `Syscalls+Sockets.swift`) and the two types that hold system state (`EventPoller`,
+/// `SystemThread`), the only files of the package that import the C library.
 ///
 ///     switch Syscalls.openFile(path, for: .reading) {
 ///     case let .success(descriptor): defer { Syscalls.closeDescriptor(descriptor) } …
@@ -87,11 +89,11 @@ package enum Syscalls {
         case .readingWithoutBlocking, .readingWithoutWaitingForAWriter: O_RDONLY | O_NONBLOCK
         case .creatingNew: O_WRONLY | O_CREAT | O_EXCL
         }
-        let opened = retryingInterrupts { path.withCString { open($0, flags | O_CLOEXEC, 0o644) } }
+        let opened = retryingInterrupts("open") { path.withCString { open($0, flags | O_CLOEXEC, 0o644) } }
         guard mode == .readingWithoutWaitingForAWriter, case let .success(descriptor) = opened else { return opened }
         let status = fcntl(descriptor, F_GETFL)
         guard status != -1, fcntl(descriptor, F_SETFL, status & ~O_NONBLOCK) != -1 else {
-            let error = SystemError(code: errno)
+            let error = SystemError.current("fcntl")
             closeDescriptor(descriptor)
             return .failure(error)
         }
@@ -101,7 +103,7 @@ package enum Syscalls {
     /// Closes `descriptor`. Not retried on `EINTR`: on Linux the descriptor is closed even then.
     @discardableResult
     package static func closeDescriptor(_ descriptor: Int32) -> Result<Void, SystemError> {
-        checked(close(descriptor))
+        checked("close", close(descriptor))
     }
 
     // MARK: Reading and writing
@@ -111,13 +113,13 @@ package enum Syscalls {
     package static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
         -> Result<Int, SystemError>
     {
-        retryingInterrupts { read(descriptor, buffer.baseAddress, min(buffer.count, Int(Int32.max))) }
+        retryingInterrupts("read") { read(descriptor, buffer.baseAddress, min(buffer.count, Int(Int32.max))) }
     }
 
 
     /// Writes at most `bytes.count` bytes of `bytes` to `descriptor`: the count written.
     static func writeSome(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Int, SystemError> {
-        retryingInterrupts { write(descriptor, bytes.baseAddress, bytes.count) }
+        retryingInterrupts("write") { write(descriptor, bytes.baseAddress, bytes.count) }
     }
 
     /// Writes all of `bytes` to `descriptor`, repeating `write` after a short write. At most 16 MiB a call:
@@ -137,7 +139,7 @@ package enum Syscalls {
 
     /// Flushes what was written to `descriptor` to the disk (`fsync`).
     static func flushToDisk(_ descriptor: Int32) -> Result<Void, SystemError> {
-        checked(fsync(descriptor))
+        checked("fsync", fsync(descriptor))
     }
 
     // MARK: Mapping
@@ -146,7 +148,7 @@ package enum Syscalls {
     /// mapping outlives the descriptor; `unmap` releases it.
     static func mapReadOnly(_ descriptor: Int32, size: Int) -> Result<UnsafeRawPointer, SystemError> {
         guard let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
-            return .failure(.current())
+            return .failure(.current("mmap"))
         }
         return .success(UnsafeRawPointer(mapping))
     }
@@ -156,12 +158,18 @@ package enum Syscalls {
         munmap(UnsafeMutableRawPointer(mutating: base), size)
     }
 
+    /// Whether `a` and `b` hold the same bytes (`memcmp`: an element-wise `==` takes far longer on megabytes in a
+    /// debug build).
+    package static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    }
+
     // MARK: Files and folders
 
     /// The status of the file open on `descriptor` (`fstat`).
     package static func status(ofDescriptor descriptor: Int32) -> Result<FileStatus, SystemError> {
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(.current()) }
+        guard fstat(descriptor, &status) == 0 else { return .failure(.current("fstat")) }
         return .success(fileStatus(status))
     }
 
@@ -170,7 +178,7 @@ package enum Syscalls {
     package static func status(ofPath path: FilePath, followingLinks: Bool) -> Result<FileStatus, SystemError> {
         var status = stat()
         let result = path.withCString { followingLinks ? stat($0, &status) : lstat($0, &status) }
-        guard result == 0 else { return .failure(.current()) }
+        guard result == 0 else { return .failure(.current(followingLinks ? "stat" : "lstat")) }
         return .success(fileStatus(status))
     }
 
@@ -202,23 +210,23 @@ package enum Syscalls {
     /// Creates the folder `path` with permissions `mode` (less the umask), its parent being there already
     /// (`mkdir`). Fails with `EEXIST` when something is at `path`.
     package static func makeFolder(_ path: FilePath, mode: UInt32) -> Result<Void, SystemError> {
-        checked(path.withCString { mkdir($0, mode_t(mode)) })
+        checked("mkdir", path.withCString { mkdir($0, mode_t(mode)) })
     }
 
     /// Sets the permission bits of the file open on `descriptor` to `mode`, the umask not applied (`fchmod`).
     static func changeMode(_ descriptor: Int32, to mode: UInt32) -> Result<Void, SystemError> {
-        checked(fchmod(descriptor, mode_t(mode)))
+        checked("fchmod", fchmod(descriptor, mode_t(mode)))
     }
 
     /// Renames `source` onto `destination`, atomically replacing what was there.
     static func renameFile(_ source: FilePath, to destination: FilePath) -> Result<Void, SystemError> {
-        checked(source.withCString { from in destination.withCString { rename(from, $0) } })
+        checked("rename", source.withCString { from in destination.withCString { rename(from, $0) } })
     }
 
     /// Opens the folder at `path` read-only, to hold a lock on it (`tryLockExclusively`); the caller closes the
     /// descriptor, which lets the lock go. `O_DIRECTORY`: anything but a folder fails, never blocks.
     package static func openFolder(_ path: FilePath) -> Result<Int32, SystemError> {
-        retryingInterrupts { path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } }
+        retryingInterrupts("open") { path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } }
     }
 
     /// Takes the exclusive advisory lock on the file or folder open on `descriptor` without waiting (`flock`,
@@ -228,7 +236,7 @@ package enum Syscalls {
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return .success(true) }
         let code = lastErrorNumber()
         if code == EWOULDBLOCK || code == EINTR { return .success(false) }
-        return .failure(SystemError(code: code))
+        return .failure(SystemError(code: code, call: "flock"))
     }
 
     /// Sleeps for `milliseconds` (a signal may cut it short).
@@ -239,10 +247,15 @@ package enum Syscalls {
     /// Removes the file at `path` (`unlink`).
     @discardableResult
     static func removeFile(_ path: FilePath) -> Result<Void, SystemError> {
-        checked(path.withCString { unlink($0) })
+        checked("unlink", path.withCString { unlink($0) })
     }
 
     // MARK: Processes
+
+    /// The number of cores online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+    package static func onlineCoreCount() -> Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
 
     /// This process's ID.
     static func processID() -> Int32 {
@@ -327,18 +340,20 @@ package enum Syscalls {
 
     /// Makes the call `body` until it does not fail with `EINTR`: its result, or the error of the call that
     /// returned -1.
-    private static func retryingInterrupts<Value: FixedWidthInteger>(_ body: () -> Value) -> Result<Value, SystemError> {
+    static func retryingInterrupts<Value: FixedWidthInteger>(
+        _ call: String, _ body: () -> Value
+    ) -> Result<Value, SystemError> {
         while true {
             let result = body()
             if result != -1 { return .success(result) }
             let code = errno
-            if code != EINTR { return .failure(SystemError(code: code)) }
+            if code != EINTR { return .failure(SystemError(code: code, call: call)) }
         }
     }
 
     /// Success for a call that returned 0, else the error it set.
-    private static func checked(_ result: Int32) -> Result<Void, SystemError> {
-        result == 0 ? .success(()) : .failure(.current())
+    static func checked(_ call: String, _ result: Int32) -> Result<Void, SystemError> {
+        result == 0 ? .success(()) : .failure(.current(call))
     }
 
     /// The fields of `status` the package reads.
@@ -366,6 +381,31 @@ package enum Syscalls {
     /// A `timespec` as nanoseconds since 1970.
     private static func nanoseconds(_ time: timespec) -> Int64 {
         Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    }
+
+    /// A moment of the wall clock in UTC, broken down as a calendar says it (`gmtime_r`).
+    package struct CalendarTime: Equatable, Sendable {
+        /// The year (2026), the month (1 to 12), the day of the month (1 to 31).
+        package var year: Int, month: Int, day: Int
+        /// The hour (0 to 23), minute (0 to 59) and second (0 to 60, for a leap second).
+        package var hour: Int, minute: Int, second: Int
+        /// The day of the week, 0 for Sunday to 6 for Saturday.
+        package var weekday: Int
+    }
+
+    /// The wall clock's current second since 1970 (`time`).
+    package static func wallClockSeconds() -> Int {
+        time(nil)
+    }
+
+    /// The moment `seconds` since 1970, in UTC (`gmtime_r`).
+    package static func universalTime(_ seconds: Int) -> CalendarTime {
+        var parts = tm()
+        var value = seconds
+        gmtime_r(&value, &parts)
+        return CalendarTime(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                            hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec),
+                            weekday: Int(parts.tm_wday))
     }
 
     /// The wall clock (`CLOCK_REALTIME`, the clock file times are stamped with) in nanoseconds since 1970.
@@ -559,13 +599,13 @@ extension Syscalls {
     /// Opens the terminal at `path` (`/dev/tty`: the controlling terminal of the process) for reading and writing,
     /// without making it the controlling terminal (`O_NOCTTY`) and close-on-exec.
     package static func openTerminal(_ path: FilePath) -> Result<Int32, SystemError> {
-        retryingInterrupts { path.withCString { open($0, O_RDWR | O_NOCTTY | O_CLOEXEC) } }
+        retryingInterrupts("open") { path.withCString { open($0, O_RDWR | O_NOCTTY | O_CLOEXEC) } }
     }
 
     /// The settings of the terminal on `descriptor` (`tcgetattr`).
     package static func terminalSettings(_ descriptor: Int32) -> Result<TerminalSettings, SystemError> {
         var value = termios()
-        guard tcgetattr(descriptor, &value) == 0 else { return .failure(.current()) }
+        guard tcgetattr(descriptor, &value) == 0 else { return .failure(.current("tcgetattr")) }
         return .success(TerminalSettings(value: value))
     }
 
@@ -574,7 +614,7 @@ extension Syscalls {
         -> Result<Void, SystemError>
     {
         var value = settings.value
-        return retryingInterrupts { tcsetattr(descriptor, TCSANOW, &value) }.map { _ in () }
+        return retryingInterrupts("tcsetattr") { tcsetattr(descriptor, TCSANOW, &value) }.map { _ in () }
     }
 
     /// The size of the terminal on `descriptor` (`TIOCGWINSZ`), or `nil` when it is not a terminal or says 0.
@@ -588,12 +628,12 @@ extension Syscalls {
     /// write to a full one too.
     package static func makeNonBlockingPipe() -> Result<(read: Int32, write: Int32), SystemError> {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return .failure(.current()) }
+        guard pipe(&ends) == 0 else { return .failure(.current("pipe")) }
         for end in ends {
             let flags = fcntl(end, F_GETFL)
             guard flags != -1, fcntl(end, F_SETFL, flags | O_NONBLOCK) != -1, fcntl(end, F_SETFD, FD_CLOEXEC) != -1
             else {
-                let error = SystemError.current()
+                let error = SystemError.current("fcntl")
                 close(ends[0])
                 close(ends[1])
                 return .failure(error)
@@ -625,7 +665,7 @@ extension Syscalls {
             action.sa_flags = SA_RESTART
             var previous = sigaction()
             guard sigaction(number, &action, &previous) == 0 else {
-                let error = SystemError.current()
+                let error = SystemError.current("sigaction")
                 restoreSignalActions(saved)
                 return .failure(error)
             }
@@ -667,12 +707,24 @@ extension Syscalls {
         -> Result<[Bool]?, SystemError>
     {
         var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let result = poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
+        return poll(&entries, timeoutMilliseconds: timeoutMilliseconds).map { count in
+            count.map { _ in entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 } }
+        }
+    }
+
+    /// The package's one `poll`: waits until one of `entries` is ready as its `events` ask, for at most
+    /// `timeoutMilliseconds` (-1: for ever), and sets each entry's `revents`. The count of entries ready (0 when
+    /// the time ran out); `nil` when a caught signal ended the wait early (`EINTR`, which `poll` never restarts).
+    /// `waitUntilReadableWithPoll` and `EventPoller` (the server's loops where `epoll` is not used) wait in it.
+    static func poll(_ entries: inout [pollfd], timeoutMilliseconds: Int32) -> Result<Int?, SystemError> {
+        let result = entries.withUnsafeMutableBufferPointer { buffer in
+            systemPoll(buffer.baseAddress, nfds_t(buffer.count), timeoutMilliseconds)
+        }
         if result == -1 {
             let code = errno
-            return code == EINTR ? .success(nil) : .failure(SystemError(code: code))
+            return code == EINTR ? .success(nil) : .failure(SystemError(code: code, call: "poll"))
         }
-        return .success(entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 })
+        return .success(Int(result))
     }
 
     /// `waitUntilReadable` with `select`: for Apple systems, compiled everywhere so that Linux tests run it. A
@@ -686,7 +738,7 @@ extension Syscalls {
     {
         let capacity = MemoryLayout<fd_set>.size * 8
         guard descriptors.allSatisfy({ $0 >= 0 && Int($0) < capacity }) else {
-            return .failure(SystemError(code: EINVAL))
+            return .failure(SystemError(code: EINVAL, call: "select"))
         }
         var readable = fd_set()
         withUnsafeMutableBytes(of: &readable) { bits in
@@ -705,7 +757,7 @@ extension Syscalls {
             : select(highest + 1, &readable, nil, nil, &timeout)
         if result == -1 {
             let code = errno
-            return code == EINTR ? .success(nil) : .failure(SystemError(code: code))
+            return code == EINTR ? .success(nil) : .failure(SystemError(code: code, call: "select"))
         }
         return .success(withUnsafeBytes(of: &readable) { bits in
             descriptors.map { descriptor in
@@ -724,4 +776,9 @@ extension Syscalls {
     package static func isTerminalGone(_ error: SystemError) -> Bool {
         error.code == EIO
     }
+}
+
+/// The C library's `poll`, whose name `Syscalls.poll` hides inside the enum.
+private func systemPoll(_ entries: UnsafeMutablePointer<pollfd>?, _ count: nfds_t, _ timeout: Int32) -> Int32 {
+    poll(entries, count, timeout)
 }

@@ -18,11 +18,11 @@ package final class ServedFavorites: Sendable {
     private struct Marked: Sendable {
         var key: Key
         var ids: Set<Int>
-        /// The status of the file the bytes of `key` were read from, and whether that status alone vouches for
-        /// the bytes (`isSettled`): a file that has not changed for `settledTime` cannot change again without a
-        /// new change time (the clock has moved past every tick it could share), so the same status means the
+        /// The identity of the file the bytes of `key` were read from, and whether that identity alone vouches
+        /// for the bytes (`isSettled`): a file that has not changed for `settledTime` cannot change again without a
+        /// new change time (the clock has moved past every tick it could share), so the same identity means the
         /// same bytes; a younger file is read again on each request until it settles.
-        var status: FileStatus?
+        var identity: FileIdentity?
         var isSettled = false
     }
 
@@ -82,23 +82,23 @@ package final class ServedFavorites: Sendable {
         var marked = Marked(key: Key(generation: snapshot.generation), ids: [])
         switch storage {
         case let .file(path, _):
-            let status = try? Syscalls.status(ofPath: path, followingLinks: true).get()
-            if let status, let kept = state.withLock({ $0.marked }), kept.isSettled, kept.status == status,
+            let identity = FileIdentity.of(path)
+            if let identity, let kept = state.withLock({ $0.marked }), kept.isSettled, kept.identity == identity,
                kept.key.generation == snapshot.generation {
                 return kept.ids
             }
             do {
                 let file = try FavoritesFile.contents(path)
                 marked.key.file = .bytes(file?.bytes)
-                marked.status = file?.status
+                marked.identity = file.map { FileIdentity($0.status) }
             } catch {
                 marked.key.file = .unreadable("\(error)")
             }
             // Settled when the file read is the one the path showed and its last change is well in the past; the
-            // status kept is the read file's, so that any later change (a new inode, a new change time) differs.
+            // identity kept is the read file's, so that any later change (a new inode, a new change time) differs.
             let now = Syscalls.wallClockNanoseconds()
-            marked.isSettled = marked.status.map {
-                $0 == status && now - max($0.changed, $0.modified) > settledNanoseconds
+            marked.isSettled = marked.identity.map {
+                $0 == identity && now - max($0.changed, $0.modified) > settledNanoseconds
             } ?? false
         case .memory:
             marked.key.memoryVersion = state.withLock { $0.memoryVersion }

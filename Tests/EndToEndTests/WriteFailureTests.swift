@@ -89,8 +89,8 @@ final class WriteFailureTests: XCTestCase {
         XCTAssertEqual(mkfifo(pipe, 0o644), 0)
         let outcome = try ChildProcess.run(setup.binary, ["index", setup.catalog, "-o", pipe])
         XCTAssertTrue(outcome.exited(1), outcome.summary)
-        XCTAssertEqual(outcome.errorLines, ["moviesearch: cannot replace cache \(pipe): it is not a regular file "
-                                            + "(a device, pipe or socket is never replaced); give a file path"])
+        XCTAssertEqual(outcome.errorLines, ["moviesearch: cannot replace cache \(pipe): it is a FIFO (named pipe), "
+                                            + "not a regular file; give a file path"])
         var status = stat()
         XCTAssertEqual(lstat(pipe, &status), 0)
         XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO)

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Dispatch
 @testable import MovieSearchHTTP
+import MovieSearchPlatform
 import Synchronization
 import XCTest
 
@@ -28,7 +29,7 @@ final class HTTPServerIsolationTests: XCTestCase {
     private func inBackground(_ body: @escaping @Sendable () throws -> Bool) throws -> () -> Bool {
         let done = DispatchSemaphore(value: 0)
         let failed = Atomic<Bool>(false)
-        try LoopThread.start {
+        try SystemThread.start {
             do {
                 if try !body() { failed.store(true, ordering: .relaxed) }
             } catch {

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Dispatch
 @testable import MovieSearchHTTP
+import MovieSearchPlatform
 import Synchronization
 import XCTest
 

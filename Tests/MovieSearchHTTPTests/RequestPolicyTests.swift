@@ -1,4 +1,5 @@
 @testable import MovieSearchHTTP
+import MovieSearchPlatform
 import XCTest
 
 /// `RequestPolicy`, `ResponseEncoder` and the parser's `Expect: 100-continue` without sockets.

@@ -1,4 +1,5 @@
 @testable import MovieSearchHTTP
+import MovieSearchPlatform
 import XCTest
 
 /// `SocketAddress(parsing:)` as `--listen` takes it, `isLoopback` and `description`; and `HostCheck`, the guard

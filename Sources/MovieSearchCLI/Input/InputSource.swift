@@ -16,18 +16,18 @@ enum InputSource {
         }
     }
 
-    /// The device and inode of what it reads (the file, when standard input is redirected from one; a pipe's or a
-    /// terminal's never equal a file's), or `nil` for bytes given by a test.
-    var fileIdentity: (device: UInt64, inode: UInt64)? {
+    /// The identity of what it reads (the file, when standard input is redirected from one; a pipe's or a
+    /// terminal's device and inode never equal a file's), or `nil` for bytes given by a test.
+    var fileIdentity: FileIdentity? {
         switch self {
-        case let .fileDescriptor(fd): System.fileIdentity(descriptor: fd)
+        case let .fileDescriptor(fd): FileIdentity.of(descriptor: fd)
         case .bytes: nil
         }
     }
 
     /// The JSON document it holds, read as a stream and checked as it arrives (see `JSONInput.read`), at
     /// most `maximumBytes` long.
-    func json(maximumBytes: Int) throws(FileReader.Failure) -> JSONInput {
+    func json(maximumBytes: Int) throws(FileFailure) -> JSONInput {
         switch self {
         case let .fileDescriptor(fd):
             return try JSONInput.read(descriptor: fd, maximumBytes: maximumBytes)

@@ -14,22 +14,9 @@ enum System {
         guard case let .success(status) = Syscalls.status(ofPath: path, followingLinks: true) else { return nil }
         switch status.kind {
         case .regular, .notRegular(.directory): return nil
-        case .notRegular(.other), .symbolicLink: return "not a regular file"
-        case let .notRegular(kind): return "\(kind), not a regular file"
+        case .symbolicLink: return FileKind.other.notARegularFile
+        case let .notRegular(kind): return kind.notARegularFile
         }
-    }
-
-    /// The device and inode of the file at `path`, links followed (so a symbolic or hard link to a file gives that
-    /// file's), or `nil` when there is nothing there (or nothing we may look at).
-    static func fileIdentity(_ path: FilePath) -> (device: UInt64, inode: UInt64)? {
-        guard case let .success(status) = Syscalls.status(ofPath: path, followingLinks: true) else { return nil }
-        return (status.device, status.inode)
-    }
-
-    /// The device and inode of the file open on `descriptor` (standard input redirected from a file), or `nil`.
-    static func fileIdentity(descriptor: Int32) -> (device: UInt64, inode: UInt64)? {
-        guard case let .success(status) = Syscalls.status(ofDescriptor: descriptor) else { return nil }
-        return (status.device, status.inode)
     }
 
     /// The most memory this process has had resident so far, in bytes.

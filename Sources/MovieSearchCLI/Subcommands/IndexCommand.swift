@@ -165,19 +165,19 @@ struct IndexCommand: Subcommand {
         // Checked before reading, and both stat'ed, so that a link (symbolic or hard) to the catalog is caught too,
         // and so is standard input redirected from the output (`index - -o movies.json < movies.json`); an output
         // that does not exist yet cannot be the catalog.
-        if let output = System.fileIdentity(outputPath),
-           let input = readsStandardInput ? context.standardInput.fileIdentity : System.fileIdentity(catalogPath),
-           output == input {
+        if let output = FileIdentity.of(outputPath),
+           let input = readsStandardInput ? context.standardInput.fileIdentity : FileIdentity.of(catalogPath),
+           output.isSameFile(as: input) {
             throw IndexError.outputIsCatalog(
                 catalog: readsStandardInput ? Self.standardInputName : catalogPath.description,
                 output: outputPath.description)
         }
         // The ratings file is part of the catalog: writing the cache over it would lose it just the same.
         let readsRatingsFromStandardInput = ratingsPath == Self.standardInput
-        if let ratingsPath, let output = System.fileIdentity(outputPath),
+        if let ratingsPath, let output = FileIdentity.of(outputPath),
            let ratings = readsRatingsFromStandardInput ? context.standardInput.fileIdentity
-               : System.fileIdentity(ratingsPath),
-           output == ratings {
+               : FileIdentity.of(ratingsPath),
+           output.isSameFile(as: ratings) {
             throw IndexError.outputIsRatings(
                 ratings: readsRatingsFromStandardInput ? Self.standardInputName : ratingsPath.description,
                 output: outputPath.description)

@@ -116,7 +116,7 @@ struct PhotosCommand: Subcommand {
         if input.bytes.isEmpty, path != FilePath("-"), case let .success(status) = Syscalls.status(
             ofPath: path, followingLinks: true), status.kind == .notRegular(.fifo) {
             throw FileReadError(role: "Flickr response", path: source,
-                                cause: FileReader.Failure.notARegularFile(.fifo),
+                                cause: FileFailure.notARegularFile(.fifo),
                                 note: "and no program was writing to it (use '-' to read standard input)")
         }
         guard let badByte = input.badByte else {

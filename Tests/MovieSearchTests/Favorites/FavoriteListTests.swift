@@ -197,7 +197,7 @@ final class FavoriteListTests: XCTestCase {
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         XCTAssertThrowsError(try FavoritesFile.read(path: fifo)) {
             XCTAssertEqual($0 as? FavoritesError, .unreadable(
-                path: fifo, reason: "it is not a regular file (a pipe or a device); give a file path"))
+                path: fifo, reason: "it is a FIFO (named pipe), not a regular file; give a file path"))
         }
         // A sparse file just over the limit: refused from its size, before any read or allocation.
         let huge = folder + "/huge.json"

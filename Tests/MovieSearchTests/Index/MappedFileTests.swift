@@ -35,16 +35,16 @@ final class MappedFileTests: XCTestCase {
     func testRefusesWhatIsNotARegularFile() throws {
         let folder = try TestPaths.temporaryFolder(self).path
         XCTAssertThrowsError(try MappedFile(path: FilePath(folder))) { error in
-            XCTAssertEqual(error as? MappedFile.Failure, .notARegularFile(.directory))
+            XCTAssertEqual(error as? FileFailure, .notARegularFile(.directory))
         }
         let fifo = folder + "/fifo"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         // Would block for ever in a plain open(2) for reading, with no writer.
         XCTAssertThrowsError(try MappedFile(path: FilePath(fifo))) { error in
-            XCTAssertEqual(error as? MappedFile.Failure, .notARegularFile(.fifo))
+            XCTAssertEqual(error as? FileFailure, .notARegularFile(.fifo))
         }
         XCTAssertThrowsError(try MappedFile(path: FilePath(folder + "/missing"))) { error in
-            guard case .open(let system)? = error as? MappedFile.Failure else { return XCTFail("\(error)") }
+            guard case .system(let system)? = error as? FileFailure else { return XCTFail("\(error)") }
             XCTAssertEqual(system.code, ENOENT)
         }
     }

@@ -15,7 +15,8 @@ final class AtomicFileWriterTests: XCTestCase {
         let pipe = folder + "/pipe", directory = folder + "/folder"
         XCTAssertEqual(mkfifo(pipe, 0o644), 0)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-        for (path, reason) in [(pipe, "it is not a regular file"), (directory, "it is a folder")] {
+        for (path, reason) in [(pipe, "it is a FIFO (named pipe), not a regular file; give a file path"),
+                               (directory, "it is a folder")] {
             XCTAssertThrowsError(try AtomicFileWriter.replaceFile(at: path, with: [[1, 2, 3]]), path) { error in
                 guard let error = error as? AtomicFileWriter.AtomicWriteError else { return XCTFail("\(error)") }
                 XCTAssertEqual(error.operation, "replace")

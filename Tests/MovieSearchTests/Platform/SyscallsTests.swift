@@ -39,9 +39,14 @@ final class SyscallsTests: XCTestCase {
     func testFailuresCarryTheErrnoAndTheSystemsWords() throws {
         let folder = try TestPaths.temporaryFolder(self).path
         let missing = FilePath(folder + "/missing")
-        XCTAssertEqual(Syscalls.openFile(missing, for: .reading), .failure(SystemError(code: ENOENT)))
+        XCTAssertEqual(Syscalls.openFile(missing, for: .reading), .failure(SystemError(code: ENOENT, call: "open")))
         XCTAssertEqual(SystemError(code: ENOENT).description, "No such file or directory")
-        XCTAssertEqual(Syscalls.status(ofPath: missing, followingLinks: false), .failure(SystemError(code: ENOENT)))
+        // The call's name is kept beside the errno, never in the words a message prints.
+        XCTAssertEqual(SystemError(code: ENOENT, call: "open").description, "No such file or directory")
+        XCTAssertEqual(Syscalls.status(ofPath: missing, followingLinks: false),
+                       .failure(SystemError(code: ENOENT, call: "lstat")))
+        XCTAssertEqual(Syscalls.status(ofPath: missing, followingLinks: true),
+                       .failure(SystemError(code: ENOENT, call: "stat")))
         XCTAssertFalse(Syscalls.isReadable(missing))
         XCTAssertTrue(Syscalls.isReadable(FilePath(folder)))
 
@@ -54,12 +59,12 @@ final class SyscallsTests: XCTestCase {
         XCTAssertEqual(error.code, EEXIST)
         XCTAssertEqual(error.reason, "File exists")
         guard case let .failure(removal) = Syscalls.removeFile(missing) else { return XCTFail("removed nothing") }
-        XCTAssertEqual(removal, SystemError(code: ENOENT))
+        XCTAssertEqual(removal, SystemError(code: ENOENT, call: "unlink"))
 
         XCTAssertTrue(SystemError(code: EPIPE).isBrokenPipe)
         XCTAssertFalse(SystemError(code: EIO).isBrokenPipe)
-        XCTAssertEqual(FileReader.Failure.system(SystemError(code: EISDIR)).reason, "Is a directory")
-        XCTAssertEqual(FileReader.Failure.tooLarge(16 << 20).reason, "larger than 16 MiB")
+        XCTAssertEqual(FileFailure.system(SystemError(code: EISDIR)).reason, "Is a directory")
+        XCTAssertEqual(FileFailure.tooLarge(16 << 20).reason, "larger than 16 MiB")
     }
 
     /// Bytes written in calls of at most 16 MiB come back whole, from the start or from an offset; a read at the

@@ -6,10 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// A POSIX thread running one closure: the server's loops block in `epoll_wait`/`poll`, and its workers in the
+/// A POSIX thread running one closure: the HTTP server's loops block in `epoll_wait`/`poll`, and its workers in the
 /// responder's file and lock calls, which a Swift concurrency task or a Dispatch worker must never do (they would
 /// starve the shared pool).
-struct LoopThread: @unchecked Sendable {
+package struct SystemThread: @unchecked Sendable {
     /// The closure, boxed so that it can cross into C as one pointer.
     private final class Body {
         let run: () -> Void
@@ -19,7 +19,7 @@ struct LoopThread: @unchecked Sendable {
     private let thread: pthread_t
 
     /// Starts a thread running `body`.
-    static func start(_ body: @escaping @Sendable () -> Void) throws(HTTPServerError) -> LoopThread {
+    package static func start(_ body: @escaping @Sendable () -> Void) throws(SystemError) -> SystemThread {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
@@ -37,22 +37,22 @@ struct LoopThread: @unchecked Sendable {
         }, context)
         guard result == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
-            throw .thread(reason: String(cString: strerror(result)))
+            throw SystemError(code: result, call: "pthread_create")
         }
         #if canImport(Darwin)
-        return LoopThread(thread: thread!)
+        return SystemThread(thread: thread!)
         #else
-        return LoopThread(thread: thread)
+        return SystemThread(thread: thread)
         #endif
     }
 
     /// Waits for the thread to end.
-    func join() {
+    package func join() {
         pthread_join(thread, nil)
     }
 
     /// Lets the thread end on its own, never joined (its resources freed when it ends).
-    func detach() {
+    package func detach() {
         pthread_detach(thread)
     }
 }

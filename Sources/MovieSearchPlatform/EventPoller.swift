@@ -11,24 +11,29 @@ private import CEventPoll
 
 /// Readiness of many descriptors at once: `epoll` on Linux, `poll` elsewhere (and on Linux when asked, so that the
 /// tests run both). Level-triggered: a descriptor stays ready until it is read or written.
-final class EventPoller {
+///
+/// The HTTP server's event loops wait in it. Here, with the other system calls, rather than in the server: the
+/// platform layer owns `epoll` (and the `CEventPoll` module that declares it), as it owns `poll`
+/// (`Syscalls.poll`, which `waitUntilReadable` uses too).
+package final class EventPoller {
     /// What a descriptor waits for.
-    struct Interest: OptionSet {
-        let rawValue: UInt8
+    package struct Interest: OptionSet, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
         /// Bytes to read, a connection to accept, or the peer's close.
-        static let readable = Interest(rawValue: 1)
+        package static let readable = Interest(rawValue: 1)
         /// Room to write.
-        static let writable = Interest(rawValue: 2)
+        package static let writable = Interest(rawValue: 2)
     }
 
     /// One ready descriptor.
-    struct Event {
+    package struct Event {
         /// The descriptor.
-        var descriptor: Int32
+        package var descriptor: Int32
         /// Readable, or closed or failed on the peer's side (a read then says which).
-        var isReadable: Bool
+        package var isReadable: Bool
         /// Writable, or failed (a write then says so).
-        var isWritable: Bool
+        package var isWritable: Bool
     }
 
     private let backend: EventBackend
@@ -37,12 +42,12 @@ final class EventPoller {
     private var registered: [Int32: Interest] = [:]
 
     /// A poller using `backend` (`epoll` only on Linux; elsewhere `poll` is used whatever is asked).
-    init(backend: EventBackend) throws(HTTPServerError) {
+    package init(backend: EventBackend) throws(SystemError) {
         #if os(Linux)
         self.backend = backend
         if backend == .epoll {
             epollDescriptor = epoll_create1(Int32(EPOLL_CLOEXEC))
-            guard epollDescriptor >= 0 else { throw .eventLoop(reason: Socket.lastError()) }
+            guard epollDescriptor >= 0 else { throw .current("epoll_create1") }
         } else {
             epollDescriptor = -1
         }
@@ -53,12 +58,12 @@ final class EventPoller {
     }
 
     deinit {
-        if epollDescriptor >= 0 { Socket.close(epollDescriptor) }
+        if epollDescriptor >= 0 { Syscalls.closeDescriptor(epollDescriptor) }
     }
 
     /// Starts watching `descriptor`. `exclusive` (a listening socket shared by several pollers): on `epoll`, only
     /// one of the pollers is woken per connection, not all.
-    func add(_ descriptor: Int32, _ interest: Interest, exclusive: Bool = false) {
+    package func add(_ descriptor: Int32, _ interest: Interest, exclusive: Bool = false) {
         registered[descriptor] = interest
         #if os(Linux)
         if backend == .epoll { control(EPOLL_CTL_ADD, descriptor, interest, exclusive: exclusive) }
@@ -66,7 +71,7 @@ final class EventPoller {
     }
 
     /// Changes what `descriptor` waits for.
-    func modify(_ descriptor: Int32, _ interest: Interest) {
+    package func modify(_ descriptor: Int32, _ interest: Interest) {
         guard registered[descriptor] != interest else { return }
         registered[descriptor] = interest
         #if os(Linux)
@@ -75,7 +80,7 @@ final class EventPoller {
     }
 
     /// Stops watching `descriptor` (before it is closed).
-    func remove(_ descriptor: Int32) {
+    package func remove(_ descriptor: Int32) {
         guard registered.removeValue(forKey: descriptor) != nil else { return }
         #if os(Linux)
         if backend == .epoll {
@@ -87,7 +92,7 @@ final class EventPoller {
 
     /// Waits up to `milliseconds` for readiness and returns the ready descriptors (none after a timeout or a
     /// signal).
-    func wait(milliseconds: Int32) -> [Event] {
+    package func wait(milliseconds: Int32) -> [Event] {
         #if os(Linux)
         if backend == .epoll { return waitEpoll(milliseconds: milliseconds) }
         #endif
@@ -99,8 +104,9 @@ final class EventPoller {
             let events = (interest.contains(.readable) ? POLLIN : 0) | (interest.contains(.writable) ? POLLOUT : 0)
             return pollfd(fd: descriptor, events: Int16(events), revents: 0)
         }
-        let count = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
-        guard count > 0 else { return [] }
+        guard case .success(let count?) = Syscalls.poll(&descriptors, timeoutMilliseconds: milliseconds), count > 0 else {
+            return []
+        }
         let failure = Int16(POLLERR | POLLHUP | POLLNVAL)
         return descriptors.compactMap { entry in
             guard entry.revents != 0 else { return nil }

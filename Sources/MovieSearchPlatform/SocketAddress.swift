@@ -1,16 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An IPv4 or IPv6 address and a TCP port, parsed from `host:port` as `--listen` takes it: `127.0.0.1:8080`,
 /// `[::1]:8080`, `localhost:8080` (IPv4 loopback), `0.0.0.0:80`; port 0 asks the system for a free port.
 ///
 /// Names other than `localhost` are refused rather than resolved: a server's listening address is chosen by its
 /// user, and resolving a name would make where it listens depend on DNS.
+///
+/// Here beside `FilePath`, as the value the socket calls take and give (`Syscalls.listenTCP`, `acceptConnection`):
+/// the HTTP server, the command line's `--listen` and the tests share it.
 package struct SocketAddress: Equatable, Sendable, CustomStringConvertible {
     /// The address family and bytes.
     package enum Host: Equatable, Sendable {
@@ -55,9 +50,7 @@ package struct SocketAddress: Equatable, Sendable, CustomStringConvertible {
     /// `localhost`, a dotted IPv4 address, or (inside brackets) an IPv6 address.
     private static func parseHost(_ text: Substring, bracketed: Bool) -> Host? {
         if bracketed {
-            var bytes = [UInt8](repeating: 0, count: 16)
-            let parsed = String(text).withCString { inet_pton(AF_INET6, $0, &bytes) }
-            return parsed == 1 ? .ipv6(bytes) : nil
+            return Syscalls.ipv6Address(parsing: String(text)).map(Host.ipv6)
         }
         if text.lowercased() == "localhost" { return .ipv4(127, 0, 0, 1) }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -87,9 +80,7 @@ package struct SocketAddress: Equatable, Sendable, CustomStringConvertible {
         switch host {
         case let .ipv4(a, b, c, d): return "\(a).\(b).\(c).\(d)"
         case let .ipv6(bytes):
-            var buffer = [CChar](repeating: 0, count: 64)
-            _ = inet_ntop(AF_INET6, bytes, &buffer, socklen_t(buffer.count))
-            return "[" + String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "]"
+            return "[" + Syscalls.ipv6Text(bytes) + "]"
         }
     }
 
