@@ -132,7 +132,7 @@ final class EventLoop: @unchecked Sendable {
         let message = "too many connections: the server takes \(configuration.maxConnections) at once; try again"
         let response = server.responder.errorResponse(status: 503, message: message)
         let encoded = server.encoder.encode(response, for: nil, keepAlive: false, omitsBody: false,
-                                            extra: [("Retry-After", "1")], date: date.header)
+                                            extra: [("Retry-After", "1")], date: context.dateHeader)
         let bytes = encoded.chunks.flatMap(\.bytes)
         _ = bytes.withUnsafeBytes { Socket.write(descriptor, $0) }
         Socket.close(descriptor)
@@ -228,7 +228,7 @@ final class EventLoop: @unchecked Sendable {
         }
         let keepAlive = request.keepsAlive && !isStopping
         let extra = context.policy.corsFields(for: request)
-        let (dateHeader, mailbox, responder, encoder, memory) = (date.header, mailbox, server.responder,
+        let (dateHeader, mailbox, responder, encoder, memory) = (context.dateHeader, mailbox, server.responder,
                                                                  server.encoder, server.memory)
         let (descriptor, serial, checksBudget) = (connection.descriptor, connection.serial, lane == .heavy
             && !isStopping)
