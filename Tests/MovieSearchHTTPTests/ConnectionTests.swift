@@ -7,7 +7,7 @@ final class ConnectionTests: XCTestCase {
     /// Answers errors as `error <status>: <message>`; `respond(to:)` is the test's to play.
     private struct Responder: HTTPResponder {
         func respond(to request: HTTPRequest) -> HTTPResponse {
-            HTTPResponse(status: 200, contentType: "text/plain", body: Array("\(request.method) \(request.target)\n".utf8))
+            HTTPResponse(status: 200, contentType: "text/plain", body: Array(request.target.utf8))
         }
 
         func errorResponse(status: Int, message: String) -> HTTPResponse {
@@ -267,8 +267,8 @@ final class ConnectionTests: XCTestCase {
         XCTAssertFalse(policy.connection.hasRequestInFlight)
 
         let expects = Harness()
-        XCTAssertEqual(expects.feed("PUT /x HTTP/1.1\r\n\(Harness.host)Expect: 100-continue\r\nContent-Length: 2\r\n\r\n"),
-                       .watch)
+        XCTAssertEqual(expects.feed("PUT /x HTTP/1.1\r\n\(Harness.host)Expect: 100-continue\r\n"
+            + "Content-Length: 2\r\n\r\n"), .watch)
         XCTAssertEqual(expects.takeWritten(), "HTTP/1.1 100 Continue\r\n\r\n")
         XCTAssertEqual(try XCTUnwrap(dispatched(expects.feed("ok"))).body, Array("ok".utf8))
         let refused = Harness()
