@@ -2,14 +2,40 @@ import MovieSearchPlatform
 
 /// What the server allows before a request reaches the responder, and the fields that follow from it: the `Host`
 /// check (DNS rebinding), writes only from this server's own pages or the CORS origin (`Origin`, and
-/// `Sec-Fetch-Site` when there is no `Origin`), the CORS preflight and the CORS fields. No socket, no state.
-struct RequestPolicy: Sendable {
+/// `Sec-Fetch-Site` when there is no `Origin`), the CORS preflight and the CORS fields; and what a CORS origin may
+/// be (`checkedCORSOrigin`, the check of `serve --cors-origin`). No socket, no state.
+package struct RequestPolicy: Sendable {
     /// Why a request is refused, before the responder sees it.
     struct Refusal: Equatable, Sendable {
         /// 421 (another host) or 403 (a write from elsewhere).
         var status: Int
         /// One line for a person.
         var message: String
+    }
+
+    /// Why a text cannot be the CORS origin: it is not what a browser sends as `Origin`, so no request would ever
+    /// come from it.
+    package struct InvalidOrigin: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What an origin is, for messages: `--cors-origin takes <expected>, not '<text>'`.
+        package static let expected = "an origin, http://host[:port] or https://host[:port]"
+        /// The text given.
+        package var text: String
+
+        /// One line for a person.
+        package var description: String { "'\(text)' is not \(Self.expected)" }
+    }
+
+    /// `text` if it may be the CORS origin: `scheme://host[:port]` with `http` or `https`, nothing after, printable
+    /// ASCII, as a browser sends it in `Origin` (compared whole, so `https://app.example/` would never match).
+    package static func checkedCORSOrigin(_ text: String) throws(InvalidOrigin) -> String {
+        for scheme in ["http://", "https://"] where text.hasPrefix(scheme) {
+            let rest = text.dropFirst(scheme.count)
+            guard !rest.isEmpty, !rest.contains("/"), !rest.contains("?"), !rest.contains("#"),
+                  rest.allSatisfy({ $0.isASCII && !$0.isWhitespace })
+            else { break }
+            return text
+        }
+        throw InvalidOrigin(text: text)
     }
 
     /// The address the server is bound to.

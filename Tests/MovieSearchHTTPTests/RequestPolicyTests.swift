@@ -31,6 +31,19 @@ final class RequestPolicyTests: XCTestCase {
                                       local: nil)?.status, 421)
     }
 
+    func testACORSOriginIsSchemeHostAndPortOnly() throws {
+        for origin in ["http://app.example", "https://app.example:8443", "http://[::1]:8080"] {
+            XCTAssertEqual(try RequestPolicy.checkedCORSOrigin(origin), origin)
+        }
+        for text in ["app.example", "http://app.example/", "ftp://app.example", "http://", "https://a b",
+                     "http://app.example?x", "http://app.example#x", "HTTP://app.example", "http://caf\u{E9}.example"] {
+            XCTAssertThrowsError(try RequestPolicy.checkedCORSOrigin(text), text) { error in
+                XCTAssertEqual(error as? RequestPolicy.InvalidOrigin, RequestPolicy.InvalidOrigin(text: text))
+                XCTAssertEqual("\(error)", "'\(text)' is not an origin, http://host[:port] or https://host[:port]")
+            }
+        }
+    }
+
     func testCORSFieldsVaryByOriginWheneverACORSOriginIsSet() {
         let policy = RequestPolicy(server: server, allowedHosts: [], corsOrigin: "https://app.example")
         XCTAssertEqual(policy.corsFields(for: request("GET", [("Origin", "https://app.example")])).map(\.0),

@@ -104,11 +104,11 @@ struct ServeCommand: Subcommand {
             String($0.filter { $0 != " " }).lowercased()
         }.filter { !$0.isEmpty })
         if let origin = arguments[Self.corsOrigin] {
-            guard Self.isOrigin(origin) else {
-                throw UsageError("--cors-origin takes an origin, http://host[:port] or https://host[:port], "
-                    + "not '\(origin)'")
+            do {
+                corsOrigin = try RequestPolicy.checkedCORSOrigin(origin)
+            } catch {
+                throw UsageError("--cors-origin takes \(RequestPolicy.InvalidOrigin.expected), not '\(error.text)'")
             }
-            corsOrigin = origin
         }
         flickrKey = arguments[FlickrKey.option]
         flickrEndpoint = arguments[FlickrOptions.endpoint]
@@ -116,16 +116,6 @@ struct ServeCommand: Subcommand {
         tmdbEndpoint = arguments[TMDbOptions.endpoint]
         offline = arguments[FlickrOptions.offline]
         logsRequests = !arguments[Self.quiet]
-    }
-
-    /// `scheme://host[:port]`, nothing after: what a browser sends as `Origin`.
-    static func isOrigin(_ text: String) -> Bool {
-        for scheme in ["http://", "https://"] where text.hasPrefix(scheme) {
-            let rest = text.dropFirst(scheme.count)
-            return !rest.isEmpty && !rest.contains("/") && !rest.contains("?") && !rest.contains("#")
-                && rest.allSatisfy { $0.isASCII && !$0.isWhitespace }
-        }
-        return false
     }
 
     func run(_ context: CommandContext) throws {
