@@ -349,16 +349,13 @@ div.photos {
 
 """#
 
-    /// Web/app.js, 32,985 bytes.
+    /// Web/app.js, 33,657 bytes.
     private static let appJS = #"""
 // The page of `moviesearch serve`: search as you type, top lists, favorites and a movie's details, on the JSON API.
 // Data from the catalog reaches the page only through textContent and attributes, never as HTML.
 'use strict';
 
 (() => {
-  const PER_YEAR = 5;
-  const MAX_PER_YEAR = 1000;
-  const TOP_LIMIT = 15;
   const FIRST_CARDS = 30;  // more than a 1280 × 800 window shows
 
   const field = document.getElementById('q');
@@ -407,6 +404,15 @@ div.photos {
       throw new Error(message);
     }
     return body;
+  }
+
+  /// The server's numbers (`GET /api/config`), read once at the start instead of copied here; null until they
+  /// come or when they cannot be read. Searches and top lists leave `per_year` and `limit` out, so that the server's
+  /// defaults apply without the page knowing them; only a year's "more" button needs a number, the most a year may
+  /// list: without it the button asks for all, and a server that refuses says so in the page's error line.
+  let config = null;
+  function loadConfig() {
+    return getJSON('/api/config').then((answer) => { config = answer; }).catch(() => { config = null; });
   }
 
   function isAbort(error) {
@@ -633,7 +639,7 @@ div.photos {
     for (const movie of year.movies) list.append(card(movie));
     section.append(list);
     const rest = year.count - year.movies.length;
-    if (rest > 0 && year.movies.length < MAX_PER_YEAR) {
+    if (rest > 0 && (config === null || year.movies.length < config.maximum_per_year)) {
       const more = el('button', 'more', `${grouped(rest)} more in ${year.year}`);
       more.type = 'button';
       more.addEventListener('click', () => showMore(query, year.year, year.count, section, more));
@@ -645,7 +651,8 @@ div.photos {
   async function showMore(query, year, count, section, button) {
     button.disabled = true;
     try {
-      const url = `/api/search?q=${encodeURIComponent(query)}&per_year=${Math.min(count, MAX_PER_YEAR)}`;
+      const perYear = config === null ? count : Math.min(count, config.maximum_per_year);
+      const url = `/api/search?q=${encodeURIComponent(query)}&per_year=${perYear}`;
       const answer = await getJSON(url);
       if (state.shownQuery !== query) return;
       const found = answer.years.find((y) => y.year === year);
@@ -734,7 +741,7 @@ div.photos {
     const controller = new AbortController();
     state.searchAbort = controller;
     try {
-      const answer = await getJSON(`/api/search?q=${encodeURIComponent(query)}&per_year=${PER_YEAR}`,
+      const answer = await getJSON(`/api/search?q=${encodeURIComponent(query)}`,
         controller.signal);
       if (controller.signal.aborted || state.view !== 'search') return;
       state.shownQuery = query;
@@ -766,7 +773,7 @@ div.photos {
           : plural(answer.favorites.length, 'favorite', 'favorites'));
       } else {
         const by = view === 'critics' ? 'critic' : 'rating';
-        const answer = await getJSON(`/api/top?by=${by}&limit=${TOP_LIMIT}`, controller.signal);
+        const answer = await getJSON(`/api/top?by=${by}`, controller.signal);
         if (controller.signal.aborted || state.view !== view) return;
         state.shownView = view;
         renderFlat(answer.movies, view === 'critics' ? `The critics' ${answer.movies.length}`
@@ -1181,12 +1188,13 @@ div.photos {
     getJSON('/api/top?by=critic&limit=1').then((answer) => {
       views.querySelector('[data-view="critics"]').hidden = answer.movies.length === 0;
     }).catch(() => { /* no critics' tab */ });
+    const configured = loadConfig();
     const health = getJSON('/healthz').then((answer) => { state.movieCount = answer.movies; }).catch(() => {});
 
     if (moviePath) {
       const id = Number(moviePath[1]);
       history.replaceState({ page: 'details', id, fromList: false }, '', window.location.pathname);
-      await favorites;
+      await Promise.all([favorites, configured]);
       showDetails(id);
       return;
     }
@@ -1195,7 +1203,7 @@ div.photos {
     field.focus();
     state.view = saved.view;
     history.replaceState({ ...saved, scroll: 0 }, '', listURL());
-    await Promise.all([favorites, health]);
+    await Promise.all([favorites, health, configured]);
     showView(saved.view);
   }
 
