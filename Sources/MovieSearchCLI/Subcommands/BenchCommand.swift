@@ -113,7 +113,7 @@ struct BenchCommand: Subcommand {
         if timesBrowse, arguments.isGiven(SearchOptions.perYear) {
             throw UsageError("--per-year does not apply to --browse: browse lists as many per year as fit its screen")
         }
-        if timesBrowse, arguments[Self.slowest] != nil {
+        if timesBrowse, arguments.isGiven(Self.slowest) {
             throw UsageError("--slowest does not apply to --browse")
         }
     }
