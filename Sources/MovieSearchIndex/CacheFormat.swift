@@ -394,7 +394,8 @@ package enum CacheFormat {
     package static let movieIDRange = 0...Int(UInt32.max)
 
     /// F: the first ids stored per year for a set with counts per year (`BMPI`, `YCID`). A query that lists at most
-    /// this many a year (the CLI and the library list 5 by default) answers one token from them alone.
+    /// this many a year (every front end lists `SearchLimits.defaultPerYear`, 5, by default) answers one token from
+    /// them alone.
     package static let firstIDsPerYear = 8
 
     /// The most ranks a set of a catalog of `movieCount` movies is stored as a list with; a larger one is a bitmap

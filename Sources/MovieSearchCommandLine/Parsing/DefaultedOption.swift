@@ -26,7 +26,8 @@ extension DefaultedOption where Value: ArgumentChoice {
     /// `--name <a|b|c>`: one of the choice's words, `defaultValue` when it is left out. The help is `help`, then
     /// ` (default a).`, the way numeric options state their default.
     package init(_ name: String, default defaultValue: Value, help: @autoclosure @escaping @Sendable () -> String) {
-        let option = Option<Value>(name, valueName: Value.valueName, help: "\(help()) (default \(defaultValue.rawValue)).")
+        let option = Option<Value>(name, valueName: Value.valueName,
+                                   help: "\(help()) (default \(defaultValue.rawValue)).")
         self.init(definition: option.definition, defaultValue: defaultValue)
     }
 }
