@@ -392,6 +392,30 @@ def main():
             assert page.field().get_attribute("value") == "dark", page.field().get_attribute("value")
         checks.check("deep link /?q=dark", deep_link_query)
 
+        def more_in_a_year():
+            # The page asks with the server's numbers (`GET /api/config`), not copies of them: a year lists the
+            # default per year, and its "more" button the rest up to the maximum, as `query --per-year` does.
+            with urllib.request.urlopen(f"{url}api/config", timeout=5) as response:
+                config = json.loads(response.read())
+            full = cli_json(cli, ["query", "the", "--per-year", str(config["maximum_per_year"]),
+                                  "--cache", options.cache])
+            year = next((y for y in full["years"] if y["count"] > config["default_per_year"]), None)
+            assert year, "no year of 'the' has more matches than the default per year"
+            section = f'#results section.year-group[data-year="{year["year"]}"]'
+            shown = lambda: [e.get_attribute("data-id")
+                             for e in driver.find_elements(By.CSS_SELECTOR, section + " article.movie")]
+            page.open("?q=the")
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, section + " button.more"),
+                     f"{year['year']} shows no 'more' button")
+            expected = [str(m["id"]) for m in year["movies"]]
+            assert shown() == expected[:config["default_per_year"]], f"{year['year']} first lists {shown()}"
+            driver.find_element(By.CSS_SELECTOR, section + " button.more").click()
+            try:
+                wait_for(driver, lambda d: shown() == expected, "")
+            except TimeoutException:
+                raise AssertionError(f"after 'more', {year['year']} lists {len(shown())} cards, not {len(expected)}")
+        checks.check("a year lists the server's default per year, and its 'more' button the rest", more_in_a_year)
+
         def hearts():
             page.open()
             favorites_button = page.view_button("favorites")
