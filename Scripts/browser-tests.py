@@ -8,7 +8,8 @@ The server at --url serves --cache with --favorites F and --photos-dir D (the sc
 into D). The checks: typing `dark kni` key by key shows The Dark Knight Rises under its year's header with the
 matched spans in <mark>, as `query --json` gives them; a heart set in Top 15 shows pressed in Search, in Favorites
 and in `favorites list --json`; details by a click, by a deep link /movie/<id> and /?q=…, Back to the results with
-the query and the scroll position kept; the keyboard (↓, Enter, Esc); the photo grid's two columns measured from
+the query and the scroll position kept; the keyboard (↓, Enter, Esc); a year's first cards and its "more" button,
+and the top list's tab and length, by the numbers of /api/config (as `query --per-year` lists); the photo grid's two columns measured from
 the boxes of its items, with placeholders for photos that fail to load; no sideways scrolling at 375 and 320 px, nor
 at 375 px with titles of one grapheme cluster thousands of pixels wide (a third server, generated catalog); the
 decade catalog's five-point rating as stars out of 5 labelled "out of 5"; a
@@ -229,6 +230,11 @@ def main():
     url = options.url.rstrip("/") + "/"
     cli = options.cli
 
+    # The server's numbers, which the page reads from /api/config too rather than copy them.
+    with urllib.request.urlopen(f"{url}api/config", timeout=5) as response:
+        config = json.loads(response.read())
+    top_length = config["top_list_length"]
+
     # What the page must show, from the CLI on the same cache.
     answer = cli_json(cli, ["query", "dark kni", "--cache", options.cache])
     target = None
@@ -395,8 +401,6 @@ def main():
         def more_in_a_year():
             # The page asks with the server's numbers (`GET /api/config`), not copies of them: a year lists the
             # default per year, and its "more" button the rest up to the maximum, as `query --per-year` does.
-            with urllib.request.urlopen(f"{url}api/config", timeout=5) as response:
-                config = json.loads(response.read())
             full = cli_json(cli, ["query", "the", "--per-year", str(config["maximum_per_year"]),
                                   "--cache", options.cache])
             year = next((y for y in full["years"] if y["count"] > config["default_per_year"]), None)
@@ -420,12 +424,14 @@ def main():
             page.open()
             favorites_button = page.view_button("favorites")
             before = int(re.fullmatch(r"Favorites \((\d+)\)", favorites_button.text.strip()).group(1))
+            label = page.view_button("top").text.strip()
+            assert label == f"Top {top_length}", f"the top list's tab says {label!r}"
             page.view_button("top").click()
             wait_for(driver, lambda d: page.view_button("top").get_attribute("aria-pressed") == "true",
                      "the Top 15 button is not pressed")
             wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#results article.movie"), "Top 15 is empty")
             cards = driver.find_elements(By.CSS_SELECTOR, "#results article.movie")
-            assert len(cards) == 15, f"Top 15 shows {len(cards)} cards"
+            assert len(cards) == top_length, f"Top {top_length} shows {len(cards)} cards"
             chosen = next(c for c in cards if page.heart(c).get_attribute("aria-pressed") == "false")
             chosen_id = chosen.get_attribute("data-id")
             chosen_title = chosen.find_element(By.CSS_SELECTOR, "a.title").text

@@ -19,7 +19,7 @@ package enum WebAssets {
         "app.js": File(contentType: "text/javascript; charset=utf-8", bytes: Array(appJS.utf8)),
     ]
 
-    /// Web/index.html, 1,492 bytes.
+    /// Web/index.html, 1,485 bytes.
     private static let indexHTML = #"""
 <!doctype html>
 <html lang="en">
@@ -41,8 +41,8 @@ package enum WebAssets {
            placeholder="Search movies ( / )" aria-describedby="keys" aria-controls="results">
     <nav id="views" aria-label="Lists">
       <button type="button" data-view="search" aria-pressed="true">Search</button>
-      <button type="button" data-view="top" aria-pressed="false">Top 15</button>
-      <button type="button" data-view="critics" aria-pressed="false" hidden>Critics' 15</button>
+      <button type="button" data-view="top" aria-pressed="false">Top</button>
+      <button type="button" data-view="critics" aria-pressed="false" hidden>Critics</button>
       <button type="button" data-view="favorites" aria-pressed="false">Favorites (0)</button>
     </nav>
   </div>
@@ -349,7 +349,7 @@ div.photos {
 
 """#
 
-    /// Web/app.js, 33,657 bytes.
+    /// Web/app.js, 33,927 bytes.
     private static let appJS = #"""
 // The page of `moviesearch serve`: search as you type, top lists, favorites and a movie's details, on the JSON API.
 // Data from the catalog reaches the page only through textContent and attributes, never as HTML.
@@ -408,11 +408,16 @@ div.photos {
 
   /// The server's numbers (`GET /api/config`), read once at the start instead of copied here; null until they
   /// come or when they cannot be read. Searches and top lists leave `per_year` and `limit` out, so that the server's
-  /// defaults apply without the page knowing them; only a year's "more" button needs a number, the most a year may
-  /// list: without it the button asks for all, and a server that refuses says so in the page's error line.
+  /// defaults apply without the page knowing them. The numbers name the top lists' tabs (`Top 15`: plain `Top`
+  /// without them) and cap a year's "more" button, which without them asks for all (a server that refuses says so
+  /// in the page's error line): the page works on without them rather than copy them.
   let config = null;
   function loadConfig() {
-    return getJSON('/api/config').then((answer) => { config = answer; }).catch(() => { config = null; });
+    return getJSON('/api/config').then((answer) => {
+      config = answer;
+      views.querySelector('[data-view="top"]').textContent = `Top ${config.top_list_length}`;
+      views.querySelector('[data-view="critics"]').textContent = `Critics' ${config.top_list_length}`;
+    }).catch(() => { config = null; });
   }
 
   function isAbort(error) {
@@ -1194,7 +1199,7 @@ div.photos {
     if (moviePath) {
       const id = Number(moviePath[1]);
       history.replaceState({ page: 'details', id, fromList: false }, '', window.location.pathname);
-      await Promise.all([favorites, configured]);
+      await favorites;
       showDetails(id);
       return;
     }

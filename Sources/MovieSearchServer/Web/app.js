@@ -55,11 +55,16 @@
 
   /// The server's numbers (`GET /api/config`), read once at the start instead of copied here; null until they
   /// come or when they cannot be read. Searches and top lists leave `per_year` and `limit` out, so that the server's
-  /// defaults apply without the page knowing them; only a year's "more" button needs a number, the most a year may
-  /// list: without it the button asks for all, and a server that refuses says so in the page's error line.
+  /// defaults apply without the page knowing them. The numbers name the top lists' tabs (`Top 15`: plain `Top`
+  /// without them) and cap a year's "more" button, which without them asks for all (a server that refuses says so
+  /// in the page's error line): the page works on without them rather than copy them.
   let config = null;
   function loadConfig() {
-    return getJSON('/api/config').then((answer) => { config = answer; }).catch(() => { config = null; });
+    return getJSON('/api/config').then((answer) => {
+      config = answer;
+      views.querySelector('[data-view="top"]').textContent = `Top ${config.top_list_length}`;
+      views.querySelector('[data-view="critics"]').textContent = `Critics' ${config.top_list_length}`;
+    }).catch(() => { config = null; });
   }
 
   function isAbort(error) {
@@ -841,7 +846,7 @@
     if (moviePath) {
       const id = Number(moviePath[1]);
       history.replaceState({ page: 'details', id, fromList: false }, '', window.location.pathname);
-      await Promise.all([favorites, configured]);
+      await favorites;
       showDetails(id);
       return;
     }
