@@ -9,10 +9,10 @@ into D). The checks: typing `dark kni` key by key shows The Dark Knight Rises un
 matched spans in <mark>, as `query --json` gives them; a heart set in Top 15 shows pressed in Search, in Favorites
 and in `favorites list --json`; details by a click, by a deep link /movie/<id> and /?q=…, Back to the results with
 the query and the scroll position kept; the keyboard (↓, Enter, Esc); a year's first cards and its "more" button,
-and the top list's tab and length, by the numbers of /api/config (as `query --per-year` lists); the photo grid's two columns measured from
-the boxes of its items, with placeholders for photos that fail to load; no sideways scrolling at 375 and 320 px, nor
-at 375 px with titles of one grapheme cluster thousands of pixels wide (a third server, generated catalog); the
-decade catalog's five-point rating as stars out of 5 labelled "out of 5"; a
+and the top list's tab and length, by the numbers of /api/config (as `query --per-year` lists); the photo grid's
+two columns measured from the boxes of its items, with placeholders for photos that fail to load; no sideways
+scrolling at 375 and 320 px, nor at 375 px with titles of one grapheme cluster thousands of pixels wide (a third
+server, generated catalog); the decade catalog's five-point rating as stars out of 5 labelled "out of 5"; a
 catalog title holding an <img onerror=…> shows as text and runs nothing (a second server the script starts on a
 tiny catalog, `--no-save`); no SEVERE message in the browser's console, but the failed loads of the deliberately
 unreachable photos. The browser resolves no host but 127.0.0.1 (--host-resolver-rules): the test never leaves the
