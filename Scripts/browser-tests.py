@@ -8,10 +8,11 @@ The server at --url serves --cache with --favorites F and --photos-dir D (the sc
 into D). The checks: typing `dark kni` key by key shows The Dark Knight Rises under its year's header with the
 matched spans in <mark>, as `query --json` gives them; a heart set in Top 15 shows pressed in Search, in Favorites
 and in `favorites list --json`; details by a click, by a deep link /movie/<id> and /?q=…, Back to the results with
-the query and the scroll position kept; the keyboard (↓, Enter, Esc); the photo grid's two columns measured from
-the boxes of its items, with placeholders for photos that fail to load; no sideways scrolling at 375 and 320 px, nor
-at 375 px with titles of one grapheme cluster thousands of pixels wide (a third server, generated catalog); the
-decade catalog's five-point rating as stars out of 5 labelled "out of 5"; a
+the query and the scroll position kept; the keyboard (↓, Enter, Esc); a year's first cards and its "more" button,
+and the top list's tab and length, by the numbers of /api/config (as `query --per-year` lists); the photo grid's
+two columns measured from the boxes of its items, with placeholders for photos that fail to load; no sideways
+scrolling at 375 and 320 px, nor at 375 px with titles of one grapheme cluster thousands of pixels wide (a third
+server, generated catalog); the decade catalog's five-point rating as stars out of 5 labelled "out of 5"; a
 catalog title holding an <img onerror=…> shows as text and runs nothing (a second server the script starts on a
 tiny catalog, `--no-save`); no SEVERE message in the browser's console, but the failed loads of the deliberately
 unreachable photos. The browser resolves no host but 127.0.0.1 (--host-resolver-rules): the test never leaves the
@@ -229,6 +230,11 @@ def main():
     url = options.url.rstrip("/") + "/"
     cli = options.cli
 
+    # The server's numbers, which the page reads from /api/config too rather than copy them.
+    with urllib.request.urlopen(f"{url}api/config", timeout=5) as response:
+        config = json.loads(response.read())
+    top_length = config["top_list_length"]
+
     # What the page must show, from the CLI on the same cache.
     answer = cli_json(cli, ["query", "dark kni", "--cache", options.cache])
     target = None
@@ -392,16 +398,40 @@ def main():
             assert page.field().get_attribute("value") == "dark", page.field().get_attribute("value")
         checks.check("deep link /?q=dark", deep_link_query)
 
+        def more_in_a_year():
+            # The page asks with the server's numbers (`GET /api/config`), not copies of them: a year lists the
+            # default per year, and its "more" button the rest up to the maximum, as `query --per-year` does.
+            full = cli_json(cli, ["query", "the", "--per-year", str(config["maximum_per_year"]),
+                                  "--cache", options.cache])
+            year = next((y for y in full["years"] if y["count"] > config["default_per_year"]), None)
+            assert year, "no year of 'the' has more matches than the default per year"
+            section = f'#results section.year-group[data-year="{year["year"]}"]'
+            shown = lambda: [e.get_attribute("data-id")
+                             for e in driver.find_elements(By.CSS_SELECTOR, section + " article.movie")]
+            page.open("?q=the")
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, section + " button.more"),
+                     f"{year['year']} shows no 'more' button")
+            expected = [str(m["id"]) for m in year["movies"]]
+            assert shown() == expected[:config["default_per_year"]], f"{year['year']} first lists {shown()}"
+            driver.find_element(By.CSS_SELECTOR, section + " button.more").click()
+            try:
+                wait_for(driver, lambda d: shown() == expected, "")
+            except TimeoutException:
+                raise AssertionError(f"after 'more', {year['year']} lists {len(shown())} cards, not {len(expected)}")
+        checks.check("a year lists the server's default per year, and its 'more' button the rest", more_in_a_year)
+
         def hearts():
             page.open()
             favorites_button = page.view_button("favorites")
             before = int(re.fullmatch(r"Favorites \((\d+)\)", favorites_button.text.strip()).group(1))
+            label = page.view_button("top").text.strip()
+            assert label == f"Top {top_length}", f"the top list's tab says {label!r}"
             page.view_button("top").click()
             wait_for(driver, lambda d: page.view_button("top").get_attribute("aria-pressed") == "true",
                      "the Top 15 button is not pressed")
             wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#results article.movie"), "Top 15 is empty")
             cards = driver.find_elements(By.CSS_SELECTOR, "#results article.movie")
-            assert len(cards) == 15, f"Top 15 shows {len(cards)} cards"
+            assert len(cards) == top_length, f"Top {top_length} shows {len(cards)} cards"
             chosen = next(c for c in cards if page.heart(c).get_attribute("aria-pressed") == "false")
             chosen_id = chosen.get_attribute("data-id")
             chosen_title = chosen.find_element(By.CSS_SELECTOR, "a.title").text

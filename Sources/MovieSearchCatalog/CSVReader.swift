@@ -196,8 +196,8 @@ struct CSVReader {
         if let column = columns.tmdbID, let field = value(column).map(DelimitedField.trimmed) {
             // TMDb's ids are 32-bit, as TMDbReader reads them: a larger one is a bad row here, with its line,
             // rather than a movie the cache then cannot store.
-            guard case .value(let id) = DelimitedField.wholeNumber(field), (0...Int(Int32.max)).contains(id) else {
-                throw problem(column, "must be a whole number from 0 to \(Int32.max), got "
+            guard case .value(let id) = DelimitedField.wholeNumber(field), Movie.tmdbIDRange.contains(id) else {
+                throw problem(column, "must be a whole number from 0 to \(Movie.tmdbIDRange.upperBound), got "
                     + DelimitedField.describe(field))
             }
             tmdbID = id

@@ -24,6 +24,10 @@ public struct Movie: Sendable, Hashable {
     public var posterPath: String?
     /// The movie's id at TMDb.
     public var tmdbID: Int?
+    /// The TMDb ids a catalog may give (`tmdb_id`, a TMDb dump's `id`): TMDb's ids are 32-bit, and a larger one is
+    /// a bad record with its line rather than a movie the cache then cannot store. Not the range of the movie ids
+    /// themselves (`CacheFormat.movieIDRange`).
+    public static let tmdbIDRange = 0...Int(Int32.max)
     /// The movie's IMDb id (`tconst`, `tt0111161`).
     public var imdbID: String?
     /// The critics' rating, a number from 0 to 10 (a Metascore of 83 is 8.3); `nil` when the catalog gives none.

@@ -270,8 +270,8 @@ struct MovieSearchJSONReader: BuilderFedReader {
         case .null:
             return nil
         case .number(let token):
-            if case .value(let id) = json.number(token).wholeValue, (0...Int(Int32.max)).contains(id) { return id }
-            fail("tmdb_id", "tmdb_id must be a whole number from 0 to \(Int32.max), got \(json.describe(value))",
+            if case .value(let id) = json.number(token).wholeValue, Movie.tmdbIDRange.contains(id) { return id }
+            fail("tmdb_id", "tmdb_id must be a whole number from 0 to \(Movie.tmdbIDRange.upperBound), got \(json.describe(value))",
                  at: json.tokenStart)
             return nil
         default:

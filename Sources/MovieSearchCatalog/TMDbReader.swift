@@ -319,19 +319,16 @@ struct TMDbReader: BuilderFedReader {
             return nil
         case .number(let token):
             if case .value(let id) = JSONNumber.wholeValue(literal: json.literal(token)),
-               (0...Self.maximumID).contains(id) {
+               Movie.tmdbIDRange.contains(id) {
                 return id
             }
-            draft.fail("id", "id must be a whole number from 0 to \(Self.maximumID), got \(json.describe(value))",
+            draft.fail("id", "id must be a whole number from 0 to \(Movie.tmdbIDRange.upperBound), got \(json.describe(value))",
                        at: json.tokenStart)
         default:
             draft.fail("id", "id must be an integer, got \(json.describe(value))", at: json.tokenStart)
         }
         return nil
     }
-
-    /// The largest TMDb id taken.
-    private static let maximumID = Int(Int32.max)
 
     /// A number (a `finite` one, or infinite past `Double`'s range), or `nil` for `null`.
     private mutating func readNumber(_ value: JSONToken, _ field: Field, finite: Bool, into draft: inout Draft)

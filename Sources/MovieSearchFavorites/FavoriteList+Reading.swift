@@ -60,7 +60,7 @@ extension FavoriteList {
             guard case let .key(key) = token else { return nil }
             let value = try reader.next()
             if reader.string(key, equals: "id"), id == nil, let number = integer(value),
-               (0...maximumID).contains(number) {
+               entryIDs.contains(number) {
                 id = number
             } else if reader.string(key, equals: "title"), title == nil, case let .string(text) = value {
                 title = reader.string(text)
@@ -70,7 +70,7 @@ extension FavoriteList {
                       text.end > text.start {
                 imdbID = reader.string(text)
             } else if reader.string(key, equals: "tmdb_id"), tmdbID == nil, let number = integer(value),
-                      (0...maximumID).contains(number) {
+                      entryIDs.contains(number) {
                 tmdbID = number
             } else {
                 return nil

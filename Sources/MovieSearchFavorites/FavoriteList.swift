@@ -1,3 +1,4 @@
+import MovieSearchIndex
 import MovieSearchJSON
 
 /// The favorites as the file keeps them, in the order they were added: what `FavoritesFile` reads and writes.
@@ -127,8 +128,9 @@ public struct FavoriteList: Equatable, Sendable {
     private static let entryMembers = ["id", "title", "year", "imdb_id", "tmdb_id"]
     private static let membersWithoutExternalIDs = ["id", "title", "year"]
 
-    /// The largest id an entry may hold: the command line's range of movie ids.
-    static let maximumID = Int(UInt32.max)
+    /// The ids an entry may hold, its `id` and its `tmdb_id` alike: the movie ids a cache stores, which the command
+    /// line takes too.
+    static let entryIDs = CacheFormat.movieIDRange
 
     /// One entry: an object with `id`, `title` and `year`, and in version 2 `imdb_id` and `tmdb_id` when the movie
     /// had them, of the right types.
@@ -140,9 +142,9 @@ public struct FavoriteList: Equatable, Sendable {
         }
         let allowed = version == Self.versionWithoutExternalIDs ? Self.membersWithoutExternalIDs : Self.entryMembers
         try checkMembers(object, allowed: allowed, place: place(), version: version, source: source)
-        guard case let .number(idNumber)? = object["id"], let id = idNumber.int, (0...maximumID).contains(id) else {
+        guard case let .number(idNumber)? = object["id"], let id = idNumber.int, entryIDs.contains(id) else {
             throw .corrupt(path: source,
-                           reason: "\(place()): \"id\" is missing or not an integer from 0 to \(maximumID)")
+                           reason: "\(place()): \"id\" is missing or not an integer from 0 to \(entryIDs.upperBound)")
         }
         guard case let .string(title)? = object["title"] else {
             throw .corrupt(path: source, reason: "\(place()): \"title\" is missing or not a string")
@@ -159,8 +161,8 @@ public struct FavoriteList: Equatable, Sendable {
         }
         var tmdbID: Int?
         if let value = object["tmdb_id"] {
-            guard case let .number(number) = value, let tmdb = number.int, (0...maximumID).contains(tmdb) else {
-                throw .corrupt(path: source, reason: "\(place()): \"tmdb_id\" is not an integer from 0 to \(maximumID)")
+            guard case let .number(number) = value, let tmdb = number.int, entryIDs.contains(tmdb) else {
+                throw .corrupt(path: source, reason: "\(place()): \"tmdb_id\" is not an integer from 0 to \(entryIDs.upperBound)")
             }
             tmdbID = tmdb
         }

@@ -388,8 +388,14 @@ package enum CacheFormat {
     /// none. (A writer's choice: the reader uses whatever counts the file has.)
     static let yearCountMinimum = 2048
 
+    /// The movie ids a cache can store (32 bits: `MIDS` and `RANK` hold them as `UInt32`), and so the ids a lookup
+    /// may name (`show <id>`, `favorites add <id>`, a favorites file's entries) before the cache says whether the
+    /// movie exists. Not the range of the TMDb ids a catalog gives (`Movie.tmdbIDRange`).
+    package static let movieIDRange = 0...Int(UInt32.max)
+
     /// F: the first ids stored per year for a set with counts per year (`BMPI`, `YCID`). A query that lists at most
-    /// this many a year (the CLI and the library list 5 by default) answers one token from them alone.
+    /// this many a year (every front end lists `SearchLimits.defaultPerYear`, 5, by default) answers one token from
+    /// them alone.
     package static let firstIDsPerYear = 8
 
     /// The most ranks a set of a catalog of `movieCount` movies is stored as a list with; a larger one is a bitmap

@@ -58,11 +58,15 @@ package struct FlickrAnswerCache: Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    /// The largest cache file read: a header of at most a title's length plus a little, then an answer of at most
+    /// the size any Flickr answer may have (`FlickrPhotos.maximumResponseBytes`, the one limit of an answer read,
+    /// given, saved or fetched).
+    static let maximumFileBytes = FlickrPhotos.maximumResponseBytes + 64 * 1024
+
     /// `title`'s cached answer, or `nil` when there is none, it is unreadable, or it belongs to another title.
     package func read(title: String) -> Entry? {
-        // A header of at most a title's length plus a little, then the answer.
-        guard let bytes = try? FileReader.readRegularFile(
-            path: path(title: title), maximumBytes: FlickrPhotos.maximumResponseBytes + 64 * 1024),
+        guard let bytes = try? FileReader.readRegularFile(path: path(title: title),
+                                                          maximumBytes: Self.maximumFileBytes),
             let newline = bytes.firstIndex(of: 0x0A),
             case .object(let header)? = try? JSONParser.parse(Array(bytes[..<newline])),
             header["title"]?.stringValue == title,

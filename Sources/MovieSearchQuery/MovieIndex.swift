@@ -177,7 +177,9 @@ public final class MovieIndex: Sendable {
     /// - Returns: Matching years, newest first, each with its match count and best `perYear` movie ids, and the
     ///   mode that gave them.
     /// - Throws: `CacheError` when a part of the file the query reads is damaged.
-    public func search(_ query: String, perYear: Int = 5, typos: TypoTolerance = .auto) throws -> SearchResult {
+    public func search(_ query: String, perYear: Int = SearchLimits.defaultPerYear, typos: TypoTolerance = .auto)
+        throws -> SearchResult
+    {
         // Clamped to the movie count, so that the executor's `rank + perYear` cannot overflow.
         let executor = QueryExecutor(index: self, perYear: min(max(perYear, 0), movieCount))
         var lookedUp: [Range<Int>]?

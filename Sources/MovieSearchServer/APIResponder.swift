@@ -21,6 +21,7 @@ import MovieSearchQuery
 /// | `GET /api/photos/<id>?cached_only=1` | the same, saved or cached only: never a fetch (`photos` null) |
 /// | `GET /api/favorites` | `favorites list --json` |
 /// | `PUT`, `DELETE /api/favorites/<id>` | `favorites add`, `favorites remove <id> --json` |
+/// | `GET /api/config` | the numbers the page uses: `{"default_per_year":5,"maximum_per_year":1000,"top_list_length":15,"maximum_top_length":1000}` (`APIResponder.config`) |
 /// | `GET /healthz` | `{"status":"ok","movies":N,"cache":"<path>","format":<version>}`; `"degraded"` with a `"problem"` when a replacement was refused; 503 when the cache was changed in place |
 /// | `GET /`, `GET /movie/<id>` | the web page, `index.html` (the page's script reads the path and query) |
 /// | `GET /static/app.js`, `/static/app.css` | its script and style sheet |
@@ -167,6 +168,10 @@ package struct APIResponder: HTTPResponder {
             throw APIError(400, "\(error)")
         }
         switch (parts.first, parts.count) {
+        case ("api", 2) where parts.last == "config":
+            try allow(request, Self.reads)
+            _ = try query(request, allowed: [])
+            return Self.config()
         case ("healthz", 1):
             try allow(request, Self.reads)
             _ = try query(request, allowed: [])
@@ -206,7 +211,7 @@ package struct APIResponder: HTTPResponder {
             break
         }
         throw APIError(404, "no such endpoint: \(HTTPRequest.excerpt(path)) (the API is under /api: search, "
-            + "movies/<id>, top, photos/<id>, favorites; and /healthz)")
+            + "movies/<id>, top, photos/<id>, favorites, config; and /healthz)")
     }
 
     /// The web page's answer to `request`, or nil when its path is not the page's: `/` and `/movie/<id>` (deep
@@ -318,9 +323,24 @@ package struct APIResponder: HTTPResponder {
         return json
     }
 
+    /// The numbers the page asks with and caps its requests by, read at its start instead of copied into it: the
+    /// defaults that `search` and `top` use when a request leaves them out, and the largest values they take.
+    /// They are the server's alone (no snapshot: the cache is not read, and nothing here can be replaced).
+    static func config() -> JSONWriter {
+        var json = JSONWriter()
+        json.object { json in
+            json.member("default_per_year", SearchLimits.defaultPerYear)
+            json.member("maximum_per_year", Configuration.maximumPerYear)
+            json.member("top_list_length", SearchLimits.topListLength)
+            json.member("maximum_top_length", Configuration.maximumLimit)
+        }
+        return json
+    }
+
     private func search(_ parameters: [String: String], _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         guard let text = parameters["q"] else { throw APIError(400, "missing parameter 'q' (the words to look for)") }
-        let perYear = try integer(parameters, "per_year", default: 5, range: 0...Configuration.maximumPerYear)
+        let perYear = try integer(parameters, "per_year", default: SearchLimits.defaultPerYear,
+                                  range: 0...Configuration.maximumPerYear)
         var typos = configuration.typos
         if let given = parameters["typos"] {
             guard let value = TypoTolerance(rawValue: given) else {
@@ -385,7 +405,8 @@ package struct APIResponder: HTTPResponder {
             }
             order = value
         }
-        let limit = try integer(parameters, "limit", default: 15, range: 0...Configuration.maximumLimit)
+        let limit = try integer(parameters, "limit", default: SearchLimits.topListLength,
+                                range: 0...Configuration.maximumLimit)
         let movies = try snapshot.index.topRated(by: order, limit: limit)
         return TopListJSON.object(movies, by: order, scales: snapshot.index.ratingScales, favorites: favorites.ids(in: snapshot))
     }

@@ -19,7 +19,7 @@ package enum WebAssets {
         "app.js": File(contentType: "text/javascript; charset=utf-8", bytes: Array(appJS.utf8)),
     ]
 
-    /// Web/index.html, 1,492 bytes.
+    /// Web/index.html, 1,485 bytes.
     private static let indexHTML = #"""
 <!doctype html>
 <html lang="en">
@@ -41,8 +41,8 @@ package enum WebAssets {
            placeholder="Search movies ( / )" aria-describedby="keys" aria-controls="results">
     <nav id="views" aria-label="Lists">
       <button type="button" data-view="search" aria-pressed="true">Search</button>
-      <button type="button" data-view="top" aria-pressed="false">Top 15</button>
-      <button type="button" data-view="critics" aria-pressed="false" hidden>Critics' 15</button>
+      <button type="button" data-view="top" aria-pressed="false">Top</button>
+      <button type="button" data-view="critics" aria-pressed="false" hidden>Critics</button>
       <button type="button" data-view="favorites" aria-pressed="false">Favorites (0)</button>
     </nav>
   </div>
@@ -349,16 +349,13 @@ div.photos {
 
 """#
 
-    /// Web/app.js, 32,985 bytes.
+    /// Web/app.js, 33,927 bytes.
     private static let appJS = #"""
 // The page of `moviesearch serve`: search as you type, top lists, favorites and a movie's details, on the JSON API.
 // Data from the catalog reaches the page only through textContent and attributes, never as HTML.
 'use strict';
 
 (() => {
-  const PER_YEAR = 5;
-  const MAX_PER_YEAR = 1000;
-  const TOP_LIMIT = 15;
   const FIRST_CARDS = 30;  // more than a 1280 × 800 window shows
 
   const field = document.getElementById('q');
@@ -407,6 +404,20 @@ div.photos {
       throw new Error(message);
     }
     return body;
+  }
+
+  /// The server's numbers (`GET /api/config`), read once at the start instead of copied here; null until they
+  /// come or when they cannot be read. Searches and top lists leave `per_year` and `limit` out, so that the server's
+  /// defaults apply without the page knowing them. The numbers name the top lists' tabs (`Top 15`: plain `Top`
+  /// without them) and cap a year's "more" button, which without them asks for all (a server that refuses says so
+  /// in the page's error line): the page works on without them rather than copy them.
+  let config = null;
+  function loadConfig() {
+    return getJSON('/api/config').then((answer) => {
+      config = answer;
+      views.querySelector('[data-view="top"]').textContent = `Top ${config.top_list_length}`;
+      views.querySelector('[data-view="critics"]').textContent = `Critics' ${config.top_list_length}`;
+    }).catch(() => { config = null; });
   }
 
   function isAbort(error) {
@@ -633,7 +644,7 @@ div.photos {
     for (const movie of year.movies) list.append(card(movie));
     section.append(list);
     const rest = year.count - year.movies.length;
-    if (rest > 0 && year.movies.length < MAX_PER_YEAR) {
+    if (rest > 0 && (config === null || year.movies.length < config.maximum_per_year)) {
       const more = el('button', 'more', `${grouped(rest)} more in ${year.year}`);
       more.type = 'button';
       more.addEventListener('click', () => showMore(query, year.year, year.count, section, more));
@@ -645,7 +656,8 @@ div.photos {
   async function showMore(query, year, count, section, button) {
     button.disabled = true;
     try {
-      const url = `/api/search?q=${encodeURIComponent(query)}&per_year=${Math.min(count, MAX_PER_YEAR)}`;
+      const perYear = config === null ? count : Math.min(count, config.maximum_per_year);
+      const url = `/api/search?q=${encodeURIComponent(query)}&per_year=${perYear}`;
       const answer = await getJSON(url);
       if (state.shownQuery !== query) return;
       const found = answer.years.find((y) => y.year === year);
@@ -734,7 +746,7 @@ div.photos {
     const controller = new AbortController();
     state.searchAbort = controller;
     try {
-      const answer = await getJSON(`/api/search?q=${encodeURIComponent(query)}&per_year=${PER_YEAR}`,
+      const answer = await getJSON(`/api/search?q=${encodeURIComponent(query)}`,
         controller.signal);
       if (controller.signal.aborted || state.view !== 'search') return;
       state.shownQuery = query;
@@ -766,7 +778,7 @@ div.photos {
           : plural(answer.favorites.length, 'favorite', 'favorites'));
       } else {
         const by = view === 'critics' ? 'critic' : 'rating';
-        const answer = await getJSON(`/api/top?by=${by}&limit=${TOP_LIMIT}`, controller.signal);
+        const answer = await getJSON(`/api/top?by=${by}`, controller.signal);
         if (controller.signal.aborted || state.view !== view) return;
         state.shownView = view;
         renderFlat(answer.movies, view === 'critics' ? `The critics' ${answer.movies.length}`
@@ -1181,6 +1193,7 @@ div.photos {
     getJSON('/api/top?by=critic&limit=1').then((answer) => {
       views.querySelector('[data-view="critics"]').hidden = answer.movies.length === 0;
     }).catch(() => { /* no critics' tab */ });
+    const configured = loadConfig();
     const health = getJSON('/healthz').then((answer) => { state.movieCount = answer.movies; }).catch(() => {});
 
     if (moviePath) {
@@ -1195,7 +1208,7 @@ div.photos {
     field.focus();
     state.view = saved.view;
     history.replaceState({ ...saved, scroll: 0 }, '', listURL());
-    await Promise.all([favorites, health]);
+    await Promise.all([favorites, health, configured]);
     showView(saved.view);
   }
 

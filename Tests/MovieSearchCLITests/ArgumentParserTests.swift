@@ -45,6 +45,34 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(full[Self.extra], "e")
     }
 
+    /// An option declared with a default reads as that default when left out, and as the value given otherwise;
+    /// `isGiven` tells the two apart. The commands' own declarations read the shared numbers.
+    func testADeclaredDefaultIsWhatALeftOutOptionReads() throws {
+        let level = DefaultedOption<Int>("level", valueName: "N", range: 0...9, default: 4, help: "How high")
+        let parser = ArgumentParser([level.definition, Self.json.definition])
+        XCTAssertEqual(level.definition.help, "How high, 0 to 9 (default 4).")
+        let bare = try parser.parse([String]())
+        XCTAssertEqual(bare[level], 4)
+        XCTAssertFalse(bare.isGiven(level))
+        XCTAssertFalse(bare.isGiven(Self.json))
+        for given in [0, 4, 9] {
+            let parsed = try parser.parse(["--level", "\(given)", "--json"])
+            XCTAssertEqual(parsed[level], given)
+            XCTAssertTrue(parsed.isGiven(level))
+            XCTAssertTrue(parsed.isGiven(Self.json))
+        }
+        XCTAssertEqual(try parser.parse(["--level", "2", "--level=7"])[level], 7)
+
+        XCTAssertEqual(SearchOptions.perYear.defaultValue, SearchLimits.defaultPerYear)
+        XCTAssertEqual(TopCommand.limit.defaultValue, SearchLimits.topListLength)
+        let search = SearchOptions(try ArgumentParser(SearchOptions.arguments.map(\.definition)).parse([String]()))
+        XCTAssertEqual(search.perYear, SearchLimits.defaultPerYear)
+        XCTAssertEqual(search.typos, .auto)
+        let top = try TopCommand(ArgumentParser(TopCommand.configuration.arguments).parse([String]()))
+        XCTAssertEqual(top.limit, SearchLimits.topListLength)
+        XCTAssertEqual(top.order, .rating)
+    }
+
     func testTheLastValueWins() throws {
         XCTAssertEqual(try parse(["n", "--count", "1", "--count=2"])[Self.count], 2)
     }
@@ -104,14 +132,14 @@ final class ArgumentParserTests: XCTestCase {
 
     /// A choice takes exactly its words, names them all when given another, and shows them as its value name.
     func testChoices() throws {
-        let fruit = Option<Fruit>("fruit", default: .pear, help: "Which")
+        let fruit = DefaultedOption<Fruit>("fruit", default: .pear, help: "Which")
         let parser = ArgumentParser([fruit.definition])
         XCTAssertEqual(fruit.definition.synopsis, "--fruit <apple|pear|plum>")
         XCTAssertEqual(fruit.definition.help, "Which (default pear).")
-        XCTAssertNil(try parser.parse([String]())[fruit])
+        XCTAssertEqual(try parser.parse([String]())[fruit], .pear)
         for word in ["apple", "pear", "plum"] {
-            XCTAssertEqual(try parser.parse(["--fruit", word])[fruit]?.rawValue, word)
-            XCTAssertEqual(try parser.parse(["--fruit=\(word)"])[fruit]?.rawValue, word)
+            XCTAssertEqual(try parser.parse(["--fruit", word])[fruit].rawValue, word)
+            XCTAssertEqual(try parser.parse(["--fruit=\(word)"])[fruit].rawValue, word)
         }
         XCTAssertEqual(try parser.parse(["--fruit", "plum", "--fruit", "apple"])[fruit], .apple)
         // A word close to one of them gets it suggested, as a mistyped option does.

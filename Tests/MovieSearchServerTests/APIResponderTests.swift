@@ -136,6 +136,40 @@ final class APIResponderTests: XCTestCase {
             + "\(CacheFormat.version)}\n")
     }
 
+    /// `/api/config` says the numbers the other routes apply: its defaults are what a search and a top list give
+    /// when a request leaves them out, and its maximums the largest values they take.
+    func testConfigSaysTheNumbersTheRoutesApply() throws {
+        let api = responder()
+        let response = answer(api, "/api/config")
+        XCTAssertEqual(response.status, 200, text(response.body))
+        XCTAssertEqual(response.contentType, "application/json")
+        XCTAssertEqual(response.body.last, 0x0A)
+        let config = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Int])
+        XCTAssertEqual(config, [
+            "default_per_year": SearchLimits.defaultPerYear,
+            "maximum_per_year": APIResponder.Configuration.maximumPerYear,
+            "top_list_length": SearchLimits.topListLength,
+            "maximum_top_length": APIResponder.Configuration.maximumLimit,
+        ])
+        let perYear = try XCTUnwrap(config["default_per_year"]), maximumPerYear = try XCTUnwrap(config["maximum_per_year"])
+        let length = try XCTUnwrap(config["top_list_length"]), maximumLength = try XCTUnwrap(config["maximum_top_length"])
+        // The defaults the routes use are the ones it says: an empty query lists every movie, 7 of them in 2012,
+        // enough to tell the default from one more.
+        XCTAssertNotEqual(answer(api, "/api/search?q=").body, answer(api, "/api/search?q=&per_year=\(perYear + 1)").body)
+        assertAnswer(answer(api, "/api/search?q="), answer(api, "/api/search?q=&per_year=\(perYear)").body)
+        XCTAssertNotEqual(answer(api, "/api/top").body, answer(api, "/api/top?limit=\(length - 1)").body)
+        assertAnswer(answer(api, "/api/top"), answer(api, "/api/top?limit=\(length)").body)
+        // The maximums are the largest values taken.
+        XCTAssertEqual(answer(api, "/api/search?q=the&per_year=\(maximumPerYear)").status, 200)
+        assertError(answer(api, "/api/search?q=the&per_year=\(maximumPerYear + 1)"), 400)
+        XCTAssertEqual(answer(api, "/api/top?limit=\(maximumLength)").status, 200)
+        assertError(answer(api, "/api/top?limit=\(maximumLength + 1)"), 400)
+        // Like every route: no parameter it does not know, no method but reading.
+        assertError(answer(api, "/api/config?x=1"), 400)
+        assertError(answer(api, "/api/config", method: "PUT"), 405)
+        assertError(answer(api, "/api/config/"), 404)
+    }
+
     func testPhotosWithAndWithoutASavedResponse() throws {
         let photos = folder + "/photos"
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)

@@ -90,7 +90,7 @@ struct BrowseModel {
     private(set) var favoritesError: String?
 
     /// How many movies the Top 15 and Critics' 15 tabs list.
-    static let topLimit = 15
+    static let topLimit = SearchLimits.topListLength
 
     /// Opens the Search tab on an empty query (every movie, newest year first), sized `columns` × `rows`.
     ///

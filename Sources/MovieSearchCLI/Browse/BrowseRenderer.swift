@@ -105,8 +105,8 @@ struct BrowseRenderer {
     static func tabName(_ tab: BrowseTab, favorites: Int, short: Bool) -> String {
         switch tab {
         case .search: return "Search"
-        case .top: return short ? "Top" : "Top 15"
-        case .critics: return short ? "Critics" : "Critics' 15"
+        case .top: return short ? "Top" : "Top \(BrowseModel.topLimit)"
+        case .critics: return short ? "Critics" : "Critics' \(BrowseModel.topLimit)"
         case .favorites:
             return short ? "♥ \(TextLayout.grouped(favorites))" : "Favorites (\(TextLayout.grouped(favorites)))"
         }

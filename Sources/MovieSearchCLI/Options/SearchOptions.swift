@@ -4,12 +4,11 @@ import MovieSearchQuery
 /// `--per-year <K>` and `--typos auto|off`: how a search answers, for `query` and `bench` (`browse` takes
 /// `--typos` alone: the rows of its screen set how many movies a year shows).
 struct SearchOptions: OptionGroup {
-    static let defaultPerYear = 5
     static let perYearRange = 0...1_000_000
-    static let perYear = Option<Int>(
-        "per-year", valueName: "K", range: perYearRange, default: defaultPerYear,
+    static let perYear = DefaultedOption<Int>(
+        "per-year", valueName: "K", range: perYearRange, default: SearchLimits.defaultPerYear,
         help: "List at most K movies per year")
-    static let typos = Option<TypoTolerance>(
+    static let typos = DefaultedOption<TypoTolerance>(
         "typos", default: .auto,
         help: "auto: when no movie matches exactly, search again allowing typos; off: exact matches only")
 
@@ -21,7 +20,7 @@ struct SearchOptions: OptionGroup {
     var typos: TypoTolerance
 
     init(_ arguments: ParsedArguments) {
-        perYear = arguments[Self.perYear] ?? Self.defaultPerYear
-        typos = arguments[Self.typos] ?? .auto
+        perYear = arguments[Self.perYear]
+        typos = arguments[Self.typos]
     }
 }

@@ -17,7 +17,7 @@ enum ColorChoice: String, ArgumentChoice {
     case never
 
     /// The `--color` option of a command whose text output is styled.
-    static let option = Option<ColorChoice>(
+    static let option = DefaultedOption<ColorChoice>(
         "color", default: .auto,
         help: "Show the matched part of each title in bold. auto: on a terminal only, and not when NO_COLOR is "
             + "set or TERM is dumb; always: also into a pipe or a file; never: plain text")

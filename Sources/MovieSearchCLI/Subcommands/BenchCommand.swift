@@ -55,10 +55,10 @@ struct BenchCommand: Subcommand {
     /// Timed calls (queries × passes) one run keeps, 8 bytes each (400 MB), checked before allocating them:
     /// room for 1,000 passes over the 13,489 queries of ../shared/queries/century-typing.txt.
     static let maximumSamples = 50_000_000
-    static let passes = Option<Int>(
+    static let passes = DefaultedOption<Int>(
         "passes", valueName: "N", range: passRange, default: defaultPasses, help: "Timed passes over all queries",
         note: "queries × passes may not exceed \(TextLayout.grouped(maximumSamples))")
-    static let slowest = Option<Int>(
+    static let slowest = DefaultedOption<Int>(
         "slowest", valueName: "N", range: slowestRange, default: 0,
         help: "Also list the N slowest queries, by their median time over the passes")
     static let browse = Flag(
@@ -103,13 +103,13 @@ struct BenchCommand: Subcommand {
         }
         self.cachePath = cachePath
         search = SearchOptions(arguments)
-        passCount = arguments[Self.passes] ?? Self.defaultPasses
-        slowestCount = arguments[Self.slowest] ?? 0
+        passCount = arguments[Self.passes]
+        slowestCount = arguments[Self.slowest]
         printsJSON = arguments[Self.json]
-        if timesBrowse, arguments[SearchOptions.perYear] != nil {
+        if timesBrowse, arguments.isGiven(SearchOptions.perYear) {
             throw UsageError("--per-year does not apply to --browse: browse lists as many per year as fit its screen")
         }
-        if timesBrowse, arguments[Self.slowest] != nil {
+        if timesBrowse, arguments.isGiven(Self.slowest) {
             throw UsageError("--slowest does not apply to --browse")
         }
     }

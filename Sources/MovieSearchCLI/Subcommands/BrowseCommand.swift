@@ -68,8 +68,8 @@ struct BrowseCommand: Subcommand {
         cache = arguments[CacheLocation.option]
         favoritesPath = arguments[FavoritesLocation.option]
         savesFavorites = !arguments[FavoritesLocation.noSave]
-        typos = arguments[SearchOptions.typos] ?? .auto
-        color = arguments[ColorChoice.option] ?? .auto
+        typos = arguments[SearchOptions.typos]
+        color = arguments[ColorChoice.option]
         photosDirectory = arguments[Self.photosDirectory]
         flickrKey = arguments[FlickrKey.option]
         flickrEndpoint = arguments[FlickrOptions.endpoint]

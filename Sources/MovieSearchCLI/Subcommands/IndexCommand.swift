@@ -36,7 +36,7 @@ struct IndexCommand: Subcommand {
     static let output = Option<FilePath>(
         "output", short: "o", valueName: "cache",
         help: "Where to write the cache. Default: the catalog's path with its extension replaced by .mscache.")
-    static let maxMovies = Option<Int>(
+    static let maxMovies = DefaultedOption<Int>(
         "max-movies", valueName: "N", range: 1...Int(UInt32.max), default: CatalogOptions.defaultMaximumRecords,
         help: "The most records the catalog may hold, counted as they are read (valid, invalid and left out alike; "
             + "IMDb ratings rows apart): past it, index stops with one line and writes nothing, so that a small file "
@@ -47,7 +47,7 @@ struct IndexCommand: Subcommand {
     static let quiet = Flag(
         "quiet",
         help: "Print nothing but errors: no summary, no warnings, no progress display.")
-    static let format = Option<CatalogFormatChoice>(
+    static let format = DefaultedOption<CatalogFormatChoice>(
         "format", default: .auto,
         help: "The catalog's format; auto tells it from the first bytes")
     static let ratings = Option<FilePath>(
@@ -99,8 +99,8 @@ struct IndexCommand: Subcommand {
             }
         }
         outputPath = arguments[Self.output] ?? Self.defaultOutputPath(for: catalogPath)
-        options = CatalogOptions(format: arguments[Self.format]?.format, skipInvalid: arguments[Self.skipInvalid])
-        options.maximumRecords = arguments[Self.maxMovies] ?? CatalogOptions.defaultMaximumRecords
+        options = CatalogOptions(format: arguments[Self.format].format, skipInvalid: arguments[Self.skipInvalid])
+        options.maximumRecords = arguments[Self.maxMovies]
         // The decoder opens the ratings file by the bytes given (`ratingsPath`); the options say that there is one.
         options.ratingsPath = arguments[Self.ratings]?.description
         ratingsPath = arguments[Self.ratings]

@@ -25,13 +25,10 @@ struct PhotosCommand: Subcommand {
                     FlickrOptions.offline, refresh, json])
 
     static let id = Argument<Int>("id", rule: .movieID, help: "The movie's id, as 'query --json' prints it.")
-    /// The largest Flickr response read, given, saved or fetched: one limit for all (`FlickrPhotos`).
-    static let maximumResponseBytes = FlickrPhotos.maximumResponseBytes
-
     static let response = Option<FilePath>(
         "response", valueName: "file|-",
         help: "A saved answer to the request (Flickr photos.search, JSON): a file, or '-' for standard input; "
-            + "at most \(FileReader.byteLimitDescription(maximumResponseBytes)).")
+            + "at most \(FileReader.byteLimitDescription(FlickrPhotos.maximumResponseBytes)).")
     static let photosDirectory = Option<FilePath>(
         "photos-dir", valueName: "dir",
         help: "A folder of saved Flickr answers named <id>.json, used before the cache and Flickr")
@@ -100,18 +97,19 @@ struct PhotosCommand: Subcommand {
     }
 
     /// The photos of the response at `path` (`-`: standard input), read as a stream and checked as it arrives,
-    /// so that one that is not JSON fails at its first bad byte and one past `maximumResponseBytes` fails there.
+    /// so that one that is not JSON fails at its first bad byte and one past `FlickrPhotos.maximumResponseBytes`
+    /// fails there.
     /// The file is opened without waiting for a writer: a FIFO that no one writes to is an error at once, not a
     /// process frozen in `open` (a pipe that has a writer, `--response <(curl …)`, reads as a stream).
     private func readPhotos(_ path: FilePath, source: String, _ context: CommandContext) throws -> PhotoList {
         let input: JSONInput
         do {
             input = path == FilePath("-")
-                ? try context.standardInput.json(maximumBytes: Self.maximumResponseBytes)
-                : try JSONInput.read(path: path, maximumBytes: Self.maximumResponseBytes, waitingForAWriter: false)
+                ? try context.standardInput.json(maximumBytes: FlickrPhotos.maximumResponseBytes)
+                : try JSONInput.read(path: path, maximumBytes: FlickrPhotos.maximumResponseBytes, waitingForAWriter: false)
         } catch {
             throw FileReadError(role: "Flickr response", path: source, cause: error,
-                                note: error == .tooLarge(Self.maximumResponseBytes) ? "the most a response may hold" : nil)
+                                note: error == .tooLarge(FlickrPhotos.maximumResponseBytes) ? "the most a response may hold" : nil)
         }
         if input.bytes.isEmpty, path != FilePath("-"), case let .success(status) = Syscalls.status(
             ofPath: path, followingLinks: true), status.kind == .notRegular(.fifo) {

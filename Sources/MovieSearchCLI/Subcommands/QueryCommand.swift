@@ -57,8 +57,8 @@ struct QueryCommand: Subcommand {
         query = arguments[Self.text]
         files = CacheOptions(arguments)
         search = SearchOptions(arguments)
-        color = arguments[ColorChoice.option] ?? .auto
-        posterSize = arguments[PosterSize.option] ?? PosterSize.defaultSize
+        color = arguments[ColorChoice.option]
+        posterSize = arguments[PosterSize.option]
         let batch = arguments[Self.readsStandardInput]
         printsJSON = batch || arguments[Self.json]
         if batch, let query {

@@ -56,7 +56,7 @@ struct ServeCommand: Subcommand {
         "photos-dir", valueName: "dir",
         help: "A folder of saved Flickr answers named <id>.json, for /api/photos/<id> before the cache and Flickr")
     static let maxConnectionsRange = 1...1_000_000
-    static let maxConnections = Option<Int>(
+    static let maxConnections = DefaultedOption<Int>(
         "max-connections", valueName: "N", range: maxConnectionsRange, default: 1024,
         help: "Connections open at once; more get 503")
     static let allowHost = Option<String>(
@@ -98,8 +98,8 @@ struct ServeCommand: Subcommand {
             throw UsageError("give --favorites <file> or --no-save, not both (got '\(favoritesPath)' and --no-save)")
         }
         photosDirectory = arguments[Self.photosDirectory]
-        typos = arguments[SearchOptions.typos] ?? .auto
-        maxConnections = arguments[Self.maxConnections] ?? 1024
+        typos = arguments[SearchOptions.typos]
+        maxConnections = arguments[Self.maxConnections]
         allowedHosts = Set((arguments[Self.allowHost] ?? "").split(separator: ",").map {
             String($0.filter { $0 != " " }).lowercased()
         }.filter { !$0.isEmpty })

@@ -45,7 +45,7 @@ struct ShowCommand: Subcommand {
         id = arguments[Self.id]!
         files = CacheOptions(arguments)
         flickrKey = arguments[FlickrKey.option]
-        posterSize = arguments[PosterSize.option] ?? PosterSize.defaultSize
+        posterSize = arguments[PosterSize.option]
         printsJSON = arguments[Self.json]
         fetches = arguments[Self.fetch]
         tmdbKey = arguments[TMDbOptions.key]

@@ -17,12 +17,11 @@ struct TopCommand: Subcommand {
             """,
         arguments: [by, limit, json] + CacheOptions.arguments)
 
-    static let defaultLimit = 15
-
     static let limitRange = 0...1_000_000
-    static let limit = Option<Int>(
-        "limit", valueName: "N", range: limitRange, default: defaultLimit, help: "How many movies to list")
-    static let by = Option<TopListOrder>(
+    static let limit = DefaultedOption<Int>(
+        "limit", valueName: "N", range: limitRange, default: SearchLimits.topListLength,
+        help: "How many movies to list")
+    static let by = DefaultedOption<TopListOrder>(
         "by", default: .rating,
         help: "rating: the users' rating; critic: the critics' rating, leaving out movies without one")
     static let json = JSONOutput.flag(members: TopListJSON.members.helpList)
@@ -33,8 +32,8 @@ struct TopCommand: Subcommand {
     var files: CacheOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        order = arguments[Self.by] ?? .rating
-        limit = arguments[Self.limit] ?? Self.defaultLimit
+        order = arguments[Self.by]
+        limit = arguments[Self.limit]
         printsJSON = arguments[Self.json]
         files = CacheOptions(arguments)
     }

@@ -34,11 +34,3 @@ extension ArgumentChoice {
         return text
     }
 }
-
-extension Option where Value: ArgumentChoice {
-    /// `--name <a|b|c>`: one of the choice's words; its command uses `defaultValue` when it is left out. The help
-    /// is `help`, then ` (default a).`, the way numeric options state their default.
-    package init(_ name: String, default defaultValue: Value, help: @autoclosure @escaping @Sendable () -> String) {
-        self.init(name, valueName: Value.valueName, help: "\(help()) (default \(defaultValue.rawValue)).")
-    }
-}

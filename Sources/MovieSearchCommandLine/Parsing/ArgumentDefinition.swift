@@ -104,21 +104,6 @@ package struct Option<Value: ArgumentValue>: ArgumentDeclaration {
     }
 }
 
-extension Option where Value == Int {
-    /// `--name <N>`: a whole number in `range` (see `ValueRule.inRange`); its command uses `defaultValue` when it
-    /// is left out. Every numeric option's help says its range and default the same way: `help`, then
-    /// `, 0 to 1,000,000 (default 5)`, then `; note` if there is one, then a full stop.
-    package init(_ name: String, valueName: String, range: ClosedRange<Int>, default defaultValue: Int,
-                 help: @autoclosure @escaping @Sendable () -> String,
-                 note: @autoclosure @escaping @Sendable () -> String? = nil) {
-        self.init(name, valueName: valueName, rule: .inRange(range), help: {
-            var text = "\(help()), \(ValueRule.spelled(range)) (default \(defaultValue))"
-            if let note = note() { text += "; \(note)" }
-            return text + "."
-        }())
-    }
-}
-
 /// A positional argument with a typed value.
 package struct Argument<Value: ArgumentValue>: ArgumentDeclaration {
     package let definition: ArgumentDefinition

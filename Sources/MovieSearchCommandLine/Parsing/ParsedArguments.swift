@@ -33,6 +33,19 @@ package struct ParsedArguments {
         return Value(argument: word.text, bytes: word.bytes)
     }
 
+    /// The value given for `option` (the last one when it was given more than once), else its declared default.
+    package subscript<Value>(option: DefaultedOption<Value>) -> Value {
+        guard let word = words(for: option.definition).last,
+              let value = Value(argument: word.text, bytes: word.bytes) else { return option.defaultValue }
+        return value
+    }
+
+    /// Whether `declaration` was given on the command line (for a `DefaultedOption`, whose reading cannot tell).
+    package func isGiven(_ declaration: some ArgumentDeclaration) -> Bool {
+        let definition = declaration.definition
+        return definition.kind == .flag ? flags.contains(definition.name) : !words(for: definition).isEmpty
+    }
+
     /// Every value given for `option`, in command-line order, for an option that may be repeated
     /// (`--column rating=score --column title=name`).
     package func all<Value>(_ option: Option<Value>) -> [Value] {

@@ -3,9 +3,6 @@
 'use strict';
 
 (() => {
-  const PER_YEAR = 5;
-  const MAX_PER_YEAR = 1000;
-  const TOP_LIMIT = 15;
   const FIRST_CARDS = 30;  // more than a 1280 × 800 window shows
 
   const field = document.getElementById('q');
@@ -54,6 +51,20 @@
       throw new Error(message);
     }
     return body;
+  }
+
+  /// The server's numbers (`GET /api/config`), read once at the start instead of copied here; null until they
+  /// come or when they cannot be read. Searches and top lists leave `per_year` and `limit` out, so that the server's
+  /// defaults apply without the page knowing them. The numbers name the top lists' tabs (`Top 15`: plain `Top`
+  /// without them) and cap a year's "more" button, which without them asks for all (a server that refuses says so
+  /// in the page's error line): the page works on without them rather than copy them.
+  let config = null;
+  function loadConfig() {
+    return getJSON('/api/config').then((answer) => {
+      config = answer;
+      views.querySelector('[data-view="top"]').textContent = `Top ${config.top_list_length}`;
+      views.querySelector('[data-view="critics"]').textContent = `Critics' ${config.top_list_length}`;
+    }).catch(() => { config = null; });
   }
 
   function isAbort(error) {
@@ -280,7 +291,7 @@
     for (const movie of year.movies) list.append(card(movie));
     section.append(list);
     const rest = year.count - year.movies.length;
-    if (rest > 0 && year.movies.length < MAX_PER_YEAR) {
+    if (rest > 0 && (config === null || year.movies.length < config.maximum_per_year)) {
       const more = el('button', 'more', `${grouped(rest)} more in ${year.year}`);
       more.type = 'button';
       more.addEventListener('click', () => showMore(query, year.year, year.count, section, more));
@@ -292,7 +303,8 @@
   async function showMore(query, year, count, section, button) {
     button.disabled = true;
     try {
-      const url = `/api/search?q=${encodeURIComponent(query)}&per_year=${Math.min(count, MAX_PER_YEAR)}`;
+      const perYear = config === null ? count : Math.min(count, config.maximum_per_year);
+      const url = `/api/search?q=${encodeURIComponent(query)}&per_year=${perYear}`;
       const answer = await getJSON(url);
       if (state.shownQuery !== query) return;
       const found = answer.years.find((y) => y.year === year);
@@ -381,7 +393,7 @@
     const controller = new AbortController();
     state.searchAbort = controller;
     try {
-      const answer = await getJSON(`/api/search?q=${encodeURIComponent(query)}&per_year=${PER_YEAR}`,
+      const answer = await getJSON(`/api/search?q=${encodeURIComponent(query)}`,
         controller.signal);
       if (controller.signal.aborted || state.view !== 'search') return;
       state.shownQuery = query;
@@ -413,7 +425,7 @@
           : plural(answer.favorites.length, 'favorite', 'favorites'));
       } else {
         const by = view === 'critics' ? 'critic' : 'rating';
-        const answer = await getJSON(`/api/top?by=${by}&limit=${TOP_LIMIT}`, controller.signal);
+        const answer = await getJSON(`/api/top?by=${by}`, controller.signal);
         if (controller.signal.aborted || state.view !== view) return;
         state.shownView = view;
         renderFlat(answer.movies, view === 'critics' ? `The critics' ${answer.movies.length}`
@@ -828,6 +840,7 @@
     getJSON('/api/top?by=critic&limit=1').then((answer) => {
       views.querySelector('[data-view="critics"]').hidden = answer.movies.length === 0;
     }).catch(() => { /* no critics' tab */ });
+    const configured = loadConfig();
     const health = getJSON('/healthz').then((answer) => { state.movieCount = answer.movies; }).catch(() => {});
 
     if (moviePath) {
@@ -842,7 +855,7 @@
     field.focus();
     state.view = saved.view;
     history.replaceState({ ...saved, scroll: 0 }, '', listURL());
-    await Promise.all([favorites, health]);
+    await Promise.all([favorites, health, configured]);
     showView(saved.view);
   }
 
