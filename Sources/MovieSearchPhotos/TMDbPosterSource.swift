@@ -9,7 +9,7 @@ import MovieSearchText
 ///     let answer = try source.poster(title: "Heat", year: 1995)
 ///     answer.posterPath    // "/obpPQskaVpSksYHLz1Dq4IuHdTq.jpg", or nil: none found (or not asked)
 ///
-/// The rules (README, "Posters"):
+/// The rules (COMMANDS.md, "Posters from TMDb"):
 /// - The request: TMDb's `search/movie` with `query` = the title, `year`, `include_adult=false`; the v3 key as
 ///   `api_key`, or a read access token as `Authorization: Bearer …`.
 /// - The poster is that of the first result whose title equals the movie's, folded (SEARCH-SPEC's tokens: equal
