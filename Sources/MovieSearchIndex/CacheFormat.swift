@@ -667,8 +667,8 @@ package enum CacheFormat {
 
     /// The least deflating the titles must save for the writer to deflate them, else their blocks are stored as
     /// they are (stored deflate blocks, no dictionary): below it the bytes saved are few, while every movie an answer
-    /// lists inflates its block (about 47,000 instructions for a block of 64 titles: a one-query process of the
-    /// decade cache went from 0.6 to 2.2 million). The decade catalog's titles are stored; century's are deflated.
+    /// lists inflates its block, which in a small cache costs more than the whole rest of a one-query process
+    /// (PERFORMANCE.md, "Figures behind the code"). The decade catalog's titles are stored; century's are deflated.
     /// (A writer's choice: the reader inflates either.)
     static let storedColumnSaving = 64 << 10
 

@@ -262,8 +262,8 @@ struct AlignmentRows: ~Copyable {
     /// A row costs a few instructions per level where the band's cost about a hundred, all lanes and carries. Most
     /// nodes take less: a dead end (no cell within the budget reachable) is settled without its row, its dead
     /// siblings after it in one loop over their labels, and a row that only continues an exact spelling of the
-    /// rest of the token is written without the general steps. The 4,855 walks of the century catalog's typo
-    /// queries (`bench --passes 3`) cost 66 M instructions, about 13,600 a walk.
+    /// rest of the token is written without the general steps (a walk's cost in instructions: PERFORMANCE.md,
+    /// "Figures behind the code").
     ///
     /// Needs no `AlignmentRows` value: its masks and rows are one block, allocated here (on the heap: a temporary
     /// allocation too large for the stack, as a deep trie's, calls its closure out of line, where the budget is

@@ -7,7 +7,8 @@
 ///     UnicodeProperties.scalarClass(of: word)       // .token
 ///     tables.decomposition(of: word)                // [(U+0065, its word), (U+0301, its word)]
 ///
-/// Decoding `UnicodeTables` costs about 0.2 ms (1.2 M instructions) and 280 KB of memory, once per process, at the
+/// Decoding `UnicodeTables` costs a fraction of a millisecond and a few hundred KB of memory (PERFORMANCE.md, "Figures
+/// behind the code"), once per process, at the
 /// first non-ASCII text (`Tokenizer` handles ASCII without the tables). Lookups are two loads and no bounds checks,
 /// constant time. They are safe because `init` checks every block number
 /// and every record's slice while decoding, and code points never exceed 0x10FFFF. The buffers are allocated once and
