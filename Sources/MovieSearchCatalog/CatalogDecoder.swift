@@ -2,7 +2,7 @@ import MovieSearchInput
 import MovieSearchJSON
 import MovieSearchPlatform
 
-/// Reads movie catalogs: moviesearch's own JSON (SEARCH-SPEC, "Input catalog"), TMDb API responses, IMDb's TSV
+/// Reads movie catalogs: moviesearch's own JSON (SPEC.md, "Catalogs"), TMDb API responses, IMDb's TSV
 /// files and CSV, gzipped or not, the format told from the first bytes (`CatalogFormat`) or named.
 ///
 /// ```swift

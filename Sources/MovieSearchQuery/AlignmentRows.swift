@@ -1,5 +1,5 @@
-/// The optimal-string-alignment rows of one query token against a growing prefix of a term (SEARCH-SPEC,
-/// "Typo tolerance"): push the term's scalars one by one, pop back to a shared prefix, and read the prefix distance
+/// The optimal-string-alignment rows of one query token against a growing prefix of a term (SPEC.md,
+/// "Typos"): push the term's scalars one by one, pop back to a shared prefix, and read the prefix distance
 /// so far and whether going deeper could still lower it.
 ///
 ///     var rows = AlignmentRows(query: Array("darkenss".unicodeScalars.map(\.value)), budget: 1)
@@ -123,7 +123,7 @@ struct AlignmentRows: ~Copyable {
     /// budget + 1.
     var prefixDistance: Int { Int(best[depth]) }
 
-    /// The shortest prefix length with that distance (the `m` of SEARCH-SPEC "Match spans").
+    /// The shortest prefix length with that distance (the `m` of SPEC.md "Match spans").
     var bestLength: Int { bestRow[depth] }
 
     /// Whether a longer term prefix could have a smaller prefix distance: no row below can hold a value under

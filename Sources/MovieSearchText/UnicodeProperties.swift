@@ -31,11 +31,11 @@ package struct UnicodeProperties: @unchecked Sendable {
     package static let shared = UnicodeProperties()
 
     /// The bit set in the word of a scalar of general category P or S: a separator that joins the tokens on its
-    /// sides when it stands alone between them (SEARCH-SPEC "Tokens", step 6).
+    /// sides when it stands alone between them (SPEC.md "Tokens", step 6).
     static let joinsWordsBit: UInt32 = 1 << 10
 
     /// The bit set in the word of a scalar of general category N: a token with a number gets no typo budget
-    /// (SEARCH-SPEC, "Typo tolerance").
+    /// (SPEC.md, "Typos").
     static let numberBit: UInt32 = 1 << 11
 
     /// The bit where a word's mapping record number starts.
