@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints a screen of the real `moviesearch browse`, as a terminal shows it: runs the built binary in a private tmux
 # server (its own socket, no configuration, no favorites but a temporary file), types the keys given, waits until the
-# screen stops changing, and prints it as text (or with its attributes as SGR codes with --ansi). For README screens
+# screen stops changing, and prints it as text (or with its attributes as SGR codes with --ansi). For COMMANDS.md screens
 # and bug reports; the end-to-end tests drive browse the same way (Tests/TestSupport/TmuxSession.swift).
 #
 #   Scripts/browse-screen.sh [--ansi] [--size 80x24] [--binary path] [--cache file] [--] [key ...]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/MovieSearchText/UnicodeTables.swift: the Unicode data the tokenizer needs (SEARCH-SPEC, "Tokens").
+"""Writes Sources/MovieSearchText/UnicodeTables.swift: the Unicode data the tokenizer needs (SPEC.md, "Tokens").
 
 The library may not import Foundation, and the Swift standard library offers neither NFKD nor case folding, so this
 script takes both from Python's `unicodedata` (whose version it records in the output) and encodes them compactly.
@@ -162,7 +162,7 @@ def main():
 // Regenerate from the package root with:  python3 Scripts/generate-unicode-tables.py
 // The script's doc string describes the layout and the encoding; `UnicodeProperties` decodes it.
 
-/// The Unicode data of tokenization (SEARCH-SPEC, "Tokens"), encoded compactly so that it compiles fast and costs
+/// The Unicode data of tokenization (SPEC.md, "Tokens"), encoded compactly so that it compiles fast and costs
 /// nothing until first used; `UnicodeProperties` decodes it.
 enum UnicodeTables {{
     /// The Unicode version these tables follow.

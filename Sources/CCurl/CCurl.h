@@ -2,7 +2,7 @@
 // `curl_easy_getinfo`, which are variadic C functions that Swift cannot call.
 //
 // Only `moviesearch-fetch` links it (Debian's libcurl4-openssl-dev; the SDK's libcurl on Apple platforms): the
-// static `moviesearch` never does, so that a `query` process does not load it (README, "Photos").
+// static `moviesearch` never does, so that a `query` process does not load it (COMMANDS.md, "Photos from Flickr").
 #ifndef CCURL_H
 #define CCURL_H
 

@@ -2,7 +2,7 @@ import MovieSearchInput
 import MovieSearchJSON
 import MovieSearchPlatform
 
-/// Reads movie catalogs: moviesearch's own JSON (SEARCH-SPEC, "Input catalog"), TMDb API responses, IMDb's TSV
+/// Reads movie catalogs: moviesearch's own JSON (SPEC.md, "Catalogs"), TMDb API responses, IMDb's TSV
 /// files and CSV, gzipped or not, the format told from the first bytes (`CatalogFormat`) or named.
 ///
 /// ```swift
@@ -13,10 +13,9 @@ import MovieSearchPlatform
 /// ```
 ///
 /// JSON is read whole, then decoded in one pass over its bytes, straight into the catalog's columns (see
-/// `MovieSearchJSONReader`, `TMDbReader`): in a release build about 220 MB/s in a fresh process, so a few
-/// milliseconds for the 1 MB decade catalog and 0.6 s for the 131 MB catalog of a million movies. TSV and CSV are
-/// decoded as they are read, through a buffer of 1 MiB (`DelimitedRecordReader`): IMDb's 10 million titles, gzipped,
-/// in about 10 s of the 30 to 50 s that indexing them takes.
+/// `MovieSearchJSONReader`, `TMDbReader`), which keeps reading a small part of indexing. TSV and CSV are decoded as
+/// they are read, through a buffer of 1 MiB (`DelimitedRecordReader`), so that all of IMDb is never in memory as
+/// text. The speeds: PERFORMANCE.md, "Figures behind the code".
 public enum CatalogDecoder {
     /// Decodes `bytes`; `source` names them in errors. With `skipInvalid`, invalid movies are skipped and listed in
     /// `Catalog.skipped`; without it, the first invalid movie throws. Throws `CatalogError`.

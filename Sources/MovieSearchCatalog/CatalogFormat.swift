@@ -6,7 +6,7 @@ import MovieSearchJSON
 /// `allCases` is the list of formats, and a case's raw value its name: the word `index --format` takes, which its
 /// help and the shell completions offer.
 public enum CatalogFormat: String, CaseIterable, Sendable {
-    /// moviesearch's own JSON (SEARCH-SPEC, "Input catalog"): an array of movies, or an object with a `movies` array.
+    /// moviesearch's own JSON (SPEC.md, "Catalogs"): an array of movies, or an object with a `movies` array.
     case json
     /// TMDb API responses: a `/search/movie` or `/discover/movie` page, an array of pages, or an array of movies.
     case tmdb

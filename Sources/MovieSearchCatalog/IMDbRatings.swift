@@ -1,6 +1,6 @@
 /// IMDb's ratings (`title.ratings.tsv`) by title, held compactly: the number of each `tconst` (`tt0111161` →
-/// 111161) in one sorted array and its `averageRating` in another, 12 bytes a title and no `String`, so that the
-/// 10-million-row scale costs about 120 MB.
+/// 111161) in one sorted array and its `averageRating` in another, 12 bytes a title and no `String`, so that
+/// IMDb's ratings of 10 million titles fit in about 120 MB.
 ///
 /// IMDb writes both files in `tconst` order, so the ratings are looked up with a cursor that walks forward
 /// (`rating(for:)` is then constant time); a title out of order falls back to a binary search.

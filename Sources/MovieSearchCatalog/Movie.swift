@@ -1,6 +1,6 @@
 /// One movie of a catalog, as the user sees it.
 ///
-/// A movie's `id` is its position in the catalog file, counting from 0 (SEARCH-SPEC, "Input catalog"). Ids stay
+/// A movie's `id` is its position in the catalog file, counting from 0 (SPEC.md, "Catalogs"). Ids stay
 /// stable when invalid movies are skipped: the movie after a skipped one keeps its own position.
 public struct Movie: Sendable, Hashable {
     /// Position in the input catalog, counting from 0.

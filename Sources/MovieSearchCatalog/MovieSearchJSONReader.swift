@@ -1,6 +1,6 @@
 import MovieSearchJSON
 
-/// Decodes moviesearch's own JSON catalog format (`CatalogFormat.json`, SEARCH-SPEC "Input catalog": an array of
+/// Decodes moviesearch's own JSON catalog format (`CatalogFormat.json`, SPEC.md "Catalogs": an array of
 /// movies, or an object with a `movies` array) in one pass over the tokens of `JSONReader` (of the `MovieSearchJSON`
 /// module, which reads any JSON), straight into `Movie` values: no `JSONValue` tree, and members it does not know
 /// are skipped without being decoded.

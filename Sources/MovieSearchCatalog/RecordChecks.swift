@@ -49,7 +49,7 @@ enum RecordChecks {
         return "\(field) \(written) is out of range (\(years.lowerBound) to \(years.upperBound))"
     }
 
-    /// `rating must be a finite number, got 1e999`: any other number is a rating (SEARCH-SPEC, "Input catalog").
+    /// `rating must be a finite number, got 1e999`: any other number is a rating (SPEC.md, "Catalogs").
     static func ratingProblem(_ rating: Double, field: String, written: @autoclosure () -> String) -> String? {
         rating.isFinite ? nil : "\(field) must be a finite number, got \(written())"
     }

@@ -28,7 +28,7 @@ import MovieSearchCatalog
 /// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
 /// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
 /// |     28 |    4 | movieCount (N)     | movies stored                                                      |
-/// |     32 |    4 | termCount (T)      | distinct title tokens, joined tokens (SEARCH-SPEC step 6) included  |
+/// |     32 |    4 | termCount (T)      | distinct title tokens, joined tokens (SPEC.md step 6) included  |
 /// |     36 |    4 | yearCount (Y)      | distinct years                                                     |
 /// |     40 |    8 | blockTableOffset   | where `BlockChecksums` starts; also where checksummed content ends |
 /// |     48 |    8 | metadataChecksum   | XXH64 of `BlockChecksums`, seeded with XXH64 of `Directory` (seed 0) |
@@ -276,7 +276,7 @@ import MovieSearchCatalog
 ///    one of exactly two bitmap sets reads their pair's counts (`BMPP`) and each year's first words; one of a
 ///    paired list and a bitmap set reads their counts (`LBPC`) and tests each year's ranks of the list (found from
 ///    its `YCNT`) until it has the year's first K.
-/// 4. Only if that matched nothing (and typo tolerance is on), the typo pass (SEARCH-SPEC, "Typo tolerance";
+/// 4. Only if that matched nothing (and typo tolerance is on), the typo pass (SPEC.md, "Typos";
 ///    `QueryExecutor+Typos`): a token of 5 scalars or more, without a number, walks the terms that begin with its
 ///    first scalar as a trie, one optimal-string-alignment row per trie node (`TypoTermWalk`, `AlignmentRows`).
 ///    The trie (`TypoTrie`: each node's scalar, depth, subtree end, first term and height) is built in memory
@@ -311,7 +311,7 @@ import MovieSearchCatalog
 /// A change to anything above bumps `version`. Old caches are refused with a message to rebuild them (they are
 /// derived data: the catalog is the source of truth). Version 1 stored 32-bit arrays, 40-byte movie records and
 /// a set for every prefix range of two terms. Version 2 had the same layout as version 3, but its terms lacked the
-/// joined tokens of SEARCH-SPEC "Tokens" step 6 (`spiderman` for "Spider-Man"): such a cache would answer
+/// joined tokens of SPEC.md "Tokens" step 6 (`spiderman` for "Spider-Man"): such a cache would answer
 /// `spiderman` with nothing, so it is refused too. Version 3 had no optional sections: its layout is version 4's
 /// for a catalog without the optional fields, but a version-3 reader would ignore those sections (unknown tags are
 /// ignored) and show movies without their fields, and a version-3 cache of a catalog that had them lost them. So
@@ -673,8 +673,8 @@ package enum CacheFormat {
 
     /// The least deflating the titles must save for the writer to deflate them, else their blocks are stored as
     /// they are (stored deflate blocks, no dictionary): below it the bytes saved are few, while every movie an answer
-    /// lists inflates its block (about 47,000 instructions for a block of 64 titles: a one-query process of the
-    /// decade cache went from 0.6 to 2.2 million). The decade catalog's titles are stored; century's are deflated.
+    /// lists inflates its block, which in a small cache costs more than the whole rest of a one-query process
+    /// (PERFORMANCE.md, "Figures behind the code"). The decade catalog's titles are stored; century's are deflated.
     /// (A writer's choice: the reader inflates either.)
     static let storedColumnSaving = 64 << 10
 

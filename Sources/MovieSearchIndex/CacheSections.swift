@@ -122,7 +122,7 @@ struct CacheSections {
         // Answer order: year descending, rating descending with unrated last, id ascending (slots ascend with
         // ids). Sorted on one flat key per movie, not through closures over the columns. The key's rating is the
         // rating's place among the distinct values, not bit patterns: 0.0 and -0.0 are equal ratings, whose movies
-        // keep id order (SEARCH-SPEC), though each is stored with its own bits.
+        // keep id order (SPEC.md), though each is stored with its own bits.
         var valueOrder = [UInt32](repeating: 0, count: distinctRatings.count + 1)
         for number in distinctRatings.indices.dropFirst() {
             valueOrder[number] = valueOrder[number - 1] + (distinctRatings[number] != distinctRatings[number - 1] ? 1 : 0)

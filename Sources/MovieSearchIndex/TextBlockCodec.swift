@@ -4,7 +4,8 @@ private import CZlib
 /// column are stored (`CacheFormat`, "Compressed text columns"). The one file of the index layer that calls zlib;
 /// the pointers it hands zlib stay inside the buffers of each call.
 enum TextBlockCodec {
-    /// zlib's level 6, its default: level 9 took 20 % longer on IMDb's titles for 1 % fewer bytes.
+    /// zlib's level 6, its default: level 9 takes longer for hardly fewer bytes (PERFORMANCE.md, "Figures behind
+    /// the code").
     static let level: Int32 = 6
     /// -15: a raw stream (no zlib header nor checksum: the cache's block checksums cover the bytes) and a 32 KiB
     /// window, the most deflate allows, so that every byte of the dictionary can be referred to.

@@ -2,7 +2,7 @@ import MovieSearchCatalog
 
 /// The order of an answer, applied to movies a list holds outside the cache (favorites): newest year first, then
 /// rating descending with unrated movies last, then lower id first, the order of a query's years and of the movies
-/// inside a year (SEARCH-SPEC, Ranking). `favorites list` and browse's Favorites view both list in it.
+/// inside a year (SPEC.md, Ranking). `favorites list` and browse's Favorites view both list in it.
 ///
 /// Cost: O(n log n) comparisons; ratings compare as numbers, so `-0.0` and `0.0` tie and fall to the id.
 package enum AnswerOrder {

@@ -3,17 +3,17 @@ import MovieSearchIndex
 /// A cache's layout as text (`info`): a header with the file's version, size, block size and counts, one row per
 /// section, largest first, then the bytes of each group, which add up to the file's size.
 ///
-///     movies.mscache: format version 7, 243,224 bytes (243.2 KB), checksum blocks of 4,096 bytes
+///     movies.mscache: format version 9, 193,000 bytes (193.0 KB), checksum blocks of 4,096 bytes
 ///     2,272 movies, 2,706 terms, 10 years
-///     section  kind    width  entries    bytes     %  holds
-///     STRG     bytes       -  111,064  111,064  45.7  UTF-8 text of titles, then cast and genre names
-///     LIST     packed     13   17,202   27,962  11.5  name ids: each movie's cast, then its genres
+///     section  kind    width  entries   bytes     %  holds
+///     NMSZ     bytes       -   46,000  46,000  23.8  the cast and genre names, most named first, 64 a block, deflated
+///     TTLZ     bytes       -   36,984  36,984  19.2  the titles, 64 a block, each block deflated with TTLD
 ///     …
 ///
-///     search: 71,353 bytes (29.3 %)
-///     records: 166,984 bytes (68.7 %)
-///     top lists: 3,416 bytes (1.4 %)
-///     file structure: 1,471 bytes (0.6 %): header 64, directory 864, padding 63, checksums 480
+///     search: 67,190 bytes (34.8 %)
+///     records: 120,512 bytes (62.4 %)
+///     top lists: 3,416 bytes (1.8 %)
+///     file structure: 1,882 bytes (1.0 %): header 64, directory 1,312, padding 130, checksums 376
 ///
 /// A line `unknown sections: …` follows when the file has sections of tags this version does not know.
 package enum CacheLayoutText {

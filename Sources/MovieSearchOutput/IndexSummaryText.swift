@@ -1,4 +1,3 @@
-import MovieSearchCatalog
 import MovieSearchIndex
 import MovieSearchPlatform
 

@@ -4,7 +4,7 @@ import MovieSearchPlatform
 /// Flickr answers kept on disk, one file per title, shared by `serve`, `photos` and `browse`:
 /// `<folder>/flickr/<hash>.json`, where the folder is `$XDG_CACHE_HOME/moviesearch` (else `~/.cache/moviesearch`)
 /// and the hash is the FNV-1a 64-bit hash of the title's UTF-8 bytes in hex. An answer depends on the title alone
-/// (SEARCH-SPEC), so a rebuild that renumbers movies keeps every title's photos.
+/// (SPEC.md), so a rebuild that renumbers movies keeps every title's photos.
 ///
 ///     let cache = FlickrAnswerCache(folder: FilePath("/home/ana/.cache/moviesearch"))
 ///     try cache.write(title: "Heat", response: bytes, fetchedAt: now)

@@ -1,4 +1,4 @@
-/// One photo of a photos.search answer, with the addresses a page needs (SEARCH-SPEC, "Flickr photos").
+/// One photo of a photos.search answer, with the addresses a page needs (SPEC.md, "Flickr photos").
 ///
 ///     let photo = list.photos[0]
 ///     photo.url                 // http://farm66.static.flickr.com/65535/53247432398_3c5b1e2f4a.jpg

@@ -7,7 +7,7 @@ import MovieSearchPlatform
 ///     let answer = try source.photos(movieID: 7, title: "Heat")
 ///     answer.list?.urls    // nil: no key (or --offline) and nothing cached
 ///
-/// The rules (README, "Photos"):
+/// The rules (COMMANDS.md, "Photos from Flickr"):
 /// - A saved `<id>.json` in the saved folder comes first, as it is (a regular file only, opened without waiting).
 /// - An answer belongs to its title: cached by title in memory (an LRU of `memoryCapacity` titles) and on disk
 ///   (`FlickrAnswerCache`), fresh for `freshSeconds` (7 days), then asked again; a stale answer is served when

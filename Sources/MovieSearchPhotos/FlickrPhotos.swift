@@ -1,6 +1,6 @@
 import MovieSearchJSON
 
-/// Flickr photo URLs, built offline (SEARCH-SPEC, "Flickr photos"): the photos.search request for a title, and
+/// Flickr photo URLs, built offline (SPEC.md, "Flickr photos"): the photos.search request for a title, and
 /// the photo URLs of a saved response. Nothing here opens a network connection.
 ///
 ///     let request = FlickrPhotos.searchURL(title: "Amélie", apiKey: key)

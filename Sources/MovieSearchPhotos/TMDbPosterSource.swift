@@ -9,10 +9,10 @@ import MovieSearchText
 ///     let answer = try source.poster(title: "Heat", year: 1995)
 ///     answer.posterPath    // "/obpPQskaVpSksYHLz1Dq4IuHdTq.jpg", or nil: none found (or not asked)
 ///
-/// The rules (README, "Posters"):
+/// The rules (COMMANDS.md, "Posters from TMDb"):
 /// - The request: TMDb's `search/movie` with `query` = the title, `year`, `include_adult=false`; the v3 key as
 ///   `api_key`, or a read access token as `Authorization: Bearer …`.
-/// - The poster is that of the first result whose title equals the movie's, folded (SEARCH-SPEC's tokens: equal
+/// - The poster is that of the first result whose title equals the movie's, folded (SPEC.md's tokens: equal
 ///   token sequences, so `Don't Look Up` equals `Dont Look Up`), and whose `release_date` year is the movie's;
 ///   none otherwise: a wrong poster is worse than a grey box.
 /// - Kept by folded title and year (so a rebuild that renumbers movies keeps them), "no poster" too, in memory and

@@ -76,7 +76,8 @@ package enum FileReader {
     /// that the two describe one file).
     ///
     /// Not generic, unlike `withRegularFile`, which other targets would run unspecialized: for this result (a
-    /// tuple) the runtime then builds its type metadata, 20,000 instructions of every `moviesearch query`.
+    /// tuple) the runtime then builds its type metadata in every `moviesearch query` (PERFORMANCE.md, "Figures
+    /// behind the code").
     package static func readRegularFileAndStatus(path: FilePath, maximumBytes: Int) throws(FileFailure)
         -> (bytes: [UInt8], status: FileStatus) {
         try withRegularFile(path: path) { (descriptor, size) throws(FileFailure) in

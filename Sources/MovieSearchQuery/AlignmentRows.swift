@@ -1,5 +1,5 @@
-/// The optimal-string-alignment rows of one query token against a growing prefix of a term (SEARCH-SPEC,
-/// "Typo tolerance"): push the term's scalars one by one, pop back to a shared prefix, and read the prefix distance
+/// The optimal-string-alignment rows of one query token against a growing prefix of a term (SPEC.md,
+/// "Typos"): push the term's scalars one by one, pop back to a shared prefix, and read the prefix distance
 /// so far and whether going deeper could still lower it.
 ///
 ///     var rows = AlignmentRows(query: Array("darkenss".unicodeScalars.map(\.value)), budget: 1)
@@ -123,7 +123,7 @@ struct AlignmentRows: ~Copyable {
     /// budget + 1.
     var prefixDistance: Int { Int(best[depth]) }
 
-    /// The shortest prefix length with that distance (the `m` of SEARCH-SPEC "Match spans").
+    /// The shortest prefix length with that distance (the `m` of SPEC.md "Match spans").
     var bestLength: Int { bestRow[depth] }
 
     /// Whether a longer term prefix could have a smaller prefix distance: no row below can hold a value under
@@ -262,8 +262,8 @@ struct AlignmentRows: ~Copyable {
     /// A row costs a few instructions per level where the band's cost about a hundred, all lanes and carries. Most
     /// nodes take less: a dead end (no cell within the budget reachable) is settled without its row, its dead
     /// siblings after it in one loop over their labels, and a row that only continues an exact spelling of the
-    /// rest of the token is written without the general steps. The 4,855 walks of the century catalog's typo
-    /// queries (`bench --passes 3`) cost 66 M instructions, about 13,600 a walk.
+    /// rest of the token is written without the general steps (a walk's cost in instructions: PERFORMANCE.md,
+    /// "Figures behind the code").
     ///
     /// Needs no `AlignmentRows` value: its masks and rows are one block, allocated here (on the heap: a temporary
     /// allocation too large for the stack, as a deep trie's, calls its closure out of line, where the budget is

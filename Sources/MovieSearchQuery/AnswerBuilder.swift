@@ -275,7 +275,7 @@ struct AnswerBuilder {
     private static let countsDoNotFit = "year counts of a prefix set do not fit its years"
 
     /// Typo matches given as keys (`TypoMatch`) of ascending ranks, each with its typo count: inside each year, the
-    /// listed movies are the first `perYear` by typo count, then rank (SEARCH-SPEC, "Typo tolerance": fewer typos
+    /// listed movies are the first `perYear` by typo count, then rank (SPEC.md, "Typos": fewer typos
     /// first, then the order of an exact answer).
     ///
     /// One pass over the matches: a match past the current year's end closes that year, and its own is galloped to

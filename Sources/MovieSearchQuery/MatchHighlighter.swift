@@ -1,6 +1,6 @@
 @_spi(Engine) import MovieSearchText
 
-/// Finds the parts of a title that a query matched (SEARCH-SPEC, "Match spans"), so that a client can show them.
+/// Finds the parts of a title that a query matched (SPEC.md, "Match spans"), so that a client can show them.
 ///
 ///     let result = try index.search("dark kni")
 ///     let highlighter = result.highlighter                       // folds the query once

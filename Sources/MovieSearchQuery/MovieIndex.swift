@@ -153,7 +153,7 @@ public final class MovieIndex: Sendable {
     /// Marks the mapping damaged as a fault in it would (tests of the server's answers).
     package func markDamaged() { file.markDamaged() }
 
-    /// Answers a word-prefix query (SEARCH-SPEC, "Matching", "Ranking and grouping" and "Typo tolerance").
+    /// Answers a word-prefix query (SPEC.md, "Matching", "Ranking and grouping" and "Typos").
     ///
     ///     let result = try index.search("godfahter")       // no exact match: result.mode == .typo
     ///     result.years[0].typoCounts[0]                    // the typos of the first movie listed

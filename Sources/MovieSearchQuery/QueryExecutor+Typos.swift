@@ -2,7 +2,7 @@
 @_spi(Engine) import MovieSearchText
 import Synchronization
 
-/// The typo pass (SEARCH-SPEC, "Typo tolerance"), run when the exact search matched nothing.
+/// The typo pass (SPEC.md, "Typos"), run when the exact search matched nothing.
 ///
 /// Each query token with a budget gets its matching terms from `TypoTermWalk` as ranges with distances; a token
 /// without one (4 scalars or fewer, or a number) gets its exact prefix range at distance 0. Every range's titles

@@ -1,4 +1,4 @@
-/// The answer to one query: matches grouped by year, newest year first (SEARCH-SPEC, "Ranking and grouping").
+/// The answer to one query: matches grouped by year, newest year first (SPEC.md, "Ranking and grouping").
 public struct SearchResult: Sendable, Equatable {
     /// The query text as given.
     public var query: String

@@ -1,6 +1,6 @@
 @_spi(Engine) import MovieSearchIndex
 
-/// The typo walk of a letter's terms in dictionary order, without a trie (SEARCH-SPEC, "Typo tolerance"): used for
+/// The typo walk of a letter's terms in dictionary order, without a trie (SPEC.md, "Typos"): used for
 /// the first walk of each first scalar (`TypoTermWalk`), so that a process that answers one query (the CLI) does
 /// not build a trie it will use once. Its answer is the same as the trie walk's: the same terms at the same
 /// distances (the ranges they come in may be cut differently).

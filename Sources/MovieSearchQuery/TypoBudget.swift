@@ -1,6 +1,6 @@
 @_spi(Engine) import MovieSearchText
 
-/// How many edits a query token may have (SEARCH-SPEC, "Typo tolerance"): none for a token of 4 scalars or fewer
+/// How many edits a query token may have (SPEC.md, "Typos"): none for a token of 4 scalars or fewer
 /// or with a number in it (`2011` must not find 2012), 1 for 5 to 8 scalars, 2 for 9 or more.
 enum TypoBudget {
     /// The budget of a folded token, given as its Unicode scalars.

@@ -1,5 +1,5 @@
 /// The typo counts of the movies listed for one year of a `SearchResult`, in the order of `YearMatches.movieIDs`:
-/// position `i` is the typo count of `movieIDs[i]` (SEARCH-SPEC, "Typo tolerance": the sum over the query tokens
+/// position `i` is the typo count of `movieIDs[i]` (SPEC.md, "Typos": the sum over the query tokens
 /// of the smallest distance to a title token each matches).
 ///
 /// Every count of an exact answer is 0; such a list stores nothing, so that exact answers cost no more than before.

@@ -1,7 +1,7 @@
 @_spi(Engine) import MovieSearchIndex
 import MovieSearchLRU
 
-/// The terms a query token matches with typos (SEARCH-SPEC, "Typo tolerance"), found by walking the trie of the
+/// The terms a query token matches with typos (SPEC.md, "Typos"), found by walking the trie of the
 /// terms that begin with the token's first scalar (`TypoTrie`) with the optimal-string-alignment automaton, as
 /// ranges of term ids each with its prefix distance.
 ///

@@ -1,4 +1,4 @@
-/// Whether a search may forgive typos (SEARCH-SPEC, "Typo tolerance").
+/// Whether a search may forgive typos (SPEC.md, "Typos").
 ///
 ///     try index.search("godfahter")                  // .auto: no exact match, so a typo answer
 ///     try index.search("godfahter", typos: .off)     // the exact answer only: empty

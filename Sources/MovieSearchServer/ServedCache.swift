@@ -15,7 +15,7 @@ import Synchronization
 /// damaged, and the file (its open descriptor, which follows renames) of the same size and modification time. A
 /// request checks once it has computed its answer (a write before as well), and answers 503 instead when the check
 /// fails, so that no answer computed from bytes that changed underneath is sent. Cost: an atomic load and one
-/// `fstat` per request (see README, "Robustness").
+/// `fstat` per request (see ROBUSTNESS.md, "Replacing the cache safely").
 ///
 /// A replacement is verified whole (`MovieIndex.verify()`: every block's checksum, besides the header, directory
 /// and year table that opening checks) before it is swapped in. One that fails is refused and the old cache kept

@@ -1,5 +1,5 @@
 /// A title's tokens (joined tokens included), each folded scalar with the original scalar it came from: what match
-/// spans are made of (SEARCH-SPEC, "Match spans").
+/// spans are made of (SPEC.md, "Match spans").
 ///
 /// Each original scalar is folded alone (steps 1–4), so that every folded scalar has exactly one origin; steps 5
 /// and 6 then cut and join as `Tokenizer` does. For every title in the shared data sets this gives the tokens that

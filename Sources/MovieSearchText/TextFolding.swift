@@ -1,11 +1,11 @@
-/// Receives the scalars that steps 1–3 of SEARCH-SPEC "Tokens" yield, with their property words
+/// Receives the scalars that steps 1–3 of SPEC.md "Tokens" yield, with their property words
 /// (see `UnicodeProperties`); apostrophes (step 4) and token boundaries (step 5) are the receiver's business.
 protocol FoldedScalarSink {
     /// Takes the next folded scalar; never a nonspacing mark.
     mutating func accept(_ scalar: UInt32, word: UInt32)
 }
 
-/// Steps 1–3 of SEARCH-SPEC "Tokens" as a stream: NFKD without nonspacing marks, full case folding, and the same
+/// Steps 1–3 of SPEC.md "Tokens" as a stream: NFKD without nonspacing marks, full case folding, and the same
 /// decomposition again.
 ///
 ///     var folding = TextFolding()

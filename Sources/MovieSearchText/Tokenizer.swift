@@ -1,4 +1,4 @@
-/// Cuts titles and queries into search tokens (SEARCH-SPEC, "Tokens"): compatibility-decomposed, stripped of
+/// Cuts titles and queries into search tokens (SPEC.md, "Tokens"): compatibility-decomposed, stripped of
 /// nonspacing marks, case-folded, without apostrophes, split at everything that is not a letter, number or
 /// remaining mark.
 ///
@@ -256,7 +256,7 @@ enum ASCIIByte {
     }
 }
 
-/// Steps 4 and 5 of SEARCH-SPEC "Tokens" on folded scalars: drops apostrophes, collects token characters as UTF-8,
+/// Steps 4 and 5 of SPEC.md "Tokens" on folded scalars: drops apostrophes, collects token characters as UTF-8,
 /// and hands each finished token, and each separator, to its consumer.
 ///
 /// The bytes go to the caller's scratch buffer while they fit (always, unless decomposition or folding made the text

@@ -7,7 +7,8 @@
 ///     UnicodeProperties.scalarClass(of: word)       // .token
 ///     tables.decomposition(of: word)                // [(U+0065, its word), (U+0301, its word)]
 ///
-/// Decoding `UnicodeTables` costs about 0.2 ms (1.2 M instructions) and 280 KB of memory, once per process, at the
+/// Decoding `UnicodeTables` costs a fraction of a millisecond and a few hundred KB of memory (PERFORMANCE.md, "Figures
+/// behind the code"), once per process, at the
 /// first non-ASCII text (`Tokenizer` handles ASCII without the tables). Lookups are two loads and no bounds checks,
 /// constant time. They are safe because `init` checks every block number
 /// and every record's slice while decoding, and code points never exceed 0x10FFFF. The buffers are allocated once and
@@ -30,11 +31,11 @@ package struct UnicodeProperties: @unchecked Sendable {
     package static let shared = UnicodeProperties()
 
     /// The bit set in the word of a scalar of general category P or S: a separator that joins the tokens on its
-    /// sides when it stands alone between them (SEARCH-SPEC "Tokens", step 6).
+    /// sides when it stands alone between them (SPEC.md "Tokens", step 6).
     static let joinsWordsBit: UInt32 = 1 << 10
 
     /// The bit set in the word of a scalar of general category N: a token with a number gets no typo budget
-    /// (SEARCH-SPEC, "Typo tolerance").
+    /// (SPEC.md, "Typos").
     static let numberBit: UInt32 = 1 << 11
 
     /// The bit where a word's mapping record number starts.

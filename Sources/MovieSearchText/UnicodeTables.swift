@@ -2,7 +2,7 @@
 // Regenerate from the package root with:  python3 Scripts/generate-unicode-tables.py
 // The script's doc string describes the layout and the encoding; `UnicodeProperties` decodes it.
 
-/// The Unicode data of tokenization (SEARCH-SPEC, "Tokens"), encoded compactly so that it compiles fast and costs
+/// The Unicode data of tokenization (SPEC.md, "Tokens"), encoded compactly so that it compiles fast and costs
 /// nothing until first used; `UnicodeProperties` decodes it.
 enum UnicodeTables {
     /// The Unicode version these tables follow.

@@ -5,7 +5,7 @@ import TestSupport
 
 /// `--typos`, the JSON members that say how an answer matched (`mode`, `typos`, `match`), bold match spans and
 /// `--color`, through the built binary on `Fixtures.typos` (its doc comment works out the expected answers from
-/// SEARCH-SPEC). Bold on a terminal is checked under a real pseudo-terminal (`script`), plain text in a pipe and with
+/// SPEC.md). Bold on a terminal is checked under a real pseudo-terminal (`script`), plain text in a pipe and with
 /// `NO_COLOR` or `TERM=dumb`.
 final class TyposAndColorEndToEndTests: XCTestCase {
     private static let on = "\u{1B}[1m", off = "\u{1B}[22m"

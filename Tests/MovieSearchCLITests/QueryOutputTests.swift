@@ -5,7 +5,7 @@ import MovieSearch
 import XCTest
 
 /// The JSON and human forms of a query's answer, from a result built in memory (no cache needed). The match spans
-/// come from the engine's `MatchHighlighter`; the expected ones here are worked out from SEARCH-SPEC "Match spans".
+/// come from the engine's `MatchHighlighter`; the expected ones here are worked out from SPEC.md "Match spans".
 final class QueryOutputTests: XCTestCase {
     private let movies = [
         Movie(id: 0, title: "The Dark Lighthouse", year: 2014, rating: 4, cast: ["Maren Holt"], genres: ["Thriller"]),

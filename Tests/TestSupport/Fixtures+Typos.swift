@@ -6,7 +6,7 @@ extension Fixtures {
     /// ("godfahter", "spiderman", "darkenss"), a title whose span lies after control characters, and titles whose
     /// UTF-16 offsets differ from their character offsets.
     ///
-    /// Answers worked out from SEARCH-SPEC, for the tests that use them:
+    /// Answers worked out from SPEC.md, for the tests that use them:
     /// - `godfather`: exact, ids 7 (1990), 1 (1974), 0 (1972); spans `[[11,20]]`, `[[4,13]]`, `[[4,13]]`.
     /// - `godfahter` (9 scalars, budget 2; one swap): typo, the same ids and spans, 1 typo each.
     /// - `dark kni`: exact, id 3, `[[4,8],[9,12]]`. `spiderman`: exact (a joined word), id 2, `[[0,10]]`.

@@ -1,4 +1,4 @@
-/// A text cut into tokens as SEARCH-SPEC "Tokens" says, every folded scalar of every token remembering the original
+/// A text cut into tokens as SPEC.md "Tokens" says, every folded scalar of every token remembering the original
 /// scalar it came from, so that a matched part of a token maps back to the original text ("Match spans").
 ///
 /// Steps 1–4 fold each original scalar alone (`ScalarFolding`); steps 5 and 6 are written here, from the spec:

@@ -1,4 +1,4 @@
-/// The optimal string alignment distance of SEARCH-SPEC "Typo tolerance", by the full dynamic-programming table:
+/// The optimal string alignment distance of SPEC.md "Typos", by the full dynamic-programming table:
 /// insert, delete or substitute one scalar, or swap two adjacent scalars, each costing 1, no substring edited twice.
 package enum OptimalStringAlignment {
     /// `d(q, t[0..<j])` for every `j` in `0...t.count`: the last row of the table of `q` against `t`.

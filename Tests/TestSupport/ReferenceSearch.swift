@@ -1,6 +1,6 @@
 import MovieSearch
 
-/// The exact search of SEARCH-SPEC ("Matching", "Ranking and grouping"; joined words included), to check the engine
+/// The exact search of SPEC.md ("Matching", "Ranking and grouping"; joined words included), to check the engine
 /// against with `typos: .off`: no cache file, nothing of the engine but its tokenizer (checked against an independent
 /// Python reference in TextReferenceTests). Typo tolerance and match spans are `SpecReference`'s.
 ///

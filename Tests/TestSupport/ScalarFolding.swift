@@ -1,6 +1,6 @@
 import MovieSearch
 
-/// Steps 1–4 of SEARCH-SPEC "Tokens" applied to one Unicode scalar alone, as `SpecReference` needs them: the folded
+/// Steps 1–4 of SPEC.md "Tokens" applied to one Unicode scalar alone, as `SpecReference` needs them: the folded
 /// scalars that are token characters, and the separators between them reduced to what steps 5 and 6 can tell apart.
 ///
 /// Why a shim: the library folds whole strings and exposes no per-scalar fold (its `TextFolding` is internal), and

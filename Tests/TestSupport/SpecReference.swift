@@ -1,6 +1,6 @@
 import MovieSearch
 
-/// SEARCH-SPEC's search written straight from the spec, to check the engine against: joined words, exact and
+/// SPEC.md's search written straight from the spec, to check the engine against: joined words, exact and
 /// typo-tolerant matching, ranking and grouping, and match spans. It shares nothing with the engine but the
 /// per-scalar fold (steps 1–4, see `ScalarFolding`); steps 5–6 are `FoldedTitle`'s, the distance is the full table
 /// of `OptimalStringAlignment`.
@@ -146,7 +146,7 @@ package final class SpecReference {
     }
 
     /// The places of the movies with a title token that `token` matches, exactly (a prefix, 0 edits) or, with
-    /// `typos`, as "Typo tolerance" says, each with the fewest edits.
+    /// `typos`, as SPEC.md's "Typos" says, each with the fewest edits.
     private func matching(_ token: [Unicode.Scalar], typos: Bool) -> TokenMatches {
         let key = MemoKey(token: token, typos: typos)
         if let known = memo[key] { return known }

@@ -1,5 +1,5 @@
 import MovieSearchCommandLine
 import MovieSearchQuery
 
-/// `--typos auto|off` (SEARCH-SPEC, "Typo tolerance").
+/// `--typos auto|off` (SPEC.md, "Typos").
 extension TypoTolerance: ArgumentChoice {}

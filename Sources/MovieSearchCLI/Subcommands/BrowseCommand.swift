@@ -150,7 +150,7 @@ struct BrowseCommand: Subcommand {
                     break
                 case .quit(let status):
                     if status == 0 { break loop }
-                    throw CommandExit(status: status)  // after the deferred restore
+                    throw CommandExit(status: status)  // Ctrl-C's 130: the deferred restore runs first
                 case .print(let id):
                     chosen = id
                     break loop

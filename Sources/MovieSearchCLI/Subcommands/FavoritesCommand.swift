@@ -1,4 +1,3 @@
-import MovieSearchCatalog
 import MovieSearchCommandLine
 import MovieSearchFavorites
 import MovieSearchJSON

@@ -14,7 +14,7 @@ package struct ArgumentParser {
 
     // An array, not `some Collection<String>`: called from the CLI, another module, a generic runs unspecialized,
     // and looking up its collection's associated types cost every process a scan of the binary's conformances
-    // (callgrind: 150,000 instructions, a seventh of a whole `query dark`).
+    // (PERFORMANCE.md, "Figures behind the code").
 
     /// Whether `arguments` ask for help (`-h` or `--help` before any `--`), which wins over every other problem.
     package static func asksForHelp(_ arguments: [String]) -> Bool {

@@ -24,8 +24,8 @@ package struct ParsedArguments {
 
     // The commands read their values from another target, where these generics run unspecialized: the value goes
     // straight into the result, never through an `Optional<Value>` of their own (`flatMap`), whose metadata the
-    // runtime would make at the first read, registering every prespecialized `Optional` in the binary (28,000
-    // instructions of a `moviesearch query`).
+    // runtime would make at the first read, registering every prespecialized `Optional` in the binary (a cost
+    // every `moviesearch query` paid: PERFORMANCE.md, "Figures behind the code").
 
     /// The value given for `option` (the last one when it was given more than once), or `nil`.
     package subscript<Value>(option: Option<Value>) -> Value? {

@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 
 /// Caches of an older format version are refused with the message to rebuild them, however sound they are
-/// otherwise: a version-2 cache lacks the joined words (SEARCH-SPEC step 6), so every answer could differ; a
+/// otherwise: a version-2 cache lacks the joined words (SPEC.md step 6), so every answer could differ; a
 /// version-3 cache has no sections for the optional fields (original title, overview, poster, TMDb and IMDb ids),
 /// so its movies would show without them; a version-4 cache has no first ids per year (`BMPI`, `YCID`); a version-5
 /// cache no counts of lists met with bitmaps (`LBPR`, `LBPC`); a version-6 cache no critics' ratings (`CRIT`, `CRTV`,

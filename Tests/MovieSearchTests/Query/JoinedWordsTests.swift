@@ -2,7 +2,7 @@ import XCTest
 import MovieSearch
 import TestSupport
 
-/// SEARCH-SPEC "Tokens" step 6, joined words, on the spec's own examples: the tokens a title gets, and what a query
+/// SPEC.md "Tokens" step 6, joined words, on the spec's own examples: the tokens a title gets, and what a query
 /// typed the way people say the word finds, in the engine and in the reference (which must agree on every answer).
 final class JoinedWordsTests: XCTestCase {
     private var both: EngineAndReference!

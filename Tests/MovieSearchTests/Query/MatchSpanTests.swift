@@ -2,7 +2,7 @@ import XCTest
 import MovieSearch
 import TestSupport
 
-/// SEARCH-SPEC "Match spans": the spec's examples, in the engine (through `SearchResult.highlighter`) and in the
+/// SPEC.md "Match spans": the spec's examples, in the engine (through `SearchResult.highlighter`) and in the
 /// reference; and, on the shared data, the property that every span of an exact answer is where a query token is.
 final class MatchSpanTests: XCTestCase {
     private var both: EngineAndReference!

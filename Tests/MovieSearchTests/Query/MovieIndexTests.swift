@@ -368,7 +368,7 @@ final class MovieIndexTests: XCTestCase {
         }
     }
 
-    /// 0.0 and -0.0 are equal ratings: their movies keep id order in answers and in the top list (SEARCH-SPEC),
+    /// 0.0 and -0.0 are equal ratings: their movies keep id order in answers and in the top list (SPEC.md),
     /// though each rating reads back with its own sign.
     func testZeroAndNegativeZeroAreEqualRatings() throws {
         let catalog = Catalog(movies: [

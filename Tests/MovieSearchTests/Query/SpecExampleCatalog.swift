@@ -2,7 +2,7 @@ import XCTest
 import MovieSearch
 import TestSupport
 
-/// A catalog holding the titles of SEARCH-SPEC's examples (joined words, typos, spans), each once, with a few
+/// A catalog holding the titles of SPEC.md's examples (joined words, typos, spans), each once, with a few
 /// neighbours that a wrong engine would find instead.
 enum SpecExampleCatalog {
     static let titles: [(title: String, year: Int, rating: Double?)] = [

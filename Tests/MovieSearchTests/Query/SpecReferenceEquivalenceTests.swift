@@ -3,7 +3,7 @@ import XCTest
 import MovieSearch
 import TestSupport
 
-/// The engine equals the brute-force reference of SEARCH-SPEC (`SpecReference`) on mode, total, per-year counts,
+/// The engine equals the brute-force reference of SPEC.md (`SpecReference`) on mode, total, per-year counts,
 /// ids, typo counts and the spans of every listed movie: on every decade keystroke query, a seeded sample of the
 /// century ones, and generated typo queries on both catalogs, with typos `auto` and `off`.
 final class SpecReferenceEquivalenceTests: XCTestCase {

@@ -2,7 +2,7 @@ import XCTest
 import MovieSearch
 import TestSupport
 
-/// The brute-force reference of SEARCH-SPEC (`SpecReference`) checked on its own, before the engine is checked
+/// The brute-force reference of SPEC.md (`SpecReference`) checked on its own, before the engine is checked
 /// against it: its steps 5 and 6 against the tokenizer on every title and query of the shared data, its per-scalar
 /// fold against the standard library's categories, its distance against hand-worked values.
 final class SpecReferenceTests: XCTestCase {

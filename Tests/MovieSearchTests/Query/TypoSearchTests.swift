@@ -2,7 +2,7 @@ import XCTest
 import MovieSearch
 import TestSupport
 
-/// SEARCH-SPEC "Typo tolerance" on the spec's examples and on hand-worked rankings, in the engine and in the
+/// SPEC.md "Typos" on the spec's examples and on hand-worked rankings, in the engine and in the
 /// reference (which must agree on every answer). Distances are worked out in the comments.
 final class TypoSearchTests: XCTestCase {
     private var both: EngineAndReference!

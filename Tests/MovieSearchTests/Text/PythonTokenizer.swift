@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// SEARCH-SPEC "Tokens" applied literally by Python's `unicodedata` and `str.casefold()`: an implementation that
+/// SPEC.md "Tokens" applied literally by Python's `unicodedata` and `str.casefold()`: an implementation that
 /// shares no code or table with `Tokenizer`, to compare it with.
 ///
 /// Strings travel as hexadecimal UTF-8, one per line, through files, so that no JSON or pipe encoding can alter a

@@ -2,7 +2,7 @@ import MovieSearch
 @_spi(Engine) @testable import MovieSearchText
 import XCTest
 
-/// Hand-worked cases of SEARCH-SPEC "Tokens". Expected tokens are written out from the spec and the Unicode data
+/// Hand-worked cases of SPEC.md "Tokens". Expected tokens are written out from the spec and the Unicode data
 /// (decompositions noted where they are not obvious), never taken from the implementation.
 ///
 /// Tokens are compared scalar by scalar: `String` equality follows canonical equivalence and would hide a wrong
