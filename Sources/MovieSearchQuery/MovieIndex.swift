@@ -37,7 +37,7 @@ public final class MovieIndex: Sendable {
     let terms: TermDictionary
     let prefixSets: PrefixSetReader
     /// Reads movie records, for `movie(id:)` and `topRated(limit:)`.
-    private let records: MovieRecords
+    let records: MovieRecords
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
     private var details: SynchronizedLRUCache<Int, Movie> {
         typealias Details = SynchronizedLRUCache<Int, Movie>
