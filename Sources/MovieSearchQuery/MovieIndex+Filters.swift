@@ -1,6 +1,7 @@
 import MovieSearchCatalog
 @_spi(Engine) import MovieSearchIndex
 @_spi(Engine) import MovieSearchText
+import MovieSearchLRU
 
 /// Searches and top lists under filters, and the genre facet (SEARCH-SPEC, "Filters and facets"; `RankFilter`,
 /// `CacheFormat` "Filter sections").
@@ -14,14 +15,14 @@ extension MovieIndex {
                        genreFacet: Bool = false) throws -> SearchResult {
         if filters.isEmpty, !genreFacet { return try search(query, perYear: perYear, typos: typos) }
         let executor = QueryExecutor(index: self, perYear: min(max(perYear, 0), movieCount))
-        let years = try YearTable(file: file, years: sections.years)
-        let filter = try RankFilter(filters, index: self, years: years)
+        let worked = try workedFilter(filters)
+        let filter = worked.filter
         var lookedUp: [Range<Int>]?
         var (result, matches) = try executor.runFiltered(query, filter: filter, lookedUp: &lookedUp)
         if result.total == 0, typos != .off {
             var matched: [UInt32]? = genreFacet ? [] : nil
             if let typo = try executor.runWithTypos(query, lookedUp: lookedUp,
-                                                    passing: filter.bitmap(movieCount: movieCount, path: path),
+                                                    passing: worked.bitmap(),
                                                     matched: &matched) {
                 result = typo
                 matches = matched ?? []
@@ -29,6 +30,14 @@ extension MovieIndex {
         }
         if genreFacet { result.genreFacet = try facet(of: matches, filter: filter) }
         return result
+    }
+
+    /// `filters` worked out, from the filters used last (`filterCache`) or now.
+    func workedFilter(_ filters: SearchFilters) throws(CacheError) -> WorkedFilter {
+        try filterCache.value(forKey: filters) { () throws(CacheError) in
+            let years = try YearTable(file: file, years: sections.years)
+            return WorkedFilter(try RankFilter(filters, index: self, years: years), movieCount: movieCount, path: path)
+        }
     }
 
     /// The genre facet of the ranks `matches` (every rank `filter` passes when `nil`): a load of `GSET` per match,
@@ -67,7 +76,7 @@ extension MovieIndex {
     public func topRated(by order: TopListOrder, limit: Int, filters: SearchFilters) throws -> [Movie] {
         if filters.isEmpty { return try topRated(by: order, limit: limit) }
         let years = try YearTable(file: file, years: sections.years)
-        let filter = try RankFilter(filters, index: self, years: years)
+        let filter = try workedFilter(filters).filter
         let ranks = try file.packed(sections.ranks, 0..<movieCount)
         let rankBases = try file.packed(sections.rankBases, 0..<years.count)
         var passing = Set<Int>()

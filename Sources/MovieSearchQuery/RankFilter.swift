@@ -1,5 +1,6 @@
 @_spi(Engine) import MovieSearchIndex
 @_spi(Engine) import MovieSearchText
+import Synchronization
 
 /// The ranks that pass a search's filters (`SearchFilters`), worked out once per search from the stored sections
 /// (`CacheFormat`, "Filter sections"): a year range is a range of year entries, hence of ranks; a rating cut keeps a
@@ -175,6 +176,7 @@ struct RankFilter {
     }
 
     /// Calls `body` with every passing rank, ascending.
+    @inline(__always)
     func forEachRank(_ body: (Int) throws(CacheError) -> Void) throws(CacheError) {
         switch passing {
         case .nothing: break
@@ -187,10 +189,47 @@ struct RankFilter {
     /// The passing ranks as a bitmap over `movieCount` ranks (for the typo pass); a rank out of range is corrupt.
     func bitmap(movieCount: Int, path: String) throws(CacheError) -> [UInt64] {
         var words = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: movieCount))
-        try forEachRank { rank throws(CacheError) in
-            guard rank < movieCount else { throw .corrupt(path: path, detail: "rank out of range") }
-            words[rank >> 6] |= 1 << UInt64(rank & 63)
+        var outOfRange = false
+        words.withUnsafeMutableBufferPointer { words in
+            func set(_ rank: Int) {
+                if rank < movieCount { words[rank >> 6] |= 1 << UInt64(rank & 63) } else { outOfRange = true }
+            }
+            switch passing {
+            case .nothing: break
+            case .intervals(let intervals): for interval in intervals { for rank in interval.ranks { set(rank) } }
+            case .list(let list): for position in 0..<list.count { set(Int(list[position])) }
+            case .ranks(let ranks): for rank in ranks { set(Int(rank)) }
+            }
         }
+        if outOfRange { throw .corrupt(path: path, detail: "rank out of range") }
         return words
+    }
+}
+
+/// A search's filters worked out (`RankFilter`) with the bitmap of their passing ranks for the typo pass, kept by the
+/// index for the filters used last (`MovieIndex.filterCache`): someone typing a query under the same filters
+/// works them out once, not at every key.
+///
+/// Immutable once made. Its views point into the index's mapping, which the index keeps for as long as it keeps
+/// this object, so sharing it between threads is safe: hence `@unchecked Sendable`.
+final class WorkedFilter: @unchecked Sendable {
+    let filter: RankFilter
+    /// The passing ranks as bits, for the typo pass: made on first use.
+    private let bits: Mutex<[UInt64]?> = Mutex(nil)
+    private let movieCount: Int
+    private let path: String
+
+    init(_ filter: RankFilter, movieCount: Int, path: String) {
+        self.filter = filter
+        self.movieCount = movieCount
+        self.path = path
+    }
+
+    /// The passing ranks as a bitmap (`RankFilter.bitmap(movieCount:path:)`), made once.
+    func bitmap() throws(CacheError) -> [UInt64] {
+        if let made = bits.withLock({ $0 }) { return made }
+        let made = try filter.bitmap(movieCount: movieCount, path: path)
+        bits.withLock { $0 = made }
+        return made
     }
 }

@@ -9,7 +9,7 @@
 ///
 /// Names (genres, cast) compare folded (`NameFolding`): `"  science   FICTION "` is `"Science Fiction"`. A name no
 /// movie has is no error: nothing passes.
-public struct SearchFilters: Sendable, Equatable {
+public struct SearchFilters: Sendable, Hashable {
     /// The earliest year kept (`A..`), `nil` for no bound.
     public var lowestYear: Int?
     /// The latest year kept (`..B`), `nil` for no bound.
