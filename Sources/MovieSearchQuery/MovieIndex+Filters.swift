@@ -18,7 +18,8 @@ extension MovieIndex {
         let worked = try workedFilter(filters)
         let filter = worked.filter
         var lookedUp: [Range<Int>]?
-        var (result, matches) = try executor.runFiltered(query, filter: filter, lookedUp: &lookedUp)
+        var (result, matches) = try executor.runFiltered(query, worked: worked, collect: genreFacet,
+                                                           lookedUp: &lookedUp)
         if result.total == 0, typos != .off {
             var matched: [UInt32]? = genreFacet ? [] : nil
             if let typo = try executor.runWithTypos(query, lookedUp: lookedUp,
