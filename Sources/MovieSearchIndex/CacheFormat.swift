@@ -313,10 +313,15 @@ import MovieSearchCatalog
 /// passes), then `GNRR`'s slice of that genre; a year range is a range of ranks (`YEAR`), so the slice within it is
 /// two more binary searches, and a rating cut keeps a prefix of each year's ranks (ratings descend within a year),
 /// found by a binary search over the ratings of the year's ranks (`RANK`, `MRAT`). Several genres meet as lists
-/// do in a query (the smallest drives). The **genre facet** reads `GSET` once per match and counts sets, then adds
-/// each set's count to its genres: one load per match whatever a movie's genres, and the sets are few (century's
-/// 36,273 movies have 1,017; IMDb's titles, at most three of 28 genres each, under 3,700). Cast filters and the
-/// critics' cut read the records (`CST*`, `NMS*`, `CRIT`) of each candidate: no section is kept for them.
+/// do in a query (the smallest drives). Cast filters and the critics' cut read the records (`CST*`, `NMS*`, `CRIT`)
+/// of each candidate: no section is kept for them. The passing ranks are worked out once per distinct filter (the
+/// index keeps the last 8) with a bitmap of them; a query's smallest list then tests each of its ranks against
+/// that bitmap, and a query of bitmaps only ANDs them with it over the filter's range of words, counting each year
+/// by popcount: counts and the movies listed come from the passing matches, never from an answer cut down.
+/// The **genre facet** reads `GSET` once per match and counts sets, then adds each set's count to its genres: one
+/// load per match whatever a movie's genres, and the sets are few (century's 36,273 movies have 1,637 sets of 41
+/// genres; IMDb's titles, at most three of 28 genres each, at most 3,683). The sections cost century 186 KB (7.8 %
+/// of its file, which grows by 8.5 %): `GNRR` 128 KB, `GSET` 50 KB.
 ///
 /// Worked example: movies `0 {"genres":["Drama"]}` (2012), `1 {"genres":["drama ","Comedy"]}` (2011), `2` without
 /// genres (2010): ranks are `[0, 1, 2]`; genres by folded name: `comedy` (0, shown `Comedy`), `drama` (1, shown
