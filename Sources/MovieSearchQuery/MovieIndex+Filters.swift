@@ -48,17 +48,32 @@ extension MovieIndex {
         let setOfRank = try table.setsOfRanks()
         let setCount = table.setCount
         var setCounts = [Int](repeating: 0, count: setCount)
-        func count(_ rank: Int) throws(CacheError) {
-            guard rank < setOfRank.count else { throw .corrupt(path: path, detail: "rank out of range") }
-            let set = Int(setOfRank[rank])
-            guard set < setCount else { throw .corrupt(path: path, detail: "a genre set is out of range") }
-            setCounts[set] += 1
+        // One load and one increment a match, in a plain loop over the counts' buffer: no closure, no check of
+        // uniqueness per increment. A rank or set out of range stops the count.
+        var damaged = false
+        setCounts.withUnsafeMutableBufferPointer { counts in
+            @inline(__always) func add(_ rank: Int) -> Bool {
+                guard rank < setOfRank.count else { return false }
+                let set = Int(setOfRank[unchecked: rank])
+                guard set < counts.count else { return false }
+                counts[set] &+= 1
+                return true
+            }
+            if let matches {
+                for rank in matches where !add(Int(rank)) { damaged = true; return }
+                return
+            }
+            switch filter.passing {
+            case .nothing: break
+            case .intervals(let intervals):
+                for interval in intervals { for rank in interval.ranks where !add(rank) { damaged = true; return } }
+            case .list(let list):
+                for position in 0..<list.count where !add(Int(list[unchecked: position])) { damaged = true; return }
+            case .ranks(let ranks):
+                for rank in ranks where !add(Int(rank)) { damaged = true; return }
+            }
         }
-        if let matches {
-            for rank in matches { try count(Int(rank)) }
-        } else {
-            try filter.forEachRank(count)
-        }
+        if damaged { throw .corrupt(path: path, detail: "a genre set is out of range") }
         var genreCounts = [Int](repeating: 0, count: table.count)
         for set in 0..<setCount where setCounts[set] > 0 {
             let genres = try table.genres(ofSet: set)
