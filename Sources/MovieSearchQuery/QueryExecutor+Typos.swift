@@ -125,14 +125,15 @@ extension QueryExecutor {
             return answer.result(query: query, mode: .typo)
         }
         var matches = try collect(sources[spans[0].sources])
-        for span in spans.dropFirst() where !matches.isEmpty {
-            try keep(&matches, foundIn: sources[span.sources])
-        }
+        // The filter first: the other tokens then test only the candidates that pass it.
         if let passing {
             matches.removeAll { key in
                 let rank = TypoMatch.rank(of: key)
                 return rank >> 6 >= passing.count || passing[rank >> 6] & (1 << UInt64(rank & 63)) == 0
             }
+        }
+        for span in spans.dropFirst() where !matches.isEmpty {
+            try keep(&matches, foundIn: sources[span.sources])
         }
         if matched != nil { matched = matches.map { UInt32(TypoMatch.rank(of: $0)) } }
         if matches.isEmpty { return nothing }
