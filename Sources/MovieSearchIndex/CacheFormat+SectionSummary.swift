@@ -59,6 +59,13 @@ extension CacheFormat.Tag {
         case .criticRatingNumbers: "each movie's critics' rating, as an entry of CRTV"
         case .criticRatingValues: "the distinct critics' ratings, descending"
         case .topCriticRated: "movie ids by critics' rating, for top --by critic"
+        case .genreNameOffsets: "where each genre's shown and folded names lie in GNMT"
+        case .genreNames: "the genres' names: as the catalog first spells each, then folded"
+        case .genreRankOffsets: "where each genre's ranks lie in GNRR"
+        case .genreRanks: "each genre's movies as ranks, for --genre"
+        case .genreSetOfRank: "each rank's set of genres, for the genre facet"
+        case .genreSetOffsets: "where each set of genres lies in GSTG"
+        case .genreSetGenres: "the genre numbers of each set of genres"
         case .titleBlockOffsets: "where each block of 64 titles lies in TTLZ"
         case .titleBlocks: "the titles, 64 a block, each block deflated with TTLD"
         case .titleBlockLengths: "each block of titles' length inflated"
@@ -107,6 +114,9 @@ extension CacheFormat.Tag {
             .records
         case .topRated, .topCriticRated:
             .topLists
+        case .genreNameOffsets, .genreNames, .genreRankOffsets, .genreRanks, .genreSetOfRank, .genreSetOffsets,
+             .genreSetGenres:
+            .filters
         }
     }
 }

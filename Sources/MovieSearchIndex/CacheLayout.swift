@@ -22,17 +22,20 @@ public struct CacheLayout: Sendable, Equatable {
         case records
         /// The two lists `top` prints, stored ready-sorted.
         case topLists
+        /// What filters and the genre facet read: the genres by rank (`CacheFormat`, "Filter sections").
+        case filters
         /// The file's own structure: header, directory, alignment padding and block checksums.
         case structure
         /// Sections of a tag this version does not know (written by a newer version).
         case unknown
 
-        /// The group's name for people: `search`, `records`, `top lists`, `file structure`, `unknown sections`.
+        /// The group's name for people: `search`, `records`, `top lists`, `filters`, `file structure`, `unknown sections`.
         public var name: String {
             switch self {
             case .search: "search"
             case .records: "records"
             case .topLists: "top lists"
+            case .filters: "filters"
             case .structure: "file structure"
             case .unknown: "unknown sections"
             }

@@ -163,6 +163,7 @@ struct CacheSections {
             yearOfSlot[slot] = UInt32(yearCount - 1)
         }
 
+        parts += try Self.genreParts(movies, ranked: ranked)
         try buildRecords(movies: movies, yearOfSlot: yearOfSlot, ratingOfSlot: ratingOfSlot,
                          distinctRatings: distinctRatings)
         yearOfSlot = []
@@ -413,6 +414,82 @@ extension CacheSections {
         var parts = try TextColumnWriter.parts(field.column, count: count) { text($0) ?? [] }
         if let empty { parts.append(.packed(field.empty, empty)) }
         return parts
+    }
+
+    /// `GNMO`, `GNMT`, `GNRO`, `GNRR`, `GSET`, `GSTO`, `GSTG` (`CacheFormat`, "Filter sections") of `movies`, whose
+    /// slot at each rank is `ranked[rank]`: the genres by folded name, each genre's ranks, and each rank's genre set.
+    static func genreParts(_ movies: MovieColumns, ranked: [UInt32]) throws(CacheError) -> [Part] {
+        // Each catalog name used as a genre, folded once; the spelling shown is the first met in slot (id) order.
+        var foldedOfName: [UInt32: Int] = [:]
+        var genreOfFolded: [String: Int] = [:]
+        var folded: [String] = [], shown: [String] = []
+        for slot in 0..<movies.count {
+            let start = movies.listStarts[slot] + Int(movies.castCounts[slot])
+            for name in movies.lists[start..<movies.listStarts[slot + 1]] where foldedOfName[name] == nil {
+                let key = NameFolding.fold(movies.names[Int(name)])
+                if let known = genreOfFolded[key] {
+                    foldedOfName[name] = known
+                } else {
+                    genreOfFolded[key] = folded.count
+                    foldedOfName[name] = folded.count
+                    folded.append(key)
+                    shown.append(movies.names[Int(name)])
+                }
+            }
+        }
+        // Genres numbered by folded name in byte order (Unicode scalar order).
+        let order = folded.indices.sorted { Array(folded[$0].utf8).lexicographicallyPrecedes(Array(folded[$1].utf8)) }
+        var number = [Int](repeating: 0, count: folded.count)
+        for (final, provisional) in order.enumerated() { number[provisional] = final }
+        var nameOffsets: [UInt32] = [], text = ByteWriter()
+        for provisional in order {
+            nameOffsets.append(try checked(text.count, "genre names"))
+            text.append(Array(shown[provisional].utf8))
+            nameOffsets.append(try checked(text.count, "genre names"))
+            text.append(Array(folded[provisional].utf8))
+        }
+        nameOffsets.append(try checked(text.count, "genre names"))
+
+        // Each rank's genres (distinct, ascending), its set number, and each genre's ranks.
+        var lists = [[UInt32]](repeating: [], count: folded.count)
+        var setOfGenres: [[UInt32]: UInt32] = [[]: 0]
+        var setOffsets: [UInt32] = [0, 0], setGenres: [UInt32] = []
+        var setOfRank = [UInt32](repeating: 0, count: ranked.count)
+        for (rank, slot) in ranked.enumerated() {
+            let slot = Int(slot)
+            let start = movies.listStarts[slot] + Int(movies.castCounts[slot])
+            var genres: [UInt32] = []
+            for name in movies.lists[start..<movies.listStarts[slot + 1]] {
+                genres.append(UInt32(number[foldedOfName[name]!]))
+            }
+            if genres.isEmpty { continue }
+            genres.sort()
+            var kept = 0
+            for genre in genres where kept == 0 || genres[kept - 1] != genre {
+                genres[kept] = genre
+                kept += 1
+            }
+            genres.removeLast(genres.count - kept)
+            for genre in genres { lists[Int(genre)].append(UInt32(rank)) }
+            if let set = setOfGenres[genres] {
+                setOfRank[rank] = set
+            } else {
+                let set = UInt32(setOffsets.count - 1)
+                setOfGenres[genres] = set
+                setOfRank[rank] = set
+                setGenres += genres
+                setOffsets.append(try checked(setGenres.count, "genre sets"))
+            }
+        }
+        var rankOffsets: [UInt32] = [0], ranks: [UInt32] = []
+        for list in lists {
+            ranks += list
+            rankOffsets.append(try checked(ranks.count, "genre ranks"))
+        }
+        return [.packed(.genreNameOffsets, nameOffsets), .bytes(.genreNames, text.bytes),
+                .packed(.genreRankOffsets, rankOffsets), .packed(.genreRanks, ranks),
+                .packed(.genreSetOfRank, setOfRank), .packed(.genreSetOffsets, setOffsets),
+                .packed(.genreSetGenres, setGenres)]
     }
 
     /// `CRIT`, `CRTV`, `TOPC` (`CacheFormat`, "Optional sections"): each slot's critics' rating as its number among

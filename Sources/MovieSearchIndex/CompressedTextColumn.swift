@@ -86,6 +86,9 @@ struct CompressedTextColumn: Sendable {
         return Block(first: first, bytes: bytes, starts: starts.map { $0 + position })
     }
 
+    /// The column's blocks: ⌈texts / 64⌉.
+    var blockCount: Int { lengths.count }
+
     /// The bytes of text `index`.
     func text(_ index: Int, in file: MappedCacheFile) throws(CacheError) -> ArraySlice<UInt8> {
         try block(holding: index, in: file).text(index)

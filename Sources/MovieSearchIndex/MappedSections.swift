@@ -38,6 +38,14 @@ package struct MappedSections: Sendable {
     var pairedListCount = 0
     /// `RSCL`: the scales the users' and the critics' ratings are on, read and checked at open.
     package var ratingScales = RatingScales.tenPoint
+    /// The genres by rank (`CacheFormat`, "Filter sections"), looked up and shaped at open.
+    var genres = GenreSections()
+
+    /// The sections of the genres by rank: `GNMO`, `GNMT`, `GNRO`, `GNRR`, `GSET`, `GSTO`, `GSTG`; G genres.
+    struct GenreSections: Sendable {
+        var nameOffsets, names, rankOffsets, ranks, setOfRank, setOffsets, setGenres: MappedCacheFile.Section?
+        var count = 0
+    }
 
     /// The sections of one text field: its compressed column (`FO`, `FT`, `FL`, `FD`), and `FE` (N entries) when
     /// present.
@@ -99,6 +107,7 @@ extension MappedSections {
             }
             pairedBitmapCount = paired
             ratingScales = try Self.ratingScales(file)
+            genres = try Self.genreSections(file)
             if (file.movieCount == 0) != (file.yearCount == 0) {
                 throw CacheError.corrupt(path: file.path, detail: "movie and year counts disagree")
             }
@@ -154,6 +163,26 @@ extension MappedSections {
             } else if file.hasSection(.listPairRows) || file.hasSection(.listPairCounts) {
                 throw CacheError.corrupt(path: file.path, detail: "section LBPR or LBPC without YCRG")
             }
+    }
+
+    /// The genre sections (`CacheFormat`, "Filter sections"), their sizes checked against each other: `GNMO` 2G + 1
+    /// entries, `GNRO` G + 1, `GSET` N, `GSTO` at least 2.
+    private static func genreSections(_ file: MappedCacheFile) throws(CacheError) -> GenreSections {
+        let nameOffsets = try file.packedSection(.genreNameOffsets)
+        guard nameOffsets.count % 2 == 1 else {
+            throw .corrupt(path: file.path, detail: "section GNMO holds \(nameOffsets.count) entries, not 2G + 1")
+        }
+        let count = nameOffsets.count / 2
+        let setOffsets = try file.packedSection(.genreSetOffsets)
+        guard setOffsets.count >= 2 else {
+            throw .corrupt(path: file.path, detail: "section GSTO holds \(setOffsets.count) entries, not at least 2")
+        }
+        return GenreSections(
+            nameOffsets: nameOffsets, names: try file.section(.genreNames),
+            rankOffsets: try file.packedSection(.genreRankOffsets, expectedCount: count + 1),
+            ranks: try file.packedSection(.genreRanks),
+            setOfRank: try file.packedSection(.genreSetOfRank, expectedCount: file.movieCount),
+            setOffsets: setOffsets, setGenres: try file.packedSection(.genreSetGenres), count: count)
     }
 
     /// The two scales `RSCL` holds (`CacheFormat`, "Sections"); a section of another size, or a value that is not 0, 5,

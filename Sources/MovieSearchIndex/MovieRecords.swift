@@ -55,7 +55,7 @@ package struct MovieRecords {
     }
 
     /// The id of slot `slot`: `MIDS` holds it less the slot (`CacheFormat`, "Sections").
-    private func id(slot: Int) throws(CacheError) -> Int {
+    package func id(slot: Int) throws(CacheError) -> Int {
         try file.blocked(sections.movieIDs, slot) + slot
     }
 
@@ -114,6 +114,53 @@ package struct MovieRecords {
             throw .corrupt(path: file.path, detail: "a movie's cast and genre list is malformed")
         }
         return (castCount, names)
+    }
+
+    /// The numbers in `NMS*` of slot `slot`'s cast (for a cast filter, `SearchFilters`).
+    package func castNumbers(slot: Int) throws(CacheError) -> ArraySlice<Int> {
+        let (castCount, names) = try nameList(slot: slot)
+        return names[0..<castCount]
+    }
+
+    /// Calls `body` with the number and bytes of every cast and genre name (`NMS*`), block by block.
+    package func forEachName(_ body: (Int, ArraySlice<UInt8>) throws(CacheError) -> Void) throws(CacheError) {
+        for number in 0..<sections.names.blockCount {
+            let block = try sections.names.block(holding: number * CacheFormat.textBlockEntries, in: file)
+            for index in block.first..<(block.first + block.starts.count - 1) { try body(index, block.text(index)) }
+        }
+    }
+
+    /// The users' rating number of slot `slot` (`MRAT`): its place among the distinct ratings, descending; the
+    /// count of distinct ratings for an unrated movie.
+    package func ratingNumber(slot: Int) throws(CacheError) -> Int {
+        Int(try file.packed(sections.movieRatings, slot))
+    }
+
+    /// How many of the distinct users' ratings (`RATE`, descending) are at least `minimum`: a movie passes
+    /// `min_rating` exactly when its rating number is below this.
+    package func ratingCut(atLeast minimum: Double) throws(CacheError) -> Int {
+        try cut(sections.ratings, atLeast: minimum)
+    }
+
+    /// The critics' rating number of slot `slot` (`CRIT`), `nil` when no movie has a critics' rating.
+    package func criticNumber(slot: Int) throws(CacheError) -> Int? {
+        guard let numbers = sections.criticRatingNumbers else { return nil }
+        return Int(try file.packed(numbers, slot))
+    }
+
+    /// How many of the distinct critics' ratings (`CRTV`) are at least `minimum`: 0 when no movie has one.
+    package func criticCut(atLeast minimum: Double) throws(CacheError) -> Int {
+        guard let values = sections.criticRatingValues else { return 0 }
+        return try cut(values, atLeast: minimum)
+    }
+
+    /// Entries of the descending table of f64 ratings `table` that are at least `minimum`.
+    private func cut(_ table: MappedCacheFile.Section, atLeast minimum: Double) throws(CacheError) -> Int {
+        var count = 0
+        while count < table.length / 8, let value = try rating(number: count, in: table), value >= minimum {
+            count += 1
+        }
+        return count
     }
 
     /// The id, title and rating of the movie in slot `slot` (below the movie count), read and checked as

@@ -51,6 +51,12 @@
         return (UInt32(truncatingIfNeeded: word & mask), UInt32(truncatingIfNeeded: (word &>> UInt64(width)) & mask))
     }
 
+    /// Entries `range` of this view, as a view of their own (`range` inside `0..<count`).
+    package func slice(_ range: Range<Int>) -> PackedView {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "PackedView slice out of range")
+        return PackedView(base: base, firstBit: firstBit + range.lowerBound * width, width: width, count: range.count)
+    }
+
     /// The entries, copied into an array.
     func values() -> [UInt32] {
         (0..<count).map { self[$0] }

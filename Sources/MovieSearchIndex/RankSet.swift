@@ -29,3 +29,12 @@
         return false
     }
 }
+
+extension RankSet {
+    /// A set of `cardinality` ranks stored as `storage`, without counts per year: a filter's passing ranks.
+    /// (In an extension, so that the memberwise initializer stays.)
+    package init(cardinality: Int, storage: Storage) {
+        self.cardinality = cardinality
+        self.storage = storage
+    }
+}

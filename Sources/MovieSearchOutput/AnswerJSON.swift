@@ -16,6 +16,8 @@ package enum AnswerJSON {
         JSONMember("query"), JSONMember("total"),
         JSONMember("mode", "exact, or typo when only a search allowing typos matched"),
         JSONMember("years", "each with \(yearMembers.helpList)"),
+        JSONMember("filters", "the filters given (year from/to, genre, cast, min_rating, min_critic)", optional: true),
+        JSONMember("facets", "with --facets genre: {\"genre\": [{name, count}, …]}", optional: true),
     ]
 
     /// A year's members.
@@ -57,9 +59,53 @@ package enum AnswerJSON {
     /// are on `scales`, whose poster URLs name `posterSize`, and whose `favorite` says whether `favorites` holds them. Spans are computed for
     /// the listed movies only, with one highlighter (the query folded once) for all of them.
     package static func object(_ result: SearchResult, movie: (Int) throws -> Movie, scales: RatingScales,
-                     posterSize: PosterSize = PosterSize.defaultSize, favorites: Set<Int> = []) throws -> JSONWriter {
+                     posterSize: PosterSize = PosterSize.defaultSize, favorites: Set<Int> = [],
+                     filters: SearchFilters = SearchFilters()) throws -> JSONWriter {
         try object(result, rendered: { RenderedMovie(try movie($0), scales: scales, posterSize: posterSize) },
-                   favorites: favorites)
+                   favorites: favorites, filters: filters)
+    }
+
+    /// `"filters"`, the filters in force as given (only those set), and `"facets"` when the answer has its genre
+    /// facet, as members to follow `"years"`; nothing without filters or a facet, so that an answer without them
+    /// keeps its bytes.
+    static func filterMembers(_ result: SearchResult, filters: SearchFilters) -> [UInt8] {
+        var json = JSONWriter(capacity: 128)
+        json.beginObject()
+        if !filters.isEmpty {
+            json.key("filters")
+            json.object { json in
+                if filters.lowestYear != nil || filters.highestYear != nil {
+                    json.key("year")
+                    json.object { json in
+                        json.key("from")
+                        if let year = filters.lowestYear { json.value(year) } else { json.null() }
+                        json.key("to")
+                        if let year = filters.highestYear { json.value(year) } else { json.null() }
+                    }
+                }
+                if !filters.genres.isEmpty { json.key("genre"); json.value(filters.genres) }
+                if !filters.cast.isEmpty { json.key("cast"); json.value(filters.cast) }
+                if let rating = filters.minimumRating { json.key("min_rating"); json.value(rating) }
+                if let critic = filters.minimumCriticRating { json.key("min_critic"); json.value(critic) }
+            }
+        }
+        if let facet = result.genreFacet {
+            json.key("facets")
+            json.object { json in
+                json.key("genre")
+                json.array { json in
+                    for entry in facet {
+                        json.object { json in
+                            json.key("name"); json.value(entry.name)
+                            json.key("count"); json.value(entry.count)
+                        }
+                    }
+                }
+            }
+        }
+        json.endObject()
+        // The members without the braces: `{}` when there are none.
+        return Array(json.bytes.dropFirst().dropLast())
     }
 
     /// The same answer from movies rendered ahead (`RenderedMovie`, which a server keeps for the movies many answers
@@ -70,7 +116,7 @@ package enum AnswerJSON {
     /// literals, the only strings the query and the mode, escaped by `JSONWriter`), at a fifth of the cost, which a
     /// server answering every keystroke feels.
     package static func object(_ result: SearchResult, rendered: (Int) throws -> RenderedMovie,
-                               favorites: Set<Int> = []) throws -> JSONWriter {
+                               favorites: Set<Int> = [], filters: SearchFilters = SearchFilters()) throws -> JSONWriter {
         let highlighter = result.highlighter
         var out = ByteAssembler(capacity: 1024 + 320 * result.years.reduce(0) { $0 + $1.movieIDs.count })
         out.append("{\"query\":")
@@ -105,7 +151,12 @@ package enum AnswerJSON {
             }
             out.append("]}")
         }
-        out.append("]}")
+        out.append(UInt8(ascii: "]"))
+        if !filters.isEmpty || result.genreFacet != nil {
+            out.append(UInt8(ascii: ","))
+            out.append(filterMembers(result, filters: filters))
+        }
+        out.append(UInt8(ascii: "}"))
         return JSONWriter(complete: out.finish())
     }
 }

@@ -38,6 +38,7 @@ package enum AnswerText {
         var summary = summary(result)
         if Tokenizer.tokens(in: result.query).isEmpty { summary += " (no words in the query: every movie matches)" }
         out.line(summary)
+        if let facet = result.genreFacet { out.line(facetLine(facet)) }
         let highlighter = bold ? result.highlighter : nil
         // Indices rather than nested `zip`s: the iterator of a zip of zips is a generic type the runtime would
         // build, looking up its associated types by name.
@@ -63,6 +64,14 @@ package enum AnswerText {
 
     /// The first line of an answer that matched: `"dark": 7 matches in 3 years`, or for a typo answer
     /// `"godfahter": no exact match; 5 matches with typos in 4 years`.
+    /// The genre facet as one line under the summary: `Genres: Drama 120 · Comedy 80 · …`, names made safe for a
+    /// terminal.
+    package static func facetLine(_ facet: [FacetCount]) -> String {
+        if facet.isEmpty { return "Genres: none" }
+        return "Genres: " + facet.map { "\(TerminalSafeText.escaped($0.name)) \(TextLayout.grouped($0.count))" }
+            .joined(separator: " · ")
+    }
+
     package static func summary(_ result: SearchResult) -> String {
         "\(TerminalSafeText.quoted(result.query)): \(counts(result))"
     }

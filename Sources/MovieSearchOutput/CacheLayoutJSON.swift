@@ -39,6 +39,7 @@ package enum CacheLayoutJSON {
         case .search: "search"
         case .records: "records"
         case .topLists: "top_lists"
+        case .filters: "filters"
         case .structure: "structure"
         case .unknown: "unknown"
         }

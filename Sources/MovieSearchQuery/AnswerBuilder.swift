@@ -56,6 +56,15 @@ struct AnswerBuilder {
         }
     }
 
+    /// Every rank of each year entry's range (a query without tokens under year and rating filters: each range is a
+    /// year's passing ranks, `RankFilter`), years in table order.
+    mutating func addIntervals(_ intervals: [(entry: Int, ranks: Range<Int>)], _ table: YearTable) {
+        for interval in intervals {
+            addYear(interval.entry, table, count: interval.ranks.count)
+            for rank in interval.ranks.prefix(perYear) { list(rank: rank) }
+        }
+    }
+
     /// Matches given as ascending ranks: each year's count by galloping to the year's end.
     ///
     /// The order is checked where it costs nothing extra (each year's first rank and count, each listed rank), so

@@ -37,7 +37,7 @@ public final class MovieIndex: Sendable {
     let terms: TermDictionary
     let prefixSets: PrefixSetReader
     /// Reads movie records, for `movie(id:)` and `topRated(limit:)`.
-    private let records: MovieRecords
+    let records: MovieRecords
     /// Recently opened movies, decoded from the cache once: a details view reopens the same few movies often.
     private var details: SynchronizedLRUCache<Int, Movie> {
         typealias Details = SynchronizedLRUCache<Int, Movie>
@@ -50,6 +50,17 @@ public final class MovieIndex: Sendable {
     /// ever the one type, read back with `unsafeDowncast`), so that releasing an index that never made one does
     /// not build that metadata either.
     private let detailStore = Mutex<AnyObject?>(nil)
+    /// The filters of recent searches, worked out (`WorkedFilter`): a query typed a key at a time under the same
+    /// filters works them out once. Made on first use, as the caches above.
+    var filterCache: SynchronizedLRUCache<SearchFilters, WorkedFilter> {
+        typealias Filters = SynchronizedLRUCache<SearchFilters, WorkedFilter>
+        return unsafeDowncast(made(in: filterStore) { Filters(capacity: MovieIndex.filterCacheCapacity) },
+                              to: Filters.self)
+    }
+    private let filterStore = Mutex<AnyObject?>(nil)
+    /// How many distinct filters `filterCache` keeps.
+    static let filterCacheCapacity = 8
+
     /// How many decoded movies `movie(id:)` keeps.
     static let detailCacheCapacity = 64
     /// Movies decoded from the file so far (cache misses of `movie(id:)`), for tests and diagnostics.

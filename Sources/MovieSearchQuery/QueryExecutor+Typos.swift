@@ -21,6 +21,14 @@ extension QueryExecutor {
     /// begins no term (`run(_:lookedUp:)`): tokens without a budget among them are not looked up again, and when
     /// that token has no budget either, nothing can match it and no walk is made.
     func runWithTypos(_ query: String, lookedUp: [Range<Int>]? = nil) throws(CacheError) -> SearchResult? {
+        var matched: [UInt32]? = nil
+        return try runWithTypos(query, lookedUp: lookedUp, passing: nil, matched: &matched)
+    }
+
+    /// `runWithTypos(_:lookedUp:)` among the ranks whose bits `passing` sets (a search's filters, `RankFilter`), all
+    /// ranks when `nil`; `matched`, when not `nil`, gets the ranks of every match (for the genre facet).
+    func runWithTypos(_ query: String, lookedUp: [Range<Int>]?, passing: [UInt64]?,
+                      matched: inout [UInt32]?) throws(CacheError) -> SearchResult? {
         var gathered = TypoTokens(lookedUp: lookedUp)
         Tokenizer.forEachToken(in: query, into: &gathered)
         let hopeless = gathered.hopeless
@@ -92,6 +100,23 @@ extension QueryExecutor {
                 let other = token.all
                 for word in matches.indices { matches[word] &= other[word] }
             }
+            if let passing {
+                guard passing.count == matches.count else {
+                    throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
+                }
+                for word in matches.indices { matches[word] &= passing[word] }
+            }
+            if matched != nil {
+                var ranks: [UInt32] = []
+                for word in matches.indices {
+                    var bits = matches[word]
+                    while bits != 0 {
+                        ranks.append(UInt32(word << 6 | bits.trailingZeroBitCount))
+                        bits &= bits &- 1
+                    }
+                }
+                matched = ranks
+            }
             try answer.addTypoMatches(bitmap: matches, years) { rank in
                 var typos = 0
                 for token in levels { typos += token.distance(of: rank) }
@@ -100,9 +125,17 @@ extension QueryExecutor {
             return answer.result(query: query, mode: .typo)
         }
         var matches = try collect(sources[spans[0].sources])
+        // The filter first: the other tokens then test only the candidates that pass it.
+        if let passing {
+            matches.removeAll { key in
+                let rank = TypoMatch.rank(of: key)
+                return rank >> 6 >= passing.count || passing[rank >> 6] & (1 << UInt64(rank & 63)) == 0
+            }
+        }
         for span in spans.dropFirst() where !matches.isEmpty {
             try keep(&matches, foundIn: sources[span.sources])
         }
+        if matched != nil { matched = matches.map { UInt32(TypoMatch.rank(of: $0)) } }
         if matches.isEmpty { return nothing }
         // Room for as many years as there are matches, at most: a typo answer has few.
         var answer = AnswerBuilder(perYear: perYear, ranks: ranks, rankBases: rankBases, path: file.path,

@@ -184,7 +184,7 @@ struct QueryExecutor {
     /// repeated tokens, and tokens that are prefixes of others). Ordered by lower bound.
     /// `nil` when some token is a prefix of no term at all (nothing matches; `lookedUp` then gets the ranges of
     /// the tokens before it, in order); empty when the query has no tokens.
-    private func termRanges(of query: String, lookedUp: inout [Range<Int>]?) throws(CacheError) -> [Range<Int>]? {
+    func termRanges(of query: String, lookedUp: inout [Range<Int>]?) throws(CacheError) -> [Range<Int>]? {
         var finder = TermRangeFinder(dictionary: index.terms)
         finder.ranges.reserveCapacity(4)
         Tokenizer.forEachToken(in: query, into: &finder)

@@ -8,13 +8,18 @@ public struct SearchResult: Sendable, Equatable {
     public var years: [YearMatches]
     /// Whether this is the exact answer or, the exact search having matched nothing, the typo-tolerant one.
     public var mode: SearchMode
+    /// The genre facet when asked for (`MovieIndex.search(_:perYear:typos:filters:genreFacet:)`): per genre, the
+    /// matches that have it, largest count first, then by folded name; `nil` when not asked for.
+    public var genreFacet: [FacetCount]?
 
     /// Creates a result from its parts.
-    public init(query: String, total: Int, years: [YearMatches], mode: SearchMode = .exact) {
+    public init(query: String, total: Int, years: [YearMatches], mode: SearchMode = .exact,
+                genreFacet: [FacetCount]? = nil) {
         self.query = query
         self.total = total
         self.years = years
         self.mode = mode
+        self.genreFacet = genreFacet
     }
 }
 

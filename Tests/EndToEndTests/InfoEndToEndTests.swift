@@ -32,7 +32,7 @@ final class InfoEndToEndTests: XCTestCase {
             XCTAssertEqual(lines.filter { $0.hasPrefix(tag + " ") }.count, 1, tag)
         }
         // The groups' bytes, one line each, add up to the file's size.
-        let groups = ["search", "records", "top lists", "file structure"]
+        let groups = ["search", "records", "top lists", "filters", "file structure"]
         let totals = try groups.map { group in
             let line = try XCTUnwrap(lines.first { $0.hasPrefix(group + ": ") }, group)
             let figure = line.dropFirst(group.count + 2).prefix { $0 != " " }
@@ -67,7 +67,7 @@ final class InfoEndToEndTests: XCTestCase {
         XCTAssertEqual(groups["unknown"], 0)
         for section in sections {
             let group = try XCTUnwrap(section["group"] as? String)
-            XCTAssertTrue(["search", "records", "top_lists"].contains(group), "\(section)")
+            XCTAssertTrue(["search", "records", "top_lists", "filters"].contains(group), "\(section)")
             XCTAssertFalse((section["holds"] as? String ?? "").isEmpty, "\(section)")
         }
     }

@@ -51,12 +51,12 @@ final class InfoCommandTests: XCTestCase {
         XCTAssertEqual(lines[3 + rows.count], "")
         // One line per group (no unknown sections, so no line for them), which add up to the file's size.
         let totals = Array(lines[(4 + rows.count)...].filter { !$0.isEmpty })
-        XCTAssertEqual(totals.map { $0.prefix { $0 != ":" } }, ["search", "records", "top lists", "file structure"])
+        XCTAssertEqual(totals.map { $0.prefix { $0 != ":" } }, ["search", "records", "top lists", "filters", "file structure"])
         let sum = totals.compactMap { line in
             line.split(separator: ": ", maxSplits: 1).last.flatMap { self.number($0.prefix { $0 != " " }) }
         }.reduce(0, +)
         XCTAssertEqual(sum, size)
-        XCTAssertEqual(totals[3], "file structure: \(TextLayout.grouped(layout.bytes(in: .structure))) bytes "
+        XCTAssertEqual(totals[4], "file structure: \(TextLayout.grouped(layout.bytes(in: .structure))) bytes "
             + "(\(CacheLayoutText.percent(layout.bytes(in: .structure), of: size)) %): header 64, "
             + "directory \(TextLayout.grouped(32 * layout.sections.count)), "
             + "padding \(TextLayout.grouped(layout.paddingLength)), "
@@ -87,7 +87,7 @@ final class InfoCommandTests: XCTestCase {
             XCTAssertEqual(section.keys.sorted(), CacheLayoutJSON.sectionMembers.map(\.name).sorted())
         }
         let groups = try XCTUnwrap(object["groups"] as? [String: Int])
-        XCTAssertEqual(Set(groups.keys), ["search", "records", "top_lists", "structure", "unknown"])
+        XCTAssertEqual(Set(groups.keys), ["search", "records", "top_lists", "filters", "structure", "unknown"])
         XCTAssertEqual(groups.values.reduce(0, +), layout.fileLength)
         let sectionBytes = sections.compactMap { $0["bytes"] as? Int }.reduce(0, +)
         let structure = try XCTUnwrap(object["structure"] as? [String: Int])

@@ -38,7 +38,13 @@ final class JSONMemberTests: XCTestCase {
                                   years: [YearMatches(year: 1995, count: 1, movieIDs: [7])])
         let json = try AnswerJSON.object(result, movie: { _ in self.fullMovie }, scales: .tenPoint)
         guard case .object(let answer) = try JSONParser.parse(json.bytes) else { return XCTFail(json.text) }
-        XCTAssertEqual(answer.members.map(\.key), AnswerJSON.members.map(\.name))
+        XCTAssertEqual(answer.members.map(\.key), AnswerJSON.members.filter { !$0.isOptional }.map(\.name))
+        // Under filters and with the facet, the optional members too, in order.
+        var faceted = result
+        faceted.genreFacet = [FacetCount(name: "Crime", count: 1)]
+        let full = try AnswerJSON.object(faceted, movie: { _ in self.fullMovie }, scales: .tenPoint,
+                                         filters: SearchFilters(genres: ["Crime"]))
+        XCTAssertEqual(try keys(full), AnswerJSON.members.map(\.name))
         guard case .array(let years)? = answer.members.first(where: { $0.key == "years" })?.value,
               case .object(let year)? = years.first else { return XCTFail(json.text) }
         XCTAssertEqual(year.members.map(\.key), AnswerJSON.yearMembers.map(\.name))

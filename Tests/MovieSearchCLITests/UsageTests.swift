@@ -23,11 +23,15 @@ final class UsageTests: XCTestCase {
             """,
         "query": """
             Usage: moviesearch query <text> [--cache <file>] [--per-year <K>]
-                     [--typos <auto|off>] [--color <auto|always|never>] [--json]
+                     [--typos <auto|off>] [--year <Y|A..B|A..|..B>] [--genre <name>]
+                     [--cast <name>] [--min-rating <R>] [--min-critic <C>]
+                     [--facets <genre>] [--color <auto|always|never>] [--json]
                      [--poster-size <w92|w154|w185|w342|w500|w780|original>]
                      [--favorites <file>]
                    moviesearch query --stdin [--cache <file>] [--per-year <K>]
-                     [--typos <auto|off>]
+                     [--typos <auto|off>] [--year <Y|A..B|A..|..B>] [--genre <name>]
+                     [--cast <name>] [--min-rating <R>] [--min-critic <C>]
+                     [--facets <genre>]
                      [--poster-size <w92|w154|w185|w342|w500|w780|original>]
                      [--favorites <file>]
 
@@ -40,8 +44,10 @@ final class UsageTests: XCTestCase {
 
             """,
         "top": """
-            Usage: moviesearch top [--by <rating|critic>] [--limit <N>] [--json]
-                     [--cache <file>] [--favorites <file>]
+            Usage: moviesearch top [--by <rating|critic>] [--limit <N>]
+                     [--year <Y|A..B|A..|..B>] [--genre <name>] [--cast <name>]
+                     [--min-rating <R>] [--min-critic <C>] [--json] [--cache <file>]
+                     [--favorites <file>]
 
             """,
         "favorites": """
@@ -81,7 +87,9 @@ final class UsageTests: XCTestCase {
             """,
         "bench": """
             Usage: moviesearch bench --cache <file> --queries <file> [--per-year <K>]
-                     [--typos <auto|off>] [--passes <N>] [--slowest <N>] [--json]
+                     [--typos <auto|off>] [--year <Y|A..B|A..|..B>] [--genre <name>]
+                     [--cast <name>] [--min-rating <R>] [--min-critic <C>]
+                     [--facets <genre>] [--passes <N>] [--slowest <N>] [--json]
                    moviesearch bench --browse --cache <file> --queries <file>...
                      [--typos <auto|off>] [--passes <N>] [--json]
                    moviesearch bench --details <id> --cache <file> [--passes <N>]

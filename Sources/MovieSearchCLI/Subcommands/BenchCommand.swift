@@ -29,12 +29,15 @@ struct BenchCommand: Subcommand {
             """,
         usageForms: [
             UsageForm([.required(cache), .required(queries)]
-                + .optionals(SearchOptions.arguments + [passes, slowest, json])),
+                + .optionals(SearchOptions.arguments + FilterOptions.arguments + [facets, passes, slowest, json])),
             UsageForm([.required(browse), .required(cache), .repeated(queries)]
                 + .optionals([SearchOptions.typos, passes, json])),
             UsageForm([.required(details), .required(cache), .optional(passes)]),
         ],
-        arguments: [cache, queries] + SearchOptions.arguments + [passes, slowest, browse, details, json])
+        arguments: [cache, queries] + SearchOptions.arguments + FilterOptions.arguments
+            + [facets, passes, slowest, browse, details, json])
+
+    static let facets = Option<FacetChoice>("facets", valueName: FacetChoice.valueName, help: "genre: count each answer's genre facet too.")
 
     static let defaultPasses = 5
     /// The most queries a file may hold, and the most bytes they may take in all: they are all kept in memory,
@@ -84,6 +87,8 @@ struct BenchCommand: Subcommand {
     var cachePath: FilePath
     var mode: Mode
     var search: SearchOptions
+    var filters: FilterOptions
+    var countsGenres: Bool
     var passCount, slowestCount: Int
     var printsJSON: Bool
 
@@ -103,6 +108,8 @@ struct BenchCommand: Subcommand {
         }
         self.cachePath = cachePath
         search = SearchOptions(arguments)
+        filters = FilterOptions(arguments)
+        countsGenres = arguments[Self.facets] == .genre
         passCount = arguments[Self.passes]
         slowestCount = arguments[Self.slowest]
         printsJSON = arguments[Self.json]
@@ -133,14 +140,16 @@ struct BenchCommand: Subcommand {
 
         var checksum = 0
         for query in queries {
-            checksum &+= try index.search(query, perYear: search.perYear, typos: search.typos).total
+            checksum &+= try index.search(query, perYear: search.perYear, typos: search.typos,
+                                          filters: filters.filters, genreFacet: countsGenres).total
         }
         var samples: [UInt64] = []
         samples.reserveCapacity(queries.count * passCount)
         for _ in 0..<passCount {
             for query in queries {
                 let start = ContinuousClock.now
-                let result = try index.search(query, perYear: search.perYear, typos: search.typos)
+                let result = try index.search(query, perYear: search.perYear, typos: search.typos,
+                                              filters: filters.filters, genreFacet: countsGenres)
                 samples.append((ContinuousClock.now - start).wholeNanoseconds)
                 checksum &+= result.total &+ result.years.count
             }

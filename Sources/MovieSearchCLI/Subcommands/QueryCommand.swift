@@ -25,12 +25,16 @@ struct QueryCommand: Subcommand {
             """,
         usageForms: [
             UsageForm([.required(text)] + .optionals([CacheLocation.option] + SearchOptions.arguments
-                + [ColorChoice.option, json, PosterSize.option, FavoritesLocation.option])),
+                + FilterOptions.arguments + [facets, ColorChoice.option, json, PosterSize.option, FavoritesLocation.option])),
             UsageForm([.required(readsStandardInput)] + .optionals([CacheLocation.option] + SearchOptions.arguments
-                + [PosterSize.option, FavoritesLocation.option])),
+                + FilterOptions.arguments + [facets, PosterSize.option, FavoritesLocation.option])),
         ],
         arguments: [text, readsStandardInput] + [CacheLocation.option] + SearchOptions.arguments
-            + [ColorChoice.option, json, PosterSize.option, FavoritesLocation.option])
+            + FilterOptions.arguments + [facets, ColorChoice.option, json, PosterSize.option, FavoritesLocation.option])
+
+    static let facets = Option<FacetChoice>(
+        "facets", valueName: FacetChoice.valueName,
+        help: "genre: count, per genre, the matches that have it (all of them, not only those listed).")
 
     /// The longest query line `--stdin` (and `bench --queries`) reads: far more than any title, small enough
     /// that a stream without line feeds (`/dev/zero`) is refused at once instead of filling memory.
@@ -49,6 +53,8 @@ struct QueryCommand: Subcommand {
     var query: String?
     var files: CacheOptions
     var search: SearchOptions
+    var filters: FilterOptions
+    var countsGenres: Bool
     var color: ColorChoice
     var printsJSON: Bool
     var posterSize: PosterSize
@@ -57,6 +63,8 @@ struct QueryCommand: Subcommand {
         query = arguments[Self.text]
         files = CacheOptions(arguments)
         search = SearchOptions(arguments)
+        filters = FilterOptions(arguments)
+        countsGenres = arguments[Self.facets] == .genre
         color = arguments[ColorChoice.option]
         posterSize = arguments[PosterSize.option]
         let batch = arguments[Self.readsStandardInput]
@@ -72,13 +80,15 @@ struct QueryCommand: Subcommand {
         let out = context.standardOutput
         let favoriteIDs = try files.favoriteIDs(index: index, context)
         guard let query else { return try runBatch(index, favoriteIDs: favoriteIDs, context) }
-        let result = try index.search(query, perYear: search.perYear, typos: search.typos)
+        let result = try index.search(query, perYear: search.perYear, typos: search.typos,
+                                      filters: filters.filters, genreFacet: countsGenres)
+        if result.total == 0 { for note in try filters.unknownNameNotes(index) { context.note(note) } }
         // One answer reads each movie once: decoded straight from the file, without the index's LRU cache (which
         // `--stdin` keeps using, as its queries share movies); for text, only the fields a line shows.
         if printsJSON {
             let movie = { (id: Int) throws -> Movie in try index.decodedMovie(id: id) }
             let json = try AnswerJSON.object(result, movie: movie, scales: index.ratingScales, posterSize: posterSize,
-                                             favorites: favoriteIDs)
+                                             favorites: favoriteIDs, filters: filters.filters)
             out.line(bytes: json.bytes)
         } else {
             let bold = color.allowsEscapes(outputIsTerminal: context.terminal.isTerminal, environment: context.environment)
@@ -97,10 +107,11 @@ struct QueryCommand: Subcommand {
         var failure: (any Error)?
         let readFailure = context.standardInput.forEachLine(maximumLineBytes: Self.maximumLineBytes, { line in
             do {
-                let result = try index.search(line, perYear: search.perYear, typos: search.typos)
+                let result = try index.search(line, perYear: search.perYear, typos: search.typos,
+                                              filters: filters.filters, genreFacet: countsGenres)
                 out.line(bytes: try AnswerJSON.object(result, movie: index.movie(id:), scales: index.ratingScales,
                                                       posterSize: posterSize,
-                                              favorites: favoriteIDs).bytes)
+                                              favorites: favoriteIDs, filters: filters.filters).bytes)
             } catch {
                 failure = error
             }

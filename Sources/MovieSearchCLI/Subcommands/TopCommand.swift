@@ -15,7 +15,7 @@ struct TopCommand: Subcommand {
             critics' rating descending, catalog order on ties, only the movies that have one. Each line shows \
             both ratings when the catalog has critics' ratings.
             """,
-        arguments: [by, limit, json] + CacheOptions.arguments)
+        arguments: [by, limit] + FilterOptions.arguments + [json] + CacheOptions.arguments)
 
     static let limitRange = 0...1_000_000
     static let limit = DefaultedOption<Int>(
@@ -30,17 +30,20 @@ struct TopCommand: Subcommand {
     var limit: Int
     var printsJSON: Bool
     var files: CacheOptions
+    var filters: FilterOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         order = arguments[Self.by]
         limit = arguments[Self.limit]
         printsJSON = arguments[Self.json]
         files = CacheOptions(arguments)
+        filters = FilterOptions(arguments)
     }
 
     func run(_ context: CommandContext) throws {
         let index = try files.openCache(context)
-        let movies = try index.topRated(by: order, limit: limit)
+        let movies = try index.topRated(by: order, limit: limit, filters: filters.filters)
+        if movies.isEmpty { for note in try filters.unknownNameNotes(index) { context.note(note) } }
         let favoriteIDs = try files.favoriteIDs(index: index, context)
         if printsJSON {
             let json = TopListJSON.object(movies, by: order, scales: index.ratingScales, favorites: favoriteIDs)

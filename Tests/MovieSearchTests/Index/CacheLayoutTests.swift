@@ -94,9 +94,10 @@ final class CacheLayoutTests: XCTestCase {
                            "RNKB", "BPRF", "BLST",
                            "LBPO", "RANK", "YEAR"]
         let topLists: Set = ["TOPR", "TOPC"]
+        let filters: Set = ["GNMO", "GNMT", "GNRO", "GNRR", "GSET", "GSTO", "GSTG"]
         for tag in CacheFormat.Tag.allCases {
             let expected: CacheLayout.Group = search.contains(tag.rawValue) ? .search
-                : topLists.contains(tag.rawValue) ? .topLists : .records
+                : topLists.contains(tag.rawValue) ? .topLists : filters.contains(tag.rawValue) ? .filters : .records
             XCTAssertEqual(tag.group, expected, tag.rawValue)
         }
         for (name, catalog) in Self.catalogs {
@@ -108,7 +109,9 @@ final class CacheLayoutTests: XCTestCase {
             }
             XCTAssertEqual(layout.bytes(in: .search), total { search.contains($0) }, name)
             XCTAssertEqual(layout.bytes(in: .topLists), total { topLists.contains($0) }, name)
-            XCTAssertEqual(layout.bytes(in: .records), total { !search.contains($0) && !topLists.contains($0) }, name)
+            XCTAssertEqual(layout.bytes(in: .filters), total { filters.contains($0) }, name)
+            XCTAssertEqual(layout.bytes(in: .records),
+                           total { !search.contains($0) && !topLists.contains($0) && !filters.contains($0) }, name)
             XCTAssertEqual(layout.bytes(in: .unknown), 0, name)
             XCTAssertEqual(layout.bytes(in: .structure),
                            layout.headerLength + layout.directoryLength + layout.paddingLength + layout.checksumLength)

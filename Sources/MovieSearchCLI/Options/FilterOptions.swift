@@ -1,0 +1,120 @@
+import MovieSearchCommandLine
+import MovieSearchQuery
+import MovieSearchText
+
+/// `--year`, `--genre`, `--cast`, `--min-rating`, `--min-critic` (SEARCH-SPEC, "Filters and facets"): what `query`,
+/// `top` and `bench` keep of the catalog. `--genre` and `--cast` may be repeated: every one must hold.
+struct FilterOptions: OptionGroup {
+    static let year = Option<YearFilter>(
+        "year", valueName: "Y|A..B|A..|..B",
+        help: "Keep the movies of year Y, or of the years A to B (either end may be left out)")
+    static let genre = Option<String>(
+        "genre", valueName: "name",
+        help: "Keep the movies that have this genre (case, accents and spacing aside); may be repeated")
+    static let cast = Option<String>(
+        "cast", valueName: "name",
+        help: "Keep the movies whose cast holds this name (case, accents and spacing aside); may be repeated")
+    static let minimumRating = Option<FilterNumber>(
+        "min-rating", valueName: "R", help: "Keep the movies rated R or more (unrated movies never pass)")
+    static let minimumCritic = Option<FilterNumber>(
+        "min-critic", valueName: "C",
+        help: "Keep the movies whose critics' rating (0 to 10) is C or more")
+
+    static var arguments: [any ArgumentDeclaration] { [year, genre, cast, minimumRating, minimumCritic] }
+
+    /// The filters given.
+    var filters: SearchFilters
+
+    init(_ arguments: ParsedArguments) {
+        let years = arguments[Self.year]
+        filters = SearchFilters(lowestYear: years?.lowest, highestYear: years?.highest,
+                                genres: arguments.all(Self.genre), cast: arguments.all(Self.cast),
+                                minimumRating: arguments[Self.minimumRating]?.value,
+                                minimumCriticRating: arguments[Self.minimumCritic]?.value)
+    }
+
+    /// Notes for every genre or cast name no movie has, each with the closest names the catalog has: a filter
+    /// that lets nothing pass is no error, but the user should know why the answer is empty.
+    func unknownNameNotes(_ index: MovieIndex) throws -> [String] {
+        var notes: [String] = []
+        if filters.genres.contains(where: { (try? index.hasGenre($0)) != true }) {
+            let genres = try index.genreNames()
+            for name in filters.genres where try !index.hasGenre(name) {
+                notes.append("no movie has the genre '\(name)'" + Self.suggestion(for: name, among: genres))
+            }
+        }
+        if !filters.cast.isEmpty {
+            var names: [String]? = nil
+            for name in filters.cast where try !index.hasName(name) {
+                if names == nil { names = try index.storedNames() }
+                notes.append("no movie has '\(name)' in its cast" + Self.suggestion(for: name, among: names ?? []))
+            }
+        }
+        return notes
+    }
+
+    /// `; did you mean 'Drama'?` for the names closest to `name` once both are folded, or nothing.
+    static func suggestion(for name: String, among names: [String]) -> String {
+        var shownOfFolded: [String: String] = [:]
+        var folded: [String] = []
+        for candidate in names {
+            let key = NameFolding.fold(candidate)
+            if shownOfFolded[key] == nil {
+                shownOfFolded[key] = candidate
+                folded.append(key)
+            }
+        }
+        let closest = Suggestion.closest(to: NameFolding.fold(name), among: folded).compactMap { shownOfFolded[$0] }
+        guard let last = closest.last else { return "" }
+        let quoted = closest.map { "'\($0)'" }
+        return "; did you mean " + (closest.count == 1 ? "'\(last)'" : quoted.dropLast().joined(separator: ", ")
+            + " or " + quoted[quoted.count - 1]) + "?"
+    }
+}
+
+/// A `--year` value: `Y`, `A..B`, `A..` or `..B`, a range whose start is not after its end.
+struct YearFilter: ArgumentValue {
+    var lowest: Int?
+    var highest: Int?
+
+    init?(argument: String) {
+        func year(_ text: Substring) -> Int?? {
+            if text.isEmpty { return .some(nil) }
+            guard let value = Int(text, radix: 10), abs(value) <= 1_000_000_000 else { return nil }
+            return .some(value)
+        }
+        let scalars = Array(argument.utf8)
+        if let dot = scalars.indices.first(where: { $0 + 1 < scalars.count && scalars[$0] == 0x2E && scalars[$0 + 1] == 0x2E }) {
+            let start = argument.utf8.index(argument.startIndex, offsetBy: dot)
+            let end = argument.utf8.index(start, offsetBy: 2)
+            guard let low = year(argument[..<start]), let high = year(argument[end...]),
+                  low != nil || high != nil else { return nil }
+            if let low, let high, low > high { return nil }
+            lowest = low
+            highest = high
+        } else {
+            guard let single = year(argument[...]), let single else { return nil }
+            lowest = single
+            highest = single
+        }
+    }
+
+    static var expectation: String { "a year Y or a range A..B, A.. or ..B whose start is not after its end" }
+}
+
+/// A `--min-rating` or `--min-critic` value: a finite number.
+struct FilterNumber: ArgumentValue {
+    var value: Double
+
+    init?(argument: String) {
+        guard let value = Double(argument), value.isFinite else { return nil }
+        self.value = value
+    }
+
+    static var expectation: String { "a number" }
+}
+
+/// `--facets genre`: the facets an answer may count.
+enum FacetChoice: String, ArgumentChoice {
+    case genre
+}

@@ -1,0 +1,149 @@
+import MovieSearchCatalog
+@_spi(Engine) import MovieSearchIndex
+@_spi(Engine) import MovieSearchText
+import MovieSearchLRU
+
+/// Searches and top lists under filters, and the genre facet (SEARCH-SPEC, "Filters and facets"; `RankFilter`,
+/// `CacheFormat` "Filter sections").
+extension MovieIndex {
+    /// Answers `query` among the movies that pass `filters` (see `search(_:perYear:typos:)`): matching, counts,
+    /// the movies listed per year and the typo rule behave as if the catalog held only those movies. With
+    /// `genreFacet`, the answer's `genreFacet` counts, per genre, all its matches that have it.
+    ///
+    /// With no filter and no facet this is `search(_:perYear:typos:)`, answer for answer.
+    public func search(_ query: String, perYear: Int = 5, typos: TypoTolerance = .auto, filters: SearchFilters,
+                       genreFacet: Bool = false) throws -> SearchResult {
+        if filters.isEmpty, !genreFacet { return try search(query, perYear: perYear, typos: typos) }
+        let executor = QueryExecutor(index: self, perYear: min(max(perYear, 0), movieCount))
+        let worked = try workedFilter(filters)
+        let filter = worked.filter
+        var lookedUp: [Range<Int>]?
+        var (result, matches) = try executor.runFiltered(query, worked: worked, collect: genreFacet,
+                                                           lookedUp: &lookedUp)
+        if result.total == 0, typos != .off {
+            var matched: [UInt32]? = genreFacet ? [] : nil
+            if let typo = try executor.runWithTypos(query, lookedUp: lookedUp,
+                                                    passing: worked.bitmap(),
+                                                    matched: &matched) {
+                result = typo
+                matches = matched ?? []
+            }
+        }
+        if genreFacet { result.genreFacet = try facet(of: matches, filter: filter) }
+        return result
+    }
+
+    /// `filters` worked out, from the filters used last (`filterCache`) or now.
+    func workedFilter(_ filters: SearchFilters) throws(CacheError) -> WorkedFilter {
+        try filterCache.value(forKey: filters) { () throws(CacheError) in
+            let years = try YearTable(file: file, years: sections.years)
+            return WorkedFilter(try RankFilter(filters, index: self, years: years), movieCount: movieCount, path: path)
+        }
+    }
+
+    /// The genre facet of the ranks `matches` (every rank `filter` passes when `nil`): a load of `GSET` per match,
+    /// counted by genre set, then each set's count added to its genres.
+    private func facet(of matches: [UInt32]?, filter: RankFilter) throws(CacheError) -> [FacetCount] {
+        let table = try GenreTable(file: file, sections: sections)
+        let setOfRank = try table.setsOfRanks()
+        let setCount = table.setCount
+        var setCounts = [Int](repeating: 0, count: setCount)
+        // One load and one increment a match, in a plain loop over the counts' buffer: no closure, no check of
+        // uniqueness per increment. A rank or set out of range stops the count.
+        var damaged = false
+        setCounts.withUnsafeMutableBufferPointer { counts in
+            @inline(__always) func add(_ rank: Int) -> Bool {
+                guard rank < setOfRank.count else { return false }
+                let set = Int(setOfRank[unchecked: rank])
+                guard set < counts.count else { return false }
+                counts[set] &+= 1
+                return true
+            }
+            if let matches {
+                for rank in matches where !add(Int(rank)) { damaged = true; return }
+                return
+            }
+            switch filter.passing {
+            case .nothing: break
+            case .intervals(let intervals):
+                for interval in intervals { for rank in interval.ranks where !add(rank) { damaged = true; return } }
+            case .list(let list):
+                for position in 0..<list.count where !add(Int(list[unchecked: position])) { damaged = true; return }
+            case .ranks(let ranks):
+                for rank in ranks where !add(Int(rank)) { damaged = true; return }
+            }
+        }
+        if damaged { throw .corrupt(path: path, detail: "a genre set is out of range") }
+        var genreCounts = [Int](repeating: 0, count: table.count)
+        for set in 0..<setCount where setCounts[set] > 0 {
+            let genres = try table.genres(ofSet: set)
+            for position in 0..<genres.count { genreCounts[Int(genres[position])] += setCounts[set] }
+        }
+        // Count descending, then genre number: genres are numbered by folded name.
+        let order = genreCounts.indices.filter { genreCounts[$0] > 0 }
+            .sorted { genreCounts[$0] != genreCounts[$1] ? genreCounts[$0] > genreCounts[$1] : $0 < $1 }
+        var facet: [FacetCount] = []
+        facet.reserveCapacity(order.count)
+        for genre in order { facet.append(FacetCount(name: try table.shownName(genre), count: genreCounts[genre])) }
+        return facet
+    }
+
+    /// The first `limit` movies of a top list (`topRated(by:limit:)`) that pass `filters`, in the list's order.
+    public func topRated(by order: TopListOrder, limit: Int, filters: SearchFilters) throws -> [Movie] {
+        if filters.isEmpty { return try topRated(by: order, limit: limit) }
+        let years = try YearTable(file: file, years: sections.years)
+        let filter = try workedFilter(filters).filter
+        let ranks = try file.packed(sections.ranks, 0..<movieCount)
+        let rankBases = try file.packed(sections.rankBases, 0..<years.count)
+        var passing = Set<Int>()
+        var entry = 0
+        try filter.forEachRank { rank throws(CacheError) in
+            guard rank < movieCount else { throw .corrupt(path: path, detail: "rank out of range") }
+            while years.endRank(entry) <= rank { entry += 1 }
+            passing.insert(Int(ranks[rank]) + Int(rankBases[entry]))
+        }
+        let wanted = min(max(limit, 0), passing.count)
+        guard wanted > 0 else { return [] }
+        let listed: [Int]
+        switch order {
+        case .rating: listed = try records.topRatedIDs(movieCount)
+        case .critic: listed = try records.topCriticIDs(records.criticRatedCount)
+        }
+        var movies: [Movie] = []
+        for id in listed where passing.contains(id) {
+            movies.append(try movie(id: id))
+            if movies.count == wanted { break }
+        }
+        return movies
+    }
+
+    /// Every genre of the catalog, as the lowest-id movie that has it spells it, in the order of their folded names
+    /// (for completions and suggestions).
+    public func genreNames() throws -> [String] {
+        let table = try GenreTable(file: file, sections: sections)
+        return try (0..<table.count).map { genre throws(CacheError) in try table.shownName(genre) }
+    }
+
+    /// Whether some movie has a genre that folds as `name` does.
+    public func hasGenre(_ name: String) throws -> Bool {
+        try GenreTable(file: file, sections: sections).genre(folded: NameFolding.fold(name)) != nil
+    }
+
+    /// Whether some movie's cast or genres hold a name that folds as `name` does; `cast` asks of the cast only
+    /// through a pass over the movies, so this asks of the names the records hold (cast and genres together).
+    public func hasName(_ name: String) throws -> Bool {
+        let folded = NameFolding.fold(name)
+        var found = false
+        try records.forEachName { _, bytes in
+            if !found, NameFolding.fold(String(decoding: bytes, as: UTF8.self)) == folded { found = true }
+        }
+        return found
+    }
+
+    /// The names the records hold (cast and genres together), each as stored (for suggestions).
+    public func storedNames() throws -> [String] {
+        var names: [String] = []
+        try records.forEachName { _, bytes in names.append(String(decoding: bytes, as: UTF8.self)) }
+        return names
+    }
+}

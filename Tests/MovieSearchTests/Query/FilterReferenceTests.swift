@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+import MovieSearch
+import TestSupport
+
+/// Filters and the genre facet (SEARCH-SPEC, "Filters and facets") against brute force: the reference keeps the
+/// movies that pass every filter, checked movie by movie, and answers on that smaller catalog with `SpecReference`;
+/// the facet counts the genres of all its matches. Seeded random filter combinations over the decade and century
+/// catalogs, each with queries from the shared keystroke files.
+final class FilterReferenceTests: XCTestCase {
+    /// Whether `movie` passes `filters`, by the spec's words alone.
+    private func passes(_ movie: Movie, _ filters: SearchFilters) -> Bool {
+        if let low = filters.lowestYear, movie.year < low { return false }
+        if let high = filters.highestYear, movie.year > high { return false }
+        let genres = Set(movie.genres.map(NameFolding.fold)), cast = Set(movie.cast.map(NameFolding.fold))
+        for genre in filters.genres where !genres.contains(NameFolding.fold(genre)) { return false }
+        for name in filters.cast where !cast.contains(NameFolding.fold(name)) { return false }
+        if let minimum = filters.minimumRating { guard let rating = movie.rating, rating >= minimum else { return false } }
+        if let minimum = filters.minimumCriticRating {
+            guard let rating = movie.criticRating, rating >= minimum else { return false }
+        }
+        return true
+    }
+
+    /// The facet of the movies `ids`, spelled as the lowest-id movie of `catalog` spells each genre.
+    private func facet(_ ids: [Int], _ catalog: Catalog) -> [FacetCount] {
+        var shown: [String: String] = [:]
+        for movie in catalog.movies.sorted(by: { $0.id < $1.id }) {
+            for genre in movie.genres where shown[NameFolding.fold(genre)] == nil { shown[NameFolding.fold(genre)] = genre }
+        }
+        let byID = Dictionary(uniqueKeysWithValues: catalog.movies.map { ($0.id, $0) })
+        var counts: [String: Int] = [:]
+        for id in ids { for genre in Set(byID[id]!.genres.map(NameFolding.fold)) { counts[genre, default: 0] += 1 } }
+        return counts.sorted {
+            $0.value != $1.value ? $0.value > $1.value
+                : Array($0.key.unicodeScalars.map(\.value)).lexicographicallyPrecedes($1.key.unicodeScalars.map(\.value))
+        }.map { FacetCount(name: shown[$0.key]!, count: $0.value) }
+    }
+
+    /// Random filters from `catalog`'s own years, genres, cast and ratings, sometimes a name no movie has.
+    private func randomFilters(_ random: inout SplitMix64, _ catalog: Catalog, genres: [String], cast: [String],
+                               years: [Int]) -> SearchFilters {
+        var filters = SearchFilters()
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        switch random.next() % 4 {
+        case 0: break
+        case 1: let year = pick(years); filters.lowestYear = year; filters.highestYear = year
+        case 2: let a = pick(years), b = pick(years); filters.lowestYear = min(a, b); filters.highestYear = max(a, b)
+        default: if random.next() % 2 == 0 { filters.lowestYear = pick(years) } else { filters.highestYear = pick(years) }
+        }
+        for _ in 0..<Int(random.next() % 3) {
+            // Spelled otherwise now and then: folding must find it.
+            let genre = pick(genres)
+            filters.genres.append(random.next() % 3 == 0 ? "  " + genre.uppercased() + " " : genre)
+        }
+        if random.next() % 8 == 0 { filters.genres.append("Dramma") }
+        if random.next() % 5 == 0, !cast.isEmpty { filters.cast.append(pick(cast)) }
+        if random.next() % 3 == 0 { filters.minimumRating = Double(random.next() % 6) }
+        if random.next() % 4 == 0 { filters.minimumCriticRating = Double(random.next() % 21) / 2 }
+        return filters
+    }
+
+    private func check(_ name: String, queryFile: String, rounds: Int) throws {
+        try check(try EngineAndReference.shared(name), name: name, queries: try SharedData.queries(queryFile),
+                  rounds: rounds)
+    }
+
+    private func check(_ both: EngineAndReference, name: String, queries: [String], rounds: Int) throws {
+        let catalog = both.catalog
+        let genres = Array(Set(catalog.movies.flatMap(\.genres))).sorted()
+        let cast = Array(Set(catalog.movies.prefix(300).flatMap(\.cast))).sorted()
+        let years = Array(Set(catalog.movies.map(\.year))).sorted()
+        var random = SplitMix64(seed: 37)
+        var mismatches = 0, nonEmpty = 0
+        for round in 0..<rounds {
+            let filters = randomFilters(&random, catalog, genres: genres, cast: cast, years: years)
+            let kept = catalog.movies.filter { passes($0, filters) }
+            let reference = SpecReference(Catalog(movies: kept))
+            for _ in 0..<4 {
+                let query = random.next() % 4 == 0 ? "" : queries[Int(random.next() % UInt64(queries.count))]
+                let typos: TypoTolerance = random.next() % 4 == 0 ? .off : .auto
+                let result = try both.index.search(query, perYear: 5, typos: typos, filters: filters, genreFacet: true)
+                let actual = try SpecAnswer(result) { try both.title($0) }
+                let expected = reference.search(query, perYear: 5, typos: typos)
+                let all = reference.search(query, perYear: 1_000_000, typos: typos)
+                let expectedFacet = facet(all.years.flatMap(\.ids), catalog)
+                if expected.total > 0 { nonEmpty += 1 }
+                if actual != expected || result.genreFacet != expectedFacet {
+                    mismatches += 1
+                    if mismatches <= 3 {
+                        XCTFail("\(name) round \(round) query \(query.debugDescription) filters \(filters): "
+                            + (actual != expected ? "engine \(actual.firstDifference(from: expected))"
+                                : "facet \(String(describing: result.genreFacet)) vs \(expectedFacet)"))
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(mismatches, 0)
+        XCTAssertGreaterThan(nonEmpty, 0, "some checks should find something, or they check little")
+    }
+
+    /// A generated catalog with what the shared ones lack: critics' ratings, genres spelled several ways (case,
+    /// spacing, accents), a genre listed twice, names shared by cast and genres.
+    func testGeneratedFiltersMatchBruteForce() throws {
+        var random = SplitMix64(seed: 3737)
+        let genres = ["Drama", "drama", "  DRAMA ", "Comedy", "Sci-Fi", "Sci Fi", "Café", "cafe", "Film-Noir"]
+        let cast = ["Ann Lee", "ann  lee", "Bo Wu", "Drama", "Zoë Ray", "Zoe Ray"]
+        let words = ["dark", "night", "star", "love", "storm", "darker", "knight"]
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        let movies = (0..<400).map { id in
+            Movie(id: id, title: "\(pick(words)) \(pick(words))", year: 1990 + Int(random.next() % 12),
+                  rating: random.next() % 4 == 0 ? nil : Double(random.next() % 11) / 2,
+                  cast: (0..<Int(random.next() % 3)).map { _ in pick(cast) },
+                  genres: (0..<Int(random.next() % 4)).map { _ in pick(genres) },
+                  criticRating: random.next() % 3 == 0 ? nil : Double(random.next() % 21) / 2)
+        }
+        let both = try EngineAndReference(Catalog(movies: movies), self)
+        try check(both, name: "generated", queries: ["", "d", "dar", "dark n", "nigth", "knihgt st", "zzz", "sto"],
+                  rounds: TestScale.pick(sampled: 40, full: 300))
+    }
+
+    func testDecadeFiltersMatchBruteForce() throws {
+        try check("movies.json", queryFile: "decade-typing.txt", rounds: TestScale.pick(sampled: 12, full: 300))
+    }
+
+    /// A minute in a debug build (the reference is rebuilt on each round's passing movies): full runs only.
+    func testCenturyFiltersMatchBruteForce() throws {
+        try XCTSkipUnless(TestScale.isFull, "century's filters are checked with MOVIESEARCH_FULL_TESTS set")
+        try check("century-movies.json", queryFile: "century-typing.txt", rounds: 60)
+    }
+}
