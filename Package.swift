@@ -88,12 +88,14 @@ let package = Package(
         .systemLibrary(name: "CEventPoll", path: "Sources/CEventPoll"),
         // The HTTP JSON API (`moviesearch serve`): the routes, on the output layer beside the command line (the same
         // renderers, so the same bytes), never below it.
-        // Web/ holds the page's files, embedded by Scripts/embed-web.py as WebAssets.swift (not built as sources).
+        // Web/ holds the page's files, compiled into the binary as byte arrays (`PackageResources.app_js`, which
+        // `WebAssets` serves by name): SwiftPM generates them on each build, importing nothing (no Foundation, no
+        // resource bundle beside the binary, so the static build stays one file).
         .target(name: "MovieSearchServer",
                 dependencies: ["MovieSearchHTTP", "MovieSearchOutput", "MovieSearchPhotos", "MovieSearchFavorites",
                                "MovieSearchQuery", "MovieSearchIndex", "MovieSearchCatalog", "MovieSearchJSON",
                                "MovieSearchPlatform"],
-                exclude: ["Web"]),
+                resources: [.embedInCode("Web/index.html"), .embedInCode("Web/app.css"), .embedInCode("Web/app.js")]),
         .executableTarget(name: "MovieSearchTool", dependencies: ["MovieSearchCLI"]),
         // `moviesearch-fetch`: one HTTP(S) GET through libcurl, which `moviesearch` spawns to ask Flickr (as git
         // keeps libcurl in `git-remote-https`), so that the static `moviesearch` never links libcurl and a `query`

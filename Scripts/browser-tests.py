@@ -365,6 +365,38 @@ def main():
             assert page.field().get_attribute("value") == "the"
         checks.check("Back keeps the scroll position", back_keeps_scroll)
 
+        def new_search_from_details():
+            # Typing on a details page is a new history entry of the list: Back goes to the details, Back again to
+            # the list they were opened from, Forward twice to the new search (the tab, the field, the address and
+            # what is shown must agree at each step).
+            page.type("dark kni")
+            page.wait_card(movie_id, "before the click")
+            page.settle()
+            page.card(movie_id).find_element(By.CSS_SELECTOR, "a.title").click()
+            page.wait_details(title)
+            page.type("the")
+            wait_for(driver, lambda d: page.list_shown() and "q=the" in d.current_url, "typing shows no list")
+            page.settle()
+            time.sleep(0.5)  # the address follows typing at most a few times a second
+            for step, expected in [("Back", "details"), ("Back", "dark kni"), ("Forward", "details"),
+                                   ("Forward", "the")]:
+                driver.back() if step == "Back" else driver.forward()
+                if expected == "details":
+                    page.wait_details(title)
+                    assert driver.current_url == f"{url}movie/{movie_id}", f"{step}: {driver.current_url}"
+                    continue
+                wait_for(driver, lambda d: page.list_shown() and page.field().get_attribute("value") == expected,
+                         f"{step} shows no list for {expected!r}")
+                page.settle()
+                pressed = page.view_button("search").get_attribute("aria-pressed")
+                assert pressed == "true", f"{step}: the Search tab is not pressed ({pressed})"
+                summary = driver.find_element(By.CSS_SELECTOR, "#summary").text
+                assert "match" in summary, f"{step} to {expected!r}: the summary reads {summary!r}"
+                if expected == "dark kni":
+                    assert page.card(movie_id), f"{step}: no card of {title} for 'dark kni'"
+        checks.check("a new search from a details page: Back to the details, Back to the old results, Forward",
+                     new_search_from_details)
+
         def deep_link_and_photos():
             page.open(f"movie/{movie_id}")
             page.wait_details(title)
@@ -419,6 +451,27 @@ def main():
             except TimeoutException:
                 raise AssertionError(f"after 'more', {year['year']} lists {len(shown())} cards, not {len(expected)}")
         checks.check("a year lists the server's default per year, and its 'more' button the rest", more_in_a_year)
+
+        def tab_from_deep_link():
+            # A details page opened by its address: a tab is a new entry, Back returns to the details, and the
+            # page's own Back button then shows the tab's list in place of the details (no entry before it to go to).
+            page.open(f"movie/{movie_id}")
+            page.wait_details(title)
+            page.view_button("top").click()
+            wait_for(driver, lambda d: page.list_shown() and d.current_url == f"{url}?view=top", "Top 15 not shown")
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#results article.movie"), "no Top 15")
+            driver.back()
+            page.wait_details(title)
+            driver.find_element(By.CSS_SELECTOR, "section#details button.back").click()
+            wait_for(driver, lambda d: page.list_shown() and d.current_url == f"{url}?view=top",
+                     f"the page's Back shows no Top 15 (at {driver.current_url})")
+            assert page.view_button("top").get_attribute("aria-pressed") == "true", "Top 15 is not pressed"
+            assert page.view_button("search").get_attribute("aria-pressed") == "false", "Search is pressed"
+            wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#results article.movie"),
+                     "the Top 15 list is empty after Back")
+            assert driver.title == "Movie search", driver.title
+        checks.check("a tab from a deep-linked details page; Back; the page's Back button shows the tab's list",
+                     tab_from_deep_link)
 
         def hearts():
             page.open()

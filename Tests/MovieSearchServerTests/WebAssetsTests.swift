@@ -2,8 +2,9 @@ import Foundation
 import MovieSearchServer
 import XCTest
 
-/// `WebAssets.swift` against the files of `Sources/MovieSearchServer/Web` it is generated from: the same bytes (a
-/// changed file without `Scripts/embed-web.py` run again fails here), the content types, and the page's budget.
+/// `WebAssets` against the files of `Sources/MovieSearchServer/Web`: every file there served, under its own name (not
+/// another file's bytes) and with its type (a file added to Web/ but not declared in Package.swift and `WebAssets`
+/// fails here), the page's budget, and what the script may not do.
 final class WebAssetsTests: XCTestCase {
     /// The files and the types they are served with.
     static let files = [
@@ -17,15 +18,16 @@ final class WebAssetsTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/MovieSearchServer/Web")
 
-    func testTheEmbeddedBytesAreTheFiles() throws {
+    func testEveryFileInWebIsServedWithItsType() throws {
         XCTAssertEqual(Set(WebAssets.files.keys), Set(Self.files.keys))
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { !$0.hasPrefix(".") }
-        XCTAssertEqual(Set(onDisk), Set(Self.files.keys), "a file in Web/ that is not embedded (or the reverse)")
+        XCTAssertEqual(Set(onDisk), Set(Self.files.keys),
+                       "a file in Web/ that is not embedded (declare it in Package.swift and WebAssets) or the reverse")
         for (name, type) in Self.files {
             let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
             let embedded = try XCTUnwrap(WebAssets.files[name], name)
-            XCTAssertEqual(embedded.bytes.count, bytes.count, "\(name): run Scripts/embed-web.py")
-            XCTAssertTrue(embedded.bytes == bytes, "\(name) differs from WebAssets.swift: run Scripts/embed-web.py")
+            XCTAssertEqual(embedded.bytes.count, bytes.count, name)
+            XCTAssertTrue(embedded.bytes == bytes, "\(name) is served with other bytes than Web/\(name)")
             XCTAssertEqual(embedded.contentType, type, name)
         }
     }

@@ -12,9 +12,8 @@
   const details = document.getElementById('details');
 
   const state = {
-    view: 'search',      // search | top | critics | favorites
-    shownQuery: null,    // the query whose answer #results holds (search view), or null
-    shownView: null,     // the view #results holds
+    view: 'search',      // search | top | critics | favorites: the list's tab (setView alone sets it)
+    shown: null,         // what #results holds: { view, query } (query: the search view's), or null while loading
     favorites: new Set(),
     writing: new Map(),  // movie id → favorite writes in flight: answers older than them are not believed
     movieCount: null,
@@ -306,7 +305,7 @@
       const perYear = config === null ? count : Math.min(count, config.maximum_per_year);
       const url = `/api/search?q=${encodeURIComponent(query)}&per_year=${perYear}`;
       const answer = await getJSON(url);
-      if (state.shownQuery !== query) return;
+      if (state.shown === null || state.shown.query !== query) return;
       const found = answer.years.find((y) => y.year === year);
       if (!found) return;
       const list = section.querySelector('.movies');
@@ -335,16 +334,24 @@
     return `${q}: ${plural(answer.total, 'match', 'matches')} in ${years}`;
   }
 
-  /// Replaces the list's content, and stops the rendering of an older answer's remaining years.
+  /// Replaces the list's content with `shown`'s (`{ view, query }`, or null while loading), and stops the rendering
+  /// of an older answer's remaining years.
   let renderToken = 0;
-  function replaceResults(...nodes) {
+  function replaceResults(shown, ...nodes) {
     renderToken += 1;
+    state.shown = shown;
     results.replaceChildren(...nodes);
+  }
+
+  /// Whether #results holds `view` (for the search view, the field's query's answer).
+  function holds(view) {
+    const shown = state.shown;
+    return shown !== null && shown.view === view && (view !== 'search' || shown.query === field.value);
   }
 
   /// The first screenful of years at once, so that the answer is painted in the frame after it arrives; the other
   /// years (an answer may list hundreds of movies) in the tasks after that paint.
-  function renderSearch(answer) {
+  function renderSearch(answer, query) {
     const years = answer.years;
     let next = 0;
     const add = (budget) => {
@@ -355,7 +362,7 @@
       }
       return fragment;
     };
-    replaceResults(add(FIRST_CARDS));
+    replaceResults({ view: 'search', query }, add(FIRST_CARDS));
     setSummary(searchSummary(answer));
     const token = renderToken;
     const more = () => {
@@ -367,15 +374,15 @@
   }
 
   function renderEmptySearch() {
-    replaceResults();
+    replaceResults({ view: 'search', query: field.value });
     setSummary(state.movieCount === null ? 'Type a title to search.'
       : `Type a title to search ${plural(state.movieCount, 'movie', 'movies')}.`);
   }
 
-  function renderFlat(movies, text) {
+  function renderFlat(view, movies, text) {
     const list = el('div', 'movies flat');
     for (const movie of movies) list.append(card(movie));
-    replaceResults(list);
+    replaceResults({ view }, list);
     setSummary(text);
   }
 
@@ -385,8 +392,6 @@
     if (state.searchAbort) state.searchAbort.abort();
     if (query.trim() === '') {
       state.searchAbort = null;
-      state.shownQuery = '';
-      state.shownView = 'search';
       renderEmptySearch();
       return;
     }
@@ -396,12 +401,10 @@
       const answer = await getJSON(`/api/search?q=${encodeURIComponent(query)}`,
         controller.signal);
       if (controller.signal.aborted || state.view !== 'search') return;
-      state.shownQuery = query;
-      state.shownView = 'search';
       performance.clearMarks('search-reply');
       performance.clearMarks('search-rendered');
       performance.mark('search-reply');
-      renderSearch(answer);
+      renderSearch(answer, query);
       // For timing keystrokes (README's Web section): the answer is in the DOM; it is painted at the next frame.
       performance.mark('search-rendered');
     } catch (error) {
@@ -420,15 +423,13 @@
         const answer = await getJSON('/api/favorites', controller.signal);
         if (controller.signal.aborted || state.view !== view) return;
         setFavorites(answer.favorites.map((m) => m.id));
-        state.shownView = view;
-        renderFlat(answer.favorites, answer.favorites.length === 0 ? 'No favorites yet: press a heart to add one.'
+        renderFlat(view, answer.favorites, answer.favorites.length === 0 ? 'No favorites yet: press a heart to add one.'
           : plural(answer.favorites.length, 'favorite', 'favorites'));
       } else {
         const by = view === 'critics' ? 'critic' : 'rating';
         const answer = await getJSON(`/api/top?by=${by}`, controller.signal);
         if (controller.signal.aborted || state.view !== view) return;
-        state.shownView = view;
-        renderFlat(answer.movies, view === 'critics' ? `The critics' ${answer.movies.length}`
+        renderFlat(view, answer.movies, view === 'critics' ? `The critics' ${answer.movies.length}`
           : `The top ${answer.movies.length} by rating`);
       }
     } catch (error) {
@@ -436,19 +437,17 @@
     }
   }
 
-  /// Shows `view` in the list (loading it unless it is shown already and `reload` is false).
-  function showView(view, { reload = true } = {}) {
-    state.view = view;
-    for (const button of views.querySelectorAll('button[data-view]')) {
-      button.setAttribute('aria-pressed', String(button.dataset.view === view));
-    }
-    if (!reload && state.shownView === view && (view !== 'search' || state.shownQuery === field.value)) return;
-    state.shownQuery = null;
+  /// Loads the list's `view` into #results (unless it holds it already and `reload` is false). What the page shows is
+  /// setView's: this only fills the list.
+  function loadView(view, { reload = true } = {}) {
+    if (!reload && holds(view)) return;
     if (view === 'search') {
+      // The older answer stays in view until the new one replaces it, but is not the field's any more.
+      if (state.shown !== null && state.shown.view === 'search') state.shown = null;
       search();
     } else {
       if (state.searchAbort) state.searchAbort.abort();
-      replaceResults();
+      replaceResults(null);
       setSummary('Loading…');
       loadList(view);
     }
@@ -605,20 +604,11 @@
     details.replaceChildren(fragment);
   }
 
-  function showListView() {
-    details.hidden = true;
-    summary.hidden = false;
-    results.hidden = false;
-    document.title = 'Movie search';
-  }
-
-  async function showDetails(id) {
+  /// Loads movie `id` into #details (which setView shows).
+  async function loadDetails(id) {
     if (state.detailsAbort) state.detailsAbort.abort();
     const controller = new AbortController();
     state.detailsAbort = controller;
-    summary.hidden = true;
-    results.hidden = true;
-    details.hidden = false;
     details.replaceChildren(el('p', 'loading', 'Loading…'));
     window.scrollTo(0, 0);
     try {
@@ -661,49 +651,61 @@
     return { page: 'list', view: state.view, q: field.value, scroll: window.scrollY };
   }
 
-  /// Opens a movie's details, a new history entry.
-  function openMovie(id) {
-    history.replaceState(listState(), '', listURL());
-    history.pushState({ page: 'details', id, fromList: true }, '', `/movie/${id}`);
-    showDetails(id);
+  /// The one place that changes what the page shows and the history entry that says it: the list's tab
+  /// (`state.view`, its buttons), the list or a movie's details (`details.hidden`), and the entry, as `how` says:
+  /// 'push' a new one (the list's entry keeps its scroll position first, for Back), 'replace' this one, 'soon'
+  /// replace it when typing pauses, 'none' when the browser moved to it already (Back, Forward).
+  /// `to` is `{ movie: id }` for a movie's details, or `{ view, load, scroll }` for the list: `load` 'always' (the
+  /// default), 'stale' (unless #results holds the view already) or 'no' (the caller loads it); `scroll` where to.
+  function setView(to, how) {
+    if (how === 'push' && details.hidden) history.replaceState(listState(), '', listURL());
+    if (to.movie !== undefined) {
+      const entry = { page: 'details', id: to.movie, fromList: how === 'push' };
+      if (how === 'push') history.pushState(entry, '', `/movie/${to.movie}`);
+      // Replaced at a deep link only, whose address stays as it was typed.
+      if (how === 'replace') history.replaceState(entry, '', window.location.pathname);
+      summary.hidden = true;
+      results.hidden = true;
+      details.hidden = false;
+      window.scrollTo(0, 0);
+      loadDetails(to.movie);
+      return;
+    }
+    if (state.detailsAbort) state.detailsAbort.abort();
+    state.view = to.view;
+    for (const button of views.querySelectorAll('button[data-view]')) {
+      button.setAttribute('aria-pressed', String(button.dataset.view === to.view));
+    }
+    details.hidden = true;
+    summary.hidden = false;
+    results.hidden = false;
+    document.title = 'Movie search';
+    if (to.load !== 'no') loadView(to.view, { reload: to.load !== 'stale' });
+    if (to.scroll !== undefined) window.scrollTo(0, to.scroll);
+    if (how === 'push') history.pushState(listState(), '', listURL());
+    if (how === 'replace') history.replaceState(listState(), '', listURL());
+    if (how === 'soon') rememberListSoon();
   }
 
   function goBack() {
     if (history.state && history.state.page === 'details' && history.state.fromList) {
       history.back();
     } else {
-      history.replaceState(listState(), '', listURL());
-      showListView();
-      showView(state.view, { reload: false });
+      setView({ view: state.view, load: 'stale' }, 'replace');
     }
-  }
-
-  async function restoreList(saved) {
-    if (state.detailsAbort) state.detailsAbort.abort();
-    const view = saved.view || 'search';
-    field.value = saved.q || '';
-    showListView();
-    const current = state.shownView === view && (view !== 'search' || state.shownQuery === field.value);
-    state.view = view;
-    if (!current) {
-      showView(view);
-    } else {
-      for (const button of views.querySelectorAll('button[data-view]')) {
-        button.setAttribute('aria-pressed', String(button.dataset.view === view));
-      }
-    }
-    window.scrollTo(0, saved.scroll || 0);
-    const selected = results.querySelector('article.movie.selected a.title');
-    if (selected) selected.focus({ preventScroll: true });
   }
 
   window.addEventListener('popstate', (event) => {
     const saved = event.state;
     if (saved && saved.page === 'details') {
-      showDetails(saved.id);
-    } else {
-      restoreList(saved || fromLocation());
+      setView({ movie: saved.id }, 'none');
+      return;
     }
+    const list = saved || fromLocation();
+    field.value = list.q || '';
+    setView({ view: list.view || 'search', load: 'stale', scroll: list.scroll || 0 }, 'none');
+    const selected = results.querySelector('article.movie.selected a.title');
+    if (selected) selected.focus({ preventScroll: true });
   });
 
   function fromLocation() {
@@ -758,7 +760,7 @@
       const selected = results.querySelector('article.movie.selected');
       if (selected && selected.querySelector('a.title')) {
         event.preventDefault();
-        openMovie(Number(selected.dataset.id));
+        setView({ movie: Number(selected.dataset.id) }, 'push');
       }
     } else if (event.key === 'Escape') {
       if (!listShown) {
@@ -768,39 +770,19 @@
         event.preventDefault();
         field.value = '';
         field.focus();
-        history.replaceState(listState(), '', listURL());
-        showView('search');
+        setView({ view: 'search' }, 'replace');
       }
     }
   });
 
   field.addEventListener('input', () => {
-    if (!details.hidden) {
-      history.pushState(null, '', '/');
-      showListView();
-    }
-    if (state.view !== 'search') {
-      state.view = 'search';
-      for (const button of views.querySelectorAll('button[data-view]')) {
-        button.setAttribute('aria-pressed', String(button.dataset.view === 'search'));
-      }
-    }
-    rememberListSoon();
-    search();
+    setView({ view: 'search' }, details.hidden ? 'soon' : 'push');
   });
 
   views.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-view]');
     if (!button) return;
-    const view = button.dataset.view;
-    if (!details.hidden) {
-      state.view = view;
-      history.pushState(null, '', listURL());
-      showListView();
-    }
-    showView(view);
-    history.replaceState({ ...listState(), scroll: 0 }, '', listURL());
-    window.scrollTo(0, 0);
+    setView({ view: button.dataset.view, scroll: 0 }, details.hidden ? 'replace' : 'push');
   });
 
   document.addEventListener('click', (event) => {
@@ -820,7 +802,7 @@
         other.removeAttribute('aria-current');
       }
       article.classList.add('selected');
-      openMovie(Number(article.dataset.id));
+      setView({ movie: Number(article.dataset.id) }, 'push');
     }
   });
 
@@ -844,19 +826,16 @@
     const health = getJSON('/healthz').then((answer) => { state.movieCount = answer.movies; }).catch(() => {});
 
     if (moviePath) {
-      const id = Number(moviePath[1]);
-      history.replaceState({ page: 'details', id, fromList: false }, '', window.location.pathname);
       await favorites;
-      showDetails(id);
+      setView({ movie: Number(moviePath[1]) }, 'replace');
       return;
     }
     const saved = history.state && history.state.page === 'list' ? history.state : fromLocation();
     field.value = saved.q;
     field.focus();
-    state.view = saved.view;
-    history.replaceState({ ...saved, scroll: 0 }, '', listURL());
+    setView({ view: saved.view, load: 'no', scroll: 0 }, 'replace');
     await Promise.all([favorites, health, configured]);
-    showView(saved.view);
+    loadView(saved.view);
   }
 
   start();
