@@ -10,8 +10,12 @@ import MovieSearchQuery
 ///       2.  9.2/10     -  1972  The Godfather ♥
 package enum TopListText {
     /// Writes `movies`, best first by `order`, the top of a catalog of `movieCount` movies whose ratings are on
-    /// `scales`; `favorites` holds the ids that get a ♥.
+    /// `scales`; `favorites` holds the ids that get a ♥. Under `filters`, `movieCount` is how many movies pass them
+    /// and the header says so, with the filters (`FilterSummary`):
+    ///
+    ///     The 3 best-rated movies of 412 that pass Drama · 1990–1999 (users' rating, then critics'):
     package static func write(_ movies: [Movie], by order: TopListOrder = .rating, of movieCount: Int,
+                              filters: SearchFilters = SearchFilters(),
                               scales: RatingScales, favorites: Set<Int>, to out: TextOutput) {
         guard !movies.isEmpty else {
             out.line(order == .critic ? "No movie has a critics' rating." : "No movies to list.")
@@ -22,12 +26,14 @@ package enum TopListText {
         let showsBoth = order == .critic || movies.contains { $0.criticRating != nil }
         let (first, second) = order == .critic ? (critics, users) : (users, critics)
         let count = TextLayout.count(movies.count, "movie", "movies")
+        let among = TextLayout.grouped(movieCount)
+            + (filters.isEmpty ? "" : " that pass " + FilterSummary.text(filters))
         switch order {
         case .rating:
             out.line("The \(TextLayout.count(movies.count, "best-rated movie", "best-rated movies")) of "
-                + "\(TextLayout.grouped(movieCount))" + (showsBoth ? " (users' rating, then critics'):" : ":"))
+                + among + (showsBoth ? " (users' rating, then critics'):" : ":"))
         case .critic:
-            out.line("The \(count) critics rate best, of \(TextLayout.grouped(movieCount)) "
+            out.line("The \(count) critics rate best, of \(among) "
                 + "(critics' rating, then users'):")
         }
         let rankWidth = String(movies.count).count + 1

@@ -117,6 +117,17 @@ extension MovieIndex {
         return movies
     }
 
+    /// How many movies pass `filters`: the whole catalog when none is set (for `top`'s header).
+    public func passingCount(_ filters: SearchFilters) throws -> Int {
+        if filters.isEmpty { return movieCount }
+        switch try workedFilter(filters).filter.passing {
+        case .nothing: return 0
+        case .intervals(let intervals): return intervals.reduce(0) { $0 + $1.ranks.count }
+        case .list(let list): return list.count
+        case .ranks(let ranks): return ranks.count
+        }
+    }
+
     /// Every genre of the catalog, as the lowest-id movie that has it spells it, in the order of their folded names
     /// (for completions and suggestions).
     public func genreNames() throws -> [String] {

@@ -86,6 +86,26 @@ final class FiltersEndToEndTests: XCTestCase {
         XCTAssertEqual(ids, expected)
     }
 
+    func testTopTextHeaderCountsTheMoviesThatPass() throws {
+        let (cache, films) = try decade()
+        let passing = films.filter { $0.year <= 2012 && $0.genres.contains("Comedy") }.count
+        XCTAssertGreaterThan(passing, 7)
+        XCTAssertLessThan(passing, films.count)
+        let run = try BinaryRun.run(["top", "--genre", "Comedy", "--year", "..2012", "--limit", "7", "--cache", cache])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let header = String(run.standardOutput.split(separator: "\n").first ?? "")
+        XCTAssertTrue(header.hasPrefix("The 7 best-rated movies of \(passing) that pass Comedy · –2012"), header)
+        XCTAssertEqual(run.standardOutput.split(separator: "\n").count, 8, run.standardOutput)
+
+        // Without filters the header keeps counting the whole catalog.
+        let whole = try BinaryRun.run(["top", "--limit", "3", "--cache", cache])
+        XCTAssertEqual(whole.status, 0, whole.standardError)
+        var digits = Array(String(films.count)), grouped = ""
+        while digits.count > 3 { grouped = "," + String(digits.suffix(3)) + grouped; digits.removeLast(3) }
+        grouped = String(digits) + grouped
+        XCTAssertTrue(whole.standardOutput.hasPrefix("The 3 best-rated movies of \(grouped)"), whole.standardOutput)
+    }
+
     func testBadFilterValuesAreUsageErrors() throws {
         let (cache, _) = try decade()
         for (arguments, value) in [(["--year", "2016..2010"], "2016..2010"), (["--min-rating", "abc"], "abc"),

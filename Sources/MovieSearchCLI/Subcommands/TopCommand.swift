@@ -49,7 +49,8 @@ struct TopCommand: Subcommand {
             let json = TopListJSON.object(movies, by: order, scales: index.ratingScales, favorites: favoriteIDs)
             return context.standardOutput.line(bytes: json.bytes)
         }
-        TopListText.write(movies, by: order, of: index.movieCount, scales: index.ratingScales, favorites: favoriteIDs,
+        TopListText.write(movies, by: order, of: try index.passingCount(filters.filters), filters: filters.filters,
+                          scales: index.ratingScales, favorites: favoriteIDs,
                           to: context.standardOutput)
     }
 }
