@@ -69,6 +69,13 @@ struct BrowseModel {
     private(set) var pages: [BrowsePage] = []
     /// The query line.
     private(set) var editor = QueryEditor()
+    /// The filters in force (SEARCH-SPEC, "Filters and facets"): the search, its year pages and the top lists keep
+    /// only the movies that pass them.
+    private(set) var filters: SearchFilters
+    /// The filter line (Ctrl-G, `BrowseFilterLine`) while it is open.
+    private(set) var filterEditor: QueryEditor?
+    /// Why the filter line's text could not be applied, shown until it is edited.
+    private(set) var filterError: String?
     /// The answer to the query as shown: rows and selection.
     private(set) var searchList = BrowseList()
     /// The answer the rows come from (`nil` when the search failed).
@@ -99,6 +106,7 @@ struct BrowseModel {
     ///   - favorites: The ids of the favorite movies.
     ///   - missingFavorites: Favorites no longer in the catalog (`FavoriteStore.missing`).
     ///   - typos: `--typos`.
+    ///   - filters: The filters given on the command line.
     ///   - color: Whether colour may be used.
     ///   - printsChoice: `--print` mode.
     ///   - flickrKey: The key for the Flickr request URL on the details page.
@@ -106,13 +114,15 @@ struct BrowseModel {
     ///   - columns: The terminal's width.
     ///   - rows: The terminal's height.
     init(index: MovieIndex, favorites: Set<Int> = [], missingFavorites: [Favorite] = [],
-         typos: TypoTolerance = .auto, color: Bool = false, printsChoice: Bool = false,
+         typos: TypoTolerance = .auto, filters: SearchFilters = SearchFilters(), color: Bool = false,
+         printsChoice: Bool = false,
          flickrKey: String = FlickrPhotos.placeholderAPIKey, photos: @escaping (Movie) -> SavedPhotos = { _ in .none },
          columns: Int = 80, rows: Int = 24) {
         self.index = index
         self.favorites = favorites
         self.missingFavorites = missingFavorites
         self.typos = typos
+        self.filters = filters
         self.color = color
         self.printsChoice = printsChoice
         self.flickrKey = flickrKey
@@ -121,10 +131,15 @@ struct BrowseModel {
         self.rows = rows
         perYear = Self.perYear(rows: rows)
         tabs = BrowseTab.tabs(hasCriticRatings: index.hasCriticRatings)
-        (topList, topError) = Self.topList(index, by: .rating)
-        if tabs.contains(.critics) { (criticsList, criticsError) = Self.topList(index, by: .critic) }
+        rebuildTopLists()
         rebuildFavorites()
         runSearch()
+    }
+
+    /// The top lists under the filters in force.
+    private mutating func rebuildTopLists() {
+        (topList, topError) = Self.topList(index, by: .rating, filters: filters)
+        if tabs.contains(.critics) { (criticsList, criticsError) = Self.topList(index, by: .critic, filters: filters) }
     }
 
     // MARK: What the driver reads
@@ -196,6 +211,7 @@ struct BrowseModel {
     ///   → Critics' 15 (when the catalog has critic ratings) → Favorites → Search.
     /// - Anything else: nothing.
     mutating func handle(_ key: Key) -> BrowseAction {
+        if filterEditor != nil { return handleFilterLine(key) }
         switch key {
         case .text(let text): edit { $0.insert(text) }
         case .backspace, .control("h"): edit { $0.deleteBackward() }
@@ -219,10 +235,65 @@ struct BrowseModel {
         case .control("t"):
             pages = []
             tab = tab.next(among: tabs)
+        case .control("g"):
+            var line = QueryEditor()
+            line.insert(BrowseFilterLine.text(filters))
+            filterEditor = line
+            filterError = nil
         case .control("c"): return .quit(status: 130)
         default: break
         }
         return .none
+    }
+
+    /// A key while the filter line is open: it edits the line as the query is edited; Tab completes a `genre:`
+    /// from the catalog's genres; Enter applies the line (or shows why it cannot), Esc closes it unchanged.
+    private mutating func handleFilterLine(_ key: Key) -> BrowseAction {
+        guard var line = filterEditor else { return .none }
+        var changed = false
+        switch key {
+        case .text(let text): changed = line.insert(text)
+        case .backspace, .control("h"): changed = line.deleteBackward()
+        case .delete: changed = line.deleteForward()
+        case .control("u"): changed = line.deleteToStart()
+        case .control("w"): changed = line.deleteWordBackward()
+        case .left, .control("b"): line.moveLeft()
+        case .right, .control("f"): line.moveRight()
+        case .control("a"): line.moveToStart()
+        case .control("e"): line.moveToEnd()
+        case .tab:
+            if let genres = try? index.genreNames(),
+               let completed = BrowseFilterLine.completingGenre(line.text, among: genres) {
+                line = QueryEditor()
+                changed = line.insert(completed)
+            }
+        case .enter:
+            do {
+                applyFilters(try BrowseFilterLine.parse(line.text))
+                filterEditor = nil
+            } catch {
+                filterError = error.message
+            }
+            return .none
+        case .escape:
+            filterEditor = nil
+            filterError = nil
+            return .none
+        case .control("c"): return .quit(status: 130)
+        default: break
+        }
+        if changed { filterError = nil }
+        filterEditor = line
+        return .none
+    }
+
+    /// Puts `newFilters` in force: the search, the top lists, and the Search tab's first row selected.
+    mutating func applyFilters(_ newFilters: SearchFilters) {
+        guard newFilters != filters else { return }
+        filters = newFilters
+        pages = []
+        rebuildTopLists()
+        runSearch()
     }
 
     /// Edits the query; when the text changed, shows the Search tab and searches again.
@@ -313,7 +384,7 @@ struct BrowseModel {
             openDetails(movieID: id)
         case .more(let year, _)?:
             guard let result, let matches = result.years.first(where: { $0.year == year }) else { break }
-            var page = BrowsePage.Year(query: result.query, typos: typos, year: year, count: matches.count,
+            var page = BrowsePage.Year(query: result.query, typos: typos, filters: filters, year: year, count: matches.count,
                                        mode: result.mode, highlighter: highlighter)
             load(&page, count: min(matches.count, max(2 * listHeight, matches.movieIDs.count + listHeight)))
             // The selection goes to the first movie the Search tab did not list: the one the person was after.
@@ -379,10 +450,11 @@ struct BrowseModel {
     /// A top list (`BrowseTab.top` by the users' rating, `.critics` by the critics'): the first `topLimit` movies
     /// of `order`, each a ranked row followed by its overview line when it has an overview
     /// (`ShortDescription.hasText`); or an empty list and why it could not be read.
-    private static func topList(_ index: MovieIndex, by order: TopListOrder) -> (BrowseList, String?) {
+    private static func topList(_ index: MovieIndex, by order: TopListOrder,
+                                filters: SearchFilters) -> (BrowseList, String?) {
         do {
             var rows: [BrowseRow] = []
-            for (rank, movie) in try index.topRated(by: order, limit: topLimit).enumerated() {
+            for (rank, movie) in try index.topRated(by: order, limit: topLimit, filters: filters).enumerated() {
                 rows.append(.movie(id: movie.id, rank: rank + 1))
                 if ShortDescription.hasText(movie.overview) { rows.append(.overview(movieID: movie.id)) }
             }
@@ -397,7 +469,7 @@ struct BrowseModel {
     /// With `anchor` (a resize), the selection stays where the anchor says; without, it goes to the first row.
     private mutating func runSearch(keeping anchor: BrowseList.Anchor? = nil) {
         do {
-            let answer = try index.search(editor.text, perYear: perYear, typos: typos)
+            let answer = try index.search(editor.text, perYear: perYear, typos: typos, filters: filters)
             var rows: [BrowseRow] = []
             rows.reserveCapacity(answer.years.count * (perYear + 2))
             let counted: BrowseRow.Counted = answer.mode == .typo ? .typoMatches : .matches
@@ -428,7 +500,7 @@ struct BrowseModel {
         let target = min(count, page.count)
         guard target > page.loaded else { return }
         do {
-            let answer = try index.search(page.query, perYear: target, typos: page.typos)
+            let answer = try index.search(page.query, perYear: target, typos: page.typos, filters: page.filters)
             guard let matches = answer.years.first(where: { $0.year == page.year }) else { return }
             let rows = matches.movieIDs.map { BrowseRow.movie(id: $0, rank: nil) }
             page.list.replaceRows(rows, keepingSelection: page.loaded > 0)

@@ -19,6 +19,8 @@ enum BrowsePage {
     struct Year {
         var query: String
         var typos: TypoTolerance
+        /// The filters in force when the page was opened.
+        var filters: SearchFilters
         var year: Int
         /// The year's match count in the answer the page came from.
         var count: Int

@@ -118,11 +118,14 @@ struct BrowseRenderer {
         var promptStyle = TextStyle()
         promptStyle.bold = true
         if color { promptStyle.foreground = .blue }
-        var line = ScreenLine("> ", promptStyle)
-        let characters = model.editor.characters
-        let cursor = model.editor.cursor
+        // The filter line, while open, takes the query's place.
+        let prompt = model.filterEditor == nil ? "> " : "Filter: "
+        let editor = model.filterEditor ?? model.editor
+        var line = ScreenLine(prompt, promptStyle)
+        let characters = editor.characters
+        let cursor = editor.cursor
         // Room for the text and the cursor's own cell after it.
-        let room = max(1, columns - 2 - 1)
+        let room = max(1, columns - prompt.count - 1)
         var start = 0
         var beforeCursor = DisplayWidth.columns(of: String(characters[..<cursor]))
         while start < cursor, beforeCursor + (start > 0 ? 1 : 0) > room {
@@ -131,21 +134,45 @@ struct BrowseRenderer {
         }
         if start > 0 { line.append(DisplayWidth.ellipsis, dimStyle) }
         line.append(String(characters[start...]))
-        return (line, 2 + (start > 0 ? 1 : 0) + beforeCursor)
+        return (line, prompt.count + (start > 0 ? 1 : 0) + beforeCursor)
     }
 
-    /// The driver's status message, then what the view shows.
+    /// The driver's status message, the filters in force, then what the view shows; while the filter line is open,
+    /// why it cannot be applied or how to write it.
     private func summaryLine() -> ScreenLine {
         var line = ScreenLine()
+        var style = TextStyle()
+        style.bold = true
+        if color { style.foreground = .yellow }
+        if model.filterEditor != nil {
+            if let error = model.filterError {
+                line.append(TerminalSafeText.escapedMessage(error), style)
+            } else {
+                line.append(Self.filterLineHelp, dimStyle)
+            }
+            return line
+        }
         if let status = model.statusMessage {
-            var style = TextStyle()
-            style.bold = true
-            if color { style.foreground = .yellow }
             line.append(TerminalSafeText.escapedMessage(status), style)
             line.append(" · ", dimStyle)
         }
+        if !model.filters.isEmpty {
+            var filterStyle = TextStyle()
+            filterStyle.bold = true
+            if color { filterStyle.foreground = .cyan }
+            line.append("[" + FilterSummary.text(model.filters) + "]", filterStyle)
+            line.append(" ")
+        }
         line.append(summaryText())
         return line
+    }
+
+    /// The summary line while the filter line is open.
+    static let filterLineHelp = "genre: year:A..B cast: rating: critic: · Tab: genre · Enter: apply · Esc: cancel"
+
+    /// How many movies pass the filters in force (the catalog's count without filters).
+    private var filteredCount: Int {
+        (try? model.index.passingCount(model.filters)) ?? model.index.movieCount
     }
 
     private func summaryText() -> String {
@@ -163,11 +190,11 @@ struct BrowseRenderer {
             case .top:
                 return model.topError
                     ?? "The \(TextLayout.count(model.topList.movieCount, "best-rated movie", "best-rated movies")) of "
-                    + TextLayout.grouped(model.index.movieCount)
+                    + TextLayout.grouped(filteredCount)
             case .critics:
                 let count = TextLayout.count(model.criticsList.movieCount, "best-rated movie", "best-rated movies")
                 return model.criticsError
-                    ?? "The \(count) by the critics, of \(TextLayout.grouped(model.index.movieCount))"
+                    ?? "The \(count) by the critics, of \(TextLayout.grouped(filteredCount))"
             case .favorites:
                 if let error = model.favoritesError { return error }
                 if model.favoriteCount == 0 { return "No favorites yet: Tab marks the selected movie" }

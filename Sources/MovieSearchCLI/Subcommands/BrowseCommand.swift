@@ -27,7 +27,9 @@ struct BrowseCommand: Subcommand {
             word before the cursor, Left and Right move in the query; Up/Down, Ctrl-P/Ctrl-N or Ctrl-K/Ctrl-J move \
             the selection, PgUp/PgDn page, Home/End jump; Enter opens the movie's details (on a '… more' row, all \
             of that year's matches); Tab marks or unmarks the selected movie as a favorite and moves down; Ctrl-T \
-            goes Search → Top 15 → Critics' 15 (when the catalog has critics' ratings) → Favorites; Esc goes back, clears the query, and quits when it is empty; Ctrl-C \
+            goes Search → Top 15 → Critics' 15 (when the catalog has critics' ratings) → Favorites; Ctrl-G opens \
+            the filter line (genre:Drama year:1990..1999 cast:Tom Hanks rating:7 critic:8; Tab completes a \
+            genre, Enter applies, Esc cancels), whose filters the summary line shows; Esc goes back, clears the query, and quits when it is empty; Ctrl-C \
             quits (status 130); Ctrl-Z stops browse as a job, with the rest of its pipeline (fg brings it back; \
             ignored where the shell has no job control).
             Favorites are kept in $XDG_DATA_HOME/moviesearch/favorites.json (~/.local/share when XDG_DATA_HOME is \
@@ -38,11 +40,11 @@ struct BrowseCommand: Subcommand {
         usageForms: [
             UsageForm([.optional(CacheLocation.option),
                        .alternatives(FavoritesLocation.option, FavoritesLocation.noSave)]
-                + .optionals([SearchOptions.typos, ColorChoice.option, photosDirectory, FlickrKey.option,
+                + .optionals([SearchOptions.typos] + FilterOptions.arguments + [ColorChoice.option, photosDirectory, FlickrKey.option,
                               FlickrOptions.endpoint, FlickrOptions.offline, printsChoice])),
         ],
-        arguments: [CacheLocation.option, FavoritesLocation.option, FavoritesLocation.noSave, SearchOptions.typos,
-                    ColorChoice.option, photosDirectory, FlickrKey.option, FlickrOptions.endpoint,
+        arguments: [CacheLocation.option, FavoritesLocation.option, FavoritesLocation.noSave, SearchOptions.typos]
+            + FilterOptions.arguments + [ColorChoice.option, photosDirectory, FlickrKey.option, FlickrOptions.endpoint,
                     FlickrOptions.offline, printsChoice])
 
     static let photosDirectory = Option<FilePath>(
@@ -57,6 +59,7 @@ struct BrowseCommand: Subcommand {
     var favoritesPath: FilePath?
     var savesFavorites: Bool
     var typos: TypoTolerance
+    var filters: FilterOptions
     var color: ColorChoice
     var photosDirectory: FilePath?
     var flickrKey: String?
@@ -69,6 +72,7 @@ struct BrowseCommand: Subcommand {
         favoritesPath = arguments[FavoritesLocation.option]
         savesFavorites = !arguments[FavoritesLocation.noSave]
         typos = arguments[SearchOptions.typos]
+        filters = FilterOptions(arguments)
         color = arguments[ColorChoice.option]
         photosDirectory = arguments[Self.photosDirectory]
         flickrKey = arguments[FlickrKey.option]
@@ -111,7 +115,8 @@ struct BrowseCommand: Subcommand {
                                          savedFolder: photosDirectory, environment: context.environment),
             wakeWriteDescriptor: wake.write)
         var model = BrowseModel(
-            index: index, favorites: favorites.store.ids, missingFavorites: favorites.store.missing, typos: typos, color: allowsColor,
+            index: index, favorites: favorites.store.ids, missingFavorites: favorites.store.missing, typos: typos,
+            filters: filters.filters, color: allowsColor,
             printsChoice: printsChoice, flickrKey: key, photos: { fetches.photos(of: $0) },
             columns: size.columns, rows: size.rows)
         model.statusMessage = readOnlyReason
