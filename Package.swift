@@ -142,7 +142,7 @@ for target in package.targets where target.type != .system && target.type != .te
 
 // `MOVIESEARCH_ENGINE_ONLY=1` in the environment: the engine's layers, TestSupport and their unit tests alone, for
 // `.ci/run`'s Thread Sanitizer step, whose only tests (ConcurrencyTests) are the engine's; without it that step would
-// build every target (the CLI, the server, five other test targets) a second time, sanitized, for nothing.
+// build every target (the CLI, the server, six other test targets) a second time, sanitized, for nothing.
 if let value = Context.environment["MOVIESEARCH_ENGINE_ONLY"], !value.isEmpty, value != "0" {
     let kept = Set(engineLayers + ["MovieSearch", "CZlib", "CMappingGuard", "TestSupport", "MovieSearchTests"])
     package.targets.removeAll { !kept.contains($0.name) }
