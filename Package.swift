@@ -151,7 +151,7 @@ for target in package.targets where target.type != .system && target.type != .te
 // `.ci/run`'s Thread Sanitizer step, whose only tests (ConcurrencyTests) are the engine's; without it that step would
 // build every target (the CLI, the server, six other test targets) a second time, sanitized, for nothing.
 if let value = Context.environment["MOVIESEARCH_ENGINE_ONLY"], !value.isEmpty, value != "0" {
-    let kept = Set(engineLayers + ["MovieSearch", "CZlib", "CMappingGuard", "TestSupport", "MovieSearchTests"])
+    let kept = Set(engineLayers + ["MovieSearch", "CZlib", "CMappingGuard", "CEventPoll", "TestSupport", "MovieSearchTests"])
     package.targets.removeAll { !kept.contains($0.name) }
     package.products = [.library(name: "MovieSearch", targets: ["MovieSearch"])]
 }
