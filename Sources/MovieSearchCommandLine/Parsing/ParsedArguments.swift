@@ -49,7 +49,17 @@ package struct ParsedArguments {
     /// Every value given for `option`, in command-line order, for an option that may be repeated
     /// (`--column rating=score --column title=name`).
     package func all<Value>(_ option: Option<Value>) -> [Value] {
-        words(for: option.definition).compactMap { Value(argument: $0.text, bytes: $0.bytes) }
+        // A plain loop, and nothing built when the option was left out (the usual case): `compactMap`'s generic
+        // closure instantiates metadata at run time on a command's start-up path (`query` reads `--genre` and
+        // `--cast` through here on every run).
+        let given = words(for: option.definition)
+        if given.isEmpty { return [] }
+        var values: [Value] = []
+        values.reserveCapacity(given.count)
+        for word in given {
+            if let value = Value(argument: word.text, bytes: word.bytes) { values.append(value) }
+        }
+        return values
     }
 
     /// The value given for `argument`, or `nil` when an optional one was left out.
