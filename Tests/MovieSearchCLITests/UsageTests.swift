@@ -63,8 +63,10 @@ final class UsageTests: XCTestCase {
             """,
         "browse": """
             Usage: moviesearch browse [--cache <file>] [--favorites <file> | --no-save]
-                     [--typos <auto|off>] [--color <auto|always|never>] [--photos-dir <dir>]
-                     [--flickr-key <key>] [--flickr-endpoint <url>] [--offline] [--print]
+                     [--typos <auto|off>] [--year <Y|A..B|A..|..B>] [--genre <name>]
+                     [--cast <name>] [--min-rating <R>] [--min-critic <C>]
+                     [--color <auto|always|never>] [--photos-dir <dir>] [--flickr-key <key>]
+                     [--flickr-endpoint <url>] [--offline] [--print]
 
             """,
         "info": "Usage: moviesearch info [--cache <file>] [--json]\n",

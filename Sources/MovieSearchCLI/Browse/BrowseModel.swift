@@ -76,6 +76,9 @@ struct BrowseModel {
     private(set) var filterEditor: QueryEditor?
     /// Why the filter line's text could not be applied, shown until it is edited.
     private(set) var filterError: String?
+    /// The genres and cast names of `filters` that no movie has, with the closest the catalog has (as `query` notes
+    /// them): a filter that lets nothing pass is no error, but the summary line says why the lists are empty.
+    private(set) var filterNote: String?
     /// The answer to the query as shown: rows and selection.
     private(set) var searchList = BrowseList()
     /// The answer the rows come from (`nil` when the search failed).
@@ -123,6 +126,7 @@ struct BrowseModel {
         self.missingFavorites = missingFavorites
         self.typos = typos
         self.filters = filters
+        filterNote = Self.unknownNameNote(filters, index)
         self.color = color
         self.printsChoice = printsChoice
         self.flickrKey = flickrKey
@@ -209,6 +213,7 @@ struct BrowseModel {
     /// - Tab: toggles the favorite of the selected movie (of the page's movie on a details page, which stays) and
     ///   moves down; Shift-Tab toggles and moves up. Ctrl-T: the next of `tabs`, closing any page: Search → Top 15
     ///   → Critics' 15 (when the catalog has critic ratings) → Favorites → Search.
+    /// - Ctrl-G: opens the filter line with the filters in force (`handleFilterLine(_:)` takes the keys then).
     /// - Anything else: nothing.
     mutating func handle(_ key: Key) -> BrowseAction {
         if filterEditor != nil { return handleFilterLine(key) }
@@ -291,9 +296,17 @@ struct BrowseModel {
     mutating func applyFilters(_ newFilters: SearchFilters) {
         guard newFilters != filters else { return }
         filters = newFilters
+        filterNote = Self.unknownNameNote(newFilters, index)
         pages = []
         rebuildTopLists()
         runSearch()
+    }
+
+    /// `FilterOptions.unknownNameNotes` as one line, `nil` when every name is known (or the cache cannot say).
+    private static func unknownNameNote(_ filters: SearchFilters, _ index: MovieIndex) -> String? {
+        guard !filters.genres.isEmpty || !filters.cast.isEmpty,
+              let notes = try? FilterOptions.unknownNameNotes(filters, index), !notes.isEmpty else { return nil }
+        return notes.joined(separator: "; ")
     }
 
     /// Edits the query; when the text changed, shows the Search tab and searches again.

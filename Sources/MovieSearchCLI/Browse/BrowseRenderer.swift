@@ -162,6 +162,10 @@ struct BrowseRenderer {
             if color { filterStyle.foreground = .cyan }
             line.append("[" + FilterSummary.text(model.filters) + "]", filterStyle)
             line.append(" ")
+            if let note = model.filterNote {
+                line.append(TerminalSafeText.escapedMessage(note), style)
+                line.append(" · ", dimStyle)
+            }
         }
         line.append(summaryText())
         return line

@@ -36,18 +36,23 @@ struct FilterOptions: OptionGroup {
     /// Notes for every genre or cast name no movie has, each with the closest names the catalog has: a filter
     /// that lets nothing pass is no error, but the user should know why the answer is empty.
     func unknownNameNotes(_ index: MovieIndex) throws -> [String] {
+        try Self.unknownNameNotes(filters, index)
+    }
+
+    /// Notes for every genre or cast name of `filters` no movie of `index` has (see the method of the same name).
+    static func unknownNameNotes(_ filters: SearchFilters, _ index: MovieIndex) throws -> [String] {
         var notes: [String] = []
         if filters.genres.contains(where: { (try? index.hasGenre($0)) != true }) {
             let genres = try index.genreNames()
             for name in filters.genres where try !index.hasGenre(name) {
-                notes.append("no movie has the genre '\(name)'" + Self.suggestion(for: name, among: genres))
+                notes.append("no movie has the genre '\(name)'" + suggestion(for: name, among: genres))
             }
         }
         if !filters.cast.isEmpty {
             var names: [String]? = nil
             for name in filters.cast where try !index.hasName(name) {
                 if names == nil { names = try index.storedNames() }
-                notes.append("no movie has '\(name)' in its cast" + Self.suggestion(for: name, among: names ?? []))
+                notes.append("no movie has '\(name)' in its cast" + suggestion(for: name, among: names ?? []))
             }
         }
         return notes
