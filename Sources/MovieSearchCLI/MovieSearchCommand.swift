@@ -11,7 +11,8 @@ import MovieSearchPlatform
 public enum MovieSearchCommand {
     /// Every subcommand, in the order the overview lists them. A new subcommand is one file and one line here.
     static var subcommands: [any Subcommand.Type] {
-        [IndexCommand.self, QueryCommand.self, ShowCommand.self, TopCommand.self, FavoritesCommand.self,
+        [IndexCommand.self, QueryCommand.self, ShowCommand.self, TopCommand.self, GenresCommand.self,
+         FavoritesCommand.self,
          BrowseCommand.self, ServeCommand.self, PhotosCommand.self, InfoCommand.self, BenchCommand.self,
          VersionCommand.self, CompletionsCommand.self, ManCommand.self]
     }

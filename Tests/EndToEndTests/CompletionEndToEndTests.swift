@@ -1,4 +1,5 @@
 import Foundation
+import MovieSearch
 @testable import MovieSearchCLI
 import TestSupport
 import XCTest
@@ -6,7 +7,8 @@ import XCTest
 /// `moviesearch completions bash|zsh|fish`: the scripts are loaded into the real shells. bash's is sourced and its
 /// completion function run on command lines (what Tab would offer, `COMPREPLY`); zsh's and fish's are checked for
 /// syntax, and fish's answers `complete -C` for real. Then each shell runs interactively in tmux, and Tab is
-/// pressed on file names with a space, a quote and glob characters, a folder, and a choice, as a person would.
+/// pressed on file names with a space, a quote and glob characters, a folder, a choice, and a genre of the cache
+/// (`moviesearch genres`, run by the script), as a person would.
 final class CompletionEndToEndTests: XCTestCase {
     private func script(_ shell: String) throws -> String {
         let folder = try TestPaths.temporaryFolder(self)
@@ -21,8 +23,9 @@ final class CompletionEndToEndTests: XCTestCase {
     private func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     /// What bash's completion function offers for `words` (the last is the word being completed), one per line,
-    /// sorted.
-    private func bashCompletions(_ words: [String], script: String, in folder: String? = nil) throws -> [String] {
+    /// sorted; nothing may be written on standard error.
+    private func bashCompletions(_ words: [String], script: String, in folder: String? = nil,
+                                 environment: [String: String] = [:]) throws -> [String] {
         let bash = try Requirement.tool("bash")
         let program = """
             source \(quoted(script)) || exit 9
@@ -33,8 +36,10 @@ final class CompletionEndToEndTests: XCTestCase {
             _moviesearch
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let run = try ChildProcess.run(bash, ["--norc", "--noprofile", "-c", program], timeLimit: 30)
+        let run = try ChildProcess.run(bash, ["--norc", "--noprofile", "-c", program], environment: environment,
+                                       timeLimit: 30)
         XCTAssertTrue(run.exited(0), "\(run.summary) \(run.standardError)")
+        XCTAssertEqual(run.standardError, "", "\(words)")
         return run.standardOutput.split(separator: "\n").map(String.init).sorted()
     }
 
@@ -82,6 +87,62 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertFalse(options.contains("--typos"), "\(options)")
     }
 
+    /// Genres with a space, a quote, accents and control characters (shown escaped, as `genres` prints them).
+    private static let genreCatalog = Catalog(movies: [
+        Movie(id: 0, title: "Alien", year: 1979, rating: 8.5, genres: ["Science Fiction", "Horror"]),
+        Movie(id: 1, title: "Amélie", year: 2001, rating: 8.3, genres: ["Comédie", "Drama"]),
+        Movie(id: 2, title: "School of Rock", year: 2003, rating: 7.2, genres: ["Rock 'n' Roll", "Documentary"]),
+        Movie(id: 3, title: "Evil", year: 2020, rating: 1, genres: ["Evil\u{1B}[2J"]),
+    ])
+
+    /// A cache of `genreCatalog` and the environment that puts the tested `moviesearch` on `PATH` (the scripts
+    /// run it by name).
+    private func genreCache() throws -> (cache: String, environment: [String: String]) {
+        let cache = try TestPaths.temporaryFolder(self).appendingPathComponent("genres.mscache").path
+        _ = try CacheWriter.write(Self.genreCatalog, to: cache)
+        let binary = URL(fileURLWithPath: try ChildProcess.binary()).deletingLastPathComponent().path
+        return (cache, ["PATH": binary + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+    }
+
+    func testGenresListsTheCatalogsGenresOneALineEscaped() throws {
+        let (cache, _) = try genreCache()
+        let run = try BinaryRun.run(["genres", "--cache", cache])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertEqual(run.standardOutput.split(separator: "\n").map(String.init),
+                       ["Comédie", "Documentary", "Drama", #"Evil\e[2J"#, "Horror", "Rock 'n' Roll", "Science Fiction"])
+        let missing = try BinaryRun.run(["genres", "--cache", cache + ".missing"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.standardOutput, "")
+    }
+
+    /// bash offers the genres of the cache named on the command line (`--cache f`, `--cache=f`) that start with the
+    /// word, case aside, quoted as bash needs; after `--genre=` too; nothing, silently, without a cache.
+    func testBashOffersTheCachesGenresForGenre() throws {
+        let path = try script("bash")
+        let (cache, environment) = try genreCache()
+        func offered(_ words: [String]) throws -> [String] {
+            try bashCompletions(["moviesearch"] + words, script: path, environment: environment)
+        }
+        XCTAssertEqual(try offered(["query", "dark", "--cache", cache, "--genre", "Dr"]), ["Drama"])
+        XCTAssertEqual(try offered(["top", "--cache", cache, "--genre", "d"]), ["Documentary", "Drama"])
+        XCTAssertEqual(try offered(["browse", "--cache", "=", cache, "--genre", "sci"]), [#"Science\ Fiction"#])
+        XCTAssertEqual(try offered(["bench", "--cache", cache, "--genre", "=", "R"]), [#"Rock\ \'n\'\ Roll"#])
+        XCTAssertEqual(try offered(["query", "x", "--cache", cache, "--genre", #"Science\ F"#]), [#"Science\ Fiction"#])
+        XCTAssertEqual(try offered(["query", "x", "--cache", cache, "--genre", "\"Sci"]), ["\"Science Fiction\""])
+        XCTAssertEqual(try offered(["query", "x", "--cache", cache, "--genre", "Com"]), ["Comédie"])
+        XCTAssertEqual(try offered(["query", "x", "--cache", cache, "--genre", "Ev"]), [#"Evil\\e\[2J"#])
+        XCTAssertEqual(try offered(["query", "x", "--cache", cache, "--genre", "zz"]), [])
+        // Every genre for an empty word; none without a cache, and nothing on standard error.
+        XCTAssertEqual(try offered(["query", "x", "--cache", cache, "--genre", ""]).count, 7)
+        XCTAssertEqual(try offered(["query", "x", "--cache", cache + ".missing", "--genre", "D"]), [])
+        XCTAssertEqual(try bashCompletions(["moviesearch", "query", "x", "--genre", "D"], script: path,
+                                           environment: environment.merging(
+                                               ["MOVIESEARCH_CACHE": cache + ".missing"]) { $1 }), [])
+        // Other options still offer their own values; --cast offers nothing.
+        XCTAssertEqual(try offered(["query", "x", "--cache", cache, "--cast", "D"]), [])
+        XCTAssertEqual(try offered(["query", "x", "--cache", cache, "--typos", "o"]), ["off"])
+    }
+
     func testZshScriptParses() throws {
         let zsh = try Requirement.tool("zsh")
         let path = try script("zsh")
@@ -115,6 +176,21 @@ final class CompletionEndToEndTests: XCTestCase {
         XCTAssertEqual(try complete("moviesearch favorites "), ["add", "list", "remove"])
         XCTAssertEqual(try complete("moviesearch show "), [])
         XCTAssertTrue(try complete("moviesearch query --").contains("--per-year"))
+        // --genre: the genres of the command line's cache; nothing without one.
+        let (cache, environment) = try genreCache()
+        func completeGenre(_ line: String) throws -> [String] {
+            let run = try ChildProcess.run(fish, ["--no-config", "-c", "source \(quoted(path)); complete -C \(quoted(line))"],
+                                           environment: environment.merging(
+                                               ["HOME": try TestPaths.temporaryFolder(self).path]) { $1 },
+                                           timeLimit: 30)
+            XCTAssertTrue(run.exited(0), "\(run.summary) \(run.standardError)")
+            XCTAssertEqual(run.standardError, "", line)
+            return run.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
+        }
+        XCTAssertEqual(try completeGenre("moviesearch query x --cache \(cache) --genre "),
+                       ["Comédie", "Documentary", "Drama", #"Evil\e[2J"#, "Horror", "Rock 'n' Roll", "Science Fiction"])
+        XCTAssertEqual(try completeGenre("moviesearch top --cache=\(cache) --genre Dr"), ["Drama"])
+        XCTAssertEqual(try completeGenre("moviesearch browse --cache \(cache).missing --genre D"), [])
     }
 
     // MARK: Tab in a real shell
@@ -158,7 +234,15 @@ final class CompletionEndToEndTests: XCTestCase {
     }
 
     private static let typedLines = ["moviesearch index my", "moviesearch index it", "moviesearch index st",
-                                     "moviesearch index su", "moviesearch query dark --typos o"]
+                                     "moviesearch index su", "moviesearch query dark --typos o",
+                                     "moviesearch query dark --genre scien"]
+
+    /// What Tab makes of `typedLines`, in every shell.
+    private static let completedLines = [
+        #"moviesearch index my\ movies.json"#, #"moviesearch index it\'s\ here.json"#,
+        #"moviesearch index star\*\[x\].json"#, #"moviesearch index sub\ dir/"#, "moviesearch query dark --typos off",
+        #"moviesearch query dark --genre Science\ Fiction"#,
+    ]
 
     /// bash: Tab after `index my` gives the whole name `my\ movies.json`, not `my` and `movies.json` as two words
     /// (the script used to split compgen's output at spaces), and quotes and glob characters come back escaped.
@@ -169,10 +253,8 @@ final class CompletionEndToEndTests: XCTestCase {
         let completed = try tabCompleted(
             ["/usr/bin/env", "-C", folder, "PS1=$ ", bash, "--norc", "--noprofile"],
             setup: "source \(quoted(script)); echo ready", lines: Self.typedLines, folder: folder,
-            environment: ["PATH": path])
-        XCTAssertEqual(completed, [#"moviesearch index my\ movies.json"#, #"moviesearch index it\'s\ here.json"#,
-                                   #"moviesearch index star\*\[x\].json"#, #"moviesearch index sub\ dir/"#,
-                                   "moviesearch query dark --typos off"])
+            environment: ["PATH": path, "MOVIESEARCH_CACHE": try genreCache().cache])
+        XCTAssertEqual(completed, Self.completedLines)
     }
 
     /// zsh, its completion system started with no user files (`zsh -f`, `compinit`), the script on `fpath`.
@@ -185,10 +267,8 @@ final class CompletionEndToEndTests: XCTestCase {
         let completed = try tabCompleted(
             ["/usr/bin/env", "-C", folder, "PS1=$ ", zsh, "-f"],
             setup: "fpath=(\(quoted(functions)) $fpath); autoload -Uz compinit; compinit -u; PS1='$ '; echo ready",
-            lines: Self.typedLines, folder: folder, environment: ["PATH": path])
-        XCTAssertEqual(completed, [#"moviesearch index my\ movies.json"#, #"moviesearch index it\'s\ here.json"#,
-                                   #"moviesearch index star\*\[x\].json"#, #"moviesearch index sub\ dir/"#,
-                                   "moviesearch query dark --typos off"])
+            lines: Self.typedLines, folder: folder, environment: ["PATH": path, "MOVIESEARCH_CACHE": try genreCache().cache])
+        XCTAssertEqual(completed, Self.completedLines)
     }
 
     /// fish, with no configuration of the user's (`--no-config`, a home of the test's own).
@@ -200,9 +280,7 @@ final class CompletionEndToEndTests: XCTestCase {
             ["/usr/bin/env", "-C", folder, fish, "--no-config"],
             setup: "source \(quoted(try script("fish"))); function fish_prompt; echo -n '$ '; end; echo ready",
             lines: Self.typedLines, folder: folder,
-            environment: ["PATH": path, "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"])
-        XCTAssertEqual(completed, [#"moviesearch index my\ movies.json"#, #"moviesearch index it\'s\ here.json"#,
-                                   #"moviesearch index star\*\[x\].json"#, #"moviesearch index sub\ dir/"#,
-                                   "moviesearch query dark --typos off"])
+            environment: ["PATH": path, "MOVIESEARCH_CACHE": try genreCache().cache, "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data"])
+        XCTAssertEqual(completed, Self.completedLines)
     }
 }

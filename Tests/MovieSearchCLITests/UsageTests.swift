@@ -50,6 +50,7 @@ final class UsageTests: XCTestCase {
                      [--favorites <file>]
 
             """,
+        "genres": "Usage: moviesearch genres [--cache <file>]\n",
         "favorites": """
             Usage: moviesearch favorites [list] [--json] [--favorites <file>]
                      [--cache <file>]

@@ -9,7 +9,7 @@ struct FilterOptions: OptionGroup {
         "year", valueName: "Y|A..B|A..|..B",
         help: "Keep the movies of year Y, or of the years A to B (either end may be left out)")
     static let genre = Option<String>(
-        "genre", valueName: "name",
+        "genre", valueName: "name", completion: .listed(subcommand: GenresCommand.name),
         help: "Keep the movies that have this genre (case, accents and spacing aside); may be repeated")
     static let cast = Option<String>(
         "cast", valueName: "name",

@@ -26,6 +26,8 @@ package struct ArgumentDefinition: Sendable {
     /// The type of the value (`nil` for a flag), from which `completion` is worked out when a completion script
     /// asks, not each time a command line is parsed.
     var valueType: (any ArgumentValue.Type)?
+    /// What a shell offers for the value when not what its type offers (`--genre`: the catalog's genres).
+    var completionOverride: ValueCompletion?
 
     // The texts are built when read (help, usage, messages, completion scripts), not when a command line is
     // parsed: a query parses its arguments but prints no help, and building every option's help (numbers
@@ -47,7 +49,7 @@ package struct ArgumentDefinition: Sendable {
     }
 
     /// What a shell's completion may offer for the value (nothing for a flag).
-    package var completion: ValueCompletion { valueType?.completion ?? .none }
+    package var completion: ValueCompletion { completionOverride ?? valueType?.completion ?? .none }
 
     /// How the usage line shows the argument: `--cache <file>`, `--json`, `<text>`.
     var synopsis: String {
@@ -97,12 +99,16 @@ package struct Option<Value>: ArgumentDeclaration {
 }
 
 extension Option where Value: ArgumentValue {
-    /// `--name <valueName>` (and `-short <valueName>`): a `Value` that `rule` accepts.
+    /// `--name <valueName>` (and `-short <valueName>`): a `Value` that `rule` accepts; a shell offers
+    /// `completion` for it, by default what `Value` offers.
     package init(_ name: String, short: Character? = nil, valueName: @autoclosure @escaping @Sendable () -> String,
-                 rule: ValueRule<Value> = .any, help: @autoclosure @escaping @Sendable () -> String) {
-        definition = ArgumentDefinition(kind: .option, name: name, shortName: short, valueName: valueName(),
-                                        help: help(), isOptional: true, check: Self.checker(rule),
-                                        valueType: Value.self)
+                 rule: ValueRule<Value> = .any, completion: ValueCompletion? = nil,
+                 help: @autoclosure @escaping @Sendable () -> String) {
+        var definition = ArgumentDefinition(kind: .option, name: name, shortName: short, valueName: valueName(),
+                                            help: help(), isOptional: true, check: Self.checker(rule),
+                                            valueType: Value.self)
+        definition.completionOverride = completion
+        self.definition = definition
     }
 
     static func checker(_ rule: ValueRule<Value>) -> @Sendable (String) -> String? {

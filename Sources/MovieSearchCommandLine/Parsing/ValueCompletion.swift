@@ -9,4 +9,8 @@ package enum ValueCompletion: Sendable, Equatable {
     case file
     /// One of these words, exactly (an `ArgumentChoice`).
     case choices([String])
+    /// The lines the tool's subcommand `subcommand` prints (`moviesearch genres`), run by the completion script at
+    /// Tab with the `--cache` given on the command line: values that come from the catalog rather than the
+    /// tool. Nothing is offered, silently, when it fails (no cache).
+    case listed(subcommand: String)
 }

@@ -1,10 +1,12 @@
 /// Generates the shell completion scripts (`moviesearch completions bash|zsh|fish`) from the subcommands'
 /// declarations, the ones the parser reads and the help prints, so that Tab offers exactly what the parser takes:
-/// subcommands, their options, the words of a choice (`--typos auto|off`), file names for a path, and nothing for
-/// a number, a query text or a movie id.
+/// subcommands, their options, the words of a choice (`--typos auto|off`), file names for a path, the catalog's
+/// genres for `--genre` (the lines of `moviesearch genres`, run at Tab with the `--cache` of the command line, its
+/// errors dropped), and nothing for a number, a query text or a movie id.
 ///
 /// Every word put in a script is one of the tool's own (names, choices) or help text; help text is quoted for the
-/// shell (single quotes, with `'` written as the shell needs), never pasted raw.
+/// shell (single quotes, with `'` written as the shell needs), never pasted raw. Values read at Tab (genres) are
+/// offered as data: quoted by the shell's own completion functions, never evaluated.
 package enum CompletionScript {
     /// The script for `shell`, from `commands` (`MovieSearchCommand.subcommands`' configurations) and the options
     /// the tool takes instead of a subcommand (`topLevelOptions`, which bash offers for a first word starting `-`).
@@ -45,8 +47,39 @@ package enum CompletionScript {
                         [[ "$word" == [\\"\\']* ]] && word="${word:1}"
                         _moviesearch_reply -f -- "$word" ;;
                     none) COMPREPLY=() ;;
+                    listed:*) _moviesearch_listed "${1#listed:}" "$word" ;;
                     *) _moviesearch_reply -W "$1" -- "$word" ;;
                 esac
+            }
+
+            # _moviesearch_listed <subcommand> <current word>: the lines `moviesearch <subcommand>` prints for the
+            # cache named by --cache on the command line (else the default one) that start with the word, case
+            # aside, each quoted as bash needs (Science\\ Fiction; "Science Fiction" after an opening quote).
+            # Nothing, and no message, when it fails (no cache).
+            _moviesearch_listed() {
+                local line quoted word="$2" quote="" index=2 cache="" restore
+                while (( index < COMP_CWORD )); do
+                    if [[ "${COMP_WORDS[index]}" == --cache ]]; then
+                        cache="${COMP_WORDS[index+1]}"
+                        [[ "$cache" == "=" ]] && cache="${COMP_WORDS[index+2]}"
+                    fi
+                    index=$((index + 1))
+                done
+                [[ "$cache" == "~/"* ]] && cache="$HOME/${cache:2}"
+                [[ "$word" == [\\"\\']* ]] && quote="${word:0:1}" && word="${word:1}"
+                restore="$(shopt -p nocasematch)"
+                shopt -s nocasematch
+                COMPREPLY=()
+                while IFS= read -r line; do
+                    if [[ -n "$quote" ]]; then
+                        [[ "$line" == "$word"* ]] && COMPREPLY+=("$quote$line$quote")
+                    else
+                        printf -v quoted '%q' "$line"
+                        [[ "$quoted" == "$word"* ]] && COMPREPLY+=("$quoted")
+                    fi
+                done < <(if [[ -n "$cache" ]]; then moviesearch "$1" --cache "$cache"; else moviesearch "$1"; fi \
+                             2>/dev/null)
+                eval "$restore"
             }
 
             _moviesearch() {
@@ -141,6 +174,7 @@ package enum CompletionScript {
         case .none: "none"
         case .file: "file"
         case let .choices(words): words.joined(separator: " ")
+        case let .listed(subcommand): "listed:" + subcommand
         }
     }
 
@@ -197,6 +231,16 @@ package enum CompletionScript {
                 esac
             }
 
+            # _moviesearch_listed <subcommand>: the lines `moviesearch <subcommand>` prints for the cache of the
+            # command line's --cache (else the default one), matched case aside; nothing when it fails (no cache).
+            _moviesearch_listed() {
+                local -a values cache expl
+                local given=${opt_args[--cache]}
+                [[ -n $given ]] && cache=(--cache ${(Q)given/#\\~\\//$HOME/})
+                values=(${(f)"$(moviesearch $1 $cache 2>/dev/null)"})
+                _wanted values expl 'value' compadd -M 'm:{[:lower:]}={[:upper:]}' -a values
+            }
+
             if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
                 _moviesearch "$@"
             else
@@ -234,6 +278,7 @@ package enum CompletionScript {
         case .none: " "
         case .file: "_files"
         case let .choices(words): "(" + words.joined(separator: " ") + ")"
+        case let .listed(subcommand): "{_moviesearch_listed \(subcommand)}"
         }
     }
 
@@ -252,6 +297,21 @@ package enum CompletionScript {
             # share/fish/vendor_completions.d/moviesearch.fish), or load it with `moviesearch completions fish | source`.
 
             complete -c moviesearch -f
+
+            # __moviesearch_listed <subcommand>: the lines `moviesearch <subcommand>` prints for the cache of the
+            # command line's --cache (else the default one); nothing when it fails (no cache).
+            function __moviesearch_listed
+                set -l words (commandline -opc)
+                set -l cache
+                for index in (seq (count $words))
+                    if test "$words[$index]" = --cache; and test $index -lt (count $words)
+                        set cache --cache $words[(math $index + 1)]
+                    else if string match -q -- '--cache=*' $words[$index]
+                        set cache --cache (string replace -- '--cache=' '' $words[$index])
+                    end
+                end
+                command moviesearch $argv[1] $cache 2>/dev/null
+            end
             complete -c moviesearch -n \(atStart) -s h -l help -d 'Show the help'
             complete -c moviesearch -n \(atStart) -l version -d 'Show the version'
 
@@ -277,6 +337,7 @@ package enum CompletionScript {
                     case .none: line += " -x"
                     case .file: line += " -r -F"
                     case let .choices(words): line += " -x -a \(shellQuoted(words.joined(separator: " ")))"
+                    case let .listed(subcommand): line += " -x -a \(shellQuoted("(__moviesearch_listed \(subcommand))"))"
                     }
                 case .positional:
                     // Positional words are offered whenever no option value is expected; only files and choices
@@ -285,6 +346,7 @@ package enum CompletionScript {
                     case .none: continue
                     case .file: line += " -F"
                     case let .choices(words): line += " -a \(shellQuoted(words.joined(separator: " ")))"
+                    case let .listed(subcommand): line += " -a \(shellQuoted("(__moviesearch_listed \(subcommand))"))"
                     }
                 }
                 line += " -d \(shellQuoted(summary(definition.help)))"
