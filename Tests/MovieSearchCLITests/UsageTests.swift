@@ -135,6 +135,40 @@ final class UsageTests: XCTestCase {
         }
     }
 
+    /// `top` and `browse` take the filters of `query`: their usage, help and man page section name each filter
+    /// flag, and their discussions say what the filters do there; `genres`, which lists the values of `--genre`,
+    /// has its own section.
+    func testTopAndBrowseHelpAndManPageNameTheFilters() throws {
+        let flags = FilterOptions.arguments.map(\.definition)
+        XCTAssertEqual(flags.map(\.name), ["year", "genre", "cast", "min-rating", "min-critic"])
+        let man = run(["man"])
+        XCTAssertEqual(man.status, 0, man.standardError)
+        for name in ["top", "browse"] {
+            let help = run([name, "--help"]).standardOutput
+            let usage = try XCTUnwrap(help.components(separatedBy: "\n\n").first { $0.hasPrefix("USAGE: ") })
+            let section = try XCTUnwrap(man.standardOutput.components(separatedBy: ".SS ").first {
+                $0.hasPrefix("\"\(name)\"")
+            }, name)
+            for flag in flags {
+                XCTAssertTrue(usage.contains("[--\(flag.name) <\(flag.valueName)>]"), "\(name): \(usage)")
+                XCTAssertTrue(help.contains("\n  --\(flag.name) <\(flag.valueName)>"), "\(name) --\(flag.name)")
+                let roffName = "--\(flag.name)".replacingOccurrences(of: "-", with: "\\-")
+                XCTAssertTrue(section.contains("[\(roffName) <\(flag.valueName)>]"), "\(name) man: \(roffName)")
+                XCTAssertTrue(section.contains("\\fB\(roffName)\\fR \\fI\(flag.valueName)\\fR"),
+                              "\(name) man: \(roffName)")
+            }
+            // The help's lines joined, the indentation of wrapped lines dropped.
+            let discussion = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            XCTAssertTrue(discussion.contains("--year, --genre, --cast, --min-rating and --min-critic"), name)
+            XCTAssertTrue(discussion.contains("'moviesearch genres' lists them"), "--genre's help: \(name)")
+        }
+        let browse = run(["browse", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        XCTAssertTrue(browse.contains("Ctrl-G opens the filter line"), browse)
+        XCTAssertTrue(browse.contains("Esc cancels"), browse)
+        XCTAssertTrue(man.standardOutput.contains(".SS \"genres\""))
+    }
+
     func testSubcommandHelpListsEveryOption() throws {
         for configuration in MovieSearchCommand.subcommands.map({ $0.configuration }) {
             let name = configuration.name

@@ -3,14 +3,15 @@ import MovieSearchQuery
 import MovieSearchText
 
 /// `--year`, `--genre`, `--cast`, `--min-rating`, `--min-critic` (SEARCH-SPEC, "Filters and facets"): what `query`,
-/// `top` and `bench` keep of the catalog. `--genre` and `--cast` may be repeated: every one must hold.
+/// `top`, `bench` and `browse` keep of the catalog (browse's filter line, `BrowseFilterLine`, reads the same values). `--genre` and `--cast` may be repeated: every one must hold.
 struct FilterOptions: OptionGroup {
     static let year = Option<YearFilter>(
         "year", valueName: "Y|A..B|A..|..B",
         help: "Keep the movies of year Y, or of the years A to B (either end may be left out)")
     static let genre = Option<String>(
         "genre", valueName: "name", completion: .listed(subcommand: GenresCommand.name),
-        help: "Keep the movies that have this genre (case, accents and spacing aside); may be repeated")
+        help: "Keep the movies that have this genre (case, accents and spacing aside); may be repeated "
+            + "('moviesearch genres' lists them)")
     static let cast = Option<String>(
         "cast", valueName: "name",
         help: "Keep the movies whose cast holds this name (case, accents and spacing aside); may be repeated")

@@ -7,9 +7,10 @@ import MovieSearchPhotos
 import MovieSearchPlatform
 import MovieSearchQuery
 
-/// `moviesearch browse [--cache <file>] [--favorites <file> | --no-save] [--typos auto|off] [--color …]
-/// [--photos-dir <dir>] [--flickr-key <key>] [--print]`: search as you type in the terminal, with details, the top
-/// list and favorites.
+/// `moviesearch browse [--cache <file>] [--favorites <file> | --no-save] [--typos auto|off] [--year …] [--genre …]
+/// [--cast …] [--min-rating …] [--min-critic …] [--color …] [--photos-dir <dir>] [--flickr-key <key>] [--print]`:
+/// search as you type in the terminal, with details, the top list and favorites, under filters given at start or
+/// on the filter line (Ctrl-G, `BrowseFilterLine`).
 ///
 /// The driver of the interactive program: it opens what the session needs before it takes the terminal (so that a
 /// bad cache or favorites file is one line on a screen left as it was), then loops: one event from the terminal
@@ -29,9 +30,14 @@ struct BrowseCommand: Subcommand {
             of that year's matches); Tab marks or unmarks the selected movie as a favorite and moves down; Ctrl-T \
             goes Search → Top 15 → Critics' 15 (when the catalog has critics' ratings) → Favorites; Ctrl-G opens \
             the filter line (genre:Drama year:1990..1999 cast:Tom Hanks rating:7 critic:8; Tab completes a \
-            genre, Enter applies, Esc cancels), whose filters the summary line shows; Esc goes back, clears the query, and quits when it is empty; Ctrl-C \
+            genre, Enter applies, an empty line clears the filters, Esc cancels); Esc goes back, clears the \
+            query, and quits when it is empty; Ctrl-C \
             quits (status 130); Ctrl-Z stops browse as a job, with the rest of its pipeline (fg brings it back; \
             ignored where the shell has no job control).
+            Filters: --year, --genre, --cast, --min-rating and --min-critic are in force from the start, for the \
+            search, its years and the top lists, as for query and top; the filter line starts with them. The \
+            summary line shows the filters in force in brackets ([Drama · 2010–2012]), and notes a genre or cast \
+            name that no movie has.
             Favorites are kept in $XDG_DATA_HOME/moviesearch/favorites.json (~/.local/share when XDG_DATA_HOME is \
             unset), written after every change; query, top and show mark them with ♥.
             The screen is drawn on the terminal (/dev/tty), so that with --print standard output holds only the \

@@ -3,8 +3,9 @@ import MovieSearchJSON
 import MovieSearchOutput
 import MovieSearchQuery
 
-/// `moviesearch top [--by rating|critic] [--limit <N>] [--json] [--cache <file>] [--favorites <file>]`: the
-/// best-rated movies over all years, by the users' rating or by the critics'.
+/// `moviesearch top [--by rating|critic] [--limit <N>] [--year …] [--genre …] [--cast …] [--min-rating …]
+/// [--min-critic …] [--json] [--cache <file>] [--favorites <file>]`: the best-rated movies over all years, by the
+/// users' rating or by the critics', of those that pass the filters (`FilterOptions`).
 struct TopCommand: Subcommand {
     static let name = "top"
     static let configuration = CommandConfiguration(
@@ -14,6 +15,7 @@ struct TopCommand: Subcommand {
             --by rating (the default): rating descending, unrated last, catalog order on ties. --by critic: the \
             critics' rating descending, catalog order on ties, only the movies that have one. Each line shows \
             both ratings when the catalog has critics' ratings.
+            --year, --genre, --cast, --min-rating and --min-critic keep the movies that pass them all, as for             query; the first line then counts those movies and names the filters (The 15 best-rated movies of             220 that pass Drama · 2010–2012). When none passes, a genre or cast name that no movie has is noted             on standard error with the closest ones the catalog has ('moviesearch genres' lists the genres).
             """,
         arguments: [by, limit] + FilterOptions.arguments + [json] + CacheOptions.arguments)
 
