@@ -110,12 +110,16 @@ let package = Package(
         // public API only (no `@testable`), so that `swift build -c release`, which builds it too, still works.
         // It writes gzip through zlib (`CZlib`) for the tests of gzip input.
         .target(name: "TestSupport", dependencies: ["MovieSearch", "CZlib"], path: "Tests/TestSupport"),
-        // Unit tests of the engine, and in-process unit tests of the CLI (parser, layout, output).
+        // Unit tests of the engine, and in-process unit tests of the CLI (parser, subcommands, terminal, browse).
         .testTarget(name: "MovieSearchTests",
                     dependencies: ["MovieSearch", "TestSupport"] + engineLayers.map { .target(name: $0) }),
         .testTarget(name: "MovieSearchCLITests",
                     dependencies: ["MovieSearchCLI", "MovieSearchCommandLine", "MovieSearchOutput", "MovieSearch",
                                    "TestSupport"]),
+        // The output layer's renderers in-process: display widths, terminal-safe text, layout, highlighting, and the
+        // JSON and text of answers, movies and top lists.
+        .testTarget(name: "MovieSearchOutputTests",
+                    dependencies: ["MovieSearchOutput", "MovieSearch", "TestSupport"]),
         // Unit tests of the HTTP layer (the request parser, percent-decoding, responses, the server on a socket);
         // TestSupport's `Gzip` reads the server's gzip answers back.
         .testTarget(name: "MovieSearchHTTPTests",
@@ -141,4 +145,13 @@ let package = Package(
 for target in package.targets where target.type != .system && target.type != .test
     && target.path?.hasPrefix("Tests/") != true {
     target.swiftSettings = (target.swiftSettings ?? []) + importsEachModuleUsed
+}
+
+// `MOVIESEARCH_ENGINE_ONLY=1` in the environment: the engine's layers, TestSupport and their unit tests alone, for
+// `.ci/run`'s Thread Sanitizer step, whose only tests (ConcurrencyTests) are the engine's; without it that step would
+// build every target (the CLI, the server, six other test targets) a second time, sanitized, for nothing.
+if let value = Context.environment["MOVIESEARCH_ENGINE_ONLY"], !value.isEmpty, value != "0" {
+    let kept = Set(engineLayers + ["MovieSearch", "CZlib", "CMappingGuard", "CEventPoll", "TestSupport", "MovieSearchTests"])
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products = [.library(name: "MovieSearch", targets: ["MovieSearch"])]
 }

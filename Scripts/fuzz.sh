@@ -73,7 +73,8 @@ else
             -not -path 'Sources/MovieSearchCLI/*' -not -path 'Sources/MovieSearchOutput/*' \
             -not -path 'Sources/MovieSearchServer/*' -not -path 'Sources/MovieSearchHTTP/*' \
             -not -path 'Sources/MovieSearchTool/*' -print0 | sort -z)
-    sources+=(Scripts/fuzz/FuzzSupport.swift "Scripts/fuzz/$target.swift")
+    # The exact reference search is the tests' own (TestSupport's ReferenceSearch, `bruteForce`), not a copy.
+    sources+=(Tests/TestSupport/ReferenceSearch.swift Scripts/fuzz/FuzzSupport.swift "Scripts/fuzz/$target.swift")
 fi
 if [[ ! -x "$bin" || -n "$(find "${sources[@]}" -newer "$bin" -print -quit)" ]]; then
     echo "== building $variant"
@@ -82,7 +83,7 @@ if [[ ! -x "$bin" || -n "$(find "${sources[@]}" -newer "$bin" -print -quit)" ]];
     compiled=()
     for file in "${sources[@]}"; do
         mkdir -p "$copies/$(dirname "$file")"
-        sed -E '/^(@_spi\(Engine\) )?import MovieSearch[A-Za-z]+$/d' "$file" > "$copies/$file"
+        sed -E '/^(@_spi\(Engine\) )?import MovieSearch[A-Za-z]*$/d' "$file" > "$copies/$file"
         compiled+=("$copies/$file")
     done
     nice -n 10 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld \

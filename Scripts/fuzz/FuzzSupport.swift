@@ -63,55 +63,6 @@ enum Fuzz {
     }
 }
 
-/// The exact search that SEARCH-SPEC describes, done the slow, obvious way on a catalog in memory (joined words
-/// from the tokenizer): the oracle that the query and catalog targets compare `MovieIndex.search(typos: .off)` with.
-struct ReferenceSearch {
-    private let movies: [Movie]
-    private let titleTokens: [[[UInt8]]]
-
-    init(_ catalog: Catalog) {
-        // Answer order: year descending, rating descending with unrated last, id ascending.
-        movies = catalog.movies.sorted { a, b in
-            if a.year != b.year { return a.year > b.year }
-            switch (a.rating, b.rating) {
-            case let (x?, y?) where x != y: return x > y
-            case (_?, nil): return true
-            case (nil, _?): return false
-            default: return a.id < b.id
-            }
-        }
-        titleTokens = movies.map { Tokenizer.tokenBytes(in: $0.title, joiningWords: true) }
-    }
-
-    /// Per matching year, newest first: the year, its match count and its first `perYear` ids.
-    func search(_ query: String, perYear: Int) -> SearchResult {
-        matches(query).limited(perYear: perYear)
-    }
-
-    /// Every match of `query`, grouped by year in answer order; `limited(perYear:)` makes the answer of it.
-    func matches(_ query: String) -> Matches {
-        let queryTokens = Tokenizer.tokenBytes(in: query)
-        var years: [(year: Int, ids: [Int])] = []
-        for (movie, tokens) in zip(movies, titleTokens)
-        where queryTokens.allSatisfy({ q in tokens.contains { $0.starts(with: q) } }) {
-            if years.last?.year != movie.year { years.append((movie.year, [])) }
-            years[years.count - 1].ids.append(movie.id)
-        }
-        return Matches(query: query, years: years)
-    }
-
-    struct Matches {
-        var query: String
-        var years: [(year: Int, ids: [Int])]
-
-        func limited(perYear: Int) -> SearchResult {
-            SearchResult(query: query, total: years.reduce(0) { $0 + $1.ids.count }, years: years.map {
-                YearMatches(year: $0.year, count: $0.ids.count, movieIDs: MovieIDList(Array($0.ids.prefix(max(perYear, 0)))))
-            })
-        }
-    }
-}
-
 /// Checks what a typo-tolerant search must hold whatever the input: the exact answer when there is one; typo
 /// counts only in a typo answer; spans of every listed title inside it, sorted and apart.
 func checkTypoAnswer(_ index: MovieIndex, _ query: String, perYear: Int, exact: SearchResult) throws {

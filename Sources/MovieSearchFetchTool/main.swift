@@ -3,11 +3,15 @@ import MovieSearchPhotos
 import MovieSearchPlatform
 
 // `moviesearch-fetch [--connect-timeout-ms N] [--timeout-ms N] [--max-bytes N] [--header 'Name: value']...
-// [--headers-from-stdin] [--any-status] <url>`: one HTTP(S) GET through libcurl. The body goes to standard output, whole and only on a
+// [--any-status] (<url> | --request-from-stdin)`: one HTTP(S) GET through libcurl. The body goes to standard output, whole and only on a
 // 2xx answer (with `--any-status`, on any status, after a first line holding the status: TMDb explains a 401 in
 // its body); a failure is one line on standard
 // error, `moviesearch-fetch: <detail>`, and an exit status per kind (`FetchFailure.exitStatus`: 3 unreachable,
 // 4 timed out, 5 too large, 6 an HTTP status, 7 failed; 2 a usage error).
+//
+// With `--request-from-stdin` the URL is standard input's first line and request headers (`Name: value`) its next
+// lines: `moviesearch` passes every request so, because a URL holds an API key (Flickr's, TMDb's v3 key) and a
+// header a token, and a command line is readable by every user of the machine (`ps`, /proc/<pid>/cmdline).
 //
 // A program of its own, as git keeps libcurl in `git-remote-https`: `moviesearch` is a static executable that a
 // one-shot `query` starts in a millisecond, and linking libcurl (with OpenSSL, nghttp2, …) into it would cost every
@@ -31,13 +35,14 @@ func fail(_ failure: FetchFailure) -> Never {
 
 func usage(_ problem: String) -> Never {
     let line = Array(("moviesearch-fetch: \(problem)\nusage: moviesearch-fetch [--connect-timeout-ms N] "
-        + "[--timeout-ms N] [--max-bytes N] [--header 'Name: value']... [--headers-from-stdin] [--any-status] <url>\n").utf8)
+        + "[--timeout-ms N] [--max-bytes N] [--header 'Name: value']... [--any-status] (<url> | --request-from-stdin)\n").utf8)
     _ = line.withUnsafeBytes { Syscalls.writeAll(2, $0) }
     Syscalls.exitProcess(2)
 }
 
-/// The header lines on standard input (at most 64 KiB), each checked as `--header` checks its value.
-func readHeaderLines() -> [String] {
+/// The request on standard input (at most 64 KiB): the URL on the first line, then header lines, each checked as
+/// `--header` checks its value.
+func readRequestLines() -> (url: String, headers: [String]) {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while bytes.count <= 64 * 1024 {
@@ -45,14 +50,20 @@ func readHeaderLines() -> [String] {
               count > 0 else { break }
         bytes += buffer[..<count]
     }
-    guard bytes.count <= 64 * 1024 else { usage("--headers-from-stdin: more than 64 KiB of headers") }
-    return String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { line in
+    guard bytes.count <= 64 * 1024 else { usage("--request-from-stdin: more than 64 KiB") }
+    let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    guard let url = lines.first.map(String.init), !url.isEmpty,
+          !url.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\0" }) else {
+        usage("--request-from-stdin needs the URL on the first line")
+    }
+    let headers = lines.dropFirst().map { line in
         let header = String(line)
         guard header.contains(":"), !header.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\0" }) else {
-            usage("--headers-from-stdin needs 'Name: value' lines")
+            usage("--request-from-stdin needs 'Name: value' lines after the URL")
         }
         return header
     }
+    return (url, headers)
 }
 
 func parse(_ arguments: ArraySlice<String>) -> Request {
@@ -68,10 +79,13 @@ func parse(_ arguments: ArraySlice<String>) -> Request {
                 usage("--header needs 'Name: value' on one line")
             }
             request.headers.append(header)
-        case "--headers-from-stdin":
-            // Header lines on standard input, one a line: a token kept off the command line, which `ps` shows to
+        case "--request-from-stdin":
+            // The URL (an API key in it) and header lines (a token) kept off the command line, which `ps` shows to
             // every user of the machine.
-            request.headers += readHeaderLines()
+            guard url == nil else { usage("--request-from-stdin and a URL argument: give one") }
+            let read = readRequestLines()
+            url = read.url
+            request.headers += read.headers
         case "--any-status":
             request.anyStatus = true
         case "--connect-timeout-ms", "--timeout-ms", "--max-bytes":

@@ -129,13 +129,13 @@ final class Connection {
 
     // MARK: - Answering
 
-    /// Takes the complete requests buffered and writes a turn of the queued answers with `write` (which returns the
-    /// bytes the socket took, 0 when it is full, nil when the connection failed). Requests the server answers itself
+    /// Takes the complete requests buffered and writes a turn of the queued answers with `write` (given queued
+    /// buffers in order, it returns the bytes the socket took, 0 when it is full, nil when the connection failed). Requests the server answers itself
     /// are answered at once; the first other one is returned to be handed to the workers, and the connection waits
     /// for its answer (`answered`) before it takes the next. `trim` is set when memory should be given back.
     func advance(
         _ now: ContinuousClock.Instant, _ context: inout ConnectionContext, trim: inout Bool,
-        write: (UnsafeRawBufferPointer) -> Int?
+        write: ([UnsafeRawBufferPointer]) -> Int?
     ) -> Step {
         let taken = takeRequests(now, &context)
         let step = flush(now, &context, trim: &trim, write: write)
@@ -233,7 +233,7 @@ final class Connection {
     /// Writes a turn of the queued answers; once they are written, closes or takes the next request.
     private func flush(
         _ now: ContinuousClock.Instant, _ context: inout ConnectionContext, trim: inout Bool,
-        write: (UnsafeRawBufferPointer) -> Int?
+        write: ([UnsafeRawBufferPointer]) -> Int?
     ) -> Step {
         if pendingOutput > 0 {
             guard let written = writeQueued(memory: context.memory, trim: &trim, write: write) else { return .close }
@@ -266,24 +266,52 @@ final class Connection {
 
     /// Writes queued bytes with `write` until the socket takes no more or `writeTurn` bytes are written; buffers
     /// fully written are released from `memory`. Returns the bytes written, or nil when the connection failed.
+    ///
+    /// Each call of `write` is given several queued buffers at once (an answer's head and body, the answers to
+    /// pipelined requests), so that they go out in one system call and an answer never leaves half-sent between two.
     private func writeQueued(
-        memory: AnswerMemory, trim: inout Bool, write: (UnsafeRawBufferPointer) -> Int?
+        memory: AnswerMemory, trim: inout Bool, write: ([UnsafeRawBufferPointer]) -> Int?
     ) -> Int? {
         var written = 0
-        while let first = output.first, written < Self.writeTurn {
-            let result = first.bytes.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[outputStart...])) }
-            guard let count = result else { return nil }
+        while !output.isEmpty, written < Self.writeTurn {
+            var gathered = 0
+            var gatheredBytes = -outputStart
+            while gathered < output.count, gathered < Socket.maximumGathered, gatheredBytes < Self.writeTurn - written {
+                gatheredBytes += output[gathered].count
+                gathered += 1
+            }
+            guard let count = Self.withBuffers(output[..<gathered], from: outputStart, write) else { return nil }
             guard count > 0 else { return written }
             written += count
-            outputStart += count
             pendingOutput -= count
-            if outputStart == first.count {
+            var unaccounted = count
+            while unaccounted > 0, let first = output.first {
+                let rest = first.count - outputStart
+                guard unaccounted >= rest else {
+                    outputStart += unaccounted
+                    break
+                }
+                unaccounted -= rest
                 output.removeFirst()
                 outputStart = 0
                 if memory.release(first) { trim = true }
             }
         }
         return written
+    }
+
+    /// Calls `body` with the bytes of `chunks`, the first from `start` on (each buffer is valid only inside the
+    /// `withUnsafeBytes` of its array, hence one nested call per chunk).
+    private static func withBuffers<Result>(
+        _ chunks: ArraySlice<AnswerBytes>, from start: Int, collected: [UnsafeRawBufferPointer] = [],
+        _ body: ([UnsafeRawBufferPointer]) -> Result
+    ) -> Result {
+        guard let first = chunks.first else { return body(collected) }
+        return first.bytes.withUnsafeBytes { raw in
+            var buffers = collected
+            buffers.append(UnsafeRawBufferPointer(rebasing: raw[(collected.isEmpty ? start : 0)...]))
+            return withBuffers(chunks.dropFirst(), from: start, collected: buffers, body)
+        }
     }
 
     /// Lets go of every queued buffer (the connection closes); `trim` is set when memory should be given back.

@@ -169,8 +169,8 @@ final class EventLoop: @unchecked Sendable {
     private func advance(_ connection: Connection, _ now: ContinuousClock.Instant) {
         var trims = false
         let descriptor = connection.descriptor
-        let step = connection.advance(now, &context, trim: &trims) { bytes in
-            switch Socket.write(descriptor, bytes) {
+        let step = connection.advance(now, &context, trim: &trims) { buffers in
+            switch Socket.write(descriptor, gathering: buffers) {
             case let .bytes(count): count
             case .wouldBlock: 0
             case .closed, .failed: nil

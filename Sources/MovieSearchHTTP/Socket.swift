@@ -58,6 +58,14 @@ enum Socket {
         transfer(Syscalls.sendSome(descriptor, bytes), endsAtZero: false)
     }
 
+    /// Writes as much of `buffers`, in order, as the socket takes now, in one system call.
+    static func write(_ descriptor: Int32, gathering buffers: [UnsafeRawBufferPointer]) -> Transfer {
+        transfer(Syscalls.sendSome(descriptor, gathering: buffers), endsAtZero: false)
+    }
+
+    /// The most buffers one gathering write takes.
+    static var maximumGathered: Int { Syscalls.maximumGathered }
+
     /// Closes a descriptor (its errors are of no use to a server: the connection is gone either way).
     static func close(_ descriptor: Int32) {
         _ = Syscalls.closeDescriptor(descriptor)

@@ -38,12 +38,7 @@ package enum BenchReportJSON {
         writer.object { writer in
             writer.member("queries", report.queries)
             writer.member("passes", report.passes)
-            writer.member("samples", report.samples.count)
-            writer.member("p50_us", BenchReport.rounded(report.percentile(50)))
-            writer.member("p90_us", BenchReport.rounded(report.percentile(90)))
-            writer.member("p99_us", BenchReport.rounded(report.percentile(99)))
-            writer.member("max_us", BenchReport.rounded(report.maximum))
-            writer.member("mean_us", BenchReport.rounded(report.mean))
+            timings(report, &writer)
             writer.member("qps", Int(report.queriesPerSecond.rounded()))
             writer.member("open_us", BenchReport.rounded(Double(report.openNanoseconds) / 1000))
             writer.member("cache_bytes", report.cacheBytes)
@@ -64,21 +59,25 @@ package enum BenchReportJSON {
         return writer
     }
 
-    /// The report of `bench --browse`: `rows` holds each file's report, then the report of all of them, last;
-    /// every frame was drawn at `columns` × `screenRows`.
-    package static func browseObject(_ rows: [(name: String, report: BenchReport)], columns: Int, screenRows: Int)
-        -> JSONWriter
+    /// `samples`, the percentiles, `max_us` and `mean_us`: the timing members of both reports, in their order.
+    private static func timings(_ report: BenchReport, _ writer: inout JSONWriter) {
+        writer.member("samples", report.samples.count)
+        writer.member("p50_us", BenchReport.rounded(report.percentile(50)))
+        writer.member("p90_us", BenchReport.rounded(report.percentile(90)))
+        writer.member("p99_us", BenchReport.rounded(report.percentile(99)))
+        writer.member("max_us", BenchReport.rounded(report.maximum))
+        writer.member("mean_us", BenchReport.rounded(report.mean))
+    }
+
+    /// The report of `bench --browse`: the figures of `all` the keys, then each of `files`'; every frame was drawn
+    /// at `columns` × `screenRows`.
+    package static func browseObject(files: [(name: String, report: BenchReport)], all: BenchReport, columns: Int,
+                                     screenRows: Int) -> JSONWriter
     {
-        let all = rows.last!.report
         var writer = JSONWriter()
         func figures(_ report: BenchReport, _ writer: inout JSONWriter) {
             writer.member("keys", report.queries)
-            writer.member("samples", report.samples.count)
-            writer.member("p50_us", BenchReport.rounded(report.percentile(50)))
-            writer.member("p90_us", BenchReport.rounded(report.percentile(90)))
-            writer.member("p99_us", BenchReport.rounded(report.percentile(99)))
-            writer.member("max_us", BenchReport.rounded(report.maximum))
-            writer.member("mean_us", BenchReport.rounded(report.mean))
+            timings(report, &writer)
         }
         writer.object { writer in
             writer.member("columns", columns)
@@ -87,7 +86,7 @@ package enum BenchReportJSON {
             figures(all, &writer)
             writer.key("files")
             writer.array { writer in
-                for (name, report) in rows.dropLast() {
+                for (name, report) in files {
                     writer.object { writer in
                         writer.member("file", name)
                         figures(report, &writer)

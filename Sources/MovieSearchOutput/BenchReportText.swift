@@ -31,12 +31,12 @@ package enum BenchReportText {
         }
     }
 
-    /// `bench --browse`: `rows` holds each file's report, then the report of all of them, last; every frame was
+    /// `bench --browse`: the report of each of `files`, then `all` of them on a row named "all"; every frame was
     /// drawn at `columns` × `screenRows`.
-    package static func writeBrowse(_ rows: [(name: String, report: BenchReport)], cache: FilePath, columns: Int,
-                                    screenRows: Int, to out: TextOutput) {
+    package static func writeBrowse(files: [(name: String, report: BenchReport)], all: BenchReport, cache: FilePath,
+                                    columns: Int, screenRows: Int, to out: TextOutput) {
         func us(_ value: Double) -> String { TextLayout.padLeft(BenchReport.fixed(value, digits: 1) + " µs", 11) }
-        let all = rows.last!.report
+        let rows = files + [(name: "all", report: all)]
         out.line("Browse benchmark of \(TerminalSafeText.escaped(cache)): per key, handle + screen + frame bytes at "
             + "\(columns)×\(screenRows), \(TextLayout.count(all.passes, "pass", "passes"))")
         let nameWidth = max(5, rows.map { DisplayWidth.columns(of: TerminalSafeText.escaped($0.name)) }.max() ?? 0)

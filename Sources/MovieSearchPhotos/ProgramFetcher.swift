@@ -32,17 +32,13 @@ package struct ProgramFetcher: HTTPFetching {
     }
 
     package func fetch(_ url: String, limits: FetchLimits) throws(FetchFailure) -> [UInt8] {
-        try run(url, extra: [], limits: limits)
+        try run(url, headers: [], extra: [], limits: limits)
     }
 
     package func fetchAnyStatus(_ url: String, headers: [String], limits: FetchLimits) throws(FetchFailure)
         -> (status: Int, body: [UInt8])
     {
-        // The headers (a Bearer token) on the program's standard input, not its command line, which `ps` shows to
-        // every user of the machine.
-        let input = Array(headers.map { $0 + "\n" }.joined().utf8)
-        let output = try run(url, extra: (headers.isEmpty ? [] : ["--headers-from-stdin"]) + ["--any-status"],
-                             input: input, limits: limits)
+        let output = try run(url, headers: headers, extra: ["--any-status"], limits: limits)
         // The first line is the status (`moviesearch-fetch --any-status`), the rest the body.
         guard let newline = output.firstIndex(of: 0x0A),
               let status = Int(String(decoding: output[..<newline], as: UTF8.self)) else {
@@ -51,13 +47,17 @@ package struct ProgramFetcher: HTTPFetching {
         return (status, Array(output[(newline + 1)...]))
     }
 
-    /// Runs the program for `url` with `extra` arguments; its standard output.
-    private func run(_ url: String, extra: [String], input: [UInt8] = [], limits: FetchLimits) throws(FetchFailure)
+    /// Runs the program for `url` with `headers` and `extra` arguments; its standard output.
+    ///
+    /// The URL (which holds an API key) and the headers (a Bearer token) go to the program's standard input, never
+    /// its command line, which `ps` shows to every user of the machine.
+    private func run(_ url: String, headers: [String], extra: [String], limits: FetchLimits) throws(FetchFailure)
         -> [UInt8]
     {
         let arguments = [Self.programName, "--connect-timeout-ms", String(limits.connectMilliseconds),
                          "--timeout-ms", String(limits.totalMilliseconds), "--max-bytes", String(limits.maximumBytes)]
-            + extra + [url]
+            + extra + ["--request-from-stdin"]
+        let input = Array(([url] + headers).map { $0 + "\n" }.joined().utf8)
         // libcurl stops itself at the total limit; the kill a second later is for a program that does not.
         let run: ProgramRun
         switch ProgramRun.run(program, arguments: arguments, input: input, deadlineMilliseconds: limits.totalMilliseconds + 1000,

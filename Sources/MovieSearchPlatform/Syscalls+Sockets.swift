@@ -85,14 +85,37 @@ extension Syscalls {
     /// the socket takes nothing now). A peer that went away fails with `EPIPE`, never with `SIGPIPE`
     /// (`MSG_NOSIGNAL` on Linux, `SO_NOSIGPIPE`, set by `acceptConnection`, on Apple systems).
     package static func sendSome(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Int, SystemError> {
-        retryingInterrupts("send") {
+        sendSome(descriptor, gathering: [bytes])
+    }
+
+    /// Sends as much of `buffers`, in order, as the socket takes now, in one system call (`sendmsg`): the count sent
+    /// (0 when the socket takes nothing now). One call rather than one per buffer, so that an answer's head and body
+    /// reach the peer together: a server killed between two sends would leave a proxy a head without its body, which
+    /// the proxy can neither retry nor complete. At most `maximumGathered` buffers are sent; the rest are ignored.
+    package static func sendSome(
+        _ descriptor: Int32, gathering buffers: [UnsafeRawBufferPointer]
+    ) -> Result<Int, SystemError> {
+        let count = min(buffers.count, maximumGathered)
+        return withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(count, 1)) { vectors in
+            for index in 0..<count {
+                vectors[index] = iovec(iov_base: UnsafeMutableRawPointer(mutating: buffers[index].baseAddress),
+                                       iov_len: buffers[index].count)
+            }
+            var message = msghdr()
+            message.msg_iov = vectors.baseAddress
             #if canImport(Darwin)
-            send(descriptor, bytes.baseAddress, bytes.count, 0)
+            message.msg_iovlen = Int32(count)
+            let flags: Int32 = 0
             #else
-            send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            message.msg_iovlen = count
+            let flags = Int32(MSG_NOSIGNAL)
             #endif
+            return retryingInterrupts("send") { sendmsg(descriptor, &message, flags) }
         }
     }
+
+    /// The most buffers one `sendSome(_:gathering:)` sends (far below every system's `IOV_MAX`).
+    package static let maximumGathered = 16
 
     /// The address a connected or listening socket is bound to (`getsockname`).
     package static func localAddress(ofSocket descriptor: Int32) -> SocketAddress? {

@@ -36,4 +36,23 @@ final class BenchEndToEndTests: XCTestCase {
             XCTAssertTrue(run.standardError.hasPrefix("moviesearch: no queries in \(fifo)"), run.standardError)
         }
     }
+
+    /// A queries file with no query in it is an error, not a report of nothing.
+    func testBenchWithoutQueriesIsAnError() throws {
+        for (name, text, message) in [("empty.txt", "", "the file is empty"), ("blank.txt", "\n  \n\t\r\n", "its 3 lines are blank")] {
+            let queries = try temporaryFile(name, text)
+            let run = try BinaryRun.run(["bench", "--cache", TestPaths.sampleCache, "--queries", queries])
+            XCTAssertEqual(run.status, 1, run.standardError)
+            XCTAssertEqual(run.standardOutput, "")
+            XCTAssertEqual(run.errorLines, ["moviesearch: no queries in \(queries): \(message); give one query per line"])
+        }
+    }
+
+    /// "1 pass", not "1 passes".
+    func testOnePassIsSingular() throws {
+        let queries = try temporaryFile("one.txt", "dark\n")
+        let run = try BinaryRun.run(["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--passes", "1"])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertTrue(run.standardOutput.contains("1 × 1 pass (1 timed call)\n"), run.standardOutput)
+    }
 }

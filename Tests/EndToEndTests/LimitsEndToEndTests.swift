@@ -5,112 +5,10 @@ import MovieSearch
 import TestSupport
 import XCTest
 
-/// Inputs at the edges, through the built binary: a cache that is not a regular file (a FIFO must fail, not hang),
-/// numbers out of range on the command line and in the environment. None may hang or end in a Swift runtime trap.
+/// Numbers at the edges, through the built binary: out of range on the command line (a usage error), the ends of each
+/// range accepted, and `index --max-movies` on a small gzip of many rows. None may hang or end in a Swift runtime
+/// trap.
 final class LimitsEndToEndTests: XCTestCase {
-    /// How long a run may take before it counts as hung and is killed: far above what any of these runs needs
-    /// (they fail before reading a byte), so a slow machine cannot fail the test, and a hang costs seconds.
-    private static let hangLimit = 10.0
-
-    /// Runs `executable` (the binary, or `script` around it), killed if it has not ended after `hangLimit` seconds,
-    /// which fails the test. A trap must not wait for a key press in the backtracer when the child has a terminal.
-    private func boundedRun(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                            file: StaticString = #filePath, line: UInt = #line) throws -> ChildProcess.Outcome {
-        let environment = environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { given, _ in given }
-        let run = try ChildProcess.run(executable, arguments, environment: environment, timeLimit: Self.hangLimit)
-        if !run.finished {
-            XCTFail("\(arguments) still running after \(Self.hangLimit) s: killed", file: file, line: line)
-        }
-        return run
-    }
-
-    /// A data error: exit status 1, nothing on stdout, one stderr line `moviesearch: <message>`.
-    private func assertDataError(_ arguments: [String], environment: [String: String] = [:], _ message: String,
-                                 file: StaticString = #filePath, line: UInt = #line) throws {
-        let run = try boundedRun(try ChildProcess.binary(), arguments, environment: environment, file: file, line: line)
-        guard run.finished else { return }
-        XCTAssertEqual(run.reason, .exit, "\(arguments): killed by a signal", file: file, line: line)
-        XCTAssertEqual(run.status, 1, "\(arguments): \(run.standardError)", file: file, line: line)
-        XCTAssertEqual(run.standardOutput, "", "\(arguments)", file: file, line: line)
-        XCTAssertEqual(run.errorLines, ["moviesearch: " + message], "\(arguments)", file: file, line: line)
-    }
-
-    /// A usage error: exit status 2, nothing on stdout, and stderr opening with the message (the usage follows).
-    private func assertUsageError(_ arguments: [String], _ message: String,
-                                  file: StaticString = #filePath, line: UInt = #line) throws {
-        let run = try boundedRun(try ChildProcess.binary(), arguments, file: file, line: line)
-        guard run.finished else { return }
-        XCTAssertEqual(run.reason, .exit, "\(arguments): killed by a signal", file: file, line: line)
-        XCTAssertEqual(run.status, 2, "\(arguments): \(run.standardError)", file: file, line: line)
-        XCTAssertEqual(run.standardOutput, "", "\(arguments)", file: file, line: line)
-        XCTAssertEqual(run.errorLines.first, "moviesearch: " + message, "\(arguments)", file: file, line: line)
-        XCTAssertFalse(run.standardError.contains("Fatal error"), run.standardError, file: file, line: line)
-    }
-
-    private static func notACacheFile(_ path: String, _ kind: String) -> String {
-        "\(path) is \(kind), not a cache file; give --cache a file built by 'moviesearch index <catalog.json>'"
-    }
-
-    // MARK: A cache must be a regular file
-
-    func testAFIFOAsTheCacheFailsAtOnceInsteadOfWaitingForAWriter() throws {
-        let folder = try TestPaths.temporaryFolder(self)
-        let fifo = folder.appendingPathComponent("cache.fifo").path
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0, String(cString: strerror(errno)))
-        let queries = folder.appendingPathComponent("queries.txt").path
-        try Data("dark\n".utf8).write(to: URL(fileURLWithPath: queries))
-        let message = Self.notACacheFile(fifo, "a FIFO (named pipe)")
-        for arguments in [["query", "dark", "--cache", fifo], ["show", "1", "--cache", fifo], ["top", "--cache", fifo],
-                          ["photos", "1", "--cache", fifo], ["bench", "--cache", fifo, "--queries", queries]] {
-            try assertDataError(arguments, message)
-        }
-        try assertDataError(["query", "dark"], environment: ["MOVIESEARCH_CACHE": fifo], message)
-        try assertDataError(["top"], environment: ["MOVIESEARCH_CACHE": fifo], message)
-    }
-
-    func testACharacterDeviceIsNamedAsOneNotReadAsATruncatedCache() throws {
-        try assertDataError(["query", "dark", "--cache", "/dev/zero"], Self.notACacheFile("/dev/zero", "a character device"))
-        try assertDataError(["show", "0", "--cache", "/dev/null"], Self.notACacheFile("/dev/null", "a character device"))
-    }
-
-    func testADirectoryAndASocketAreNamed() throws {
-        let folder = try TestPaths.temporaryFolder(self)
-        try assertDataError(["top", "--cache", folder.path], Self.notACacheFile(folder.path, "a directory"))
-
-        let socketPath = folder.appendingPathComponent("s").path
-        let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        XCTAssertGreaterThanOrEqual(socketDescriptor, 0)
-        defer { close(socketDescriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let pathBytes = Array(socketPath.utf8)
-        try XCTSkipIf(pathBytes.count >= MemoryLayout.size(ofValue: address.sun_path), "temporary path too long for a socket")
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: pathBytes)
-            buffer[pathBytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        XCTAssertEqual(bound, 0, String(cString: strerror(errno)))
-        try assertDataError(["query", "x", "--cache", socketPath], Self.notACacheFile(socketPath, "a socket"))
-    }
-
-    func testTheLibraryReportsTheKindAsATypedError() throws {
-        let folder = try TestPaths.temporaryFolder(self)
-        let fifo = folder.appendingPathComponent("f").path
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        XCTAssertThrowsError(try MovieIndex(path: fifo)) { error in
-            XCTAssertEqual(error as? CacheError, .notARegularFile(path: fifo, kind: .fifo))
-        }
-        XCTAssertThrowsError(try MovieIndex(path: "/dev/zero")) { error in
-            XCTAssertEqual(error as? CacheError, .notARegularFile(path: "/dev/zero", kind: .characterDevice))
-        }
-        XCTAssertThrowsError(try MovieIndex(path: folder.path)) { error in
-            XCTAssertEqual(error as? CacheError, .notARegularFile(path: folder.path, kind: .directory))
-        }
-    }
-
     // MARK: Numbers on the command line
 
     func testNumericOptionsOutsideTheirRangeAreUsageErrors() throws {
@@ -160,59 +58,6 @@ final class LimitsEndToEndTests: XCTestCase {
             ["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--passes", "1000"],
             "\(TextLayout.grouped(lines)) queries in \(queries) × 1,000 passes is more than the "
                 + "\(TextLayout.grouped(BenchCommand.maximumSamples)) timed calls a run keeps; use fewer --passes or fewer queries")
-    }
-
-    // MARK: Numbers in the environment
-
-    /// `COLUMNS` is read only when standard output is a terminal: `script` gives the binary one.
-    func testAHugeOrTinyCOLUMNSIsClampedOnATerminal() throws {
-        let script = try Requirement.tool("script", package: "bsdutils")
-        let response = try temporaryFile("response.json", """
-            {"photos":{"photo":[
-              {"id":"1","secret":"a","server":"2","farm":3},
-              {"id":"4","secret":"b","server":"5","farm":6}]},"stat":"ok"}
-            """)
-        let urls = ["http://farm3.static.flickr.com/2/1_a.jpg", "http://farm6.static.flickr.com/5/4_b.jpg"]
-        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let command = ([try ChildProcess.binary(), "photos", "7", "--cache", TestPaths.sampleCache,
-                        "--response", response, "--flickr-key", "k"]).map(quoted).joined(separator: " ")
-        for (columns, expected) in [("999999999999", Terminal.widthRange.upperBound),
-                                    ("99999999999999999999999", Terminal.widthRange.upperBound)] {
-            let run = try boundedRun(script, ["-qec", command, "/dev/null"], environment: ["COLUMNS": columns])
-            guard run.finished else { continue }
-            XCTAssertEqual(run.status, 0, "COLUMNS=\(columns): \(run.standardOutput)")
-            XCTAssertFalse(run.standardOutput.contains("Fatal error"), run.standardOutput)
-            // Two columns, the second starting half-way across the clamped width.
-            let pair = urls[0] + String(repeating: " ", count: expected / 2 - urls[0].count) + urls[1]
-            XCTAssertTrue(run.standardOutput.contains(pair + "\r\n"), "COLUMNS=\(columns): \(run.standardOutput)")
-        }
-        // Too narrow even when clamped up to 20: one URL a line.
-        let narrow = try boundedRun(script, ["-qec", command, "/dev/null"], environment: ["COLUMNS": "1"])
-        XCTAssertEqual(narrow.status, 0, narrow.standardOutput)
-        XCTAssertTrue(narrow.standardOutput.contains(urls[0] + "\r\n" + urls[1] + "\r\n"), narrow.standardOutput)
-    }
-
-    func testCOLUMNSIsReadAsAPositiveNumberAndClamped() {
-        func columns(_ text: String) -> Int? {
-            Environment.fixed(["COLUMNS": text]).positiveNumber("COLUMNS", clampedTo: Terminal.widthRange)
-        }
-        XCTAssertEqual(columns("132"), 132)
-        XCTAssertEqual(columns("999999999999"), 1000)
-        XCTAssertEqual(columns("99999999999999999999999"), 1000)
-        XCTAssertEqual(columns("3"), 20)
-        for ignored in ["", "0", "-5", "+5", "wide", "80 ", "1e3"] { XCTAssertNil(columns(ignored), ignored) }
-        XCTAssertEqual(Terminal(width: Int.max).width, 1000)
-        XCTAssertEqual(Terminal(width: 3).width, 20)
-        XCTAssertEqual(Terminal(width: 132).width, 132)
-        XCTAssertNil(Terminal(width: nil).width)
-    }
-
-    /// In-process, the widths a test passes go through the same clamp: layouts never pad to a huge width.
-    func testLayoutsOnAHugeTerminalStayBounded() throws {
-        let show = MovieSearchCommand.run(arguments: ["show", "7", "--cache", TestPaths.sampleCache, "--flickr-key", "k"],
-                                          terminalWidth: Int.max)
-        XCTAssertEqual(show.status, 0, show.standardError)
-        XCTAssertTrue(show.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 1000 || $0.contains("flickr") })
     }
 
     /// `index --max-movies N`: a small gzip that unpacks to more rows stops with one line and exit 1, as the rows

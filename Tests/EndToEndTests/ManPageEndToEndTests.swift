@@ -45,8 +45,9 @@ final class ManPageEndToEndTests: XCTestCase {
         XCTAssertTrue(text.contains("NAME"), text)
         XCTAssertTrue(text.contains("moviesearch - search a movie catalog offline"), text)
 
-        // Every subcommand and option, as `--help` lists them: read from each subcommand's help.
-        let overview = try BinaryRun.run(["--help"]).standardOutput
+        // Every subcommand and option, as `--help` lists them: read from each subcommand's help, rendered in-process
+        // (the text only; spawning the binary once a subcommand added nothing but time).
+        let overview = MovieSearchCommand.run(arguments: ["--help"]).standardOutput
         let names = overview.components(separatedBy: "SUBCOMMANDS:\n")[1]
             .split(separator: "\n").prefix { !$0.isEmpty }
             .compactMap { line -> String? in
@@ -55,7 +56,7 @@ final class ManPageEndToEndTests: XCTestCase {
         XCTAssertEqual(names, MovieSearchCommand.subcommands.map { $0.name }, overview)
         for name in names {
             XCTAssertTrue(text.contains("moviesearch \(name)"), "no 'moviesearch \(name)' in the page")
-            let help = try BinaryRun.run([name, "--help"]).standardOutput
+            let help = MovieSearchCommand.run(arguments: [name, "--help"]).standardOutput
             let options = help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "[" || $0 == "]" })
                 .filter { $0.hasPrefix("--") && $0.count > 2 }
                 .map { String($0.prefix { $0 != "=" && $0 != "." && $0 != "'" && $0 != ")" }) }

@@ -30,6 +30,31 @@ final class PhotosFetchEndToEndTests: XCTestCase {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
     }
 
+    /// `moviesearch-fetch --request-from-stdin` (how `moviesearch` runs it, so that the URL's API key never shows on
+    /// a command line): the URL on standard input's first line, headers after it; anything else a usage error.
+    func testTheFetchProgramReadsItsRequestFromStandardInput() throws {
+        let standIn = try FlickrStandIn(self)
+        let folder = try TestPaths.temporaryFolder(self)
+        func fetch(_ input: String) throws -> ChildProcess.Outcome {
+            let file = folder.appendingPathComponent("input-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: file)
+            return try ChildProcess.run(FlickrStandIn.fetchProgram, ["--timeout-ms", "5000", "--request-from-stdin"],
+                                        standardInput: try FileHandle(forReadingFrom: file), timeLimit: 20)
+        }
+        let url = FlickrPhotos.searchURL(title: Self.title, apiKey: "k3y-on-stdin", endpoint: standIn.endpoint)
+        let fetched = try fetch(url + "\nX-Test: 1\n")
+        XCTAssertEqual(fetched.status, 0, fetched.summary)
+        XCTAssertTrue(fetched.standardOutput.contains("\"photos\""), fetched.standardOutput)
+        XCTAssertTrue(standIn.requests.contains { $0.contains("k3y-on-stdin") }, "\(standIn.requests)")
+
+        for input in ["", "\n", url + "\nnot a header\n"] {
+            let refused = try fetch(input)
+            XCTAssertEqual(refused.status, 2, "\(input.debugDescription): \(refused.summary)")
+            XCTAssertTrue(refused.standardError.hasPrefix("moviesearch-fetch: --request-from-stdin needs"),
+                          refused.standardError)
+        }
+    }
+
     func testFetchedOnceThenFromTheDiskCacheEvenWithFlickrGone() throws {
         let standIn = try FlickrStandIn(self)
         let first = try photos(standIn)

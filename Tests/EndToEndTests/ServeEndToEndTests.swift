@@ -4,26 +4,11 @@ import XCTest
 import TestSupport
 
 /// `moviesearch serve` run as the built binary on port 0, talked to over sockets: the API against the CLI's JSON
-/// byte for byte, favorites shared with the CLI, the Host and Origin rules, stop signals, the cache replaced under
-/// load, slow clients and usage errors. Heavier variants run in a full run only (`TestScale`).
+/// byte for byte, favorites shared with the CLI, the cache replaced under load. Heavier variants run in a full run
+/// only (`TestScale`). The Host and Origin rules, slow clients and usage errors: `ServeSafetyEndToEndTests`; stop
+/// signals: `ServeSignalEndToEndTests`.
 final class ServeEndToEndTests: XCTestCase {
     private static let flickrKey = "k3y"
-
-    /// A small catalog of this test, indexed.
-    private static let smallCatalog = """
-        [{"title":"The Dark Knight Rises","year":2012,"rating":5},
-         {"title":"Dark Shadows","year":2012,"rating":3},
-         {"title":"Heat","year":1995,"rating":4},
-         {"title":"Gone Girl","year":2014,"rating":4}]
-        """
-
-    private func decadeCache() throws -> String {
-        try indexedCache(try Requirement.sharedData("data/movies.json"))
-    }
-
-    private func smallCache() throws -> String {
-        try indexedCache(try temporaryFile("small.json", Self.smallCatalog))
-    }
 
     private func cli(_ arguments: [String], input: String = "", file: StaticString = #filePath,
                      line: UInt = #line) throws -> String {
@@ -72,7 +57,7 @@ final class ServeEndToEndTests: XCTestCase {
         let all = try SharedData.queries("decade-typing.txt")
         // A sampled run: every 16th line (some 240 queries), keystroke prefixes of all lengths.
         let queries = TestScale.isFull ? all : stride(from: 0, to: all.count, by: 16).map { all[$0] }
-        try assertSearchesMatchTheCLI(queries, cache: try decadeCache())
+        try assertSearchesMatchTheCLI(queries, cache: try servedDecadeCache())
     }
 
     /// In full runs only (`.ci/run` runs the end-to-end tests in full against the installed binary): indexing the
@@ -90,7 +75,7 @@ final class ServeEndToEndTests: XCTestCase {
     }
 
     func testMoviesTopAndPhotosAreTheCLIs() throws {
-        let cache = try decadeCache()
+        let cache = try servedDecadeCache()
         let photos = try TestPaths.temporaryFolder(self).path
         let response = """
             {"photos":{"page":1,"pages":1,"perpage":10,"total":"3","photo":[
@@ -136,7 +121,7 @@ final class ServeEndToEndTests: XCTestCase {
     // MARK: Favorites shared with the CLI
 
     func testFavoritesAreSharedWithTheCLI() throws {
-        let cache = try smallCache()
+        let cache = try servedSmallCache()
         let favorites = try TestPaths.temporaryFolder(self).path + "/favorites.json"
         let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet",
                                              "--favorites", favorites])
@@ -174,7 +159,7 @@ final class ServeEndToEndTests: XCTestCase {
     /// A default favorites file that cannot be read, or no place for one: served, with a warning after the first
     /// line (which scripts read for the port), and a damaged file is never written.
     func testFavoritesWarningsComeAfterTheFirstLine() throws {
-        let cache = try smallCache()
+        let cache = try servedSmallCache()
         let dataHome = try TestPaths.temporaryFolder(self).path
         try FileManager.default.createDirectory(atPath: dataHome + "/moviesearch", withIntermediateDirectories: true)
         let file = dataHome + "/moviesearch/favorites.json"
@@ -201,116 +186,6 @@ final class ServeEndToEndTests: XCTestCase {
                       nowhere.standardError)
     }
 
-    // MARK: Safe by default
-
-    func testAForeignHostIs421AndAForeignOriginCannotWrite() throws {
-        let cache = try smallCache()
-        let favorites = try TestPaths.temporaryFolder(self).path + "/favorites.json"
-        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet",
-                                             "--favorites", favorites])
-        let port = server.port
-        for host in ["evil.example", "evil.example:\(port)", "127.0.0.1:\(port &+ 1)", "localhost.evil.example"] {
-            let answer = try server.request("/healthz", headers: ["Host": host])
-            XCTAssertEqual(answer.status, 421, host)
-            XCTAssertTrue(answer.text.hasPrefix(#"{"error":"#), answer.text)
-        }
-        for host in ["127.0.0.1:\(port)", "localhost:\(port)"] {
-            XCTAssertEqual(try server.request("/healthz", headers: ["Host": host]).status, 200, host)
-        }
-
-        XCTAssertEqual(try server.request("PUT", "/api/favorites/0").status, 200)
-        let before = try Data(contentsOf: URL(fileURLWithPath: favorites))
-        for origin in ["http://evil.example", "http://127.0.0.1:\(port &+ 1)", "null", "https://127.0.0.1:\(port)"] {
-            for (method, id) in [("PUT", 2), ("DELETE", 0)] {
-                let answer = try server.request(method, "/api/favorites/\(id)", headers: ["Origin": origin])
-                XCTAssertEqual(answer.status, 403, "\(method) from \(origin)")
-                XCTAssertNil(answer.header("Access-Control-Allow-Origin"))
-            }
-        }
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: favorites)), before,
-                       "a refused write changed the file")
-        // The server's own origin may write.
-        let own = try server.request("PUT", "/api/favorites/2", headers: ["Origin": "http://127.0.0.1:\(port)"])
-        XCTAssertEqual(own.status, 200, own.text)
-    }
-
-    func testANonLoopbackAddressIsWarnedAbout() throws {
-        let cache = try smallCache()
-        guard Self.canListenOnAnyAddress() else { throw XCTSkip("this machine refuses to listen on 0.0.0.0") }
-        let server = try ServeProcess(self, ["--cache", cache, "--listen", "0.0.0.0:0", "--quiet"])
-        XCTAssertEqual(server.firstLine, "moviesearch: serving 4 movies at http://0.0.0.0:\(server.port)/")
-        XCTAssertTrue(server.waitForHealth(within: 2) { $0.contains(#""movies":4"#) })
-        let lines = server.errorLines
-        XCTAssertEqual(lines.count, 2, server.standardError)
-        XCTAssertTrue(lines.last?.hasPrefix("moviesearch: warning: listening on 0.0.0.0:\(server.port), not a "
-            + "loopback address") ?? false, server.standardError)
-
-        let loopback = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"])
-        XCTAssertTrue(loopback.waitForHealth(within: 2) { _ in true })
-        XCTAssertEqual(loopback.errorLines.count, 1, loopback.standardError)
-    }
-
-    /// Whether a socket may listen on 0.0.0.0 (some sandboxes allow loopback only).
-    private static func canListenOnAnyAddress() -> Bool {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        return bound == 0 && listen(descriptor, 1) == 0
-    }
-
-    // MARK: Stop signals
-
-    /// A request half sent before `signal` and completed after it is answered; the process exits 0 within 2 s.
-    /// `stalledClient`: also a client that never finishes its request, which costs the test the server's grace
-    /// period (a second), so only one of the two signals' tests has one.
-    private func checkGracefulStop(_ signal: Int32, stalledClient: Bool, file: StaticString = #filePath,
-                                   line: UInt = #line) throws {
-        let server = try ServeProcess(self, ["--cache", try smallCache(), "--listen", "127.0.0.1:0"])
-        let connection = try server.connect()
-        try connection.send("GET /api/search?q=heat HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n")
-        // Neither a client that never finishes its request nor an idle keep-alive one holds the stop up.
-        let stalled = stalledClient ? try server.connect() : nil
-        try stalled?.send("GET /healthz HTTP/1.1\r\nHo")
-        let idle = try server.connect()
-        try idle.send(HTTPConnection.request("GET", "/healthz", host: "127.0.0.1:\(server.port)"))
-        XCTAssertEqual(try idle.readAnswer().status, 200, file: file, line: line)
-        // Answered requests on another connection, so that the half request has surely reached the server.
-        XCTAssertTrue(server.waitForHealth(within: 2) { _ in true }, file: file, line: line)
-        usleep(50_000)
-        let start = ChildProcess.now()
-        server.send(signal)
-        usleep(100_000)
-        try connection.send("Connection: close\r\n\r\n")
-        let answer = try connection.readAnswer()
-        XCTAssertEqual(answer.status, 200, file: file, line: line)
-        XCTAssertTrue(answer.text.hasPrefix(#"{"query":"heat","total":1,"#), answer.text, file: file, line: line)
-        XCTAssertTrue(server.waitForExit(within: 2 - (ChildProcess.now() - start)),
-                      "still running 2 s after the signal", file: file, line: line)
-        XCTAssertEqual(server.process.terminationReason, .exit, file: file, line: line)
-        XCTAssertEqual(server.process.terminationStatus, 0, server.standardError, file: file, line: line)
-        // No new connection is accepted once it stopped.
-        XCTAssertThrowsError(try server.request("/healthz"), file: file, line: line)
-    }
-
-    func testSIGTERMAnswersTheRequestInFlightAndExits0() throws {
-        try checkGracefulStop(SIGTERM, stalledClient: true)
-    }
-
-    func testSIGINTAnswersTheRequestInFlightAndExits0() throws {
-        try checkGracefulStop(SIGINT, stalledClient: false)
-    }
-
     // MARK: The cache replaced
 
     func testAReplacedCacheIsServedWithoutAFailedRequest() throws {
@@ -318,7 +193,7 @@ final class ServeEndToEndTests: XCTestCase {
         let cache = folder + "/served.mscache"
         XCTAssertEqual(try BinaryRun.run(["index", try Requirement.sharedData("data/movies.json"), "-o", cache]).status,
                        0)
-        let small = try temporaryFile("small.json", Self.smallCatalog)
+        let small = try temporaryFile("small.json", ServeProcess.smallCatalog)
         let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"])
         XCTAssertTrue(server.waitForHealth(within: 1) { $0.contains(#""movies":2272,"#) })
 
@@ -384,103 +259,6 @@ final class ServeEndToEndTests: XCTestCase {
         XCTAssertEqual(load.failures.withLock { $0 }, [])
         XCTAssertGreaterThan(load.answered.load(ordering: .relaxed), 10)
         XCTAssertTrue(server.process.isRunning)
-    }
-
-    // MARK: Slow clients
-
-    func testStalledClientsDoNotDelayOthers() throws {
-        let server = try ServeProcess(self, ["--cache", try smallCache(), "--listen", "127.0.0.1:0", "--quiet"])
-        var stalled: [HTTPConnection] = []
-        for index in 0..<200 {
-            let connection = try server.connect(timeout: 15)
-            try connection.send(index % 2 == 0 ? "GET /healthz HTTP/1.1\r\nHo" : "G")
-            stalled.append(connection)
-        }
-        let start = ChildProcess.now()
-        let answer = try server.request("/api/search?q=heat")
-        XCTAssertEqual(answer.status, 200)
-        XCTAssertLessThan(ChildProcess.now() - start, 1, "a normal request waited behind stalled ones")
-
-        guard TestScale.isFull else { return }
-        // The stalled ones are dropped once their headers are 10 s late (an answer, 408, may come first).
-        let closing = ChildProcess.now()
-        for connection in stalled {
-            XCTAssertTrue(try connection.readsEndOfStream())
-        }
-        let waited = ChildProcess.now() - closing
-        XCTAssertGreaterThan(waited, 8)
-        XCTAssertLessThan(waited, 13)
-        XCTAssertEqual(try server.request("/healthz").status, 200)
-    }
-
-    // MARK: Usage errors
-
-    func testABadListenValueIsAUsageError() throws {
-        let cache = try smallCache()
-        for value in ["nonsense", "127.0.0.1", "127.0.0.1:65536", "127.0.0.1:-1", "example.com:80", ":80",
-                      "127.0.0.1:8080x", "[::1", ""] {
-            let run = try BinaryRun.run(["serve", "--cache", cache, "--listen", value])
-            XCTAssertEqual(run.status, 2, "\(value): \(run.standardError)")
-            // One line says what is wrong; the usage of `serve` follows, as after every usage error.
-            XCTAssertEqual(run.errorLines.filter { $0.hasPrefix("moviesearch: ") }, [
-                "moviesearch: --listen takes host:port with an IPv4 address, [IPv6] or localhost, and a port from 0 "
-                    + "to 65535, not '\(value)'",
-            ], run.standardError)
-            XCTAssertTrue(run.errorLines.dropFirst().first?.hasPrefix("Usage: moviesearch serve ") ?? false)
-            XCTAssertEqual(run.errorLines.last, "See 'moviesearch serve --help'.")
-            XCTAssertEqual(run.standardOutput, "")
-        }
-    }
-
-    func testAPortInUseIsOneLineAndAFailure() throws {
-        let cache = try smallCache()
-        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"])
-        let outcome = try ChildProcess.run(try ChildProcess.binary(),
-                                           ["serve", "--cache", cache, "--listen", "127.0.0.1:\(server.port)"],
-                                           timeLimit: 5)
-        XCTAssertTrue(outcome.finished, "a second server on a port in use kept running")
-        XCTAssertTrue(outcome.reason == .exit && outcome.status != 0, outcome.summary)
-        XCTAssertEqual(outcome.errorLines.count, 1, outcome.summary)
-        XCTAssertTrue(outcome.errorLines.first?.hasPrefix("moviesearch: cannot listen on 127.0.0.1:\(server.port)")
-            ?? false, outcome.summary)
-        XCTAssertTrue(server.process.isRunning)
-    }
-
-    /// Out of descriptors (`ulimit -n 48`, far below `--max-connections`): serve warns at start, accepting pauses
-    /// instead of spinning on a listener that stays readable (its CPU time stays low while connections wait), and
-    /// once connections close the waiting ones are answered.
-    func testRunningOutOfDescriptorsPausesAcceptingAndRecovers() throws {
-        let cache = try decadeCache()
-        let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet", "--no-save"],
-                                      openFiles: 48)
-        XCTAssertTrue(server.errorLines.contains { $0.contains("fewer than --max-connections 1024") },
-                      server.standardError)
-        var held: [HTTPConnection] = []
-        for _ in 0..<80 { held.append(try server.connect()) }
-        let cpuBefore = try Self.cpuSeconds(server.process.processIdentifier)
-        usleep(500_000)
-        let spent = try Self.cpuSeconds(server.process.processIdentifier) - cpuBefore
-        // Spinning on the listener would use the whole half second waited, on each loop's core.
-        XCTAssertLessThan(spent, 0.25, "serve spun while out of descriptors")
-        held.removeFirst(60)  // closed: room for more
-        let answer = try server.request("/healthz")
-        XCTAssertEqual(answer.status, 200)
-        // The connections that waited in the listen queue are served too.
-        for connection in held.suffix(5) {
-            try connection.send(HTTPConnection.request("GET", "/healthz", host: "127.0.0.1:\(server.port)"))
-            XCTAssertEqual(try connection.readAnswer().status, 200)
-        }
-    }
-
-    /// User and system CPU time of a process, from /proc (Linux); skips elsewhere.
-    private static func cpuSeconds(_ pid: Int32) throws -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { throw XCTSkip("no /proc here to read CPU time from") }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
-            throw XCTSkip("unexpected /proc/<pid>/stat")
-        }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
 }

@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 import TestSupport
 
-/// The signals `serve` gives a meaning to besides SIGTERM and SIGINT (`ServeEndToEndTests`), as nginx does:
-/// SIGHUP (a terminal that closed, or a reload asked for) looks at the cache and the favorites now and cuts no
-/// request; SIGQUIT stops gracefully; SIGUSR1 prints a status line; SIGUSR2 does nothing. None of them ends the
+/// The signals `serve` gives a meaning to, as nginx does: SIGTERM and SIGINT stop it gracefully, the request in
+/// flight answered; SIGHUP (a terminal that closed, or a reload asked for) looks at the cache and the favorites now
+/// and cuts no request; SIGQUIT stops gracefully; SIGUSR1 prints a status line; SIGUSR2 does nothing. None of them ends the
 /// process with a request half answered, as their default actions did.
 final class ServeSignalEndToEndTests: XCTestCase {
     private static let small = """
@@ -105,5 +105,47 @@ final class ServeSignalEndToEndTests: XCTestCase {
             + "http://127.0.0.1:\(server.port)/, up ") ?? false, server.standardError)
         XCTAssertTrue(lines.last?.hasSuffix(" s, 0 reloads of the cache") ?? false, server.standardError)
         XCTAssertEqual(try server.request("/healthz").status, 200)
+    }
+
+    // MARK: Stop signals
+
+    /// A request half sent before `signal` and completed after it is answered; the process exits 0 within 2 s.
+    /// `stalledClient`: also a client that never finishes its request, which costs the test the server's grace
+    /// period (a second), so only one of the two signals' tests has one.
+    private func checkGracefulStop(_ signal: Int32, stalledClient: Bool, file: StaticString = #filePath,
+                                   line: UInt = #line) throws {
+        let server = try ServeProcess(self, ["--cache", try servedSmallCache(), "--listen", "127.0.0.1:0"])
+        let connection = try server.connect()
+        try connection.send("GET /api/search?q=heat HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n")
+        // Neither a client that never finishes its request nor an idle keep-alive one holds the stop up.
+        let stalled = stalledClient ? try server.connect() : nil
+        try stalled?.send("GET /healthz HTTP/1.1\r\nHo")
+        let idle = try server.connect()
+        try idle.send(HTTPConnection.request("GET", "/healthz", host: "127.0.0.1:\(server.port)"))
+        XCTAssertEqual(try idle.readAnswer().status, 200, file: file, line: line)
+        // Answered requests on another connection, so that the half request has surely reached the server.
+        XCTAssertTrue(server.waitForHealth(within: 2) { _ in true }, file: file, line: line)
+        usleep(50_000)
+        let start = ChildProcess.now()
+        server.send(signal)
+        usleep(100_000)
+        try connection.send("Connection: close\r\n\r\n")
+        let answer = try connection.readAnswer()
+        XCTAssertEqual(answer.status, 200, file: file, line: line)
+        XCTAssertTrue(answer.text.hasPrefix(#"{"query":"heat","total":1,"#), answer.text, file: file, line: line)
+        XCTAssertTrue(server.waitForExit(within: 2 - (ChildProcess.now() - start)),
+                      "still running 2 s after the signal", file: file, line: line)
+        XCTAssertEqual(server.process.terminationReason, .exit, file: file, line: line)
+        XCTAssertEqual(server.process.terminationStatus, 0, server.standardError, file: file, line: line)
+        // No new connection is accepted once it stopped.
+        XCTAssertThrowsError(try server.request("/healthz"), file: file, line: line)
+    }
+
+    func testSIGTERMAnswersTheRequestInFlightAndExits0() throws {
+        try checkGracefulStop(SIGTERM, stalledClient: true)
+    }
+
+    func testSIGINTAnswersTheRequestInFlightAndExits0() throws {
+        try checkGracefulStop(SIGINT, stalledClient: false)
     }
 }

@@ -5,6 +5,14 @@ import TestSupport
 /// A `moviesearch serve` process of one test: started on port 0, its address read from its first line on standard
 /// error, killed when the test ends (whatever the test did), its standard error kept in a file.
 final class ServeProcess {
+    /// A small catalog the serve tests index (`servedSmallCache()`): four movies in three years.
+    static let smallCatalog = """
+        [{"title":"The Dark Knight Rises","year":2012,"rating":5},
+         {"title":"Dark Shadows","year":2012,"rating":3},
+         {"title":"Heat","year":1995,"rating":4},
+         {"title":"Gone Girl","year":2014,"rating":4}]
+        """
+
     let process: Process
     /// The port it listens on, from `moviesearch: serving N movies at http://127.0.0.1:PORT/`.
     private(set) var port: UInt16 = 0
@@ -255,4 +263,16 @@ func percentEncoded(_ text: String) -> String {
         }
     }
     return result
+}
+
+extension XCTestCase {
+    /// `ServeProcess.smallCatalog` indexed in a temporary folder of this test.
+    func servedSmallCache() throws -> String {
+        try indexedCache(try temporaryFile("small.json", ServeProcess.smallCatalog))
+    }
+
+    /// The shared decade catalog indexed in a temporary folder of this test; skipped when the data is missing.
+    func servedDecadeCache() throws -> String {
+        try indexedCache(try Requirement.sharedData("data/movies.json"))
+    }
 }

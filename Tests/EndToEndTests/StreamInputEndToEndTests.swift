@@ -206,14 +206,4 @@ final class StreamInputEndToEndTests: XCTestCase {
                            "moviesearch: cannot read queries \(longFile): line 2 is longer than 1 MiB, the most a query may hold")
         // The bounds on the number of queries and their bytes in all: BenchCommandTests.testQueryFilesAreBounded.
     }
-
-    func testHelpStatesTheLimits() throws {
-        for (command, limit) in [("index", "2 GiB"), ("photos", "1 MiB"), ("query", "1 MiB"), ("bench", "1,000,000")] {
-            let help = try BinaryRun.run([command, "--help"])
-            XCTAssertEqual(help.status, 0)
-            let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            XCTAssertTrue(words.contains(limit),
-                          "\(command) --help should say \(limit): \(help.standardOutput)")
-        }
-    }
 }

@@ -8,6 +8,7 @@ extension WebAppBrowserTests {
     /// `openssl` (`Scripts/browser-posters-test.py`). Then a restart with TMDb gone serves every poster the page
     /// asked for from the disk cache, without one request.
     func testTMDbPostersInHeadlessChromium() throws {
+        try requireFullRun()
         let tools = try browserTools()
         let openssl = try Requirement.tool("openssl")
         let cache = try indexedCache(try Requirement.sharedData("data/movies.json"))

@@ -11,6 +11,14 @@ final class WebAppBrowserTests: XCTestCase {
     private static let selenium = "selenium==4.27.1"
 
     /// The paths of python3, chromium and chromedriver, or one message naming everything missing.
+    /// Skips a browser test that a plain run leaves to `.ci/run`'s full step (`TestScale`): a headless Chromium of
+    /// its own costs some ten seconds, and the page's own test (`testThePageInHeadlessChromium`) runs in every run.
+    func requireFullRun() throws {
+        guard TestScale.isFull else {
+            throw XCTSkip("a full run's browser test (MOVIESEARCH_FULL_TESTS=1; .ci/run's full step runs it)")
+        }
+    }
+
     func browserTools() throws -> (python: String, chromium: String, driver: String) {
         var missing: [String] = []
         let python = Requirement.findTool("python3")
@@ -54,6 +62,7 @@ final class WebAppBrowserTests: XCTestCase {
     /// `--ignore-certificate-errors`) with a certificate made here by `openssl` (nothing committed). A screenshot of
     /// the details page goes to `$TMPDIR/moviesearch-screenshots`.
     func testFetchedPhotosInHeadlessChromium() throws {
+        try requireFullRun()
         let tools = try browserTools()
         let openssl = try Requirement.tool("openssl")
         let cache = try indexedCache(try Requirement.sharedData("data/movies.json"))

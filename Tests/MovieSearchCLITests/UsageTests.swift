@@ -328,4 +328,15 @@ final class UsageTests: XCTestCase {
 
             """)
     }
+
+    /// The help of each subcommand that reads a bounded input states its bound (StreamInputEndToEndTests checks the
+    /// bounds themselves through the built binary).
+    func testHelpStatesTheLimits() {
+        for (command, limit) in [("index", "2 GiB"), ("photos", "1 MiB"), ("query", "1 MiB"), ("bench", "1,000,000")] {
+            let help = run([command, "--help"])
+            XCTAssertEqual(help.status, 0)
+            let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            XCTAssertTrue(words.contains(limit), "\(command) --help should say \(limit): \(help.standardOutput)")
+        }
+    }
 }

@@ -31,6 +31,8 @@ final class ConnectionTests: XCTestCase {
         var perWrite: Int?
         /// Whether the next write fails (the client reset the connection).
         var fails = false
+        /// How many writes the connection made.
+        var writes = 0
 
         init(limits: HTTPRequestParser.Limits = .init(), corsOrigin: String? = nil) {
             let server = SocketAddress(host: .ipv4(127, 0, 0, 1), port: 8080)
@@ -60,8 +62,10 @@ final class ConnectionTests: XCTestCase {
         @discardableResult
         func advance(at seconds: Double = 0) -> Connection.Step {
             var trim = false
-            return connection.advance(at(seconds), &context, trim: &trim) { bytes in
+            return connection.advance(at(seconds), &context, trim: &trim) { buffers in
                 if fails { return nil }
+                writes += 1
+                let bytes = buffers.flatMap { Array($0) }
                 let count = min(bytes.count, room ?? bytes.count, perWrite ?? bytes.count)
                 written.append(contentsOf: bytes.prefix(count))
                 room = room.map { $0 - count }
@@ -116,6 +120,27 @@ final class ConnectionTests: XCTestCase {
         XCTAssertTrue(harness.connection.hasRequestInFlight)
         XCTAssertFalse(harness.connection.wanted.reads, "not read while its request is at the workers")
         XCTAssertTrue(harness.written.isEmpty)
+    }
+
+    /// An answer's head and body go to the socket in one write: a server killed between two writes would leave a
+    /// proxy in front of it a head without its body, which it can neither complete nor retry elsewhere.
+    func testAnAnswersHeadAndBodyGoOutInOneWrite() throws {
+        let harness = Harness()
+        let request = try XCTUnwrap(dispatched(harness.feed("GET /one-write HTTP/1.1\r\n\(Harness.host)\r\n")))
+        harness.answer(request)
+        XCTAssertEqual(harness.advance(), .watch)
+        XCTAssertEqual(harness.writes, 1)
+        let answer = harness.takeWritten()
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200"), answer)
+        XCTAssertTrue(answer.hasSuffix("\r\n\r\nGET /one-write\n"), answer)
+
+        // A socket that takes a few bytes per write: the rest follows from where each write stopped.
+        harness.perWrite = 7
+        let second = try XCTUnwrap(dispatched(harness.feed("GET /in-pieces HTTP/1.1\r\n\(Harness.host)\r\n")))
+        harness.answer(second)
+        XCTAssertEqual(harness.advance(), .watch)
+        XCTAssertEqual(harness.writes, 1 + (answer.utf8.count + 6) / 7)
+        XCTAssertEqual(harness.takeWritten(), answer.replacingOccurrences(of: "/one-write", with: "/in-pieces"))
     }
 
     func testPipelinedRequestsGoToTheWorkersOneAtATimeAndAreAnsweredInOrder() throws {

@@ -15,16 +15,6 @@ import XCTest
 /// on a lock, clients that do not read, a log nobody reads; and `Expect: 100-continue`, `Vary: Origin`,
 /// `Sec-Fetch-Site`. Bounds on times are generous: the point is that the answer does not wait for the other work.
 final class HTTPServerIsolationTests: XCTestCase {
-    private func get(_ target: String, _ server: HTTPServer, _ fields: String = "", method: String = "GET") -> String {
-        "\(method) \(target) HTTP/1.1\r\nHost: \(server.hostHeader)\r\n\(fields)\r\n"
-    }
-
-    private func elapsed(_ body: () throws -> Void) rethrows -> Duration {
-        let start = ContinuousClock.now
-        try body()
-        return ContinuousClock.now - start
-    }
-
     /// Runs `body` on a thread of its own; the returned closure waits for it and says whether it threw.
     private func inBackground(_ body: @escaping @Sendable () throws -> Bool) throws -> () -> Bool {
         let done = DispatchSemaphore(value: 0)

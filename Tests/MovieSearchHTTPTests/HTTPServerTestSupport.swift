@@ -301,6 +301,18 @@ extension XCTestCase {
         }
         try body(server, responder)
     }
+
+    /// A request for `target` naming `server` as its host, with more fields if given.
+    func get(_ target: String, _ server: HTTPServer, _ fields: String = "", method: String = "GET") -> String {
+        "\(method) \(target) HTTP/1.1\r\nHost: \(server.hostHeader)\r\n\(fields)\r\n"
+    }
+
+    /// The time `body` takes.
+    func elapsed(_ body: () throws -> Void) rethrows -> Duration {
+        let start = ContinuousClock.now
+        try body()
+        return ContinuousClock.now - start
+    }
 }
 
 extension HTTPServer {

@@ -13,18 +13,6 @@ import XCTest
 /// pipelining, HEAD, closing, errors, the Host and Origin checks, CORS, ETags, gzip, the clocks, the connection
 /// limit, slow clients and stopping.
 final class HTTPServerTests: XCTestCase {
-    /// A GET of `target` naming `server` as its host, with more fields if given.
-    private func get(_ target: String, _ server: HTTPServer, _ fields: String = "", method: String = "GET") -> String {
-        "\(method) \(target) HTTP/1.1\r\nHost: \(server.hostHeader)\r\n\(fields)\r\n"
-    }
-
-    /// The time `body` takes.
-    private func elapsed(_ body: () throws -> Void) rethrows -> Duration {
-        let start = ContinuousClock.now
-        try body()
-        return ContinuousClock.now - start
-    }
-
     // MARK: - Framing and connections
 
     func testGetIsAnsweredWithItsFraming() throws {

@@ -10,6 +10,9 @@ import MovieSearch
 /// tokens sorted (so that the tokens a query token is a prefix of are one run), and, computed once per query token,
 /// the set of places whose title has such a token, as one bit per place. `bruteForce(_:perYear:)` is the definition
 /// itself, movie by movie and token by token, and tests check the two agree.
+///
+/// The fuzz targets' oracle too: Scripts/fuzz.sh compiles this file into them, and they ask `bruteForce`, which
+/// keeps no memo to grow over their millions of queries.
 package final class ReferenceSearch {
     package let movies: [Movie]
     /// Title tokens as Unicode scalars: a token is a sequence of scalars, and "prefix" means a prefix of that

@@ -7,8 +7,8 @@ import Foundation
 /// of the suite's time. There they run a fixed, deterministic sample, so that the suite stays fast; an optimized build
 /// (`swift test -c release -Xswiftc -enable-testing`), or any build with `MOVIESEARCH_FULL_TESTS=1` in the
 /// environment, runs all of it. `.ci/run` does both: the plain `swift test`, then the full checks in the same debug
-/// build (`MOVIESEARCH_FULL_TESTS=1`), the end-to-end ones against the installed, optimized binary (and the
-/// concurrency tests in full under Thread Sanitizer).
+/// build (`MOVIESEARCH_FULL_TESTS=1`), the end-to-end ones whose workloads follow the binary against the installed,
+/// optimized binary (and the concurrency tests, sampled, under Thread Sanitizer).
 ///
 /// The sizes of the workloads the end-to-end tests give the `moviesearch` binary follow how fast that binary is
 /// (`binaryIsOptimized`), not `MOVIESEARCH_FULL_TESTS` alone.

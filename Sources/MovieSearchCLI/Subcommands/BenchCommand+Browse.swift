@@ -94,12 +94,13 @@ extension BenchCommand {
         }
         let rows = zip(files, samples).map { file, samples in
             (name: file.path.description, report: report(samples, keys: file.keys.count))
-        } + [(name: "all", report: report(samples.flatMap { $0 }, keys: keyCount))]
+        }
+        let all = report(samples.flatMap { $0 }, keys: keyCount)
         if printsJSON {
-            context.standardOutput.line(bytes: BenchReportJSON.browseObject(rows, columns: Self.browseColumns,
-                                                                           screenRows: Self.browseRows).bytes)
+            context.standardOutput.line(bytes: BenchReportJSON.browseObject(
+                files: rows, all: all, columns: Self.browseColumns, screenRows: Self.browseRows).bytes)
         } else {
-            BenchReportText.writeBrowse(rows, cache: cachePath, columns: Self.browseColumns,
+            BenchReportText.writeBrowse(files: rows, all: all, cache: cachePath, columns: Self.browseColumns,
                                         screenRows: Self.browseRows, to: context.standardOutput)
         }
     }

@@ -22,8 +22,6 @@ enum FlickrOptions {
     /// The environment variable that shortens the request's time limit (milliseconds, 100 to 10,000): for tests
     /// of a Flickr that hangs, which would otherwise wait the full 10 s.
     static let timeoutVariable = "MOVIESEARCH_FLICKR_TIMEOUT_MS"
-    /// The environment variable naming the cache's base folder (then `…/moviesearch`).
-    static let cacheHomeVariable = "XDG_CACHE_HOME"
 
     /// The source of a command's photos: the key given (`--flickr-key`, else `FLICKR_API_KEY`), these options,
     /// the saved answers' folder, the disk cache in `$XDG_CACHE_HOME/moviesearch` (else `~/.cache/moviesearch`),
@@ -34,13 +32,8 @@ enum FlickrOptions {
         settings.endpoint = endpoint ?? FlickrPhotos.defaultEndpoint
         settings.offline = offline
         settings.savedFolder = savedFolder
-        settings.cacheFolder = FlickrAnswerCache.defaultFolder(cacheHome: environment[cacheHomeVariable],
-                                                               home: environment["HOME"])
-        if let shorter = environment.positiveNumber(timeoutVariable, clampedTo: 100...10_000) {
-            settings.limits.totalMilliseconds = shorter
-            settings.limits.connectMilliseconds = min(settings.limits.connectMilliseconds, shorter)
-        }
-        let program = ProgramFetcher.located(environmentValue: environment[ProgramFetcher.environmentVariable])
-        return FlickrPhotoSource(settings: settings, fetcher: program.map(ProgramFetcher.init(program:)))
+        settings.cacheFolder = FetchEnvironment.cacheFolder(environment)
+        settings.limits = FetchEnvironment.limits(settings.limits, shortenedBy: timeoutVariable, environment)
+        return FlickrPhotoSource(settings: settings, fetcher: FetchEnvironment.fetcher(environment))
     }
 }

@@ -31,13 +31,8 @@ enum TMDbOptions {
         var settings = TMDbPosterSource.Settings(apiKey: key, bearerToken: token)
         settings.endpoint = endpoint ?? TMDbPosterSource.defaultEndpoint
         settings.offline = offline
-        settings.cacheFolder = FlickrAnswerCache.defaultFolder(cacheHome: environment[FlickrOptions.cacheHomeVariable],
-                                                               home: environment["HOME"])
-        if let shorter = environment.positiveNumber(timeoutVariable, clampedTo: 100...10_000) {
-            settings.limits.totalMilliseconds = shorter
-            settings.limits.connectMilliseconds = min(settings.limits.connectMilliseconds, shorter)
-        }
-        let program = ProgramFetcher.located(environmentValue: environment[ProgramFetcher.environmentVariable])
-        return TMDbPosterSource(settings: settings, fetcher: program.map(ProgramFetcher.init(program:)))
+        settings.cacheFolder = FetchEnvironment.cacheFolder(environment)
+        settings.limits = FetchEnvironment.limits(settings.limits, shortenedBy: timeoutVariable, environment)
+        return TMDbPosterSource(settings: settings, fetcher: FetchEnvironment.fetcher(environment))
     }
 }

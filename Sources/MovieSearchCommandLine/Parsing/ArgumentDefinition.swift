@@ -88,9 +88,15 @@ package struct Flag: ArgumentDeclaration {
 }
 
 /// `--name <value>`, optional, with a typed value.
-package struct Option<Value: ArgumentValue>: ArgumentDeclaration {
+///
+/// `Value` is constrained on the initializers, not on the type: a constrained generic type's metadata is checked
+/// against its constraints the first time it is made at run time (a scan of the binary's conformance records for
+/// each value type), and every command's declaration list makes it for each of its options at start-up.
+package struct Option<Value>: ArgumentDeclaration {
     package let definition: ArgumentDefinition
+}
 
+extension Option where Value: ArgumentValue {
     /// `--name <valueName>` (and `-short <valueName>`): a `Value` that `rule` accepts.
     package init(_ name: String, short: Character? = nil, valueName: @autoclosure @escaping @Sendable () -> String,
                  rule: ValueRule<Value> = .any, help: @autoclosure @escaping @Sendable () -> String) {
@@ -104,10 +110,12 @@ package struct Option<Value: ArgumentValue>: ArgumentDeclaration {
     }
 }
 
-/// A positional argument with a typed value.
-package struct Argument<Value: ArgumentValue>: ArgumentDeclaration {
+/// A positional argument with a typed value (`Value` constrained on the initializer, as `Option`'s is).
+package struct Argument<Value>: ArgumentDeclaration {
     package let definition: ArgumentDefinition
+}
 
+extension Argument where Value: ArgumentValue {
     /// `<valueName>` in the usage line and the help: a `Value` that `rule` accepts, which may be left out when
     /// `isOptional`.
     package init(_ valueName: String, isOptional: Bool = false, rule: ValueRule<Value> = .any,

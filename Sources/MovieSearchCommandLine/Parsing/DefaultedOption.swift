@@ -1,6 +1,7 @@
 /// `--name <value>` with a declared default: `ParsedArguments[option]` reads the value given, else this default,
 /// so that the default is written once, where the help states it, and never again by the command that reads it.
-package struct DefaultedOption<Value: ArgumentValue>: ArgumentDeclaration {
+/// (`Value` is constrained on the initializers, not on the type, for `Option`'s reason.)
+package struct DefaultedOption<Value: Sendable>: ArgumentDeclaration {
     package let definition: ArgumentDefinition
     /// What the command gets when the option is left out, and what its help says.
     package let defaultValue: Value

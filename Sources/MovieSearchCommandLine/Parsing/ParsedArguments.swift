@@ -28,13 +28,13 @@ package struct ParsedArguments {
     // every `moviesearch query` paid: PERFORMANCE.md, "Figures behind the code").
 
     /// The value given for `option` (the last one when it was given more than once), or `nil`.
-    package subscript<Value>(option: Option<Value>) -> Value? {
+    package subscript<Value: ArgumentValue>(option: Option<Value>) -> Value? {
         guard let word = words(for: option.definition).last else { return nil }
         return Value(argument: word.text, bytes: word.bytes)
     }
 
     /// The value given for `option` (the last one when it was given more than once), else its declared default.
-    package subscript<Value>(option: DefaultedOption<Value>) -> Value {
+    package subscript<Value: ArgumentValue>(option: DefaultedOption<Value>) -> Value {
         guard let word = words(for: option.definition).last,
               let value = Value(argument: word.text, bytes: word.bytes) else { return option.defaultValue }
         return value
@@ -48,12 +48,22 @@ package struct ParsedArguments {
 
     /// Every value given for `option`, in command-line order, for an option that may be repeated
     /// (`--column rating=score --column title=name`).
-    package func all<Value>(_ option: Option<Value>) -> [Value] {
-        words(for: option.definition).compactMap { Value(argument: $0.text, bytes: $0.bytes) }
+    package func all<Value: ArgumentValue>(_ option: Option<Value>) -> [Value] {
+        // A plain loop, and nothing built when the option was left out (the usual case): `compactMap`'s generic
+        // closure instantiates metadata at run time on a command's start-up path (`query` reads `--genre` and
+        // `--cast` through here on every run).
+        let given = words(for: option.definition)
+        if given.isEmpty { return [] }
+        var values: [Value] = []
+        values.reserveCapacity(given.count)
+        for word in given {
+            if let value = Value(argument: word.text, bytes: word.bytes) { values.append(value) }
+        }
+        return values
     }
 
     /// The value given for `argument`, or `nil` when an optional one was left out.
-    package subscript<Value>(argument: Argument<Value>) -> Value? {
+    package subscript<Value: ArgumentValue>(argument: Argument<Value>) -> Value? {
         guard let word = words(for: argument.definition).last else { return nil }
         return Value(argument: word.text, bytes: word.bytes)
     }

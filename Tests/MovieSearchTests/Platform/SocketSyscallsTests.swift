@@ -55,6 +55,15 @@ final class SocketSyscallsTests: XCTestCase {
         let count = try received.withUnsafeMutableBytes { try Syscalls.readSome(client, into: $0).get() }
         XCTAssertEqual(Array(received[..<count]), sent)
 
+        // A gathering send takes its buffers in order, in one call.
+        let (head, body) = (Array("HTTP ".utf8), Array("body".utf8))
+        let gathered = head.withUnsafeBytes { head in
+            body.withUnsafeBytes { body in Syscalls.sendSome(server.descriptor, gathering: [head, body, head]) }
+        }
+        XCTAssertEqual(gathered, .success(14))
+        let gatheredCount = try received.withUnsafeMutableBytes { try Syscalls.readSome(client, into: $0).get() }
+        XCTAssertEqual(String(decoding: received[..<gatheredCount], as: UTF8.self), "HTTP bodyHTTP ")
+
         // Non-blocking: nothing to read yet is "would block", not a wait.
         guard case let .failure(error) = received.withUnsafeMutableBytes({ Syscalls.readSome(server.descriptor, into: $0) })
         else { return XCTFail("read something the client never sent") }

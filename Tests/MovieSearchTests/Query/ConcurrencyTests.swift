@@ -9,14 +9,14 @@ import XCTest
 
 /// One `MovieIndex` shared by eight threads gives every thread the single-threaded answers.
 ///
-/// CI also runs these tests under Thread Sanitizer (`swift test --sanitize=thread --filter ConcurrencyTests`, in
-/// `.ci/run`), which reports any data race they reach: in the lazy checksum verification of the mapped file, the
-/// LRU cache of `movie(id:)`, or the query path.
+/// CI also runs these tests under Thread Sanitizer (`MOVIESEARCH_ENGINE_ONLY=1 swift test --sanitize=thread
+/// --filter ConcurrencyTests`, in `.ci/run`), which reports any data race they reach: in the lazy checksum
+/// verification of the mapped file, the LRU cache of `movie(id:)`, or the query path.
 final class ConcurrencyTests: XCTestCase {
     static let threadCount = 8
     /// Each round opens the file afresh, so that the threads race to check its blocks and sections first. A sampled
-    /// run (`TestScale`: plain `swift test`) has one round of half the steps; `.ci/run` runs the full tests under
-    /// Thread Sanitizer.
+    /// run (`TestScale`: plain `swift test`, and `.ci/run`'s Thread Sanitizer step) has one round of half the steps;
+    /// `.ci/run`'s full step runs them all, unsanitized.
     static let rounds = TestScale.pick(sampled: 1, full: 2)
     /// How many of `count` items each thread goes through, each thread from its own starting point.
     static func steps(_ count: Int) -> Range<Int> { 0..<TestScale.pick(sampled: count / 2, full: count) }

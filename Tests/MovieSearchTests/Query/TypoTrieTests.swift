@@ -206,16 +206,18 @@ extension TypoTrieTests {
     /// not indexed), a first letter beyond ASCII, and tokens and terms around 60 scalars (where the trie walk hands
     /// over to the band rows). Each token walks three times: the letter's sorted walk, the walk that builds its
     /// trie, and the trie's.
+    /// A third of the rounds in a sampled run (`TestScale`: plain `swift test`), all of them in a full run.
     func testWalkEqualsTheFullDistanceOnWideAndLongWords() throws {
+        let rounds = TestScale.pick(sampled: 20, full: 60), longRounds = TestScale.pick(sampled: 10, full: 30)
         try assertWalkEqualsFullDistance(seed: 6, letters: Array("abcdefghжзиé"), first: "e", lengths: 2...12,
-                                         tokenLengths: 5...12, titles: 80, rounds: 60)
+                                         tokenLengths: 5...12, titles: 80, rounds: rounds)
         try assertWalkEqualsFullDistance(seed: 2, letters: Array("aбвг"), first: "б", lengths: 2...14,
-                                         tokenLengths: 5...14, titles: 80, rounds: 60)
+                                         tokenLengths: 5...14, titles: 80, rounds: rounds)
         // Fewer: each token's full table against a long term is some 4,000 cells.
         try assertWalkEqualsFullDistance(seed: 3, letters: Array("ab"), first: "a", lengths: 50...70,
-                                         tokenLengths: 55...66, titles: 20, rounds: 30)
+                                         tokenLengths: 55...66, titles: 20, rounds: longRounds)
         try assertWalkEqualsFullDistance(seed: 4, letters: Array("aжб"), first: "ж", lengths: 50...70,
-                                         tokenLengths: 56...64, titles: 20, rounds: 30)
+                                         tokenLengths: 56...64, titles: 20, rounds: longRounds)
     }
 
     /// Random titles of words that begin with `first`, and tokens that are such words with up to three random

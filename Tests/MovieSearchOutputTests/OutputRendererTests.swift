@@ -110,7 +110,7 @@ final class OutputRendererTests: XCTestCase {
                        BenchReportJSON.members.map(\.name))
         let withSlowest = try JSONParser.parse(BenchReportJSON.object(report).bytes)
         XCTAssertEqual(keys(withSlowest), (BenchReportJSON.members + [BenchReportJSON.slowest]).map(\.name))
-        let browse = try JSONParser.parse(BenchReportJSON.browseObject([("a.txt", plain), ("all", plain)],
+        let browse = try JSONParser.parse(BenchReportJSON.browseObject(files: [("a.txt", plain)], all: plain,
                                                                        columns: 80, screenRows: 24).bytes)
         XCTAssertEqual(keys(browse), BenchReportJSON.browseMembers.map(\.name))
         guard case .object(let object) = browse, case .array(let files)? = object["files"] else {
@@ -134,7 +134,7 @@ final class OutputRendererTests: XCTestCase {
         XCTAssertEqual(lines.count, 1 + 10 + 1 + 2)
         XCTAssertEqual(lines.last, "    " + "     5.00 µs" + "  \"the\"", "indented, the time right-aligned in 12")
         let browse = text {
-            BenchReportText.writeBrowse([("a.txt", report), ("all", report)], cache: FilePath("c.mscache"),
+            BenchReportText.writeBrowse(files: [("a.txt", report)], all: report, cache: FilePath("c.mscache"),
                                         columns: 80, screenRows: 24, to: $0)
         }.split(separator: "\n").map(String.init)
         XCTAssertEqual(browse.count, 5)

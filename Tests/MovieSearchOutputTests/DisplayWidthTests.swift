@@ -1,5 +1,4 @@
 import MovieSearch
-@testable import MovieSearchCLI
 @testable import MovieSearchOutput
 import XCTest
 

@@ -1,6 +1,5 @@
 import Foundation
 import MovieSearch
-@testable import MovieSearchCLI
 @testable import MovieSearchOutput
 import XCTest
 
