@@ -43,6 +43,11 @@ package struct APIResponder: HTTPResponder {
         package static let maximumPerYear = 1000
         /// The longest top list a request may ask for.
         package static let maximumLimit = 1000
+        /// The most values a repeatable filter (`genre`, `cast`) may have in one request: every one is a filter
+        /// each movie is tested against, and no real search needs more.
+        package static let maximumFilterValues = 16
+        /// The longest genre or cast name a filter may give, in bytes: longer than any name of a catalog.
+        package static let maximumFilterNameBytes = 200
 
         /// The default of `typos` when a search does not give it.
         package var typos: TypoTolerance = .auto
@@ -303,6 +308,14 @@ package struct APIResponder: HTTPResponder {
                 throw APIError(400, "unknown parameter '\(HTTPRequest.excerpt(item.name))' (\(known))")
             }
             if Self.repeatable.contains(item.name) {
+                guard item.value.utf8.count <= Configuration.maximumFilterNameBytes else {
+                    throw APIError(400, "\(item.name) '\(HTTPRequest.excerpt(item.value))' is too long (at most "
+                        + "\(Configuration.maximumFilterNameBytes) bytes)")
+                }
+                guard parameters.repeated[item.name, default: []].count < Configuration.maximumFilterValues else {
+                    throw APIError(400, "parameter '\(item.name)' is given more than "
+                        + "\(Configuration.maximumFilterValues) times")
+                }
                 parameters.repeated[item.name, default: []].append(item.value)
                 continue
             }
