@@ -155,6 +155,23 @@ def main():
             assert src.startswith("https://image.tmdb.org/t/p/w500/"), src
             asked.update(driver.execute_script(ASKED_SCRIPT))
         check("the details page shows the w500 poster", details_large)
+
+        def filtered_screenshot():
+            driver.get(url + "?q=the&genre=Drama&year=2010..2014")
+            wait_for(driver, lambda d: d.execute_script("""
+                const chip = document.querySelector('#genres button.chip[aria-pressed="true"]');
+                const cards = [...document.querySelectorAll('article.movie')].filter((card) => {
+                  const box = card.getBoundingClientRect();
+                  return box.bottom > 0 && box.top < innerHeight;
+                });
+                return chip && cards.length > 0 && cards.every((card) => {
+                  const img = card.querySelector('img.poster');
+                  return img && img.complete && img.naturalWidth > 0;
+                });"""), "the filtered search showed no pressed chip or not every poster")
+            asked.update(driver.execute_script(ASKED_SCRIPT))
+            driver.save_screenshot(os.path.join(options.screenshots, "search-filtered-1280x800.png"))
+        if options.screenshots:
+            check("a filtered search, its chip pressed and its posters loaded (screenshot)", filtered_screenshot)
     finally:
         driver.quit()
     print("asked ids: " + ",".join(sorted(asked, key=int)), flush=True)

@@ -14,7 +14,10 @@ two columns measured from the boxes of its items, with placeholders for photos t
 scrolling at 375 and 320 px, nor at 375 px with titles of one grapheme cluster thousands of pixels wide (a third
 server, generated catalog); the decade catalog's five-point rating as stars out of 5 labelled "out of 5"; a
 catalog title holding an <img onerror=…> shows as text and runs nothing (a second server the script starts on a
-tiny catalog, `--no-save`); no SEVERE message in the browser's console, but the failed loads of the deliberately
+tiny catalog, `--no-save`); the filters (genre chips from the facet or /api/genres, pressed by click and by keyboard,
+a year range and a least rating, in the address, restored by Back, Forward and a deep link, the top lists' heading
+naming them, Clear, the fold behind "Filters (n)" at 375 px), each list against the CLI's for the same filters; no
+SEVERE message in the browser's console, but the failed loads of the deliberately
 unreachable photos. The browser resolves no host but 127.0.0.1 (--host-resolver-rules): the test never leaves the
 machine, and every Flickr photo fails to load.
 
@@ -30,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 from selenium import webdriver
@@ -535,6 +539,8 @@ def main():
         checks.check("no sideways scrolling at 375 px", narrow(375, 667))
         checks.check("no sideways scrolling at 320 px", narrow(320, 568))
 
+        filter_checks(checks, driver, page, cli, options.cache, url, top_length)
+
         drain_console()
 
         def script_in_a_title():
@@ -664,6 +670,185 @@ def main():
         return 1
     print("all passed")
     return 0
+
+
+def filter_checks(checks, driver, page, cli, cache, url, top_length):
+    """The filters (issue 37): genre chips from the search's facet (/api/genres with no query), pressed ones
+    aria-pressed="true", a year range and a least rating, all in the address, Back and a deep link restoring them, the
+    top lists honouring them and naming them in their heading, one button clearing them, the 375 px fold behind
+    "Filters (n)"; every list against the CLI's answer for the same filters."""
+
+    def search_ids(arguments):
+        answer = cli_json(cli, ["query"] + arguments + ["--cache", cache])
+        return [str(m["id"]) for y in answer["years"] for m in y["movies"]]
+
+    def top_ids(arguments):
+        return [str(m["id"]) for m in cli_json(cli, ["top"] + arguments + ["--cache", cache])["movies"]]
+
+    def shown_ids():
+        return page.js("return [...document.querySelectorAll('#results article.movie')].map(a => a.dataset.id)")
+
+    def wait_ids(expected, what):
+        try:
+            wait_for(driver, lambda d: shown_ids() == expected, "")
+        except TimeoutException:
+            raise AssertionError(f"{what}: the cards are {shown_ids()[:6]}…, the CLI's {expected[:6]}…")
+
+    def chips():
+        """[(genre, count text, aria-pressed)] of the chips in order."""
+        return page.js("return [...document.querySelectorAll('#genres button.chip')].map(c => "
+                       "[c.dataset.genre, c.querySelector('.count').textContent, c.getAttribute('aria-pressed')])")
+
+    def chip(name):
+        for element in driver.find_elements(By.CSS_SELECTOR, "#genres button.chip"):
+            if element.get_attribute("data-genre") == name:
+                return element
+        return None
+
+    def pressed():
+        return [name for name, _, state in chips() if state == "true"]
+
+    def query_of(address):
+        return urllib.parse.parse_qs(urllib.parse.urlsplit(address).query)
+
+    def fields():
+        return page.js("return ['year-from', 'year-to', 'min-rating'].map(i => document.getElementById(i).value)")
+
+    def set_field(element_id, value):
+        element = driver.find_element(By.ID, element_id)
+        element.send_keys(Keys.CONTROL, "a")
+        element.send_keys(Keys.BACKSPACE)
+        element.send_keys(value)
+        element.send_keys(Keys.ENTER)  # a number field's change: Enter (or leaving it)
+
+    def chip_narrows():
+        page.open("?q=the")
+        wait_ids(search_ids(["the"]), "'the' before any filter")
+        facet = cli_json(cli, ["query", "the", "--facets", "genre", "--cache", cache])["facets"]["genre"]
+        expected = [(g["name"], f"{g['count']:,}") for g in facet][:12]
+        wait_for(driver, lambda d: [(n, c) for n, c, _ in chips()][:12] == expected,
+                 f"the chips are not the facet's first 12 genres {expected}")
+        assert pressed() == [], f"pressed before any click: {pressed()}"
+        chip("Drama").click()
+        wait_ids(search_ids(["the", "--genre", "Drama"]), "'the' under Drama")
+        wait_for(driver, lambda d: pressed() == ["Drama"], "the Drama chip is not the one pressed")
+        assert query_of(driver.current_url) == {"q": ["the"], "genre": ["Drama"]}, driver.current_url
+        summary = driver.find_element(By.CSS_SELECTOR, "#summary").text
+        total = cli_json(cli, ["query", "the", "--genre", "Drama", "--cache", cache])["total"]
+        assert f"{total:,} match" in summary and "Drama" in summary, f"the summary reads {summary!r}"
+    checks.check("a genre chip narrows the results to the CLI's --genre answer, pressed and in the address",
+                 chip_narrows)
+
+    def chips_by_keyboard():
+        # Chips are buttons: focused (as Tab would), Space presses one and Enter lets it go; the focus stays on it
+        # while the chips are redrawn from the new answer's facet.
+        comedy = chip("Comedy")
+        page.js("arguments[0].focus()", comedy)
+        comedy.send_keys(Keys.SPACE)
+        wait_ids(search_ids(["the", "--genre", "Drama", "--genre", "Comedy"]), "'the' under Drama and Comedy")
+        wait_for(driver, lambda d: sorted(pressed()) == ["Comedy", "Drama"], "Space did not press Comedy")
+        focused = page.js("return document.activeElement.dataset.genre || document.activeElement.id")
+        assert focused == "Comedy", f"the focus went to {focused!r}"
+        assert page.js("return document.activeElement.tagName") == "BUTTON"
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        wait_ids(search_ids(["the", "--genre", "Drama"]), "'the' under Drama again")
+        wait_for(driver, lambda d: pressed() == ["Drama"], "Enter did not let Comedy go")
+    checks.check("the chips work from the keyboard (Space, Enter) and keep the focus", chips_by_keyboard)
+
+    def years_and_rating():
+        set_field("year-from", "2010")
+        set_field("year-to", "2014")
+        set_field("min-rating", "4")
+        arguments = ["the", "--genre", "Drama", "--year", "2010..2014", "--min-rating", "4"]
+        wait_ids(search_ids(arguments), "'the' under Drama, 2010..2014, rated 4 or more")
+        wait_for(driver, lambda d: query_of(d.current_url).get("min_rating") == ["4"], "min_rating is not in the URL")
+        assert query_of(driver.current_url) == {"q": ["the"], "genre": ["Drama"], "year": ["2010..2014"],
+                                                "min_rating": ["4"]}, driver.current_url
+        assert driver.find_element(By.ID, "filters-toggle").get_attribute("textContent") == "Filters (3)"
+    checks.check("a year range and a least rating narrow the results and go in the address", years_and_rating)
+
+    def back_restores():
+        driver.back()
+        wait_ids(search_ids(["the", "--genre", "Drama", "--year", "2010..2014"]), "Back: 'the' without min_rating")
+        assert fields() == ["2010", "2014", ""], f"Back: the fields hold {fields()}"
+        assert pressed() == ["Drama"], pressed()
+        assert query_of(driver.current_url) == {"q": ["the"], "genre": ["Drama"], "year": ["2010..2014"]}, \
+            f"Back: the address is {driver.current_url}"
+        driver.forward()
+        wait_ids(search_ids(["the", "--genre", "Drama", "--year", "2010..2014", "--min-rating", "4"]),
+                 "Forward: the least rating again")
+        assert fields() == ["2010", "2014", "4"], f"Forward: the fields hold {fields()}"
+    checks.check("Back and Forward restore the filters before and after", back_restores)
+
+    def top_heading():
+        page.view_button("top").click()
+        arguments = ["--genre", "Drama", "--year", "2010..2014", "--min-rating", "4"]
+        wait_ids(top_ids(arguments), "Top under the filters")
+        heading = driver.find_element(By.CSS_SELECTOR, "#results h2.list-title").text
+        assert heading == f"Top {top_length} · Drama · 2010–2014 · rated 4+", f"the heading reads {heading!r}"
+        assert query_of(driver.current_url) == {"view": ["top"], "genre": ["Drama"], "year": ["2010..2014"],
+                                                "min_rating": ["4"]}, driver.current_url
+        page.open("?view=critics&genre=Comedy")
+        wait_ids(top_ids(["--by", "critic", "--genre", "Comedy"]), "Critics' list under Comedy")
+        heading = driver.find_element(By.CSS_SELECTOR, "#results h2.list-title").text
+        assert heading == f"Critics' {top_length} · Comedy", f"the heading reads {heading!r}"
+        wait_for(driver, lambda d: pressed() == ["Comedy"], "the Comedy chip is not pressed on the critics' list")
+    checks.check("Top 15 and Critics' 15 honour the filters and name them in their heading", top_heading)
+
+    def deep_link():
+        page.open("?q=dark&genre=comedy&year=..2013&min_rating=3")
+        wait_ids(search_ids(["dark", "--genre", "comedy", "--year", "..2013", "--min-rating", "3"]),
+                 "the deep link's search")
+        assert page.field().get_attribute("value") == "dark"
+        assert fields() == ["", "2013", "3"], f"the fields hold {fields()}"
+        wait_for(driver, lambda d: pressed() == ["Comedy"], f"the Comedy chip is not pressed ({chips()[:3]})")
+    checks.check("a deep link restores the query and every filter", deep_link)
+
+    def clear_all():
+        driver.find_element(By.ID, "clear-filters").click()
+        wait_ids(search_ids(["dark"]), "'dark' with the filters cleared")
+        assert pressed() == [] and fields() == ["", "", ""], f"{pressed()} {fields()}"
+        assert query_of(driver.current_url) == {"q": ["dark"]}, driver.current_url
+        assert driver.find_element(By.ID, "filters-toggle").get_attribute("textContent") == "Filters"
+        assert page.js("return document.getElementById('clear-filters').disabled"), "Clear is still enabled"
+        driver.back()
+        wait_ids(search_ids(["dark", "--genre", "comedy", "--year", "..2013", "--min-rating", "3"]),
+                 "Back after Clear")
+    checks.check("one button clears every filter (and Back brings them back)", clear_all)
+
+    def catalog_chips():
+        page.open()
+        with urllib.request.urlopen(f"{url}api/genres", timeout=5) as response:
+            genres = json.loads(response.read())["genres"]
+        expected = [(g["name"], f"{g['count']:,}") for g in genres][:12]
+        wait_for(driver, lambda d: [(n, c) for n, c, _ in chips()] == expected,
+                 f"with no query the chips are not /api/genres' first 12: {chips()[:3]}")
+        more = driver.find_element(By.ID, "more-genres")
+        more.click()
+        wait_for(driver, lambda d: len(chips()) == len(genres), f"'All genres' shows {len(chips())} of {len(genres)}")
+        assert more.get_attribute("aria-expanded") == "true"
+    checks.check("with no query the chips are every genre of /api/genres with its count", catalog_chips)
+
+    def fold_at_375():
+        set_viewport(driver, 375, 667, True)
+        try:
+            page.open("?q=the&genre=Drama&year=2010..2014")
+            wait_ids(search_ids(["the", "--genre", "Drama", "--year", "2010..2014"]), "at 375 px")
+            toggle = driver.find_element(By.ID, "filters-toggle")
+            assert toggle.is_displayed() and toggle.text == "Filters (2)", f"the toggle reads {toggle.text!r}"
+            assert not driver.find_element(By.ID, "filters").is_displayed(), "the filters are not folded"
+            assert toggle.get_attribute("aria-expanded") == "false"
+            toggle.click()
+            wait_for(driver, lambda d: d.find_element(By.ID, "filters").is_displayed(), "the toggle shows no filters")
+            assert toggle.get_attribute("aria-expanded") == "true"
+            assert chip("Drama").is_displayed() and driver.find_element(By.ID, "year-from").is_displayed()
+            time.sleep(0.1)
+            scroll, inner = page.no_sideways_scroll()
+            assert scroll <= inner, f"scrollWidth {scroll} > innerWidth {inner} with the filters open"
+        finally:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        assert not driver.find_element(By.ID, "filters-toggle").is_displayed(), "the toggle shows at 1280 px"
+    checks.check("at 375 px the filters fold behind 'Filters (2)'", fold_at_375)
 
 
 def fetched_photos(options):

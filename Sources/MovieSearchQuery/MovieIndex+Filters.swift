@@ -128,6 +128,12 @@ extension MovieIndex {
         }
     }
 
+    /// Every genre of the catalog with how many movies have it, in the genre facet's order (count descending, then
+    /// folded name): the facet of a search that matches every movie, for a page that has no query yet.
+    public func genreCounts() throws -> [FacetCount] {
+        try facet(of: nil, filter: workedFilter(SearchFilters()).filter)
+    }
+
     /// Every genre of the catalog, as the lowest-id movie that has it spells it, in the order of their folded names
     /// (for completions and suggestions).
     public func genreNames() throws -> [String] {

@@ -14,8 +14,10 @@ import MovieSearchQuery
 /// | request | answer |
 /// |---|---|
 /// | `GET /api/search?q=&per_year=&typos=auto\|off` | `query <q> --json` |
+/// | `…&year=Y\|A..B\|A..\|..B&genre=&cast=&min_rating=&min_critic=&facets=genre` | `query <q> --year … --genre … --json`: `genre` and `cast` may be repeated |
 /// | `GET /api/movies/<id>` | `show <id> --json` |
-/// | `GET /api/top?by=rating\|critic&limit=N` | `top --by … --limit N --json` |
+/// | `GET /api/top?by=rating\|critic&limit=N` | `top --by … --limit N --json`, with the filters of `/api/search` |
+/// | `GET /api/genres` | every genre with its count, as the genre facet orders them: `{"genres":[{"name":"Drama","count":N},…]}` |
 /// | `GET /api/movies/<id>/poster` | the catalog's poster, else TMDb's by title and year (w185 and w500), or null |
 /// | `GET /api/photos/<id>` | `photos <id> --json`: saved (`<photos-dir>/<id>.json`), cached, or fetched from Flickr |
 /// | `GET /api/photos/<id>?cached_only=1` | the same, saved or cached only: never a fetch (`photos` null) |
@@ -41,6 +43,11 @@ package struct APIResponder: HTTPResponder {
         package static let maximumPerYear = 1000
         /// The longest top list a request may ask for.
         package static let maximumLimit = 1000
+        /// The most values a repeatable filter (`genre`, `cast`) may have in one request: every one is a filter
+        /// each movie is tested against, and no real search needs more.
+        package static let maximumFilterValues = 16
+        /// The longest genre or cast name a filter may give, in bytes: longer than any name of a catalog.
+        package static let maximumFilterNameBytes = 200
 
         /// The default of `typos` when a search does not give it.
         package var typos: TypoTolerance = .auto
@@ -181,7 +188,13 @@ package struct APIResponder: HTTPResponder {
             switch (rest[0], rest.count) {
             case ("search", 1):
                 try allow(request, Self.reads)
-                return try search(query(request, allowed: ["q", "per_year", "typos"]), snapshot)
+                let parameters = try parameters(request, allowed: Self.filterParameters.union(["q", "per_year", "typos",
+                                                                                               "facets"]))
+                return try search(parameters, snapshot)
+            case ("genres", 1):
+                try allow(request, Self.reads)
+                _ = try query(request, allowed: [])
+                return try genres(snapshot)
             case ("movies", 2):
                 try allow(request, Self.reads)
                 _ = try query(request, allowed: [])
@@ -192,7 +205,7 @@ package struct APIResponder: HTTPResponder {
                 return try poster(movieID(rest[1]), snapshot)
             case ("top", 1):
                 try allow(request, Self.reads)
-                return try top(query(request, allowed: ["by", "limit"]), snapshot)
+                return try top(parameters(request, allowed: Self.filterParameters.union(["by", "limit"])), snapshot)
             case ("photos", 2):
                 try allow(request, Self.reads)
                 return try photos(movieID(rest[1]), query(request, allowed: ["cached_only"]), snapshot)
@@ -211,7 +224,7 @@ package struct APIResponder: HTTPResponder {
             break
         }
         throw APIError(404, "no such endpoint: \(HTTPRequest.excerpt(path)) (the API is under /api: search, "
-            + "movies/<id>, top, photos/<id>, favorites, config; and /healthz)")
+            + "movies/<id>, top, genres, photos/<id>, favorites, config; and /healthz)")
     }
 
     /// The web page's answer to `request`, or nil when its path is not the page's: `/` and `/movie/<id>` (deep
@@ -260,21 +273,53 @@ package struct APIResponder: HTTPResponder {
     /// The query's parameters by name: each at most once, and only those `allowed` (a misspelt one is an error,
     /// not silently a default).
     private func query(_ request: HTTPRequest, allowed: Set<String>) throws -> [String: String] {
-        guard let query = request.query, !query.isEmpty else { return [:] }
+        try parameters(request, allowed: allowed).single
+    }
+
+    /// The filters' parameters (SEARCH-SPEC, "Filters and facets"), which `/api/search` and `/api/top` take.
+    private static let filterParameters: Set<String> = ["year", "genre", "cast", "min_rating", "min_critic"]
+    /// The parameters that may be given more than once, each value one more filter that must hold: the CLI's
+    /// repeatable `--genre` and `--cast`.
+    private static let repeatable: Set<String> = ["genre", "cast"]
+
+    /// A query's parameters: those given once by name, and the repeatable ones (`repeatable`) with all their
+    /// values in order.
+    private struct Parameters {
+        var single: [String: String] = [:]
+        var repeated: [String: [String]] = [:]
+
+        subscript(name: String) -> String? { single[name] }
+    }
+
+    /// The query's parameters: only those `allowed`, each at most once but for the `repeatable` ones.
+    private func parameters(_ request: HTTPRequest, allowed: Set<String>) throws -> Parameters {
+        guard let query = request.query, !query.isEmpty else { return Parameters() }
         let items: [HTTPPercentDecoding.QueryItem]
         do {
             items = try HTTPPercentDecoding.queryItems(query)
         } catch {
             throw APIError(400, error.description)
         }
-        var parameters: [String: String] = [:]
+        var parameters = Parameters()
         for item in items {
             guard allowed.contains(item.name) else {
                 let known = allowed.isEmpty ? "this endpoint takes none" : "known: " + allowed.sorted().joined(
                     separator: ", ")
                 throw APIError(400, "unknown parameter '\(HTTPRequest.excerpt(item.name))' (\(known))")
             }
-            guard parameters.updateValue(item.value, forKey: item.name) == nil else {
+            if Self.repeatable.contains(item.name) {
+                guard item.value.utf8.count <= Configuration.maximumFilterNameBytes else {
+                    throw APIError(400, "\(item.name) '\(HTTPRequest.excerpt(item.value))' is too long (at most "
+                        + "\(Configuration.maximumFilterNameBytes) bytes)")
+                }
+                guard parameters.repeated[item.name, default: []].count < Configuration.maximumFilterValues else {
+                    throw APIError(400, "parameter '\(item.name)' is given more than "
+                        + "\(Configuration.maximumFilterValues) times")
+                }
+                parameters.repeated[item.name, default: []].append(item.value)
+                continue
+            }
+            guard parameters.single.updateValue(item.value, forKey: item.name) == nil else {
                 throw APIError(400, "parameter '\(item.name)' is given more than once")
             }
         }
@@ -288,7 +333,28 @@ package struct APIResponder: HTTPResponder {
         return id
     }
 
-    private func integer(_ parameters: [String: String], _ name: String, default value: Int, range: ClosedRange<Int>)
+    /// The filters the parameters give (`year`, `genre`, `cast`, `min_rating`, `min_critic`), read as the CLI reads
+    /// its options (`FilterValue`).
+    private func filters(_ parameters: Parameters) throws -> SearchFilters {
+        var filters = SearchFilters(genres: parameters.repeated["genre"] ?? [], cast: parameters.repeated["cast"] ?? [])
+        if let text = parameters["year"] {
+            guard let range = FilterValue.yearRange(text) else {
+                throw APIError(400, "year must be \(FilterValue.yearRangeExpectation), not '\(HTTPRequest.excerpt(text))'")
+            }
+            filters.lowestYear = range.lowest
+            filters.highestYear = range.highest
+        }
+        for (name, path) in [("min_rating", \SearchFilters.minimumRating), ("min_critic", \.minimumCriticRating)] {
+            guard let text = parameters[name] else { continue }
+            guard let value = FilterValue.number(text) else {
+                throw APIError(400, "\(name) must be \(FilterValue.numberExpectation), not '\(HTTPRequest.excerpt(text))'")
+            }
+            filters[keyPath: path] = value
+        }
+        return filters
+    }
+
+    private func integer(_ parameters: Parameters, _ name: String, default value: Int, range: ClosedRange<Int>)
         throws -> Int
     {
         guard let text = parameters[name] else { return value }
@@ -337,7 +403,7 @@ package struct APIResponder: HTTPResponder {
         return json
     }
 
-    private func search(_ parameters: [String: String], _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
+    private func search(_ parameters: Parameters, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         guard let text = parameters["q"] else { throw APIError(400, "missing parameter 'q' (the words to look for)") }
         let perYear = try integer(parameters, "per_year", default: SearchLimits.defaultPerYear,
                                   range: 0...Configuration.maximumPerYear)
@@ -348,7 +414,17 @@ package struct APIResponder: HTTPResponder {
             }
             typos = value
         }
-        let result = try snapshot.index.search(text, perYear: perYear, typos: typos)
+        let filters = try filters(parameters)
+        var genreFacet = false
+        if let facets = parameters["facets"] {
+            guard FilterValue.facetNames.contains(facets) else {
+                throw APIError(400, "facets must be \(FilterValue.facetNames.joined(separator: " or ")), not "
+                    + "'\(HTTPRequest.excerpt(facets))'")
+            }
+            genreFacet = true
+        }
+        let result = try snapshot.index.search(text, perYear: perYear, typos: typos, filters: filters,
+                                               genreFacet: genreFacet)
         let movies = try rendered.renderings(of: result.years.flatMap(\.movieIDs), in: snapshot)
         var next = 0
         // `AnswerJSON` asks for the listed movies in their order, the order `renderings` returns them in.
@@ -358,7 +434,25 @@ package struct APIResponder: HTTPResponder {
             }
             next += 1
             return movies[next - 1]
-        }, favorites: favorites.ids(in: snapshot))
+        }, favorites: favorites.ids(in: snapshot), filters: filters)
+    }
+
+    /// Every genre with how many movies have it (`MovieIndex.genreCounts`): the chips of a page with no query yet.
+    private func genres(_ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
+        let counts = try snapshot.index.genreCounts()
+        var json = JSONWriter()
+        json.object { json in
+            json.key("genres")
+            json.array { json in
+                for entry in counts {
+                    json.object { json in
+                        json.member("name", entry.name)
+                        json.member("count", entry.count)
+                    }
+                }
+            }
+        }
+        return json
     }
 
     private func movie(_ id: Int, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
@@ -397,7 +491,7 @@ package struct APIResponder: HTTPResponder {
         return json
     }
 
-    private func top(_ parameters: [String: String], _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
+    private func top(_ parameters: Parameters, _ snapshot: ServedCache.Snapshot) throws -> JSONWriter {
         var order = TopListOrder.rating
         if let given = parameters["by"] {
             guard let value = TopListOrder(rawValue: given) else {
@@ -407,7 +501,7 @@ package struct APIResponder: HTTPResponder {
         }
         let limit = try integer(parameters, "limit", default: SearchLimits.topListLength,
                                 range: 0...Configuration.maximumLimit)
-        let movies = try snapshot.index.topRated(by: order, limit: limit)
+        let movies = try snapshot.index.topRated(by: order, limit: limit, filters: filters(parameters))
         return TopListJSON.object(movies, by: order, scales: snapshot.index.ratingScales, favorites: favorites.ids(in: snapshot))
     }
 

@@ -10,15 +10,9 @@ extension WebAppBrowserTests {
     func testTMDbPostersInHeadlessChromium() throws {
         try requireFullRun()
         let tools = try browserTools()
-        let openssl = try Requirement.tool("openssl")
         let cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
         let folder = try TestPaths.temporaryFolder(self).path
-        let (cert, key) = (folder + "/cert.pem", folder + "/key.pem")
-        let made = try ChildProcess.run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,
-                                                  "-out", cert, "-days", "1", "-subj", "/CN=image.tmdb.org",
-                                                  "-addext", "subjectAltName=DNS:image.tmdb.org"],
-                                        timeLimit: 60)
-        XCTAssertTrue(made.exited(0), made.summary)
+        let (cert, key) = try certificate(for: "image.tmdb.org", in: folder)
         let tmdb = try FlickrStandIn(self)
         let images = try FlickrStandIn(self, tls: (cert, key))
         let environment = tmdb.environment(cacheHome: folder + "/cache-home")

@@ -64,15 +64,9 @@ final class WebAppBrowserTests: XCTestCase {
     func testFetchedPhotosInHeadlessChromium() throws {
         try requireFullRun()
         let tools = try browserTools()
-        let openssl = try Requirement.tool("openssl")
         let cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
         let folder = try TestPaths.temporaryFolder(self).path
-        let (cert, key) = (folder + "/cert.pem", folder + "/key.pem")
-        let made = try ChildProcess.run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,
-                                                  "-out", cert, "-days", "1", "-subj", "/CN=live.staticflickr.com",
-                                                  "-addext", "subjectAltName=DNS:live.staticflickr.com"],
-                                        timeLimit: 60)
-        XCTAssertTrue(made.exited(0), made.summary)
+        let (cert, key) = try certificate(for: "live.staticflickr.com", in: folder)
         let modes = folder + "/modes.json"
         let flickr = try FlickrStandIn(self, modes: modes)
         let images = try FlickrStandIn(self, tls: (cert, key))
@@ -92,5 +86,18 @@ final class WebAppBrowserTests: XCTestCase {
         XCTAssertTrue(run.exited(0),
                       "browser-tests.py: \(run.summary)\n\(run.standardOutput)\nserve: \(server.standardError)")
         XCTAssertFalse(images.requests.isEmpty, "no picture was asked of the image stand-in")
+    }
+
+    /// A self-signed certificate and its key for `host`, made by `openssl` in `folder` (nothing committed), for an
+    /// HTTPS stand-in that Chromium reaches under that name.
+    func certificate(for host: String, in folder: String) throws -> (certificate: String, key: String) {
+        let openssl = try Requirement.tool("openssl")
+        let (certificate, key) = (folder + "/cert.pem", folder + "/key.pem")
+        let made = try ChildProcess.run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,
+                                                  "-out", certificate, "-days", "1", "-subj", "/CN=\(host)",
+                                                  "-addext", "subjectAltName=DNS:\(host)"],
+                                        timeLimit: 60)
+        XCTAssertTrue(made.exited(0), made.summary)
+        return (certificate, key)
     }
 }

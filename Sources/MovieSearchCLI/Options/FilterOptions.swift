@@ -84,28 +84,12 @@ struct YearFilter: ArgumentValue {
     var highest: Int?
 
     init?(argument: String) {
-        func year(_ text: Substring) -> Int?? {
-            if text.isEmpty { return .some(nil) }
-            guard let value = Int(text, radix: 10), abs(value) <= 1_000_000_000 else { return nil }
-            return .some(value)
-        }
-        let scalars = Array(argument.utf8)
-        if let dot = scalars.indices.first(where: { $0 + 1 < scalars.count && scalars[$0] == 0x2E && scalars[$0 + 1] == 0x2E }) {
-            let start = argument.utf8.index(argument.startIndex, offsetBy: dot)
-            let end = argument.utf8.index(start, offsetBy: 2)
-            guard let low = year(argument[..<start]), let high = year(argument[end...]),
-                  low != nil || high != nil else { return nil }
-            if let low, let high, low > high { return nil }
-            lowest = low
-            highest = high
-        } else {
-            guard let single = year(argument[...]), let single else { return nil }
-            lowest = single
-            highest = single
-        }
+        guard let range = FilterValue.yearRange(argument) else { return nil }
+        lowest = range.lowest
+        highest = range.highest
     }
 
-    static var expectation: String { "a year Y or a range A..B, A.. or ..B whose start is not after its end" }
+    static var expectation: String { FilterValue.yearRangeExpectation }
 }
 
 /// A `--min-rating` or `--min-critic` value: a finite number.
@@ -113,11 +97,11 @@ struct FilterNumber: ArgumentValue {
     var value: Double
 
     init?(argument: String) {
-        guard let value = Double(argument), value.isFinite else { return nil }
+        guard let value = FilterValue.number(argument) else { return nil }
         self.value = value
     }
 
-    static var expectation: String { "a number" }
+    static var expectation: String { FilterValue.numberExpectation }
 }
 
 /// `--facets genre`: the facets an answer may count.

@@ -10,10 +10,23 @@
   const summary = document.getElementById('summary');
   const results = document.getElementById('results');
   const details = document.getElementById('details');
+  const filterBar = document.getElementById('filter-bar');
+  const filtersBox = document.getElementById('filters');
+  const filtersToggle = document.getElementById('filters-toggle');
+  const genreChips = document.getElementById('genres');
+  const moreGenres = document.getElementById('more-genres');
+  const yearFrom = document.getElementById('year-from');
+  const yearTo = document.getElementById('year-to');
+  const minRating = document.getElementById('min-rating');
+  const clearFilters = document.getElementById('clear-filters');
 
   const state = {
     view: 'search',      // search | top | critics | favorites: the list's tab (setView alone sets it)
-    shown: null,         // what #results holds: { view, query } (query: the search view's), or null while loading
+    shown: null,         // what #results holds: { view, query, filters } (query: the search view's; filters: their
+                         // filterQuery), or null while loading
+    filters: noFilters(), // the filters in force: setView alone changes them
+    chips: [],           // the genre chips' entries, { name, count }, as the last facet or /api/genres gave them
+    allGenres: false,    // whether every genre chip shows, or only the first CHIPS_FOLDED and the pressed ones
     favorites: new Set(),
     writing: new Map(),  // movie id → favorite writes in flight: answers older than them are not believed
     movieCount: null,
@@ -280,6 +293,211 @@
     }).catch(() => {});
   }
 
+  // MARK: - Filters
+
+  const CHIPS_FOLDED = 12;   // genre chips shown before "All genres"
+  const MOST_GENRES = 16;    // the server's cap on repeated `genre` parameters
+
+  /// Filters that keep every movie: `genres` (names, all must hold), `from` and `to` (years or null), `minRating`
+  /// (a number or null).
+  function noFilters() {
+    return { genres: [], from: null, to: null, minRating: null };
+  }
+
+  /// A genre's name compared as the server compares it, near enough for the chips: case, accents and spacing aside.
+  function foldedName(name) {
+    return String(name).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim().replace(/\s+/g, ' ');
+  }
+
+  /// The filters as the API's parameters (SEARCH-SPEC, "Filters and facets"), which the address uses too.
+  function filterParams(filters = state.filters) {
+    const params = filters.genres.map((genre) => ['genre', genre]);
+    if (filters.from !== null || filters.to !== null) {
+      params.push(['year', filters.from !== null && filters.from === filters.to ? `${filters.from}`
+        : `${filters.from ?? ''}..${filters.to ?? ''}`]);
+    }
+    if (filters.minRating !== null) params.push(['min_rating', `${filters.minRating}`]);
+    return params;
+  }
+
+  /// `&genre=Drama&year=1990..1999`: the filters to append to an API request's query; '' for none.
+  function filterQuery(filters = state.filters) {
+    return filterParams(filters).map(([name, value]) => `&${name}=${encodeURIComponent(value)}`).join('');
+  }
+
+  function activeFilters(filters = state.filters) {
+    return filters.genres.length + (filters.from !== null || filters.to !== null ? 1 : 0)
+      + (filters.minRating !== null ? 1 : 0);
+  }
+
+  /// "Drama · 1990–1999 · rated 7+": the filters in force, for a heading or a summary; '' for none.
+  function filtersLabel(filters = state.filters) {
+    const parts = [...filters.genres];
+    const { from, to } = filters;
+    if (from !== null && to !== null) parts.push(from === to ? `${from}` : `${from}–${to}`);
+    else if (from !== null) parts.push(`from ${from}`);
+    else if (to !== null) parts.push(`up to ${to}`);
+    if (filters.minRating !== null) parts.push(`rated ${filters.minRating}+`);
+    return parts.join(' · ');
+  }
+
+  function wholeYear(text) {
+    return /^-?\d{1,9}$/.test(text) ? Number(text) : null;
+  }
+
+  /// The filters an address's parameters give; what the page cannot read is left out (the server would refuse it).
+  function filtersFrom(params) {
+    const filters = noFilters();
+    const seen = new Set();
+    for (const given of params.getAll('genre')) {
+      const name = given.trim();
+      if (name === '' || name.length > 200 || seen.has(foldedName(name)) || filters.genres.length >= MOST_GENRES) continue;
+      seen.add(foldedName(name));
+      filters.genres.push(name);
+    }
+    const year = params.get('year') || '';
+    const dots = year.indexOf('..');
+    if (dots === -1) {
+      filters.from = filters.to = wholeYear(year);
+    } else {
+      filters.from = wholeYear(year.slice(0, dots));
+      filters.to = wholeYear(year.slice(dots + 2));
+    }
+    if (filters.from !== null && filters.to !== null && filters.from > filters.to) {
+      [filters.from, filters.to] = [filters.to, filters.from];
+    }
+    const rating = params.get('min_rating');
+    if (rating !== null && /^\d{1,3}(\.\d{1,3})?$/.test(rating.trim())) filters.minRating = Number(rating);
+    return filters;
+  }
+
+  /// The year and rating fields read: the filters they give with the chips', or null when one holds something that
+  /// is not a number (marked aria-invalid, and nothing changes until it is fixed).
+  function filtersFromFields() {
+    const filters = { ...state.filters, genres: [...state.filters.genres] };
+    let valid = true;
+    for (const [input, key] of [[yearFrom, 'from'], [yearTo, 'to']]) {
+      const text = input.value.trim();
+      const year = text === '' ? null : wholeYear(text);
+      const bad = text !== '' && year === null;
+      input.setAttribute('aria-invalid', String(bad));
+      if (bad) valid = false;
+      filters[key] = year;
+    }
+    const ratingText = minRating.value.trim();
+    const rating = ratingText === '' ? null : Number(ratingText);
+    const badRating = rating !== null && !(Number.isFinite(rating) && rating >= 0);
+    minRating.setAttribute('aria-invalid', String(badRating));
+    if (badRating) valid = false;
+    filters.minRating = rating;
+    if (filters.from !== null && filters.to !== null && filters.from > filters.to) {
+      [filters.from, filters.to] = [filters.to, filters.from];
+    }
+    return valid ? filters : null;
+  }
+
+  /// Shows `state.filters` in the controls: the fields, the chips' pressed state, "Filters (n)", Clear.
+  function showFilters() {
+    const filters = state.filters;
+    yearFrom.value = filters.from === null ? '' : String(filters.from);
+    yearTo.value = filters.to === null ? '' : String(filters.to);
+    minRating.value = filters.minRating === null ? '' : String(filters.minRating);
+    for (const input of [yearFrom, yearTo, minRating]) input.removeAttribute('aria-invalid');
+    const count = activeFilters();
+    filtersToggle.textContent = count === 0 ? 'Filters' : `Filters (${count})`;
+    clearFilters.disabled = count === 0;
+    renderChips(state.chips);
+  }
+
+  /// The genre chips from `entries` ({ name, count }, the facet's order): the first CHIPS_FOLDED unless all are
+  /// asked for, and every pressed genre (with 0 when the entries do not have it). A chip that had the focus keeps it.
+  function renderChips(entries) {
+    state.chips = Array.isArray(entries) ? entries.filter((e) => e && typeof e.name === 'string'
+      && Number.isInteger(e.count)) : [];
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement && active.matches('button.chip') ? foldedName(active.dataset.genre)
+      : null;
+    const pressed = new Set(state.filters.genres.map(foldedName));
+    const list = [...state.chips];
+    const listed = new Set(list.map((entry) => foldedName(entry.name)));
+    for (const genre of state.filters.genres) {
+      if (!listed.has(foldedName(genre))) list.push({ name: genre, count: 0 });
+    }
+    const shown = state.allGenres ? list
+      : list.filter((entry, n) => n < CHIPS_FOLDED || pressed.has(foldedName(entry.name)));
+    const chips = shown.map((entry) => {
+      const chip = el('button', 'chip');
+      chip.type = 'button';
+      chip.dataset.genre = entry.name;
+      chip.setAttribute('aria-pressed', String(pressed.has(foldedName(entry.name))));
+      chip.append(el('span', 'name', entry.name), el('span', 'count', grouped(entry.count)));
+      return chip;
+    });
+    genreChips.replaceChildren(...chips);
+    moreGenres.hidden = list.length <= CHIPS_FOLDED;
+    moreGenres.textContent = state.allGenres ? 'Fewer genres' : `All genres (${list.length})`;
+    moreGenres.setAttribute('aria-expanded', String(state.allGenres));
+    if (focused !== null) {
+      const again = chips.find((chip) => foldedName(chip.dataset.genre) === focused);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  /// The chips of a list that has no facet (no query yet, the top lists): every genre with its count in the
+  /// catalog (`/api/genres`), asked for once.
+  let catalogGenres = null;
+  function chipsFromCatalog() {
+    if (catalogGenres === null) {
+      catalogGenres = getJSON('/api/genres').then((answer) => (Array.isArray(answer.genres) ? answer.genres : []))
+        .catch(() => { catalogGenres = null; return []; });
+    }
+    catalogGenres.then((entries) => {
+      if (state.view === 'top' || state.view === 'critics' || (state.view === 'search' && field.value.trim() === '')) {
+        renderChips(entries);
+      }
+    });
+  }
+
+  /// New filters, as a new history entry (Back restores the ones before).
+  function changeFilters(filters) {
+    setView({ view: state.view, scroll: 0, filters }, details.hidden ? 'push' : 'replace');
+  }
+
+  genreChips.addEventListener('click', (event) => {
+    const chip = event.target instanceof Element ? event.target.closest('button.chip') : null;
+    if (!chip) return;
+    const name = chip.dataset.genre;
+    const genres = state.filters.genres.filter((genre) => foldedName(genre) !== foldedName(name));
+    if (genres.length === state.filters.genres.length) {
+      if (genres.length >= MOST_GENRES) return;
+      genres.push(name);
+    }
+    changeFilters({ ...state.filters, genres });
+  });
+
+  for (const input of [yearFrom, yearTo, minRating]) {
+    input.addEventListener('change', () => {
+      const filters = filtersFromFields();
+      if (filters === null || filterQuery(filters) === filterQuery()) return;
+      changeFilters(filters);
+    });
+  }
+
+  clearFilters.addEventListener('click', () => {
+    changeFilters(noFilters());
+    field.focus();
+  });
+
+  moreGenres.addEventListener('click', () => {
+    state.allGenres = !state.allGenres;
+    renderChips(state.chips);
+  });
+
+  filtersToggle.addEventListener('click', () => {
+    const open = filtersBox.classList.toggle('open');
+    filtersToggle.setAttribute('aria-expanded', String(open));
+  });
+
   // MARK: - Views of the list
 
   function yearSection(query, year) {
@@ -303,9 +521,10 @@
     button.disabled = true;
     try {
       const perYear = config === null ? count : Math.min(count, config.maximum_per_year);
-      const url = `/api/search?q=${encodeURIComponent(query)}&per_year=${perYear}`;
+      const filters = filterQuery();
+      const url = `/api/search?q=${encodeURIComponent(query)}&per_year=${perYear}${filters}`;
       const answer = await getJSON(url);
-      if (state.shown === null || state.shown.query !== query) return;
+      if (state.shown === null || state.shown.query !== query || state.shown.filters !== filters) return;
       const found = answer.years.find((y) => y.year === year);
       if (!found) return;
       const list = section.querySelector('.movies');
@@ -323,6 +542,11 @@
   }
 
   function searchSummary(answer) {
+    const label = filtersLabel();
+    return label === '' ? plainSearchSummary(answer) : `${plainSearchSummary(answer)} · ${label}`;
+  }
+
+  function plainSearchSummary(answer) {
     const q = `"${answer.query}"`;
     const years = plural(answer.years.length, 'year', 'years');
     if (answer.total === 0) {
@@ -346,12 +570,13 @@
   /// Whether #results holds `view` (for the search view, the field's query's answer).
   function holds(view) {
     const shown = state.shown;
-    return shown !== null && shown.view === view && (view !== 'search' || shown.query === field.value);
+    return shown !== null && shown.view === view && (view !== 'search' || shown.query === field.value)
+      && (view === 'favorites' || shown.filters === filterQuery());
   }
 
   /// The first screenful of years at once, so that the answer is painted in the frame after it arrives; the other
   /// years (an answer may list hundreds of movies) in the tasks after that paint.
-  function renderSearch(answer, query) {
+  function renderSearch(answer, query, filters) {
     const years = answer.years;
     let next = 0;
     const add = (budget) => {
@@ -362,7 +587,7 @@
       }
       return fragment;
     };
-    replaceResults({ view: 'search', query }, add(FIRST_CARDS));
+    replaceResults({ view: 'search', query, filters }, add(FIRST_CARDS));
     setSummary(searchSummary(answer));
     const token = renderToken;
     const more = () => {
@@ -374,15 +599,18 @@
   }
 
   function renderEmptySearch() {
-    replaceResults({ view: 'search', query: field.value });
+    replaceResults({ view: 'search', query: field.value, filters: filterQuery() });
     setSummary(state.movieCount === null ? 'Type a title to search.'
       : `Type a title to search ${plural(state.movieCount, 'movie', 'movies')}.`);
+    chipsFromCatalog();
   }
 
-  function renderFlat(view, movies, text) {
+  /// A flat list of cards under `title` (none for null): the top lists and favorites.
+  function renderFlat(view, movies, text, title = null, filters = '') {
     const list = el('div', 'movies flat');
     for (const movie of movies) list.append(card(movie));
-    replaceResults({ view }, list);
+    const nodes = title === null ? [list] : [el('h2', 'list-title', title), list];
+    replaceResults({ view, filters }, ...nodes);
     setSummary(text);
   }
 
@@ -398,13 +626,15 @@
     const controller = new AbortController();
     state.searchAbort = controller;
     try {
-      const answer = await getJSON(`/api/search?q=${encodeURIComponent(query)}`,
+      const filters = filterQuery();
+      const answer = await getJSON(`/api/search?q=${encodeURIComponent(query)}&facets=genre${filters}`,
         controller.signal);
       if (controller.signal.aborted || state.view !== 'search') return;
       performance.clearMarks('search-reply');
       performance.clearMarks('search-rendered');
       performance.mark('search-reply');
-      renderSearch(answer, query);
+      renderSearch(answer, query, filters);
+      renderChips(answer.facets && Array.isArray(answer.facets.genre) ? answer.facets.genre : []);
       // For timing keystrokes (README's Web section): the answer is in the DOM; it is painted at the next frame.
       performance.mark('search-rendered');
     } catch (error) {
@@ -427,10 +657,16 @@
           : plural(answer.favorites.length, 'favorite', 'favorites'));
       } else {
         const by = view === 'critics' ? 'critic' : 'rating';
-        const answer = await getJSON(`/api/top?by=${by}`, controller.signal);
+        const filters = filterQuery();
+        chipsFromCatalog();
+        const answer = await getJSON(`/api/top?by=${by}${filters}`, controller.signal);
         if (controller.signal.aborted || state.view !== view) return;
-        renderFlat(view, answer.movies, view === 'critics' ? `The critics' ${answer.movies.length}`
-          : `The top ${answer.movies.length} by rating`);
+        // The tab's name ("Top 15", from /api/config) and the filters in force: "Top 15 · Drama · 1990–1999".
+        const label = filtersLabel();
+        const tab = views.querySelector(`[data-view="${view}"]`).textContent;
+        const empty = answer.movies.length === 0 ? ' No movie passes the filters.' : '';
+        renderFlat(view, answer.movies, (view === 'critics' ? `The critics' ${answer.movies.length}`
+          : `The top ${answer.movies.length} by rating`) + empty, label === '' ? tab : `${tab} · ${label}`, filters);
       }
     } catch (error) {
       showError(error);
@@ -631,9 +867,12 @@
 
   // MARK: - History
 
+  /// The list's address: the query or the tab, then the filters (`/?q=dark&genre=Drama&year=1990..1999`).
   function listURL() {
-    if (state.view === 'search') return field.value ? `/?q=${encodeURIComponent(field.value)}` : '/';
-    return `/?view=${state.view}`;
+    const params = state.view === 'search' ? (field.value ? [['q', field.value]] : []) : [['view', state.view]];
+    params.push(...filterParams());
+    if (params.length === 0) return '/';
+    return `/?${params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`;
   }
 
   let urlTimer = null;
@@ -648,17 +887,23 @@
   }
 
   function listState() {
-    return { page: 'list', view: state.view, q: field.value, scroll: window.scrollY };
+    return { page: 'list', view: state.view, q: field.value, scroll: window.scrollY, filters: state.filters };
   }
 
   /// The one place that changes what the page shows and the history entry that says it: the list's tab
   /// (`state.view`, its buttons), the list or a movie's details (`details.hidden`), and the entry, as `how` says:
   /// 'push' a new one (the list's entry keeps its scroll position first, for Back), 'replace' this one, 'soon'
   /// replace it when typing pauses, 'none' when the browser moved to it already (Back, Forward).
-  /// `to` is `{ movie: id }` for a movie's details, or `{ view, load, scroll }` for the list: `load` 'always' (the
-  /// default), 'stale' (unless #results holds the view already) or 'no' (the caller loads it); `scroll` where to.
+  /// `to` is `{ movie: id }` for a movie's details, or `{ view, load, scroll, filters }` for the list: `load`
+  /// 'always' (the default), 'stale' (unless #results holds the view already) or 'no' (the caller loads it);
+  /// `scroll` where to; `filters` the filters from now on (the same when left out).
   function setView(to, how) {
     if (how === 'push' && details.hidden) history.replaceState(listState(), '', listURL());
+    filterBar.hidden = to.movie !== undefined || to.view === 'favorites';
+    if (to.filters !== undefined) {
+      state.filters = to.filters;
+      showFilters();
+    }
     if (to.movie !== undefined) {
       const entry = { page: 'details', id: to.movie, fromList: how === 'push' };
       if (how === 'push') history.pushState(entry, '', `/movie/${to.movie}`);
@@ -703,7 +948,8 @@
     }
     const list = saved || fromLocation();
     field.value = list.q || '';
-    setView({ view: list.view || 'search', load: 'stale', scroll: list.scroll || 0 }, 'none');
+    setView({ view: list.view || 'search', load: 'stale', scroll: list.scroll || 0, filters: list.filters || noFilters() },
+      'none');
     const selected = results.querySelector('article.movie.selected a.title');
     if (selected) selected.focus({ preventScroll: true });
   });
@@ -716,6 +962,7 @@
       view: ['top', 'critics', 'favorites'].includes(view) ? view : 'search',
       q: params.get('q') || '',
       scroll: 0,
+      filters: filtersFrom(params),
     };
   }
 
@@ -766,7 +1013,7 @@
       if (!listShown) {
         event.preventDefault();
         goBack();
-      } else if (field.value !== '') {
+      } else if (field.value !== '' && (inField || !typing)) {
         event.preventDefault();
         field.value = '';
         field.focus();
@@ -833,7 +1080,7 @@
     const saved = history.state && history.state.page === 'list' ? history.state : fromLocation();
     field.value = saved.q;
     field.focus();
-    setView({ view: saved.view, load: 'no', scroll: 0 }, 'replace');
+    setView({ view: saved.view, load: 'no', scroll: 0, filters: saved.filters || noFilters() }, 'replace');
     await Promise.all([favorites, health, configured]);
     loadView(saved.view);
   }

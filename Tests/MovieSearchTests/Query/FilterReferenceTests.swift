@@ -119,6 +119,25 @@ final class FilterReferenceTests: XCTestCase {
                   rounds: TestScale.pick(sampled: 40, full: 300))
     }
 
+    /// `genreCounts()` (the page's chips before a query, `/api/genres`) is the facet of every movie of the catalog:
+    /// genres spelled several ways counted once per movie under the lowest id's spelling, on a generated catalog
+    /// and the decade one.
+    func testGenreCountsAreTheFacetOfEveryMovie() throws {
+        let spellings = ["Drama", "drama", "  DRAMA ", "Comedy", "Café", "cafe", "Film-Noir"]
+        var random = SplitMix64(seed: 371)
+        let movies = (0..<200).map { id in
+            Movie(id: id, title: "night \(id)", year: 2000, rating: 3, cast: [],
+                  genres: (0..<Int(random.next() % 4)).map { _ in spellings[Int(random.next() % UInt64(spellings.count))] })
+        }
+        let generated = try EngineAndReference(Catalog(movies: movies), self)
+        let decade = try EngineAndReference.shared("movies.json")
+        for both in [generated, decade] {
+            let expected = facet(both.catalog.movies.map(\.id), both.catalog)
+            XCTAssertGreaterThan(expected.count, 2)
+            XCTAssertEqual(try both.index.genreCounts(), expected)
+        }
+    }
+
     func testDecadeFiltersMatchBruteForce() throws {
         try check("movies.json", queryFile: "decade-typing.txt", rounds: TestScale.pick(sampled: 12, full: 300))
     }
