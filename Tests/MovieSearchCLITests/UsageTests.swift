@@ -180,6 +180,8 @@ final class UsageTests: XCTestCase {
             XCTAssertTrue(help.standardOutput.contains(usage.replacingOccurrences(of: "Usage: ", with: "USAGE: ")),
                           name)
             for argument in configuration.arguments {
+                // Every option's help is one or more sentences, as the man page prints it too.
+                XCTAssertTrue(argument.help.hasSuffix("."), "\(name): \(argument.name): \(argument.help)")
                 // A label too long for its column has a line of its own, the help below it.
                 XCTAssertTrue(help.standardOutput.contains("\n  \(argument.helpLabel) ")
                                   || help.standardOutput.contains("\n  \(argument.helpLabel)\n"),

@@ -7,19 +7,19 @@ import MovieSearchText
 struct FilterOptions: OptionGroup {
     static let year = Option<YearFilter>(
         "year", valueName: "Y|A..B|A..|..B",
-        help: "Keep the movies of year Y, or of the years A to B (either end may be left out)")
+        help: "Keep the movies of year Y, or of the years A to B (either end may be left out).")
     static let genre = Option<String>(
         "genre", valueName: "name", completion: .listed(subcommand: GenresCommand.name),
         help: "Keep the movies that have this genre (case, accents and spacing aside); may be repeated "
-            + "('moviesearch genres' lists them)")
+            + "('moviesearch genres' lists them).")
     static let cast = Option<String>(
         "cast", valueName: "name",
-        help: "Keep the movies whose cast holds this name (case, accents and spacing aside); may be repeated")
+        help: "Keep the movies whose cast holds this name (case, accents and spacing aside); may be repeated.")
     static let minimumRating = Option<FilterNumber>(
-        "min-rating", valueName: "R", help: "Keep the movies rated R or more (unrated movies never pass)")
+        "min-rating", valueName: "R", help: "Keep the movies rated R or more (unrated movies never pass).")
     static let minimumCritic = Option<FilterNumber>(
         "min-critic", valueName: "C",
-        help: "Keep the movies whose critics' rating (0 to 10) is C or more")
+        help: "Keep the movies whose critics' rating (0 to 10) is C or more.")
 
     static var arguments: [any ArgumentDeclaration] { [year, genre, cast, minimumRating, minimumCritic] }
 

@@ -66,12 +66,12 @@ struct BenchCommand: Subcommand {
         help: "Also list the N slowest queries, by their median time over the passes")
     static let browse = Flag(
         "browse", help: "Time browse's keys instead of queries: each query file typed a letter at a time through "
-            + "the browse model, each key from key to frame bytes")
+            + "the browse model, each key from key to frame bytes.")
     static let details = Option<Int>(
         "details", valueName: "id", rule: .movieID,
         help: "Time browse's details page of this movie instead of queries: opening it, then each ↓ down to its "
             + "end, each key from key to frame bytes at 80×24 (a movie with a long overview shows the cost of "
-            + "laying a long text out)")
+            + "laying a long text out).")
     static let json = JSONOutput.flag(members: BenchReportJSON.helpText)
 
     /// What is timed: queries, browse's keys, or a details page.

@@ -56,10 +56,10 @@ struct BrowseCommand: Subcommand {
     static let photosDirectory = Option<FilePath>(
         "photos-dir", valueName: "dir",
         help: "A folder of saved Flickr answers named <id>.json, used before the cache and Flickr: the details page "
-            + "lists the movie's photo URLs (fetched in the background with a key)")
+            + "lists the movie's photo URLs (fetched in the background with a key).")
     static let printsChoice = Flag(
         "print",
-        help: "Enter on a movie prints its 'show --json' line on standard output and quits, for pipelines")
+        help: "Enter on a movie prints its 'show --json' line on standard output and quits, for pipelines.")
 
     var cache: FilePath?
     var favoritesPath: FilePath?

@@ -31,7 +31,7 @@ struct PhotosCommand: Subcommand {
             + "at most \(FileReader.byteLimitDescription(FlickrPhotos.maximumResponseBytes)).")
     static let photosDirectory = Option<FilePath>(
         "photos-dir", valueName: "dir",
-        help: "A folder of saved Flickr answers named <id>.json, used before the cache and Flickr")
+        help: "A folder of saved Flickr answers named <id>.json, used before the cache and Flickr.")
     static let refresh = Flag("refresh", help: "Ask Flickr again, even for a title whose answer is cached.")
     static let json = JSONOutput.flag(members: PhotosOutput.members.helpList)
 

@@ -51,10 +51,10 @@ struct ServeCommand: Subcommand {
     static let listen = Option<String>(
         "listen", valueName: "host:port",
         help: "Where to listen: an IPv4 address, [IPv6] or localhost, and a port (0: any free port). "
-            + "Default: \(defaultAddress)")
+            + "Default: \(defaultAddress).")
     static let photosDirectory = Option<FilePath>(
         "photos-dir", valueName: "dir",
-        help: "A folder of saved Flickr answers named <id>.json, for /api/photos/<id> before the cache and Flickr")
+        help: "A folder of saved Flickr answers named <id>.json, for /api/photos/<id> before the cache and Flickr.")
     static let maxConnectionsRange = 1...1_000_000
     static let maxConnections = DefaultedOption<Int>(
         "max-connections", valueName: "N", range: maxConnectionsRange, default: 1024,
@@ -62,11 +62,11 @@ struct ServeCommand: Subcommand {
     static let allowHost = Option<String>(
         "allow-host", valueName: "names",
         help: "Other names clients may reach this server by, comma-separated (a proxy's or this machine's name), "
-            + "for the Host check")
+            + "for the Host check.")
     static let corsOrigin = Option<String>(
         "cors-origin", valueName: "origin",
-        help: "One other web origin whose pages may call the API (http://host:port): CORS headers for it only")
-    static let quiet = Flag("quiet", help: "No access log line per request on standard error")
+        help: "One other web origin whose pages may call the API (http://host:port): CORS headers for it only.")
+    static let quiet = Flag("quiet", help: "No access log line per request on standard error.")
 
     var cache: FilePath?
     var address: SocketAddress
