@@ -31,6 +31,28 @@ package struct MovieRecords {
         return ids
     }
 
+    /// The first `limit` of `candidates` (movie ids) in the order of `topRatedIDs`: `TOPR` read from its start only
+    /// until they are found, then the unrated ones among them (those `TOPR` does not list), in id order. Nothing the
+    /// size of the catalog is made, so a filtered top list costs the candidates and the part of `TOPR` read.
+    package func topRatedIDs(among candidates: Set<Int>, limit: Int) throws(CacheError) -> [Int] {
+        let wanted = min(max(limit, 0), candidates.count)
+        guard wanted > 0 else { return [] }
+        let top = try file.packed(sections.topRated, 0..<sections.topRated.count)
+        var ids: [Int] = []
+        var rated = Set<Int>()
+        var position = 0
+        while ids.count < wanted, rated.count < candidates.count, position < top.count {
+            let id = Int(top[position])
+            if candidates.contains(id), rated.insert(id).inserted { ids.append(id) }
+            position += 1
+        }
+        if ids.count < wanted, rated.count < candidates.count {
+            // What `TOPR` did not list is unrated (it lists every rated movie); slots are in id order.
+            ids += candidates.subtracting(rated).sorted().prefix(wanted - ids.count)
+        }
+        return ids
+    }
+
     /// The first and last ids the cache holds (slots are in id order), or `nil` when it holds none. The ids in
     /// between are not all there when invalid movies were skipped.
     package func idRange() throws(CacheError) -> ClosedRange<Int>? {

@@ -186,6 +186,54 @@ struct RankFilter {
         }
     }
 
+    /// Calls `body` with the first `limit` passing ranks of each year entry of `years`, ascending, and the entry each
+    /// is in: the ranks of a year follow the users' top list, so these hold the first `limit` passing movies of it.
+    /// The rest of a year's passing ranks are skipped by a binary search, not visited. A rank out of range is corrupt.
+    func forFirstRanks(
+        perEntry limit: Int, years: YearTable, movieCount: Int, path: String,
+        _ body: (_ rank: Int, _ entry: Int) throws(CacheError) -> Void
+    ) throws(CacheError) {
+        func firstPerEntry(_ count: Int, _ rank: (Int) -> Int) throws(CacheError) {
+            var position = 0, entry = 0
+            while position < count {
+                let first = rank(position)
+                guard first < movieCount else { throw .corrupt(path: path, detail: "rank out of range") }
+                while entry < years.count, years.endRank(entry) <= first { entry += 1 }
+                guard entry < years.count else { throw .corrupt(path: path, detail: "rank out of range") }
+                let end = years.endRank(entry)
+                var taken = 0
+                while position < count, rank(position) < end {
+                    guard taken < limit else {
+                        // The first position at or past the entry's end (at least one further on: `position`'s
+                        // rank is below it), found whatever the order of the ranks, so that the loop ends.
+                        var low = position, high = count
+                        while low < high {
+                            let middle = (low + high) / 2
+                            if rank(middle) < end { low = middle + 1 } else { high = middle }
+                        }
+                        position = low
+                        break
+                    }
+                    try body(rank(position), entry)
+                    taken += 1
+                    position += 1
+                }
+            }
+        }
+        switch passing {
+        case .nothing: break
+        case .intervals(let intervals):
+            for interval in intervals {
+                guard interval.ranks.upperBound <= movieCount else {
+                    throw .corrupt(path: path, detail: "rank out of range")
+                }
+                for rank in interval.ranks.prefix(limit) { try body(rank, interval.entry) }
+            }
+        case .list(let list): try firstPerEntry(list.count) { Int(list[$0]) }
+        case .ranks(let ranks): try firstPerEntry(ranks.count) { Int(ranks[$0]) }
+        }
+    }
+
     /// The passing ranks as a bitmap over `movieCount` ranks (for the typo pass); a rank out of range is corrupt.
     func bitmap(movieCount: Int, path: String) throws(CacheError) -> [UInt64] {
         var words = [UInt64](repeating: 0, count: CacheFormat.bitmapWordCount(movieCount: movieCount))

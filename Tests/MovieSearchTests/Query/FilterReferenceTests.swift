@@ -138,6 +138,45 @@ final class FilterReferenceTests: XCTestCase {
         }
     }
 
+    /// `topRated(by:limit:filters:)` is the unfiltered list with the movies that fail the filters left out, cut to
+    /// the limit: both lists, limits from none to more than pass, on the generated catalog (unrated movies and
+    /// critics' ratings, few years) and the decade one (many movies a year, so a year's first passing ranks matter).
+    func testTopListsUnderFiltersAreTheWholeListsFiltered() throws {
+        var random = SplitMix64(seed: 3738)
+        let genres = ["Drama", "drama", "Comedy", "Sci-Fi", "Café"]
+        let movies = (0..<300).map { id in
+            Movie(id: id * 3 + 1, title: "night \(id)", year: 1995 + Int(random.next() % 6),
+                  rating: random.next() % 4 == 0 ? nil : Double(random.next() % 11) / 2,
+                  cast: random.next() % 3 == 0 ? ["Ann Lee"] : [],
+                  genres: (0..<Int(random.next() % 3)).map { _ in genres[Int(random.next() % UInt64(genres.count))] },
+                  criticRating: random.next() % 3 == 0 ? nil : Double(random.next() % 21) / 2)
+        }
+        let generated = try EngineAndReference(Catalog(movies: movies), self)
+        let decade = try EngineAndReference.shared("movies.json")
+        var checked = 0
+        for both in [generated, decade] {
+            let catalog = both.catalog
+            let byID = Dictionary(uniqueKeysWithValues: catalog.movies.map { ($0.id, $0) })
+            let years = Array(Set(catalog.movies.map(\.year))).sorted()
+            let allGenres = Array(Set(catalog.movies.flatMap(\.genres))).sorted()
+            let cast = Array(Set(catalog.movies.prefix(300).flatMap(\.cast))).sorted()
+            for order in [TopListOrder.rating, .critic] {
+                let whole = try both.index.topRated(by: order, limit: catalog.movies.count).map(\.id)
+                for round in 0..<TestScale.pick(sampled: 30, full: 200) {
+                    let filters = randomFilters(&random, catalog, genres: allGenres, cast: cast, years: years)
+                    let passing = whole.filter { passes(byID[$0]!, filters) }
+                    for limit in [0, 1, 5, 15, passing.count + 3] {
+                        let actual = try both.index.topRated(by: order, limit: limit, filters: filters).map(\.id)
+                        XCTAssertEqual(actual, Array(passing.prefix(limit)),
+                                       "\(order) round \(round) limit \(limit) filters \(filters)")
+                        if !actual.isEmpty { checked += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 50, "most filters should leave a list to compare")
+    }
+
     func testDecadeFiltersMatchBruteForce() throws {
         try check("movies.json", queryFile: "decade-typing.txt", rounds: TestScale.pick(sampled: 12, full: 300))
     }
