@@ -162,10 +162,11 @@ final class FilterReferenceTests: XCTestCase {
             let cast = Array(Set(catalog.movies.prefix(300).flatMap(\.cast))).sorted()
             for order in [TopListOrder.rating, .critic] {
                 let whole = try both.index.topRated(by: order, limit: catalog.movies.count).map(\.id)
-                for round in 0..<TestScale.pick(sampled: 30, full: 200) {
+                for round in 0..<TestScale.pick(sampled: 4, full: 200) {
                     let filters = randomFilters(&random, catalog, genres: allGenres, cast: cast, years: years)
                     let passing = whole.filter { passes(byID[$0]!, filters) }
-                    for limit in [0, 1, 5, 15, passing.count + 3] {
+                    // Past everything that passes once a catalog: each movie made costs in a debug build.
+                    for limit in [0, 1, 15] + (round == 0 ? [passing.count + 3] : []) {
                         let actual = try both.index.topRated(by: order, limit: limit, filters: filters).map(\.id)
                         XCTAssertEqual(actual, Array(passing.prefix(limit)),
                                        "\(order) round \(round) limit \(limit) filters \(filters)")
@@ -174,7 +175,7 @@ final class FilterReferenceTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(checked, 50, "most filters should leave a list to compare")
+        XCTAssertGreaterThan(checked, 8, "most filters should leave a list to compare")
     }
 
     func testDecadeFiltersMatchBruteForce() throws {
