@@ -132,12 +132,24 @@ struct AnswerBuilder {
     }
 
     /// Matches given as a bitmap over ranks: each year's count by popcount over its bit range.
-    mutating func addBitmap(_ bitmap: [UInt64], _ table: YearTable) throws(CacheError) {
+    ///
+    /// `bounds`: the ranks outside which no bit is set (a filter's years), whose years are not counted at all; then
+    /// the bitmap may start at word `firstWord` (it holds words `firstWord...` of the whole), so that a filtered
+    /// search makes and clears only the words of its years.
+    mutating func addBitmap(_ bitmap: [UInt64], _ table: YearTable, firstWord: Int = 0,
+                            within bounds: Range<Int>? = nil) throws(CacheError) {
+        let base = firstWord << 6
         try bitmap.withUnsafeBufferPointer { words throws(CacheError) in
             for year in 0..<table.count {
                 let first = table.firstRank(year), end = table.endRank(year)
-                let count = Self.popcount(words, first..<end)
-                if count > 0 { try addYear(year, table, count: count, firstBits: { words[$0] }, from: first, to: end) }
+                if let bounds, bounds.isEmpty || end <= bounds.lowerBound || first >= bounds.upperBound { continue }
+                guard first >= base, end - base <= words.count << 6 else {
+                    throw .corrupt(path: path, detail: "a bitmap set has the wrong size")
+                }
+                let count = Self.popcount(words, (first - base)..<(end - base))
+                if count > 0 {
+                    try addYear(year, table, count: count, firstBits: { words[$0 - firstWord] }, from: first, to: end)
+                }
             }
         }
     }

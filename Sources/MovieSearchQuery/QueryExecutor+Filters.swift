@@ -50,21 +50,22 @@ extension QueryExecutor {
             guard first.count == wordCount else {
                 throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
             }
-            var words = [UInt64](repeating: 0, count: wordCount)
-            if !bounds.isEmpty {
-                for word in (bounds.lowerBound >> 6)..<((bounds.upperBound + 63) >> 6) {
-                    var kept = bits[word] & first[word]
-                    for other in others { kept &= other[word] }
-                    words[word] = kept
-                }
+            // The words of the filter's years only: the rest are zero and never read.
+            let firstWord = bounds.lowerBound >> 6
+            let endWord = bounds.isEmpty ? firstWord : min((bounds.upperBound + 63) >> 6, wordCount)
+            var words = [UInt64](repeating: 0, count: endWord - firstWord)
+            for word in firstWord..<endWord {
+                var kept = bits[word] & first[word]
+                for other in others { kept &= other[word] }
+                words[word - firstWord] = kept
             }
-            try answer.addBitmap(words, years)
+            try answer.addBitmap(words, years, firstWord: firstWord, within: bounds)
             guard collect else { return (answer.result(query: query), []) }
             var matches: [UInt32] = []
             for word in words.indices {
                 var bits = words[word]
                 while bits != 0 {
-                    matches.append(UInt32(word << 6 | bits.trailingZeroBitCount))
+                    matches.append(UInt32((firstWord + word) << 6 | bits.trailingZeroBitCount))
                     bits &= bits &- 1
                 }
             }
