@@ -3,11 +3,11 @@ import MovieSearchPhotos
 import MovieSearchPlatform
 
 // `moviesearch-fetch [--connect-timeout-ms N] [--timeout-ms N] [--max-bytes N] [--header 'Name: value']...
-// [--any-status] (<url> | --request-from-stdin)`: one HTTP(S) GET through libcurl. The body goes to standard output, whole and only on a
-// 2xx answer (with `--any-status`, on any status, after a first line holding the status: TMDb explains a 401 in
-// its body); a failure is one line on standard
-// error, `moviesearch-fetch: <detail>`, and an exit status per kind (`FetchFailure.exitStatus`: 3 unreachable,
-// 4 timed out, 5 too large, 6 an HTTP status, 7 failed; 2 a usage error).
+// [--any-status] (<url> | --request-from-stdin)`: one HTTP(S) GET through libcurl. The body goes to standard output,
+// whole and only on a 2xx answer (with `--any-status`, on any status, after a first line holding the status: TMDb
+// explains a 401 in its body); a failure is one line on standard error, `moviesearch-fetch: <detail>`, and an exit
+// status per kind (`FetchFailure.exitStatus`: 3 unreachable, 4 timed out, 5 too large, 6 an HTTP status, 7 failed; 2 a
+// usage error).
 //
 // With `--request-from-stdin` the URL is standard input's first line and request headers (`Name: value`) its next
 // lines: `moviesearch` passes every request so, because a URL holds an API key (Flickr's, TMDb's v3 key) and a

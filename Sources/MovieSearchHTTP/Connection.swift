@@ -129,10 +129,11 @@ final class Connection {
 
     // MARK: - Answering
 
-    /// Takes the complete requests buffered and writes a turn of the queued answers with `write` (given queued
-    /// buffers in order, it returns the bytes the socket took, 0 when it is full, nil when the connection failed). Requests the server answers itself
-    /// are answered at once; the first other one is returned to be handed to the workers, and the connection waits
-    /// for its answer (`answered`) before it takes the next. `trim` is set when memory should be given back.
+    /// Takes the complete requests buffered and writes a turn of the queued answers with `write` (given queued buffers
+    /// in order, it returns the bytes the socket took, 0 when it is full, nil when the connection failed). Requests the
+    /// server answers itself are answered at once; the first other one is returned to be handed to the workers, and the
+    /// connection waits for its answer (`answered`) before it takes the next. `trim` is set when memory should be given
+    /// back.
     func advance(
         _ now: ContinuousClock.Instant, _ context: inout ConnectionContext, trim: inout Bool,
         write: ([UnsafeRawBufferPointer]) -> Int?

@@ -14,8 +14,8 @@ import MovieSearchText
 /// ```
 ///
 /// A row's rating is out of its catalog's scale (`2/5`, `7.8/10`). A top list's row (Top 15, Critics' 15) shows the
-/// rank, the rating the list ranks by (the users' or the critics'), the year and the title, and under them, dimmed, the start of the overview when the movie has one; both lines
-/// are in reverse video when it is selected:
+/// rank, the rating the list ranks by (the users' or the critics'), the year and the title, and under them, dimmed, the
+/// start of the overview when the movie has one; both lines are in reverse video when it is selected:
 ///
 /// ```
 /// >  5.    5/5  2012  The Dark Knight Rises

@@ -3,7 +3,8 @@ import MovieSearchQuery
 import MovieSearchText
 
 /// `--year`, `--genre`, `--cast`, `--min-rating`, `--min-critic` (SEARCH-SPEC, "Filters and facets"): what `query`,
-/// `top`, `bench` and `browse` keep of the catalog (browse's filter line, `BrowseFilterLine`, reads the same values). `--genre` and `--cast` may be repeated: every one must hold.
+/// `top`, `bench` and `browse` keep of the catalog (browse's filter line, `BrowseFilterLine`, reads the same values).
+/// `--genre` and `--cast` may be repeated: every one must hold.
 struct FilterOptions: OptionGroup {
     static let year = Option<YearFilter>(
         "year", valueName: "Y|A..B|A..|..B",

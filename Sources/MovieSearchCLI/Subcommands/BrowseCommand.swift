@@ -46,8 +46,9 @@ struct BrowseCommand: Subcommand {
         usageForms: [
             UsageForm([.optional(CacheLocation.option),
                        .alternatives(FavoritesLocation.option, FavoritesLocation.noSave)]
-                + .optionals([SearchOptions.typos] + FilterOptions.arguments + [ColorChoice.option, photosDirectory, FlickrKey.option,
-                              FlickrOptions.endpoint, FlickrOptions.offline, printsChoice])),
+                + .optionals([SearchOptions.typos] + FilterOptions.arguments
+                    + [ColorChoice.option, photosDirectory, FlickrKey.option, FlickrOptions.endpoint,
+                       FlickrOptions.offline, printsChoice])),
         ],
         arguments: [CacheLocation.option, FavoritesLocation.option, FavoritesLocation.noSave, SearchOptions.typos]
             + FilterOptions.arguments + [ColorChoice.option, photosDirectory, FlickrKey.option, FlickrOptions.endpoint,

@@ -15,7 +15,10 @@ struct TopCommand: Subcommand {
             --by rating (the default): rating descending, unrated last, catalog order on ties. --by critic: the \
             critics' rating descending, catalog order on ties, only the movies that have one. Each line shows \
             both ratings when the catalog has critics' ratings.
-            --year, --genre, --cast, --min-rating and --min-critic keep the movies that pass them all, as for             query; the first line then counts those movies and names the filters (The 15 best-rated movies of             220 that pass Drama · 2010–2012). When none passes, a genre or cast name that no movie has is noted             on standard error with the closest ones the catalog has ('moviesearch genres' lists the genres).
+            --year, --genre, --cast, --min-rating and --min-critic keep the movies that pass them all, as for \
+            query; the first line then counts those movies and names the filters (The 15 best-rated movies of \
+            220 that pass Drama · 2010–2012). When none passes, a genre or cast name that no movie has is noted \
+            on standard error with the closest ones the catalog has ('moviesearch genres' lists the genres).
             """,
         arguments: [by, limit] + FilterOptions.arguments + [json] + CacheOptions.arguments)
 
