@@ -49,9 +49,27 @@ class Engine:
     def setup(self):
         pass
 
+    # Whether it can answer under filters and count a facet (`Scripts/compare --filters`): moviesearch and FTS5.
+    takes_filters = False
+
     def runs(self, entry):
         """Whether it runs the entry's query set."""
+        if entry.get("filters") and not self.takes_filters:
+            return False
         return entry.get("typos", "off") in self.query_sets
+
+    @staticmethod
+    def filter_options(entry):
+        """The entry's filters and facet as options (`--genre G`…, `--year A..B`, `--facets genre`): moviesearch's
+        `bench` and `query` and fts5.py's `bench` spell them alike."""
+        options = []
+        for genre in entry.get("filters", {}).get("genre", []):
+            options += ["--genre", genre]
+        if entry.get("filters", {}).get("year"):
+            options += ["--year", entry["filters"]["year"]]
+        if entry.get("facets"):
+            options += ["--facets", "genre"]
+        return options
 
     def index_id(self, entry):
         """What names the index `build` makes for an entry: a typo set queries its catalog's index, built once."""
@@ -71,6 +89,7 @@ class Engine:
 
 
 class MovieSearch(Engine):
+    takes_filters = True
     key = "moviesearch"
     name = "moviesearch"
     binary = os.path.join(ROOT, ".build", "release", "moviesearch")
@@ -157,7 +176,7 @@ class MovieSearch(Engine):
             try:
                 text, _, rss = run([self.binary, "bench", "--cache", self.cache(entry), "--queries", entry["queries"],
                                     "--per-year", str(per_year), "--passes", str(passes), "--json",
-                                    *self.typos_options(entry)])
+                                    *self.typos_options(entry), *self.filter_options(entry)])
                 figures = last_json(text)
                 figures.setdefault("peak_rss_bytes", rss)
                 figures.setdefault("passes", passes)
@@ -178,7 +197,8 @@ class MovieSearch(Engine):
 
     def answers(self, entry, queries_path, per_year, answers_path):
         run([self.binary, "query", "--stdin", "--cache", self.cache(entry), "--per-year", str(per_year),
-             *self.typos_options(entry)], stdin_path=queries_path, stdout_path=answers_path)
+             *self.typos_options(entry), *self.filter_options(entry)], stdin_path=queries_path,
+            stdout_path=answers_path)
         wanted, got = len(common.read_queries(queries_path)), len(common.read_answers(answers_path))
         if got != wanted:
             raise Failure(f"`moviesearch query --stdin` printed {got} answers for {wanted} queries")
@@ -247,12 +267,14 @@ class PythonAnchor(CommandEngine):
     def bench_command(self, entry, queries_path, passes, per_year, answers_path):
         return [self.python(), self.script, "bench", self.store_option, self.store(entry),
                 "--queries", queries_path, "--passes", str(passes),
-                "--per-year", str(per_year), "--answers", answers_path, *self.bench_options]
+                "--per-year", str(per_year), "--answers", answers_path, *self.bench_options,
+                *(self.filter_options(entry) if self.takes_filters else [])]
 
 
 class FTS5(PythonAnchor):
     key = "fts5"
     name = "SQLite FTS5"
+    takes_filters = True
     script = os.path.join(BENCH, "fts5.py")
     store_option = "--db"
     differences = {

@@ -3,6 +3,7 @@
 
     fts5.py build --catalog movies.json --db movies.sqlite
     fts5.py bench --db movies.sqlite --queries queries.txt [--passes 5] [--per-year 5] [--answers out.jsonl]
+                  [--genre NAME]... [--year Y|A..B|A..|..B] [--facets genre]
 
 Build (timed in-process, from reading the JSON to the closed file): one FTS5 table
 `movies(title, year UNINDEXED, rating UNINDEXED, cast UNINDEXED, genres UNINDEXED)` with
@@ -22,6 +23,11 @@ a query with no letter or digit lists every movie. One statement gives the top K
         FROM movies WHERE movies MATCH ?
         WINDOW w AS (PARTITION BY year ORDER BY rating IS NULL, rating DESC, rowid))
     WHERE rank <= ? ORDER BY year DESC, rank
+
+Filters (`Scripts/compare --filters`), as an app would add them to the same statement: `year BETWEEN ? AND ?` and,
+for each genre, `EXISTS (SELECT 1 FROM json_each(genres) WHERE value = ?)` (the genre as the catalog spells it:
+moviesearch also folds case, accents and spacing). `--facets genre` runs a second statement per query, the facet as
+SQL writes it: `SELECT value, count(*) FROM movies, json_each(movies.genres) WHERE <the same> GROUP BY value`.
 
 Timed per query: building the MATCH text, running the statement (sqlite3 caches it prepared), fetching the rows
 and grouping them into the answer. Open: connect and load the schema (first statement on the table).
@@ -47,6 +53,33 @@ WINDOW = """
 """
 SEARCH = WINDOW.format(where="WHERE movies MATCH ?")
 BROWSE = WINDOW.format(where="")
+FACET = "SELECT value, count(*) AS n FROM movies, json_each(movies.genres) {where} GROUP BY value ORDER BY n DESC, value"
+
+
+def filter_conditions(genres, years):
+    """The SQL conditions and their parameters of `--genre`s and `--year` (`(lowest, highest)`, either None)."""
+    conditions, parameters = [], []
+    lowest, highest = years
+    if lowest is not None:
+        conditions.append("year >= ?")
+        parameters.append(lowest)
+    if highest is not None:
+        conditions.append("year <= ?")
+        parameters.append(highest)
+    for genre in genres:
+        conditions.append("EXISTS (SELECT 1 FROM json_each(movies.genres) WHERE value = ?)")
+        parameters.append(genre)
+    return conditions, parameters
+
+
+def year_range(text):
+    """`Y`, `A..B`, `A..`, `..B` -> (lowest, highest)."""
+    if text is None:
+        return None, None
+    if ".." not in text:
+        return int(text), int(text)
+    low, high = text.split("..", 1)
+    return (int(low) if low else None), (int(high) if high else None)
 
 
 def write_database(path, movies, details):
@@ -101,10 +134,26 @@ def bench(args):
     open_ns = time.perf_counter_ns() - started
     execute = connection.execute
     per_year = args.per_year
+    conditions, parameters = filter_conditions(args.genre or [], year_range(args.year))
+
+    def statement(template, matching):
+        """`template` with the MATCH (when `matching`) and the filters as its WHERE clause."""
+        where = (["movies MATCH ?"] if matching else []) + conditions
+        return template.format(where=("WHERE " + " AND ".join(where)) if where else "")
+
+    search_statement, browse_statement = statement(WINDOW, True), statement(WINDOW, False)
+    facet_statement, facet_all_statement = statement(FACET, True), statement(FACET, False)
 
     def search(query):
         expression = match_expression(query)
-        rows = execute(SEARCH, (expression, per_year)) if expression else execute(BROWSE, (per_year,))
+        if expression:
+            rows = execute(search_statement, (expression, *parameters, per_year))
+        else:
+            rows = execute(browse_statement, (*parameters, per_year))
+        if args.facets:
+            facet = execute(facet_statement, (expression, *parameters)) if expression \
+                else execute(facet_all_statement, tuple(parameters))
+            facet.fetchall()
         groups = []
         total = 0
         for year, count, id in rows:
@@ -127,6 +176,9 @@ def main():
     build_command.add_argument("--db", required=True)
     bench_command = commands.add_parser("bench")
     bench_command.add_argument("--db", required=True)
+    bench_command.add_argument("--genre", action="append", help="keep the movies with this genre (repeatable)")
+    bench_command.add_argument("--year", help="keep the movies of year Y or of the years A..B (A.. and ..B too)")
+    bench_command.add_argument("--facets", choices=["genre"], help="also count the matches' genres")
     common.add_bench_arguments(bench_command)
     args = parser.parse_args()
     build(args) if args.command == "build" else bench(args)
