@@ -4,19 +4,20 @@ import XCTest
 import TestSupport
 
 /// `moviesearch index` killed with SIGKILL at many moments of a run on a large catalog: the previous cache must stay
-/// byte-identical and answer queries, and the next successful run must leave no temporary file behind.
+/// byte-identical and answer queries, and the next successful run must leave no temporary file behind. Some 30 runs
+/// of `index`: a full run's check (`TestScale.requireFullRun`), which `.ci/run` makes against the installed binary.
 final class CrashSafetyTests: XCTestCase {
     /// Kills at evenly spread moments, from right after the start to near the end of a full run.
-    /// (10 in a sampled run, `TestScale`; `.ci/run` runs the 22 on the full catalog.)
-    static let spreadKills = TestScale.pick(sampled: 10, full: 22)
+    static let spreadKills = 22
     /// Kills right after the write starts (the temporary file appears), plus these delays: the write takes only
     /// milliseconds, so evenly spread kills rarely land in it, and these make sure some runs die with a half-written
     /// file. The last is the likeliest to leave one behind for the final run to remove.
     static let delaysAfterTheWriteStarts = [0.01, 0.003, 0.001, 0]
     /// How many kills must find the previous cache in place (those that land after the rename find the new one).
-    static let requiredKills = TestScale.pick(sampled: 9, full: 20)
+    static let requiredKills = 20
 
     func testKillingIndexAnywhereKeepsThePreviousCacheAndTheNextRunLeavesNoTemporaryFile() throws {
+        try TestScale.requireFullRun("index killed some 30 times")
         let testStart = ChildProcess.now()
         var run = try KillScenario(test: self)
 

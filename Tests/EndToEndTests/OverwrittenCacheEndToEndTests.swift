@@ -6,10 +6,13 @@ import XCTest
 /// `serve` while an operator writes over its cache in place (`truncate -s 0`, `cp new live`, a shell redirect) or
 /// renames a damaged cache into place: the server never dies (it used to, with SIGBUS, exit 135), never answers a
 /// wrong 200 (every answer is the old catalog's, the new one's, or a 503 with `Retry-After`), serves the new file
-/// once it is complete, and refuses a damaged replacement, keeping the old one and saying so in `/healthz`.
+/// once it is complete, and refuses a damaged replacement, keeping the old one and saying so in `/healthz`. Each
+/// test indexes two catalogs and searches through every step: a full run's check (`TestScale.requireFullRun`), which
+/// `.ci/run` makes against the installed binary.
 final class OverwrittenCacheEndToEndTests: XCTestCase {
     static let queries = ["ka", "to ri", "bru", "a", "man del", "e", ""]
-    static let movies = TestScale.pick(sampled: 2_000, full: 20_000)
+    /// Fewer with the slower debug binary (`TestScale.binaryIsOptimized`).
+    static let movies = TestScale.binaryIsOptimized ? 20_000 : 2_000
 
     /// Two caches of different catalogs (and sizes), built by the binary, and each one's search answers as a
     /// server of its own gives them.
@@ -136,6 +139,7 @@ final class OverwrittenCacheEndToEndTests: XCTestCase {
     /// `truncate -s 0` on the served cache, then the new catalog's cache written in place in slices (a slow `cp`),
     /// then the old one written back over it the same way, all while a client searches without a pause.
     func testACacheTruncatedAndCopiedOverInPlaceWhileSearching() throws {
+        try TestScale.requireFullRun("a cache written over in slices while searching")
         let setup = try Setup(self)
         let server = try ServeProcess(self, ["--cache", setup.live, "--listen", "127.0.0.1:0", "--no-save"])
         let newBytes = try Data(contentsOf: URL(fileURLWithPath: setup.new))
@@ -176,6 +180,7 @@ final class OverwrittenCacheEndToEndTests: XCTestCase {
     /// says "degraded" with the problem (200: this server still answers correctly), the log says why, and `info`
     /// on the file reports it with status 1. A good cache renamed into place after it is served.
     func testACacheWithADamagedBlockRenamedIntoPlace() throws {
+        try TestScale.requireFullRun("a damaged cache renamed into place")
         let setup = try Setup(self)
         let server = try ServeProcess(self, ["--cache", setup.live, "--listen", "127.0.0.1:0", "--no-save", "--quiet"])
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: setup.new)))

@@ -6,14 +6,17 @@ import TestSupport
 
 /// `index` replaces a cache that a reader is querying: the reader keeps its mapping of the old file (the writer
 /// renames a new file into place and never truncates the old one), so it neither crashes nor changes its answers.
+/// Each test runs `index` seven times beside its reader: a full run's check (`TestScale.requireFullRun`), which
+/// `.ci/run` makes against the installed binary.
 final class ReplaceWhileQueryingTests: XCTestCase {
-    /// How many times `index` replaces the cache during each test (three in a sampled run, `TestScale`).
-    static let replacements = TestScale.pick(sampled: 3, full: 6)
+    /// How many times `index` replaces the cache during each test.
+    static let replacements = 6
     static let queries = GeneratedCatalog.sampleQueries + "abcdefghijklmnopqrstuvwxyz".map(String.init)
         + ["ka to", "sha", "ber", "ul r", "qu", "Brüno", "straße"]
 
     /// A `moviesearch query --stdin` process answers queries in a loop while other processes replace its cache.
     func testAQueryProcessKeepsItsAnswersWhileTheCacheIsReplaced() throws {
+        try TestScale.requireFullRun("a query process beside six replacements")
         let setup = try Setup(self)
         // A write to the reader's input after it died must fail the test, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
@@ -75,6 +78,7 @@ final class ReplaceWhileQueryingTests: XCTestCase {
 
     /// Threads of this process query one open `MovieIndex` while other processes replace its file.
     func testAnOpenIndexKeepsItsAnswersWhileItsFileIsReplaced() throws {
+        try TestScale.requireFullRun("an open index beside six replacements")
         let setup = try Setup(self)
         let index = try MovieIndex(path: setup.cache)
         let expected = try Self.queries.map { try index.search($0, perYear: 3) }

@@ -8,7 +8,7 @@ extension WebAppBrowserTests {
     /// `openssl` (`Scripts/browser-posters-test.py`). Then a restart with TMDb gone serves every poster the page
     /// asked for from the disk cache, without one request.
     func testTMDbPostersInHeadlessChromium() throws {
-        try requireFullRun()
+        try TestScale.requireFullRun("TMDb posters in a headless Chromium")
         let tools = try browserTools()
         let cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
         let folder = try TestPaths.temporaryFolder(self).path

@@ -5,20 +5,14 @@ import TestSupport
 /// The web app in a real browser: `Scripts/browser-tests.py` drives headless Chromium through selenium against the
 /// built binary's `serve` (the decade catalog, a favorites file and a photos folder of this test), as a person uses
 /// the page. It needs `chromium`, `chromium-driver` and Python's `selenium`: without them the test is skipped with a
-/// message saying what to install, and fails when `CI` is set (`.ci/run` installs them).
+/// message saying what to install, and fails when `CI` is set (`.ci/run` installs them). A headless Chromium costs
+/// seconds to start and the page's checks some twenty: these are a full run's checks (`TestScale.requireFullRun`),
+/// which `.ci/run` makes against the installed binary.
 final class WebAppBrowserTests: XCTestCase {
     /// What `.ci/run` installs; the skip message names it.
     private static let selenium = "selenium==4.27.1"
 
     /// The paths of python3, chromium and chromedriver, or one message naming everything missing.
-    /// Skips a browser test that a plain run leaves to `.ci/run`'s full step (`TestScale`): a headless Chromium of
-    /// its own costs some ten seconds, and the page's own test (`testThePageInHeadlessChromium`) runs in every run.
-    func requireFullRun() throws {
-        guard TestScale.isFull else {
-            throw XCTSkip("a full run's browser test (MOVIESEARCH_FULL_TESTS=1; .ci/run's full step runs it)")
-        }
-    }
-
     func browserTools() throws -> (python: String, chromium: String, driver: String) {
         var missing: [String] = []
         let python = Requirement.findTool("python3")
@@ -38,6 +32,7 @@ final class WebAppBrowserTests: XCTestCase {
     }
 
     func testThePageInHeadlessChromium() throws {
+        try TestScale.requireFullRun("the page in a headless Chromium (some 20 s)")
         let tools = try browserTools()
         let cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
         let folder = try TestPaths.temporaryFolder(self).path
@@ -62,7 +57,7 @@ final class WebAppBrowserTests: XCTestCase {
     /// `--ignore-certificate-errors`) with a certificate made here by `openssl` (nothing committed). A screenshot of
     /// the details page goes to `$TMPDIR/moviesearch-screenshots`.
     func testFetchedPhotosInHeadlessChromium() throws {
-        try requireFullRun()
+        try TestScale.requireFullRun("fetched photos in a headless Chromium")
         let tools = try browserTools()
         let cache = try indexedCache(try Requirement.sharedData("data/movies.json"))
         let folder = try TestPaths.temporaryFolder(self).path

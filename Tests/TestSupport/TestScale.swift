@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// How much of an exhaustive test to run.
 ///
@@ -35,6 +36,17 @@ package enum TestScale {
     /// `full` in a full run, else `sampled`.
     package static func pick<T>(sampled: T, full: T) -> T {
         isFull ? full : sampled
+    }
+
+    /// Skips a test that only a full run makes: a check that costs seconds even at its smallest (a browser of its
+    /// own, a time limit waited out, a catalog indexed and killed again and again), which `.ci/run`'s full steps
+    /// run, the end-to-end ones against the optimized, installed binary. The plain `swift test` stays the quick
+    /// run a developer makes after each change; `what` says in the skip message what was left out.
+    package static func requireFullRun(_ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        guard isFull else {
+            throw XCTSkip("\(what): a full run's check (MOVIESEARCH_FULL_TESTS=1; .ci/run's full steps run it)",
+                          file: file, line: line)
+        }
     }
 
     /// The positions of `0..<count` that an exhaustive loop visits: all of them in a full run; in a sampled run,

@@ -23,7 +23,9 @@ final class CatalogDatasetTests: XCTestCase {
         try assertMatchesFoundation(catalog, path: path, moviesKey: "movies")
     }
 
+    /// 36,273 movies compared field by field: a full run's check (`TestScale.requireFullRun`).
     func testCenturyCatalog() throws {
+        try TestScale.requireFullRun("the century catalog against Foundation's parser")
         let path = try Requirement.sharedData("data/century-movies.json")
         let catalog = try SharedData.catalog("century-movies.json")
         XCTAssertEqual(catalog.movies.count, 36_273)

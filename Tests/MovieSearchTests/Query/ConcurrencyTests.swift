@@ -15,11 +15,12 @@ import XCTest
 final class ConcurrencyTests: XCTestCase {
     static let threadCount = 8
     /// Each round opens the file afresh, so that the threads race to check its blocks and sections first. A sampled
-    /// run (`TestScale`: plain `swift test`, and `.ci/run`'s Thread Sanitizer step) has one round of half the steps;
-    /// `.ci/run`'s full step runs them all, unsanitized.
+    /// run (`TestScale`: plain `swift test`, and `.ci/run`'s Thread Sanitizer step, where each step costs some ten
+    /// times more) has one round of an eighth of the steps: the threads still start together, and between them make
+    /// about one pass over each query set and the catalog. `.ci/run`'s full step runs them all, unsanitized.
     static let rounds = TestScale.pick(sampled: 1, full: 2)
     /// How many of `count` items each thread goes through, each thread from its own starting point.
-    static func steps(_ count: Int) -> Range<Int> { 0..<TestScale.pick(sampled: count / 2, full: count) }
+    static func steps(_ count: Int) -> Range<Int> { 0..<TestScale.pick(sampled: count / 8, full: count) }
 
     /// The decade query set from eight threads at once, each starting at a different query, with the details of
     /// the first movies of every eighth answer, as a results list would show them.

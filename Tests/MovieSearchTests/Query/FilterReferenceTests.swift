@@ -116,7 +116,7 @@ final class FilterReferenceTests: XCTestCase {
         }
         let both = try EngineAndReference(Catalog(movies: movies), self)
         try check(both, name: "generated", queries: ["", "d", "dar", "dark n", "nigth", "knihgt st", "zzz", "sto"],
-                  rounds: TestScale.pick(sampled: 40, full: 300))
+                  rounds: TestScale.pick(sampled: 20, full: 300))
     }
 
     /// `genreCounts()` (the page's chips before a query, `/api/genres`) is the facet of every movie of the catalog:

@@ -43,12 +43,13 @@ final class SpecReferenceEquivalenceTests: XCTestCase {
         try check(both, sample, name: "decade-typing.txt every 20th", perYear: [1, 100])
     }
 
-    /// A seeded sample of 300 century keystroke queries (of 13,489), K = 5.
+    /// A seeded sample of 300 century keystroke queries (of 13,489), K = 5; the first 100 in a sampled run
+    /// (`TestScale`).
     func testCenturyKeystrokeSample() throws {
         let both = try EngineAndReference.shared("century-movies.json")
         let queries = try SharedData.queries("century-typing.txt")
         var random = SplitMix64(seed: 0x5EA2C4)
-        let sample = (0..<300).map { _ in queries[random.below(queries.count)] }
+        let sample = (0..<TestScale.pick(sampled: 100, full: 300)).map { _ in queries[random.below(queries.count)] }
         try check(both, sample, name: "century-typing.txt sample")
     }
 
@@ -60,10 +61,10 @@ final class SpecReferenceEquivalenceTests: XCTestCase {
         XCTAssertGreaterThan(typoAnswers, queries.count / 2, "most generated queries find nothing exactly")
     }
 
-    /// 200 typo queries made from century titles, typos auto and off.
+    /// 200 typo queries made from century titles, typos auto and off; 60 in a sampled run (`TestScale`).
     func testCenturyTypoQueries() throws {
         let both = try EngineAndReference.shared("century-movies.json")
-        let queries = TypoQueries.make(from: both.catalog, count: 200, seed: 1900)
+        let queries = TypoQueries.make(from: both.catalog, count: TestScale.pick(sampled: 60, full: 200), seed: 1900)
         let typoAnswers = try check(both, queries, name: "century typo queries", typos: [.auto, .off])
         XCTAssertGreaterThan(typoAnswers, queries.count / 2, "most generated queries find nothing exactly")
     }
