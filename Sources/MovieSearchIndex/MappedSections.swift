@@ -212,7 +212,7 @@ extension MappedSections {
         }
         let n = file.movieCount
         return TextField(
-            texts: try CompressedTextColumn(field.column, in: file, count: n),
+            texts: try CompressedTextColumn(field.column, in: file, count: n, cachedBlocks: TextBlockCache.longTexts),
             empty: file.hasSection(field.empty) ? try file.packedSection(field.empty, expectedCount: n) : nil)
     }
 }
