@@ -53,6 +53,17 @@ final class BrowseFiltersEndToEndTests: XCTestCase {
         return (years, summary)
     }
 
+    /// Whether the screen lists what `assertListed` checks: a wait ends on it, not on the summary line alone, as
+    /// tmux may show a frame's top lines before its bottom ones have replaced the previous frame's.
+    private func lists(_ screen: [String], _ answer: [Year]) -> Bool {
+        let listed = listedYears(screen)
+        return !listed.isEmpty && listed.map(\.year) == Array(answer.prefix(listed.count).map(\.year))
+            && zip(listed, answer).enumerated().allSatisfy { number, pair in
+                pair.0.count == pair.1.count && (!pair.0.titles.isEmpty || number == listed.count - 1)
+                    && pair.0.titles == Array(pair.1.titles.prefix(pair.0.titles.count))
+            }
+    }
+
     /// What the screen lists matches the answer of `query`: the same years with the same counts, each listing
     /// the first titles of the answer's year, in its order (the last header on the screen may have no row yet).
     private func assertListed(_ screen: [String], match answer: [Year], file: StaticString = #filePath,
@@ -81,7 +92,9 @@ final class BrowseFiltersEndToEndTests: XCTestCase {
         XCTAssertNotEqual(unfiltered.summary, drama.summary, "the filter must narrow this query")
 
         session.type("love")
-        let before = try session.waitUntil("the unfiltered answer") { $0.count > 2 && $0[2] == unfiltered.summary }
+        let before = try session.waitUntil("the unfiltered answer") {
+            $0.count > 2 && $0[2] == unfiltered.summary && self.lists($0, unfiltered.years)
+        }
         assertListed(before, match: unfiltered.years)
 
         session.press("C-g")
@@ -89,7 +102,7 @@ final class BrowseFiltersEndToEndTests: XCTestCase {
         session.type("genre:Drama")
         session.press("Enter")
         let screen = try session.waitUntil("the list under genre:Drama") {
-            BrowseSupport.prompt($0) == "> love" && $0[2].hasPrefix("[Drama]")
+            BrowseSupport.prompt($0) == "> love" && $0[2].hasPrefix("[Drama]") && self.lists($0, drama.years)
         }
         XCTAssertEqual(screen[2], "[Drama] " + drama.summary, TmuxSession.framed(screen))
         assertListed(screen, match: drama.years)
@@ -112,7 +125,7 @@ final class BrowseFiltersEndToEndTests: XCTestCase {
         let years = try queryAnswer("love", ["--year", "2010..2012"])
         session.type("love")
         let screen = try session.waitUntil("the answer under --year") {
-            BrowseSupport.prompt($0) == "> love" && $0[2] == "[2010–2012] " + years.summary
+            BrowseSupport.prompt($0) == "> love" && $0[2] == "[2010–2012] " + years.summary && self.lists($0, years.years)
         }
         assertListed(screen, match: years.years)
         XCTAssertTrue(listedYears(screen).allSatisfy { (2010...2012).contains($0.year) }, TmuxSession.framed(screen))
@@ -127,7 +140,9 @@ final class BrowseFiltersEndToEndTests: XCTestCase {
             BrowseSupport.droppingTrailingBlanks($0[1]) == "Filter: year:2010..2012 genre:Drama"
         }
         session.press("Escape")
-        let after = try session.waitUntil("the query line back") { BrowseSupport.prompt($0) == "> love" }
+        let after = try session.waitUntil("the query line back") {
+            BrowseSupport.prompt($0) == "> love" && self.lists($0, years.years)
+        }
         XCTAssertEqual(after[2], "[2010–2012] " + years.summary, TmuxSession.framed(after))
         assertListed(after, match: years.years)
 
