@@ -486,14 +486,22 @@ struct AnswerBuilder {
     }
 
     /// Set bits of `words` in the bit range `range`.
+    ///
+    /// The inner words are counted with a wrapping add (a count of at most 64 a word cannot overflow an `Int`), so
+    /// that the loop is loads and counts only, which the compiler vectorizes (`U64View.intersectionCount`): with a
+    /// checked add it stayed a scalar count of a dozen instructions a word and an overflow branch, which was the
+    /// most of a filtered search's bitmap answer (the filter's years counted word by word, where an unfiltered one
+    /// reads stored counts).
     static func popcount(_ words: UnsafeBufferPointer<UInt64>, _ range: Range<Int>) -> Int {
         if range.isEmpty { return 0 }
         let firstWord = range.lowerBound >> 6, lastWord = (range.upperBound - 1) >> 6
+        precondition(range.lowerBound >= 0 && lastWord < words.count, "a bit range outside the bitmap")
         let head: UInt64 = ~0 << UInt64(range.lowerBound & 63)
         let tail: UInt64 = ~0 >> UInt64(63 - ((range.upperBound - 1) & 63))
         if firstWord == lastWord { return (words[firstWord] & head & tail).nonzeroBitCount }
-        var count = (words[firstWord] & head).nonzeroBitCount + (words[lastWord] & tail).nonzeroBitCount
-        for word in (firstWord + 1)..<lastWord { count += words[word].nonzeroBitCount }
+        var count = (words[firstWord] & head).nonzeroBitCount &+ (words[lastWord] & tail).nonzeroBitCount
+        let base = words.baseAddress! + (firstWord &+ 1)  // not empty: lastWord < words.count
+        for word in 0..<(lastWord &- firstWord &- 1) { count &+= base[word].nonzeroBitCount }
         return count
     }
 }

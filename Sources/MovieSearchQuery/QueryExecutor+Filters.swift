@@ -53,25 +53,28 @@ extension QueryExecutor {
             // The words of the filter's years only: the rest are zero and never read.
             let firstWord = bounds.lowerBound >> 6
             let endWord = bounds.isEmpty ? firstWord : min((bounds.upperBound + 63) >> 6, wordCount)
-            var words = [UInt64](repeating: 0, count: endWord - firstWord)
-            for word in firstWord..<endWord {
-                var kept = bits[word] & first[word]
-                for other in others { kept &= other[word] }
-                words[word - firstWord] = kept
-            }
+            let words = Self.intersection(bits, first, others, words: firstWord..<endWord)
             try answer.addBitmap(words, years, firstWord: firstWord, within: bounds)
             let result = answer.result(query: query)
             guard collect else { return (result, []) }
             // Sized once from the answer's total: growing by doubling cost a copy and fresh pages per step on a
             // short prefix's tens of thousands of matches (the facet's p99).
-            var matches: [UInt32] = []
-            matches.reserveCapacity(result.total)
-            for word in words.indices {
-                var bits = words[word]
-                while bits != 0 {
-                    matches.append(UInt32((firstWord + word) << 6 | bits.trailingZeroBitCount))
-                    bits &= bits &- 1
+            // Written through the buffer, not appended (a check of capacity and uniqueness per match was most of
+            // the facet's cost); the set bits are the answer's total, and never more are written.
+            let matches = [UInt32](unsafeUninitializedCapacity: result.total) { buffer, initialized in
+                var count = 0
+                words.withUnsafeBufferPointer { words in
+                    for word in 0..<words.count {
+                        var bits = words[word]
+                        while bits != 0, count < buffer.count {
+                            buffer[count] = UInt32(truncatingIfNeeded: (firstWord &+ word) &<< 6
+                                                   | bits.trailingZeroBitCount)
+                            count &+= 1
+                            bits &= bits &- 1
+                        }
+                    }
                 }
+                initialized = count
             }
             return (result, matches)
         case .list(let list):
@@ -87,6 +90,35 @@ extension QueryExecutor {
         }
     }
 
+    /// Words `range` of `passing & first & others…` (all of `passing`'s size, which covers `range`): written once,
+    /// with no zeroing first, through pointers, a bitmap at a time so that each loop is loads and an AND (a loop
+    /// over the words with a check and a uniqueness test per store cost more than the counting that follows).
+    private static func intersection(_ passing: [UInt64], _ first: U64View, _ others: [U64View],
+                                     words range: Range<Int>) -> [UInt64] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= passing.count && first.count == passing.count
+                     && others.allSatisfy { $0.count == passing.count }, "bitmaps of different sizes")
+        return [UInt64](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            guard let target = buffer.baseAddress else { return }
+            let start = range.lowerBound
+            passing.withUnsafeBufferPointer { passing in
+                let bits = passing.baseAddress! + start  // not empty: range is
+                let words = first.base + start &* 8
+                for word in 0..<range.count {
+                    target[word] = bits[word]
+                        & UInt64(littleEndian: words.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self))
+                }
+            }
+            for other in others {
+                let words = other.base + start &* 8
+                for word in 0..<range.count {
+                    target[word] &= UInt64(littleEndian: words.loadUnaligned(fromByteOffset: word &* 8,
+                                                                             as: UInt64.self))
+                }
+            }
+            initialized = range.count
+        }
+    }
+
     /// The ranks of `driver` (ascending) within `bounds` whose bits `passing` sets and that every set of `others`
     /// holds.
     private static func passing<Ranks: RankSequence>(_ driver: Ranks, in passing: [UInt64], within bounds: Range<Int>,
@@ -94,12 +126,27 @@ extension QueryExecutor {
                                                      path: String) throws(CacheError) -> [UInt32] {
         let start = AnswerBuilder.firstPosition(in: driver, from: -1, notBelow: bounds.lowerBound)
         let end = max(start, AnswerBuilder.firstPosition(in: driver, from: start - 1, notBelow: bounds.upperBound))
-        var matches: [UInt32] = []
-        for position in start..<end {
-            let rank = Int(driver[position])
-            guard rank < movieCount else { throw .corrupt(path: path, detail: "rank out of range") }
-            if passing[rank >> 6] & (1 << UInt64(rank & 63)) != 0 { matches.append(UInt32(rank)) }
+        precondition(passing.count &* 64 >= movieCount && end <= driver.count, "a bitmap smaller than its ranks")
+        // Branch-free, as `BitKernels.filter`: whether a rank passes is a coin toss that a branch mispredicts;
+        // each rank is written and the count moves on by its bit.
+        var inRange = true
+        var matches = [UInt32](unsafeUninitializedCapacity: end - start) { buffer, initialized in
+            passing.withUnsafeBufferPointer { passing in
+                var count = 0
+                defer { initialized = count }
+                guard let bits = passing.baseAddress else { return }  // no movies
+                for position in start..<end {
+                    let rank = Int(driver[unchecked: position])  // start ≥ 0, end ≤ driver.count
+                    guard rank < movieCount else {
+                        inRange = false
+                        break
+                    }
+                    buffer[count] = UInt32(truncatingIfNeeded: rank)  // count ≤ position − start < capacity
+                    count &+= Int(truncatingIfNeeded: (bits[rank &>> 6] &>> UInt64(rank & 63)) & 1)
+                }
+            }
         }
+        guard inRange else { throw .corrupt(path: path, detail: "rank out of range") }
         for set in others where !matches.isEmpty {
             matches = try filter(matches, by: set, movieCount: movieCount, path: path)
         }

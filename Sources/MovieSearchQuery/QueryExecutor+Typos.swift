@@ -124,16 +124,14 @@ extension QueryExecutor {
             }
             return answer.result(query: query, mode: .typo)
         }
-        var matches = try collect(sources[spans[0].sources])
-        // The filter first: the other tokens then test only the candidates that pass it.
-        if let passing {
-            matches.removeAll { key in
-                let rank = TypoMatch.rank(of: key)
-                return rank >> 6 >= passing.count || passing[rank >> 6] & (1 << UInt64(rank & 63)) == 0
-            }
+        // The filter first, as the ranks are read: only the passing ones are sorted, and the other tokens then
+        // test only the candidates that pass it (read themselves through it when listed at once).
+        if let passing, passing.count != CacheFormat.bitmapWordCount(movieCount: file.movieCount) {
+            throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
         }
+        var matches = try collect(sources[spans[0].sources], passing: passing)
         for span in spans.dropFirst() where !matches.isEmpty {
-            try keep(&matches, foundIn: sources[span.sources])
+            try keep(&matches, foundIn: sources[span.sources], passing: passing)
         }
         if matched != nil { matched = matches.map { UInt32(TypoMatch.rank(of: $0)) } }
         if matches.isEmpty { return nothing }
@@ -207,18 +205,24 @@ extension QueryExecutor {
     }
 
     /// The ranks of the union of `sources`, ascending, each with the smallest distance of a source that holds it,
-    /// as match keys (`TypoMatch`).
-    private func collect(_ sources: ArraySlice<Source>) throws(CacheError) -> [UInt64] {
+    /// as match keys (`TypoMatch`); only those whose bits `passing` sets (a search's filters, covering every rank)
+    /// when given: dropped before the sort, which costs most for the many ranks of a short token.
+    private func collect(_ sources: ArraySlice<Source>, passing: [UInt64]? = nil) throws(CacheError) -> [UInt64] {
         let movieCount = file.movieCount
         var keys: [UInt64] = []
         keys.reserveCapacity(Self.cardinality(sources))
         for (source, distance) in sources {
             let ok: Bool
             switch source {
-            case .sorted(let list), .postings(let list): ok = Self.append(list, distance, below: movieCount, to: &keys)
+            case .sorted(let list), .postings(let list):
+                ok = Self.append(list, distance, below: movieCount, passing: passing, to: &keys)
             case .bitmap(let words, _):
+                if let passing, passing.count != words.count {
+                    throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
+                }
                 for index in 0..<words.count {
                     var bits = words[index]
+                    if let passing { bits &= passing[index] }
                     while bits != 0 {
                         keys.append(TypoMatch.key(rank: index << 6 | bits.trailingZeroBitCount, typos: distance))
                         bits &= bits - 1
@@ -242,11 +246,22 @@ extension QueryExecutor {
     }
 
     private static func append<Ranks: RankSequence>(_ ranks: Ranks, _ distance: Int, below limit: Int,
-                                                    to keys: inout [UInt64]) -> Bool {
+                                                    passing: [UInt64]?, to keys: inout [UInt64]) -> Bool {
+        guard let passing else {
+            for position in 0..<ranks.count {
+                let rank = Int(ranks[position])
+                guard rank < limit else { return false }
+                keys.append(TypoMatch.key(rank: rank, typos: distance))
+            }
+            return true
+        }
+        // `passing` covers every rank below `limit` (checked by the caller).
         for position in 0..<ranks.count {
             let rank = Int(ranks[position])
             guard rank < limit else { return false }
-            keys.append(TypoMatch.key(rank: rank, typos: distance))
+            if passing[rank &>> 6] &>> UInt64(rank & 63) & 1 != 0 {
+                keys.append(TypoMatch.key(rank: rank, typos: distance))
+            }
         }
         return true
     }
@@ -258,10 +273,13 @@ extension QueryExecutor {
     /// the candidates in one merge; otherwise each source in turn marks the candidates it holds that no nearer one
     /// did: a bit test each for a bitmap, a gallop through a list. Either way a candidate costs a few loads per
     /// source, and nothing is copied per candidate.
-    private func keep(_ candidates: inout [UInt64], foundIn sources: ArraySlice<Source>) throws(CacheError) {
+    ///
+    /// `passing`: the filter's bits, which every candidate has set: a source listed at once keeps only those.
+    private func keep(_ candidates: inout [UInt64], foundIn sources: ArraySlice<Source>,
+                      passing: [UInt64]?) throws(CacheError) {
         let unsorted = sources.contains { if case .postings = $0.ranks { true } else { false } }
         if sources.count > 1 || unsorted, Self.cardinality(sources) <= 8 * candidates.count {
-            let other = try collect(sources)
+            let other = try collect(sources, passing: passing)
             var position = 0
             for candidate in candidates.indices {
                 let rank = TypoMatch.rank(of: candidates[candidate])
@@ -283,7 +301,7 @@ extension QueryExecutor {
                 case .sorted(let list): Self.mark(&candidates, in: list, distance)
                 case .postings:
                     // A large range without a stored set, met with few candidates: its ranks sorted first.
-                    let sorted = try collect([(source, distance)][...])
+                    let sorted = try collect([(source, distance)][...], passing: passing)
                     var cursor = 0
                     for candidate in candidates.indices where !TypoMatch.isFound(candidates[candidate]) {
                         let rank = TypoMatch.rank(of: candidates[candidate])
