@@ -143,10 +143,9 @@ extension MovieIndex {
             }
             return try records.topRatedIDs(among: candidates, limit: wanted).map { try movie(id: $0) }
         case .critic:
-            var entry = 0
-            try filter.forEachRank { rank throws(CacheError) in
-                guard rank < movieCount else { throw .corrupt(path: path, detail: "rank out of range") }
-                while years.endRank(entry) <= rank { entry += 1 }
+            // Every passing rank (no limit a year): the critics' list does not follow a year's ranks.
+            try filter.forFirstRanks(perEntry: .max, years: years, movieCount: movieCount, path: path) {
+                rank, entry throws(CacheError) in
                 candidates.insert(Int(ranks[rank]) + Int(rankBases[entry]))
             }
             var movies: [Movie] = []
@@ -160,13 +159,7 @@ extension MovieIndex {
 
     /// How many movies pass `filters`: the whole catalog when none is set (for `top`'s header).
     public func passingCount(_ filters: SearchFilters) throws -> Int {
-        if filters.isEmpty { return movieCount }
-        switch try workedFilter(filters).filter.passing {
-        case .nothing: return 0
-        case .intervals(let intervals): return intervals.reduce(0) { $0 + $1.ranks.count }
-        case .list(let list): return list.count
-        case .ranks(let ranks): return ranks.count
-        }
+        filters.isEmpty ? movieCount : try workedFilter(filters).filter.count
     }
 
     /// Every genre of the catalog with how many movies have it, in the genre facet's order (count descending, then

@@ -175,20 +175,20 @@ struct RankFilter {
         return list.slice(range)
     }
 
-    /// Calls `body` with every passing rank, ascending.
-    @inline(__always)
-    func forEachRank(_ body: (Int) throws(CacheError) -> Void) throws(CacheError) {
+    /// How many ranks pass.
+    var count: Int {
         switch passing {
-        case .nothing: break
-        case .intervals(let intervals): for interval in intervals { for rank in interval.ranks { try body(rank) } }
-        case .list(let list): for position in 0..<list.count { try body(Int(list[position])) }
-        case .ranks(let ranks): for rank in ranks { try body(Int(rank)) }
+        case .nothing: 0
+        case .intervals(let intervals): intervals.reduce(0) { $0 + $1.ranks.count }
+        case .list(let list): list.count
+        case .ranks(let ranks): ranks.count
         }
     }
 
     /// Calls `body` with the first `limit` passing ranks of each year entry of `years`, ascending, and the entry each
     /// is in: the ranks of a year follow the users' top list, so these hold the first `limit` passing movies of it.
-    /// The rest of a year's passing ranks are skipped by a binary search, not visited. A rank out of range is corrupt.
+    /// The rest of a year's passing ranks are skipped by a binary search, not visited; with `limit` `.max`, every
+    /// passing rank comes with its entry. A rank out of range is corrupt.
     func forFirstRanks(
         perEntry limit: Int, years: YearTable, movieCount: Int, path: String,
         _ body: (_ rank: Int, _ entry: Int) throws(CacheError) -> Void
