@@ -11,7 +11,8 @@ import XCTest
 ///
 /// CI also runs these tests under Thread Sanitizer (`MOVIESEARCH_ENGINE_ONLY=1 swift test --sanitize=thread
 /// --filter ConcurrencyTests`, in `.ci/run`), which reports any data race they reach: in the lazy checksum
-/// verification of the mapped file, the LRU cache of `movie(id:)`, or the query path.
+/// verification of the mapped file, the LRU cache of `movie(id:)`, the kept text blocks (`TextBlockCache`), or the
+/// query path.
 final class ConcurrencyTests: XCTestCase {
     static let threadCount = 8
     /// Each round opens the file afresh, so that the threads race to check its blocks and sections first. A sampled
