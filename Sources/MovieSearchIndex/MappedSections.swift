@@ -212,7 +212,9 @@ extension MappedSections {
         }
         let n = file.movieCount
         return TextField(
-            texts: try CompressedTextColumn(field.column, in: file, count: n, cachedBlocks: TextBlockCache.longTexts),
+            texts: try CompressedTextColumn(field.column, in: file, count: n,
+                                            cachedBlocks: field == .overview ? TextBlockCache.longTexts
+                                                : TextBlockCache.shortTexts),
             empty: file.hasSection(field.empty) ? try file.packedSection(field.empty, expectedCount: n) : nil)
     }
 }

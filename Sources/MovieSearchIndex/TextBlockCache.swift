@@ -10,13 +10,14 @@ import Synchronization
 /// `query --stdin --json` spent 70 % of its time in `inflate`. Direct-mapped (block `n` in slot `n % capacity`), as a
 /// CPU's cache is: a look-up is one lock and one comparison, and a block pushed out is only inflated again. Shared by
 /// every thread that reads the opened cache (the lock annotated for Thread Sanitizer, which cannot see a `Mutex` on
-/// Linux by itself); the blocks are immutable values, so a reader keeps its block after the lock is released. The slots are made at the first block kept: opening a cache allocates nothing here.
+/// Linux by itself); the blocks are immutable values, so a reader keeps its block after the lock is released. The
+/// slots are made at the first block kept: opening a cache allocates nothing here.
 final class TextBlockCache: Sendable {
-    /// Slots for a column of short texts (titles, name lists, names: a block inflates to 1–2 KB): 1,024 blocks of
-    /// 64 texts, some 2 MB at most. The century catalog's titles fill 567 blocks.
+    /// Slots for a column of short texts (titles, name lists, names, original titles, poster paths, IMDb ids: a
+    /// block inflates to 1–2 KB): 1,024 blocks of 64 texts, some 2 MB at most. The century catalog's titles fill 567
+    /// blocks.
     static let shortTexts = 1_024
-    /// Slots for a column of long texts (overviews, taglines: a block inflates to some 20 KB), read one movie at a
-    /// time by a details page.
+    /// Slots for the overviews (a block inflates to some 20 KB): 64 blocks, about 1.3 MB at most.
     static let longTexts = 64
 
     private let capacity: Int
