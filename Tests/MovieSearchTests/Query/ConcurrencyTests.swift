@@ -18,10 +18,15 @@ final class ConcurrencyTests: XCTestCase {
     /// Each round opens the file afresh, so that the threads race to check its blocks and sections first. A sampled
     /// run (`TestScale`: plain `swift test`, and `.ci/run`'s Thread Sanitizer step, where each step costs some ten
     /// times more) has one round of an eighth of the steps: the threads still start together, and between them make
-    /// about one pass over each query set and the catalog. `.ci/run`'s full step runs them all, unsanitized.
+    /// about one pass over each query set and the catalog. A full run (`.ci/run`'s full step, unsanitized) has two
+    /// rounds of half the steps: each thread goes through every item once.
     static let rounds = TestScale.pick(sampled: 1, full: 2)
-    /// How many of `count` items each thread goes through, each thread from its own starting point.
-    static func steps(_ count: Int) -> Range<Int> { 0..<TestScale.pick(sampled: count / 8, full: count) }
+    /// The steps of round `round` through `count` items, each thread from its own starting point: a full run's two
+    /// rounds take the two halves.
+    static func steps(_ count: Int, round: Int) -> Range<Int> {
+        let each = TestScale.pick(sampled: count / 8, full: count / 2)
+        return (round * each)..<((round + 1) * each)
+    }
 
     /// The decade query set from eight threads at once, each starting at a different query, with the details of
     /// the first movies of every eighth answer, as a results list would show them.
@@ -34,7 +39,7 @@ final class ConcurrencyTests: XCTestCase {
         for round in 0..<Self.rounds {
             let index = try MovieIndex(path: decade.cache)
             let failures = Self.onThreads { thread, fail in
-                for step in Self.steps(queries.count) {
+                for step in Self.steps(queries.count, round: round) {
                     let position = (step + thread * queries.count / Self.threadCount) % queries.count
                     do {
                         let result = try index.search(queries[position])
@@ -64,7 +69,7 @@ final class ConcurrencyTests: XCTestCase {
             let failures = Self.onThreads { thread, fail in
                 // Threads walk the ids with different strides (all odd, so each visits every id) and starts.
                 let stride = 2 * thread + 1
-                for step in Self.steps(movies.count) {
+                for step in Self.steps(movies.count, round: round) {
                     let id = (thread * 101 + step * stride) % movies.count
                     do {
                         if try index.movie(id: id) != movies[id] { fail("movie \(id) differs") }
@@ -95,7 +100,7 @@ final class ConcurrencyTests: XCTestCase {
 
         let index = try MovieIndex(path: decade.cache)
         let failures = Self.onThreads { thread, fail in
-            for step in Self.steps(queries.count) {
+            for step in (0..<Self.rounds).flatMap({ Self.steps(queries.count, round: $0) }) {
                 let position = (step + thread * queries.count / Self.threadCount) % queries.count
                 do {
                     if try answer(index, queries[position]) != expected[position] {
