@@ -6,23 +6,27 @@
 /// `intersection` writes through the same kind of buffer and indexes its block masked to the block's size.
 /// (The count of two bitmaps' intersection, which the writer needs too, is `U64View.intersectionCount`, in Index.)
 enum BitKernels {
-    /// The ranks of `candidates` (each below `limit`, which `word` covers) whose bit is set; `nil` if one is not.
+    /// The ranks of `candidates` at `positions` (all of them by default; each rank below `limit`, which `word`
+    /// covers) whose bit is set; `nil` if one is not.
     ///
     /// Branch-free: whether a candidate matches is a coin toss that a branch would mispredict half the time, which
     /// cost more than everything else in the loop. Each rank is written, and the count moves on by its bit.
     @inline(__always)
-    static func filter<Candidates: RankSequence>(_ candidates: Candidates, below limit: Int,
-                                                 word: (Int) -> UInt64) -> [UInt32]? {
+    static func filter<Candidates: RankSequence>(_ candidates: Candidates, positions: Range<Int>? = nil,
+                                                 below limit: Int, word: (Int) -> UInt64) -> [UInt32]? {
+        let positions = positions ?? 0..<candidates.count
+        precondition(positions.lowerBound >= 0 && positions.upperBound <= candidates.count,
+                     "positions outside the candidates")
         var inRange = true
-        let kept = [UInt32](unsafeUninitializedCapacity: candidates.count) { buffer, initialized in
+        let kept = [UInt32](unsafeUninitializedCapacity: positions.count) { buffer, initialized in
             var count = 0
-            for position in 0..<candidates.count {
-                let rank = Int(candidates[position])
+            for position in positions {
+                let rank = Int(candidates[unchecked: position])  // within `candidates`, checked above
                 guard rank < limit else {
                     inRange = false
                     break
                 }
-                buffer[count] = UInt32(truncatingIfNeeded: rank)  // count ≤ position < capacity
+                buffer[count] = UInt32(truncatingIfNeeded: rank)  // count ≤ position − start < capacity
                 count &+= Int(truncatingIfNeeded: (word(rank &>> 6) &>> UInt64(rank & 63)) & 1)
             }
             initialized = count

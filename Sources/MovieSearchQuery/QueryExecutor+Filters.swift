@@ -126,27 +126,11 @@ extension QueryExecutor {
                                                      path: String) throws(CacheError) -> [UInt32] {
         let start = AnswerBuilder.firstPosition(in: driver, from: -1, notBelow: bounds.lowerBound)
         let end = max(start, AnswerBuilder.firstPosition(in: driver, from: start - 1, notBelow: bounds.upperBound))
-        precondition(passing.count &* 64 >= movieCount && end <= driver.count, "a bitmap smaller than its ranks")
-        // Branch-free, as `BitKernels.filter`: whether a rank passes is a coin toss that a branch mispredicts;
-        // each rank is written and the count moves on by its bit.
-        var inRange = true
-        var matches = [UInt32](unsafeUninitializedCapacity: end - start) { buffer, initialized in
-            passing.withUnsafeBufferPointer { passing in
-                var count = 0
-                defer { initialized = count }
-                guard let bits = passing.baseAddress else { return }  // no movies
-                for position in start..<end {
-                    let rank = Int(driver[unchecked: position])  // start ≥ 0, end ≤ driver.count
-                    guard rank < movieCount else {
-                        inRange = false
-                        break
-                    }
-                    buffer[count] = UInt32(truncatingIfNeeded: rank)  // count ≤ position − start < capacity
-                    count &+= Int(truncatingIfNeeded: (bits[rank &>> 6] &>> UInt64(rank & 63)) & 1)
-                }
-            }
+        precondition(passing.count &* 64 >= movieCount, "a bitmap smaller than its ranks")
+        let kept = passing.withUnsafeBufferPointer { bits in
+            BitKernels.filter(driver, positions: start..<end, below: movieCount) { bits[$0] }
         }
-        guard inRange else { throw .corrupt(path: path, detail: "rank out of range") }
+        guard var matches = kept else { throw .corrupt(path: path, detail: "rank out of range") }
         for set in others where !matches.isEmpty {
             matches = try filter(matches, by: set, movieCount: movieCount, path: path)
         }
