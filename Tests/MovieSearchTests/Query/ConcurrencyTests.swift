@@ -22,10 +22,10 @@ final class ConcurrencyTests: XCTestCase {
     /// rounds of half the steps: each thread goes through every item once.
     static let rounds = TestScale.pick(sampled: 1, full: 2)
     /// The steps of round `round` through `count` items, each thread from its own starting point: a full run's two
-    /// rounds take the two halves.
+    /// rounds take the two halves (the second one the larger of an odd count).
     static func steps(_ count: Int, round: Int) -> Range<Int> {
         let each = TestScale.pick(sampled: count / 8, full: count / 2)
-        return (round * each)..<((round + 1) * each)
+        return (round * each)..<(round == rounds - 1 && TestScale.isFull ? count : (round + 1) * each)
     }
 
     /// The decade query set from eight threads at once, each starting at a different query, with the details of
