@@ -64,9 +64,7 @@ final class ServeEndToEndTests: XCTestCase {
     /// century catalog with a debug binary costs seconds of README's `swift test`, and the decade set above already
     /// holds the API to the CLI's bytes on every kind of answer.
     func testSearchesAreTheCLIsOnACenturySample() throws {
-        guard TestScale.isFull else {
-            throw XCTSkip("century sample: in full runs only (MOVIESEARCH_FULL_TESTS=1; .ci/run does one)")
-        }
+        try TestScale.requireFullRun("the century sample through the API")
         let all = try SharedData.queries("century-typing.txt")
         let step = 10
         let queries = stride(from: 0, to: all.count, by: step).map { all[$0] }
