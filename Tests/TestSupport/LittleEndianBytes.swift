@@ -3,12 +3,17 @@
 extension Array where Element == UInt8 {
     /// The little-endian `UInt32` at `offset`.
     package func u32(at offset: Int) -> UInt32 {
-        self[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        // An explicit loop, not `reversed().reduce`: the forging tests read entries by the thousand, unoptimized.
+        var value: UInt32 = 0
+        for index in stride(from: 3, through: 0, by: -1) { value = value << 8 | UInt32(self[offset + index]) }
+        return value
     }
 
     /// The little-endian `UInt64` at `offset`.
     package func u64(at offset: Int) -> UInt64 {
-        self[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        var value: UInt64 = 0
+        for index in stride(from: 7, through: 0, by: -1) { value = value << 8 | UInt64(self[offset + index]) }
+        return value
     }
 
     /// Writes `value` little-endian at `offset`.

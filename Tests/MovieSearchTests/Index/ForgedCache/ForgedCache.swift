@@ -10,8 +10,14 @@ import XCTest
 struct ForgedCache {
     package private(set) var bytes: [UInt8]
 
+    /// The directory as last read: each tag code's first entry. The forging loops look up a section for every value
+    /// they set (thousands, unoptimized), so the entries are read once, and again after each write that reaches the
+    /// header or the directory (`wrote(_:)`).
+    private var entries: [UInt32: (width: UInt32, count: UInt64, offset: UInt64)] = [:]
+
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        readDirectory()
     }
 
     /// The cache of `catalog`, ready to edit.
@@ -26,25 +32,51 @@ struct ForgedCache {
     package func u64(at offset: Int) -> UInt64 { bytes.u64(at: offset) }
 
     /// Writes the byte `value` at `offset` (the checksums are fixed by `sealed()`).
-    package mutating func setU8(_ value: UInt8, at offset: Int) { bytes[offset] = value }
+    package mutating func setU8(_ value: UInt8, at offset: Int) {
+        bytes[offset] = value
+        wrote(offset..<offset + 1)
+    }
 
     /// Writes `value` little-endian at `offset` (the checksums are fixed by `sealed()`).
-    package mutating func setU32(_ value: UInt32, at offset: Int) { bytes.setU32(value, at: offset) }
+    package mutating func setU32(_ value: UInt32, at offset: Int) {
+        bytes.setU32(value, at: offset)
+        wrote(offset..<offset + 4)
+    }
 
     /// Writes `value` little-endian at `offset` (the checksums are fixed by `sealed()`).
-    package mutating func setU64(_ value: UInt64, at offset: Int) { bytes.setU64(value, at: offset) }
+    package mutating func setU64(_ value: UInt64, at offset: Int) {
+        bytes.setU64(value, at: offset)
+        wrote(offset..<offset + 8)
+    }
 
     /// The directory entry of the section `tag`: its width, count and absolute offset.
     package func entry(of tag: CacheFormat.Tag) -> (width: Int, count: Int, offset: Int) {
-        let sections = Int(u32(at: CacheFormat.HeaderField.sectionCount))
-        for entry in 0..<sections {
+        guard let entry = entries[tag.code] else { preconditionFailure("no section \(tag.rawValue)") }
+        return (Int(entry.width), Int(entry.count), Int(entry.offset))
+    }
+
+    /// Reads the directory again after a write to `range` that reaches the header or the directory.
+    private mutating func wrote(_ range: Range<Int>) {
+        let count = bytes.count >= CacheFormat.headerSize ? Int(u32(at: CacheFormat.HeaderField.sectionCount)) : 0
+        if range.lowerBound < CacheFormat.headerSize + count * CacheFormat.directoryEntrySize { readDirectory() }
+    }
+
+    /// Reads the directory into `entries` (the first entry of a tag wins, as `entry(of:)` always took it). A
+    /// forged section count past the file reads as many entries as the file holds.
+    private mutating func readDirectory() {
+        var entries: [UInt32: (width: UInt32, count: UInt64, offset: UInt64)] = [:]
+        defer { self.entries = entries }
+        guard bytes.count >= CacheFormat.headerSize else { return }
+        let count = Int(u32(at: CacheFormat.HeaderField.sectionCount))
+        let fitting = (bytes.count - CacheFormat.headerSize) / CacheFormat.directoryEntrySize
+        for entry in 0..<min(count, fitting) {
             let start = CacheFormat.headerSize + entry * CacheFormat.directoryEntrySize
-            if u32(at: start + CacheFormat.DirectoryField.tag) == tag.code {
-                return (Int(u32(at: start + CacheFormat.DirectoryField.width)), Int(u64(at: start + CacheFormat.DirectoryField.count)),
-                        Int(u64(at: start + CacheFormat.DirectoryField.offset)))
-            }
+            let code = u32(at: start + CacheFormat.DirectoryField.tag)
+            guard entries[code] == nil else { continue }
+            entries[code] = (u32(at: start + CacheFormat.DirectoryField.width),
+                             u64(at: start + CacheFormat.DirectoryField.count),
+                             u64(at: start + CacheFormat.DirectoryField.offset))
         }
-        preconditionFailure("no section \(tag.rawValue)")
     }
 
     /// Entry `index` of the packed section `tag`.
@@ -73,6 +105,7 @@ struct ForgedCache {
             let position = offset + (index * width + bit) / 8, mask = UInt8(1) << UInt8((index * width + bit) % 8)
             if value & (1 << UInt32(bit)) != 0 { bytes[position] |= mask } else { bytes[position] &= ~mask }
         }
+        wrote((offset + index * width / 8)..<(offset + ((index + 1) * width + 7) / 8))
     }
 
     /// Renames section `tag` to `name` in the directory (an unknown tag is ignored by the reader).
@@ -127,6 +160,7 @@ struct ForgedCache {
             let position = start + (index * width + bit) / 8, mask = UInt8(1) << UInt8((index * width + bit) % 8)
             if value & (1 << UInt32(bit)) != 0 { bytes[position] |= mask } else { bytes[position] &= ~mask }
         }
+        wrote((start + index * width / 8)..<(start + ((index + 1) * width + 7) / 8))
     }
 
     /// The id of `term` in the term dictionary (`TTXO`, `TTXT`), which must hold it.
