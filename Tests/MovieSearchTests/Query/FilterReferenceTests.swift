@@ -179,7 +179,7 @@ final class FilterReferenceTests: XCTestCase {
     }
 
     func testDecadeFiltersMatchBruteForce() throws {
-        try check("movies.json", queryFile: "decade-typing.txt", rounds: TestScale.pick(sampled: 12, full: 300))
+        try check("movies.json", queryFile: "decade-typing.txt", rounds: TestScale.pick(sampled: 8, full: 300))
     }
 
     /// A minute in a debug build (the reference is rebuilt on each round's passing movies): full runs only.

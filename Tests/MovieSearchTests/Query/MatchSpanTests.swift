@@ -84,7 +84,9 @@ final class MatchSpanTests: XCTestCase {
     /// One allowance, which the spec implies: when the span's first scalar folds to several token characters
     /// (`½` → `1`, `2`), a match may start at a later one of them (`2` on "9½ Weeks").
     func testExactSpansStartWithAQueryToken() throws {
-        try checkExactSpans(catalog: "movies.json", queries: "decade-typing.txt", every: 3)
+        try checkExactSpans(catalog: "movies.json", queries: "decade-typing.txt", every: TestScale.pick(sampled: 7, full: 3))
+        // Century's catalog costs seconds to index unoptimized: a full run's part (`.ci/run` runs this test so).
+        guard TestScale.isFull else { return }
         try checkExactSpans(catalog: "century-movies.json", queries: "century-typing.txt", every: 100)
     }
 

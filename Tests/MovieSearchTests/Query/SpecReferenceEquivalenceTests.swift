@@ -33,23 +33,26 @@ final class SpecReferenceEquivalenceTests: XCTestCase {
         return typoAnswers
     }
 
-    /// Every query of the decade keystroke set, K = 5; every 20th also with K = 1 and 100. (Every one finds something
-    /// exactly, so typos `off` would give the same answers.)
+    /// Every query of the decade keystroke set, K = 5 (every third in a sampled run, `TestScale`); every 20th also
+    /// with K = 1 and 100. (Every one finds something exactly, so typos `off` would give the same answers.)
     func testDecadeKeystrokeQueries() throws {
         let both = try EngineAndReference.shared("movies.json")
         let queries = try SharedData.queries("decade-typing.txt")
-        try check(both, queries, name: "decade-typing.txt")
+        let stride = TestScale.pick(sampled: 3, full: 1)
+        try check(both, queries.enumerated().filter { $0.offset % stride == 0 }.map(\.element),
+                  name: "decade-typing.txt every \(stride)")
         let sample = queries.enumerated().filter { $0.offset % 20 == 0 }.map(\.element)
         try check(both, sample, name: "decade-typing.txt every 20th", perYear: [1, 100])
     }
 
-    /// A seeded sample of 300 century keystroke queries (of 13,489), K = 5; the first 100 in a sampled run
-    /// (`TestScale`).
+    /// A seeded sample of 300 century keystroke queries (of 13,489), K = 5: a full run's check (indexing century
+    /// unoptimized costs seconds; `TestScale.requireFullRun`).
     func testCenturyKeystrokeSample() throws {
+        try TestScale.requireFullRun("century keystroke queries against the reference")
         let both = try EngineAndReference.shared("century-movies.json")
         let queries = try SharedData.queries("century-typing.txt")
         var random = SplitMix64(seed: 0x5EA2C4)
-        let sample = (0..<TestScale.pick(sampled: 100, full: 300)).map { _ in queries[random.below(queries.count)] }
+        let sample = (0..<300).map { _ in queries[random.below(queries.count)] }
         try check(both, sample, name: "century-typing.txt sample")
     }
 
@@ -61,10 +64,11 @@ final class SpecReferenceEquivalenceTests: XCTestCase {
         XCTAssertGreaterThan(typoAnswers, queries.count / 2, "most generated queries find nothing exactly")
     }
 
-    /// 200 typo queries made from century titles, typos auto and off; 60 in a sampled run (`TestScale`).
+    /// 200 typo queries made from century titles, typos auto and off: a full run's check, as the keystroke sample.
     func testCenturyTypoQueries() throws {
+        try TestScale.requireFullRun("century typo queries against the reference")
         let both = try EngineAndReference.shared("century-movies.json")
-        let queries = TypoQueries.make(from: both.catalog, count: TestScale.pick(sampled: 60, full: 200), seed: 1900)
+        let queries = TypoQueries.make(from: both.catalog, count: 200, seed: 1900)
         let typoAnswers = try check(both, queries, name: "century typo queries", typos: [.auto, .off])
         XCTAssertGreaterThan(typoAnswers, queries.count / 2, "most generated queries find nothing exactly")
     }

@@ -34,8 +34,8 @@ final class TextReferenceTests: XCTestCase {
     }
 
     /// Every code point of planes 0–3 and 14 (the others hold no assigned characters but private use ones), 16
-    /// consecutive ones per string so that neighbouring marks also meet.
-    /// Every code point of planes 0–3 and 14 in a full run (`TestScale`); a sampled run takes every 17th.
+    /// consecutive ones per string so that neighbouring marks also meet, in a full run (`TestScale`); a sampled run
+    /// takes every 17th.
     func testEveryCodePointMatchesPython() throws {
         let all = Array(0..<0x4_0000) + Array(0xE_0000..<0xE_1000)
         let codePoints = TestScale.positions(all.count, keeping: [], stride: 17).map { all[$0] }
