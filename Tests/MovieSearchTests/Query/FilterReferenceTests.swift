@@ -8,35 +8,6 @@ import TestSupport
 /// the facet counts the genres of all its matches. Seeded random filter combinations over the decade and century
 /// catalogs, each with queries from the shared keystroke files.
 final class FilterReferenceTests: XCTestCase {
-    /// Whether `movie` passes `filters`, by the spec's words alone.
-    private func passes(_ movie: Movie, _ filters: SearchFilters) -> Bool {
-        if let low = filters.lowestYear, movie.year < low { return false }
-        if let high = filters.highestYear, movie.year > high { return false }
-        let genres = Set(movie.genres.map(NameFolding.fold)), cast = Set(movie.cast.map(NameFolding.fold))
-        for genre in filters.genres where !genres.contains(NameFolding.fold(genre)) { return false }
-        for name in filters.cast where !cast.contains(NameFolding.fold(name)) { return false }
-        if let minimum = filters.minimumRating { guard let rating = movie.rating, rating >= minimum else { return false } }
-        if let minimum = filters.minimumCriticRating {
-            guard let rating = movie.criticRating, rating >= minimum else { return false }
-        }
-        return true
-    }
-
-    /// The facet of the movies `ids`, spelled as the lowest-id movie of `catalog` spells each genre.
-    private func facet(_ ids: [Int], _ catalog: Catalog) -> [FacetCount] {
-        var shown: [String: String] = [:]
-        for movie in catalog.movies.sorted(by: { $0.id < $1.id }) {
-            for genre in movie.genres where shown[NameFolding.fold(genre)] == nil { shown[NameFolding.fold(genre)] = genre }
-        }
-        let byID = Dictionary(uniqueKeysWithValues: catalog.movies.map { ($0.id, $0) })
-        var counts: [String: Int] = [:]
-        for id in ids { for genre in Set(byID[id]!.genres.map(NameFolding.fold)) { counts[genre, default: 0] += 1 } }
-        return counts.sorted {
-            $0.value != $1.value ? $0.value > $1.value
-                : Array($0.key.unicodeScalars.map(\.value)).lexicographicallyPrecedes($1.key.unicodeScalars.map(\.value))
-        }.map { FacetCount(name: shown[$0.key]!, count: $0.value) }
-    }
-
     /// Random filters from `catalog`'s own years, genres, cast and ratings, sometimes a name no movie has.
     private func randomFilters(_ random: inout SplitMix64, _ catalog: Catalog, genres: [String], cast: [String],
                                years: [Int]) -> SearchFilters {
@@ -67,6 +38,7 @@ final class FilterReferenceTests: XCTestCase {
 
     private func check(_ both: EngineAndReference, name: String, queries: [String], rounds: Int) throws {
         let catalog = both.catalog
+        let bruteForce = FilterBruteForce(catalog)
         let genres = Array(Set(catalog.movies.flatMap(\.genres))).sorted()
         let cast = Array(Set(catalog.movies.prefix(300).flatMap(\.cast))).sorted()
         let years = Array(Set(catalog.movies.map(\.year))).sorted()
@@ -74,8 +46,7 @@ final class FilterReferenceTests: XCTestCase {
         var mismatches = 0, nonEmpty = 0
         for round in 0..<rounds {
             let filters = randomFilters(&random, catalog, genres: genres, cast: cast, years: years)
-            let kept = catalog.movies.filter { passes($0, filters) }
-            let reference = SpecReference(Catalog(movies: kept))
+            let reference = SpecReference(Catalog(movies: bruteForce.passing(filters)))
             for _ in 0..<4 {
                 let query = random.next() % 4 == 0 ? "" : queries[Int(random.next() % UInt64(queries.count))]
                 let typos: TypoTolerance = random.next() % 4 == 0 ? .off : .auto
@@ -83,7 +54,7 @@ final class FilterReferenceTests: XCTestCase {
                 let actual = try SpecAnswer(result) { try both.title($0) }
                 let expected = reference.search(query, perYear: 5, typos: typos)
                 let all = reference.search(query, perYear: 1_000_000, typos: typos)
-                let expectedFacet = facet(all.years.flatMap(\.ids), catalog)
+                let expectedFacet = bruteForce.facet(all.years.flatMap(\.ids))
                 if expected.total > 0 { nonEmpty += 1 }
                 if actual != expected || result.genreFacet != expectedFacet {
                     mismatches += 1
@@ -132,7 +103,7 @@ final class FilterReferenceTests: XCTestCase {
         let generated = try EngineAndReference(Catalog(movies: movies), self)
         let decade = try EngineAndReference.shared("movies.json")
         for both in [generated, decade] {
-            let expected = facet(both.catalog.movies.map(\.id), both.catalog)
+            let expected = FilterBruteForce(both.catalog).facet(both.catalog.movies.map(\.id))
             XCTAssertGreaterThan(expected.count, 2)
             XCTAssertEqual(try both.index.genreCounts(), expected)
         }
@@ -156,7 +127,7 @@ final class FilterReferenceTests: XCTestCase {
         var checked = 0
         for both in [generated, decade] {
             let catalog = both.catalog
-            let byID = Dictionary(uniqueKeysWithValues: catalog.movies.map { ($0.id, $0) })
+            let bruteForce = FilterBruteForce(catalog)
             let years = Array(Set(catalog.movies.map(\.year))).sorted()
             let allGenres = Array(Set(catalog.movies.flatMap(\.genres))).sorted()
             let cast = Array(Set(catalog.movies.prefix(300).flatMap(\.cast))).sorted()
@@ -164,7 +135,7 @@ final class FilterReferenceTests: XCTestCase {
                 let whole = try both.index.topRated(by: order, limit: catalog.movies.count).map(\.id)
                 for round in 0..<TestScale.pick(sampled: 4, full: 200) {
                     let filters = randomFilters(&random, catalog, genres: allGenres, cast: cast, years: years)
-                    let passing = whole.filter { passes(byID[$0]!, filters) }
+                    let passing = whole.filter { bruteForce.passes(id: $0, filters) }
                     // Past everything that passes once a catalog: each movie made costs in a debug build.
                     for limit in [0, 1, 15] + (round == 0 ? [passing.count + 3] : []) {
                         let actual = try both.index.topRated(by: order, limit: limit, filters: filters).map(\.id)
@@ -182,9 +153,10 @@ final class FilterReferenceTests: XCTestCase {
         try check("movies.json", queryFile: "decade-typing.txt", rounds: TestScale.pick(sampled: 8, full: 300))
     }
 
-    /// A minute in a debug build (the reference is rebuilt on each round's passing movies): full runs only.
+    /// A third of a second a round in a debug build (the reference is rebuilt on each round's passing movies), and
+    /// century indexed first: a full run's check (`.ci/run`'s full step runs it).
     func testCenturyFiltersMatchBruteForce() throws {
-        try XCTSkipUnless(TestScale.isFull, "century's filters are checked with MOVIESEARCH_FULL_TESTS set")
-        try check("century-movies.json", queryFile: "century-typing.txt", rounds: 60)
+        try TestScale.requireFullRun("century's filters against the brute force")
+        try check("century-movies.json", queryFile: "century-typing.txt", rounds: 24)
     }
 }
