@@ -12,38 +12,66 @@ enum TextBlockCodec {
     static let windowBits: Int32 = -15
 
     /// Deflates the blocks of one column, each with the column's dictionary set first, as one raw stream ending
-    /// with its final block. One zlib stream reset between blocks: a new one would cost its 256 KiB of state anew.
+    /// with its final block.
+    ///
+    /// Setting a dictionary hashes every byte of it into the stream's tables: for 16 KiB of dictionary and a block
+    /// of 64 titles (1 to 2 KiB), most of the work of a block, and at 10 million titles the largest single cost of
+    /// indexing. So the dictionary is set once, into `primed`, and each block starts from a copy of that state
+    /// (`deflateCopy`: some 256 KiB of tables copied, several times cheaper than hashing the dictionary again),
+    /// which gives the very bytes a reset stream with the dictionary set anew would. Without a dictionary, one
+    /// stream reset between blocks (a new one would cost its 256 KiB of state anew).
     final class Deflater {
+        /// The stream each block is deflated with.
         private let stream: UnsafeMutablePointer<z_stream>
-        private let dictionary: [UInt8]
+        /// With a dictionary: a stream with it set and no input yet, copied into `stream` before each block.
+        private let primed: UnsafeMutablePointer<z_stream>?
+        /// Whether `stream` holds zlib state that `deflateEnd` must free.
+        private var streamIsOpen: Bool
 
         /// A deflater for blocks whose preset dictionary is `dictionary`, at zlib's `level` (0: stored, each block
         /// copied as it is inside the stream); `nil` when zlib has no memory for it.
         init?(dictionary: [UInt8], level: Int32 = TextBlockCodec.level) {
-            stream = .allocate(capacity: 1)
-            stream.initialize(to: z_stream())
-            guard czlib_deflateInit2(stream, level, TextBlockCodec.windowBits) == Z_OK else {
-                stream.deinitialize(count: 1)
-                stream.deallocate()
+            let opened = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+            opened.initialize(to: z_stream())
+            guard czlib_deflateInit2(opened, level, TextBlockCodec.windowBits) == Z_OK else {
+                opened.deinitialize(count: 1)
+                opened.deallocate()
                 return nil
             }
-            self.dictionary = dictionary
+            guard !dictionary.isEmpty else {
+                (stream, primed, streamIsOpen) = (opened, nil, true)
+                return
+            }
+            let status = dictionary.withUnsafeBufferPointer { bytes in
+                deflateSetDictionary(opened, bytes.baseAddress, uInt(bytes.count))
+            }
+            // The stream with the dictionary set is the primed one; each block gets a copy of it.
+            let copy = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+            copy.initialize(to: z_stream())
+            (stream, primed, streamIsOpen) = (copy, opened, false)
+            guard status == Z_OK else { return nil }  // `deinit` ends `primed`
         }
 
         deinit {
-            deflateEnd(stream)
+            if streamIsOpen { deflateEnd(stream) }
             stream.deinitialize(count: 1)
             stream.deallocate()
+            if let primed {
+                deflateEnd(primed)
+                primed.deinitialize(count: 1)
+                primed.deallocate()
+            }
         }
 
-        /// `block`, deflated; `nil` when zlib fails (it cannot, but for a stream in a bad state).
+        /// `block`, deflated; `nil` when zlib fails (for want of memory, or a stream in a bad state).
         func deflate(_ block: [UInt8]) -> [UInt8]? {
-            guard deflateReset(stream) == Z_OK else { return nil }
-            if !dictionary.isEmpty {
-                let status = dictionary.withUnsafeBufferPointer { bytes in
-                    deflateSetDictionary(stream, bytes.baseAddress, uInt(bytes.count))
-                }
-                guard status == Z_OK else { return nil }
+            if let primed {
+                // deflateCopy allocates the copy's tables: end the last block's stream first.
+                if streamIsOpen { deflateEnd(stream) }
+                streamIsOpen = deflateCopy(stream, primed) == Z_OK
+                guard streamIsOpen else { return nil }
+            } else {
+                guard deflateReset(stream) == Z_OK else { return nil }
             }
             var output = [UInt8](repeating: 0, count: Int(deflateBound(stream, uLong(block.count))) + 16)
             let written: Int? = block.withUnsafeBufferPointer { input in
