@@ -420,18 +420,21 @@ extension CacheSections {
     /// slot at each rank is `ranked[rank]`: the genres by folded name, each genre's ranks, and each rank's genre set.
     static func genreParts(_ movies: MovieColumns, ranked: [UInt32]) throws(CacheError) -> [Part] {
         // Each catalog name used as a genre, folded once; the spelling shown is the first met in slot (id) order.
-        var foldedOfName: [UInt32: Int] = [:]
+        // Names are numbered densely (`MovieColumns.names`), so a name's genre is an array entry, not a hash look-up
+        // (at 10 million titles this function ran for seconds on the one thread of this phase).
+        let unknown = -1
+        var foldedOfName = [Int](repeating: unknown, count: movies.names.count)
         var genreOfFolded: [String: Int] = [:]
         var folded: [String] = [], shown: [String] = []
         for slot in 0..<movies.count {
             let start = movies.listStarts[slot] + Int(movies.castCounts[slot])
-            for name in movies.lists[start..<movies.listStarts[slot + 1]] where foldedOfName[name] == nil {
+            for name in movies.lists[start..<movies.listStarts[slot + 1]] where foldedOfName[Int(name)] == unknown {
                 let key = NameFolding.fold(movies.names[Int(name)])
                 if let known = genreOfFolded[key] {
-                    foldedOfName[name] = known
+                    foldedOfName[Int(name)] = known
                 } else {
                     genreOfFolded[key] = folded.count
-                    foldedOfName[name] = folded.count
+                    foldedOfName[Int(name)] = folded.count
                     folded.append(key)
                     shown.append(movies.names[Int(name)])
                 }
@@ -450,17 +453,22 @@ extension CacheSections {
         }
         nameOffsets.append(try checked(text.count, "genre names"))
 
-        // Each rank's genres (distinct, ascending), its set number, and each genre's ranks.
+        // Each rank's genres (distinct, ascending), its set number, and each genre's ranks. Sets are numbered in
+        // the order their first rank is met. With at most 64 genres (IMDb has 28) a set is looked up by its bits,
+        // else by its genres; one array of genres is reused for every rank.
         var lists = [[UInt32]](repeating: [], count: folded.count)
         var setOfGenres: [[UInt32]: UInt32] = [[]: 0]
+        var setOfBits: [UInt64: UInt32] = [0: 0]
+        let byBits = folded.count <= 64
         var setOffsets: [UInt32] = [0, 0], setGenres: [UInt32] = []
         var setOfRank = [UInt32](repeating: 0, count: ranked.count)
+        var genres: [UInt32] = []
         for (rank, slot) in ranked.enumerated() {
             let slot = Int(slot)
             let start = movies.listStarts[slot] + Int(movies.castCounts[slot])
-            var genres: [UInt32] = []
+            genres.removeAll(keepingCapacity: true)
             for name in movies.lists[start..<movies.listStarts[slot + 1]] {
-                genres.append(UInt32(number[foldedOfName[name]!]))
+                genres.append(UInt32(number[foldedOfName[Int(name)]]))
             }
             if genres.isEmpty { continue }
             genres.sort()
@@ -471,11 +479,12 @@ extension CacheSections {
             }
             genres.removeLast(genres.count - kept)
             for genre in genres { lists[Int(genre)].append(UInt32(rank)) }
-            if let set = setOfGenres[genres] {
+            let bits = byBits ? genres.reduce(UInt64(0)) { $0 | 1 << UInt64($1) } : 0
+            if let set = byBits ? setOfBits[bits] : setOfGenres[genres] {
                 setOfRank[rank] = set
             } else {
                 let set = UInt32(setOffsets.count - 1)
-                setOfGenres[genres] = set
+                if byBits { setOfBits[bits] = set } else { setOfGenres[genres] = set }
                 setOfRank[rank] = set
                 setGenres += genres
                 setOffsets.append(try checked(setGenres.count, "genre sets"))
