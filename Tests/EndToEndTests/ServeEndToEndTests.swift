@@ -188,9 +188,7 @@ final class ServeEndToEndTests: XCTestCase {
 
     func testAReplacedCacheIsServedWithoutAFailedRequest() throws {
         let folder = try TestPaths.temporaryFolder(self).path
-        let cache = folder + "/served.mscache"
-        XCTAssertEqual(try BinaryRun.run(["index", try Requirement.sharedData("data/movies.json"), "-o", cache]).status,
-                       0)
+        let cache = try servedDecadeCache()  // a copy of its own, in a folder of its own
         let small = try temporaryFile("small.json", ServeProcess.smallCatalog)
         let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"])
         XCTAssertTrue(server.waitForHealth(within: 1) { $0.contains(#""movies":2272,"#) })
@@ -226,14 +224,20 @@ final class ServeEndToEndTests: XCTestCase {
             load.stop.store(true, ordering: .relaxed)
             while !thread.isFinished { usleep(1_000) }
         }
-        usleep(200_000)
+        /// Waits until the client has had `count` more answers (at most 2 s): the load running, not a fixed time.
+        func waitForAnswers(_ count: Int) {
+            let wanted = load.answered.load(ordering: .relaxed) + count
+            let deadline = ChildProcess.now() + 2
+            while load.answered.load(ordering: .relaxed) < wanted, ChildProcess.now() < deadline { usleep(1_000) }
+        }
+        waitForAnswers(5)
 
         let index = try BinaryRun.run(["index", small, "-o", cache])
         XCTAssertEqual(index.status, 0, index.standardError)
         let indexed = ChildProcess.now()
         XCTAssertTrue(server.waitForHealth(within: 1) { $0.contains(#""movies":4,"#) }, "the new cache not served")
         XCTAssertLessThan(ChildProcess.now() - indexed, 1)
-        usleep(200_000)
+        waitForAnswers(5)
         let served = try server.request("/api/search?q=dark")
         XCTAssertEqual(served.text, try cli(["query", "dark", "--json", "--cache", cache]))
 
@@ -249,6 +253,7 @@ final class ServeEndToEndTests: XCTestCase {
             + "still serving the previous one: ") ?? false, server.standardError)
         XCTAssertTrue(server.waitForHealth(within: 0.1) { $0.contains(#""movies":4,"#) })
         XCTAssertEqual(try server.request("/api/search?q=dark").text, served.text)
+        // Past the next of the server's looks at the file (four a second): a retry would warn again.
         usleep(300_000)
         XCTAssertEqual(server.errorLines.filter { $0.contains("warning") }.count, 1, "the refused file retried")
 
