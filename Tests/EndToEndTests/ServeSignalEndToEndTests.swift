@@ -111,10 +111,11 @@ final class ServeSignalEndToEndTests: XCTestCase {
 
     /// A request half sent before `signal` and completed after it is answered; the process exits 0 within 2 s.
     /// `stalledClient`: also a client that never finishes its request, which costs the test the server's grace
-    /// period (a second), so only one of the two signals' tests has one.
+    /// period (shortened to 200 ms, `MOVIESEARCH_SERVE_GRACE_MS`), so only one of the two signals' tests has one.
     private func checkGracefulStop(_ signal: Int32, stalledClient: Bool, file: StaticString = #filePath,
                                    line: UInt = #line) throws {
-        let server = try ServeProcess(self, ["--cache", try servedSmallCache(), "--listen", "127.0.0.1:0"])
+        let server = try ServeProcess(self, ["--cache", try servedSmallCache(), "--listen", "127.0.0.1:0"],
+                                      environment: ["MOVIESEARCH_SERVE_GRACE_MS": "200"])
         let connection = try server.connect()
         try connection.send("GET /api/search?q=heat HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n")
         // Neither a client that never finishes its request nor an idle keep-alive one holds the stop up.
