@@ -34,8 +34,10 @@ final class ServeLockedFavoritesEndToEndTests: XCTestCase {
         let folder = try TestPaths.temporaryFolder(self).path
         let cache = try indexedCache(try temporaryFile("catalog.json", Self.catalog))
         let favorites = folder + "/favorites.json"
+        // The grace period a stop gives a write still waiting for the lock shortened to 200 ms (from 1 s).
         let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet",
-                                             "--favorites", favorites])
+                                             "--favorites", favorites],
+                                      environment: ["MOVIESEARCH_SERVE_GRACE_MS": "200"])
         XCTAssertTrue(server.waitForHealth(within: 2) { _ in true })
 
         // Round 1: writes wait for the lock, everything else answers meanwhile, the writes land once it is free.
