@@ -8,8 +8,8 @@ final class BrowsePhotosEndToEndTests: XCTestCase {
     func testTheDetailsPageFetchesInTheBackgroundWithoutDelayingAKey() throws {
         let cache = try indexedCache(TestPaths.sampleCatalog)
         let cacheHome = try TestPaths.temporaryFolder(self).path
-        // Its answer 0.8 s late: long enough for a key to be handled meanwhile (checked below), short for the test.
-        let standIn = try FlickrStandIn(self, delay: 0.8)
+        // Its answer 0.5 s late: long enough for a key to be handled meanwhile (checked below), short for the test.
+        let standIn = try FlickrStandIn(self, delay: 0.5)
         let session = try TmuxSession(
             test: self, [try ChildProcess.binary(), "browse", "--cache", cache, "--no-save", "--flickr-key", "k3y",
                          "--flickr-endpoint", standIn.endpoint],
