@@ -332,7 +332,7 @@ final class HTTPServerTests: XCTestCase {
 
     func testASlowRequestGets408AndACloseAfterTheRequestTimeout() throws {
         for backend in testedBackends {
-            try withServer(backend, configure: { $0.requestTimeout = .milliseconds(150) }) { server, responder in
+            try withServer(backend, configure: { $0.requestTimeout = .milliseconds(100) }) { server, responder in
                 let client = try TestClient(port: server.boundAddress.port)
                 var response: TestResponse?
                 let time = try elapsed {
@@ -342,7 +342,7 @@ final class HTTPServerTests: XCTestCase {
                 XCTAssertEqual(response?.status, 408, "\(backend)")
                 XCTAssertEqual(response?.header("Connection"), "close", "\(backend)")
                 XCTAssertEqual(try client.readUntilClosed(), [], "\(backend)")
-                XCTAssertGreaterThanOrEqual(time, .milliseconds(150), "\(backend)")
+                XCTAssertGreaterThanOrEqual(time, .milliseconds(100), "\(backend)")
                 XCTAssertLessThan(time, .milliseconds(1000), "\(backend)")
                 XCTAssertEqual(responder.calls.load(ordering: .relaxed), 0, "\(backend)")
             }
@@ -351,7 +351,7 @@ final class HTTPServerTests: XCTestCase {
 
     func testAnIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws {
         for backend in testedBackends {
-            try withServer(backend, configure: { $0.idleTimeout = .milliseconds(150) }) { server, _ in
+            try withServer(backend, configure: { $0.idleTimeout = .milliseconds(100) }) { server, _ in
                 // A connection that never sends a byte is closed the same way.
                 let silent = try TestClient(port: server.boundAddress.port)
                 let client = try TestClient(port: server.boundAddress.port)
@@ -360,7 +360,7 @@ final class HTTPServerTests: XCTestCase {
                 var rest: [UInt8]?
                 let time = try elapsed { rest = try client.readUntilClosed() }
                 XCTAssertEqual(rest, [], "\(backend)")
-                XCTAssertGreaterThanOrEqual(time, .milliseconds(120), "\(backend)")
+                XCTAssertGreaterThanOrEqual(time, .milliseconds(70), "\(backend)")
                 XCTAssertLessThan(time, .milliseconds(1000), "\(backend)")
                 XCTAssertEqual(try silent.readUntilClosed(), [], "\(backend)")
             }
@@ -400,7 +400,7 @@ final class HTTPServerTests: XCTestCase {
 
     func testAClientThatDoesNotReadIsDroppedAfterTheWriteTimeout() throws {
         for backend in testedBackends {
-            try withServer(backend, configure: { $0.writeTimeout = .milliseconds(150) }) { server, _ in
+            try withServer(backend, configure: { $0.writeTimeout = .milliseconds(100) }) { server, _ in
                 let client = try TestClient(port: server.boundAddress.port, receiveBuffer: 16 * 1024)
                 let count = 40
                 let sent = ContinuousClock.now
@@ -410,7 +410,7 @@ final class HTTPServerTests: XCTestCase {
                 for _ in 0..<200 where server.openConnections.load(ordering: .relaxed) > 0 { usleep(10_000) }
                 let dropped = ContinuousClock.now - sent
                 XCTAssertEqual(server.openConnections.load(ordering: .relaxed), 0, "\(backend)")
-                XCTAssertGreaterThanOrEqual(dropped, .milliseconds(150), "\(backend)")
+                XCTAssertGreaterThanOrEqual(dropped, .milliseconds(100), "\(backend)")
                 XCTAssertLessThan(dropped, .milliseconds(1000), "\(backend)")
                 // What was sent before the drop is there, then the close: far less than the answers asked for.
                 let received = try client.readUntilClosed()
