@@ -8,7 +8,9 @@ final class BenchEndToEndTests: XCTestCase {
     /// `ru_maxrss` across fork and exec; `VmHWM` starts again at exec).
     func testPeakMemoryIsTheBenchProcessesOwn() throws {
         let queries = try temporaryFile("queries.txt", "dark\n")
-        let ballast = 256 << 20
+        // 128 MiB: eight times bench's own peak on the sample cache (some 15 MB, debug build), and quicker to touch
+        // than more.
+        let ballast = 128 << 20
         var parent = [UInt8](repeating: 1, count: ballast)  // touched: resident in this process when it forks
         let outcome = try ChildProcess.run(try ChildProcess.binary(),
                                            ["bench", "--cache", TestPaths.sampleCache, "--queries", queries, "--json"])

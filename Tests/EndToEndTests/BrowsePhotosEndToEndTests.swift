@@ -8,7 +8,8 @@ final class BrowsePhotosEndToEndTests: XCTestCase {
     func testTheDetailsPageFetchesInTheBackgroundWithoutDelayingAKey() throws {
         let cache = try indexedCache(TestPaths.sampleCatalog)
         let cacheHome = try TestPaths.temporaryFolder(self).path
-        let standIn = try FlickrStandIn(self, delay: 1.5)
+        // Its answer 0.5 s late: long enough for a key to be handled meanwhile (checked below), short for the test.
+        let standIn = try FlickrStandIn(self, delay: 0.5)
         let session = try TmuxSession(
             test: self, [try ChildProcess.binary(), "browse", "--cache", cache, "--no-save", "--flickr-key", "k3y",
                          "--flickr-endpoint", standIn.endpoint],
@@ -19,9 +20,10 @@ final class BrowsePhotosEndToEndTests: XCTestCase {
         session.press("Down")
         session.press("Enter")
         try session.waitForText("asking Flickr…", timeout: 1)
-        // A key while Flickr is still answering is handled at once: Tab adds the favorite.
+        // A key while Flickr is still answering is handled at once: Tab adds the favorite, with Flickr still asked.
         session.press("Tab")
-        try session.waitForText("yes ♥", timeout: 1)
+        let marked = try session.waitForText("yes ♥", timeout: 1)
+        XCTAssertTrue(marked.contains { $0.contains("asking Flickr…") }, TmuxSession.framed(marked))
         // The answer comes in without a key.
         let screen = try session.waitForText("http://farm66.static.flickr.com/65535/", timeout: 8)
         XCTAssertFalse(screen.contains { $0.contains("asking Flickr") }, TmuxSession.framed(screen))

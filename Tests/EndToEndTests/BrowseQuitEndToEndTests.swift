@@ -102,12 +102,18 @@ final class BrowseQuitEndToEndTests: XCTestCase {
     /// manager, Ctrl-\ or a stray `kill -USR1` sends them) restores the terminal, then ends browse by that very
     /// signal: the shell sees status 128 + n. SIGQUIT above all prints no crash report (the Swift runtime's
     /// backtracer catches it by default, draws "Press space to interact…" over the screen and lets browse run on).
+    ///
+    /// A browse of its own for each signal (some 0.15 s with the debug binary): every one in a full run
+    /// (`TestScale`); a sampled run sends a signal of each kind: the terminal's (SIGHUP), the usual stop (SIGTERM),
+    /// two whose default is a core dump (SIGQUIT, SIGXCPU), and on Linux one of its own (SIGPWR).
     func testEverySignalThatEndsAProcessRestoresAndEndsBrowseWith128PlusN() throws {
         var signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU]
+        var sampled = [SIGHUP, SIGQUIT, SIGTERM, SIGXCPU]
         #if os(Linux)
         signals += [SIGIO, SIGPWR, SIGSTKFLT]
+        sampled += [SIGPWR]
         #endif
-        for signal in signals {
+        for signal in TestScale.pick(sampled: sampled, full: signals) {
             let run = try startFromShell()
             run.session.type("dark")
             try run.session.waitUntil("the query typed") { BrowseSupport.prompt($0) == "> dark" }
@@ -214,14 +220,15 @@ final class BrowseQuitEndToEndTests: XCTestCase {
     }
 
     /// SIGKILL right after Tab, at delays from none to a few milliseconds, several times over: the favorites file
-    /// is always absent or whole (`{"version":1,"favorites":[…]}` listing After.Life or nothing), never torn.
+    /// is always absent or whole (`{"version":1,"favorites":[…]}` listing After.Life or nothing), never torn. Ten
+    /// kills in a full run (`TestScale`), five in a sampled one (a browse started for each).
     func testSIGKILLRightAfterAToggleLeavesAValidFavoritesFile() throws {
         let binary = try ChildProcess.binary()
         let command = [binary, "browse", "--cache", cache]
         let session = try TmuxSession(test: self, command)
         let file = session.dataHome + "/moviesearch/favorites.json"
         var seen: [[String]] = []
-        for delay in [0, 0, 1, 1, 2, 3, 5, 8, 13, 20] {
+        for delay in TestScale.pick(sampled: [0, 1, 2, 5, 13], full: [0, 0, 1, 1, 2, 3, 5, 8, 13, 20]) {
             if !seen.isEmpty { try session.respawn(command) }
             try session.waitForText("Favorites (")
             session.press("C-t")

@@ -26,6 +26,18 @@ final class PhotosFetchEndToEndTests: XCTestCase {
                                   "--flickr-endpoint", endpoint, "--json"] + more, environment: variables)
     }
 
+    /// A stand-in whose answer to the title follows a modes file, `setMode` its way: one stand-in (a Python start,
+    /// a fifth of a second) for several modes.
+    private func standInWithModes(delay: Double? = nil) throws -> (FlickrStandIn, setMode: (String) throws -> Void) {
+        let modes = try TestPaths.temporaryFolder(self).appendingPathComponent("modes.json")
+        func setMode(_ mode: String) throws {
+            let json = try JSONSerialization.data(withJSONObject: [Self.title: mode])
+            try json.write(to: modes, options: .atomic)
+        }
+        try setMode("ok")
+        return (try FlickrStandIn(self, delay: delay, modes: modes.path), setMode)
+    }
+
     private func object(_ run: BinaryRun) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
     }
@@ -127,17 +139,18 @@ final class PhotosFetchEndToEndTests: XCTestCase {
             ("status", "moviesearch: cannot get photos from Flickr: HTTP status 500\n"),
             ("big", "moviesearch: cannot get photos from Flickr: an answer larger than 1048576 bytes\n"),
         ]
-        for (mode, words) in cases {
-            let standIn = try FlickrStandIn(self, mode: mode)
+        let (standIn, setMode) = try standInWithModes()
+        for (index, (mode, words)) in cases.enumerated() {
+            try setMode(mode)
             for _ in 0..<2 {
                 let run = try photos(standIn)
                 XCTAssertEqual(run.status, 1, mode)
                 XCTAssertEqual(run.standardOutput, "", mode)
                 XCTAssertEqual(run.standardError, words, mode)
             }
-            XCTAssertEqual(standIn.requests.count, 2, "\(mode): nothing failed was cached")
-            standIn.stop()
+            XCTAssertEqual(standIn.requests.count, 2 * (index + 1), "\(mode): nothing failed was cached")
         }
+        standIn.stop()
         XCTAssertFalse(FileManager.default.fileExists(atPath: cacheHome + "/moviesearch/flickr/"
             + FlickrAnswerCache.hash(Self.title) + ".json"))
         let nobody = try photos(nil)
@@ -147,18 +160,19 @@ final class PhotosFetchEndToEndTests: XCTestCase {
     }
 
     func testAHangAndASlowAnswerEndAtTheTimeLimit() throws {
-        for (mode, delay) in [("hang", nil), ("slow", 5.0)] as [(String, Double?)] {
-            let standIn = try FlickrStandIn(self, mode: mode, delay: delay)
+        // One stand-in, its slow answers 400 ms late: twice the shortened limit (the variable takes 100 ms to 10 s).
+        let (standIn, setMode) = try standInWithModes(delay: 0.4)
+        for mode in ["hang", "slow"] {
+            try setMode(mode)
             let start = Date()
-            let run = try photos(standIn, environment: ["MOVIESEARCH_FLICKR_TIMEOUT_MS": "700"])
+            let run = try photos(standIn, environment: ["MOVIESEARCH_FLICKR_TIMEOUT_MS": "200"])
             XCTAssertLessThan(Date().timeIntervalSince(start), 4.5, mode)
             XCTAssertEqual(run.status, 1)
-            XCTAssertEqual(run.standardError, "moviesearch: Flickr did not answer within 700 ms\n", mode)
-            standIn.stop()
+            XCTAssertEqual(run.standardError, "moviesearch: Flickr did not answer within 200 ms\n", mode)
         }
-        // A slow answer within the limit is an answer.
-        let slow = try FlickrStandIn(self, mode: "slow", delay: 0.3)
-        XCTAssertEqual(try photos(slow).status, 0)
+        XCTAssertEqual(standIn.requests.count, 2)
+        // A slow answer within the limit (the default) is an answer.
+        XCTAssertEqual(try photos(standIn).status, 0)
     }
 
     func testOfflineNeverAsksAndRefreshAsksAgain() throws {

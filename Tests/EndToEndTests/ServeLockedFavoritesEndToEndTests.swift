@@ -34,8 +34,10 @@ final class ServeLockedFavoritesEndToEndTests: XCTestCase {
         let folder = try TestPaths.temporaryFolder(self).path
         let cache = try indexedCache(try temporaryFile("catalog.json", Self.catalog))
         let favorites = folder + "/favorites.json"
+        // The grace period a stop gives a write still waiting for the lock shortened to 200 ms (from 1 s).
         let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet",
-                                             "--favorites", favorites])
+                                             "--favorites", favorites],
+                                      environment: ["MOVIESEARCH_SERVE_GRACE_MS": "200"])
         XCTAssertTrue(server.waitForHealth(within: 2) { _ in true })
 
         // Round 1: writes wait for the lock, everything else answers meanwhile, the writes land once it is free.
@@ -43,7 +45,7 @@ final class ServeLockedFavoritesEndToEndTests: XCTestCase {
         // One at a time, so that each reaches the server before the next: a server that answered on its event loops
         // would have each loop stuck on a write by the second one.
         let writes = try (0..<3).map { id in
-            defer { usleep(100_000) }
+            defer { usleep(50_000) }
             return try sendWrite(server, id: id)
         }
         for target in ["/api/search?q=heat", "/healthz", "/api/movies/1", "/api/top"] {
@@ -66,7 +68,7 @@ final class ServeLockedFavoritesEndToEndTests: XCTestCase {
         let second = try holdLock(on: folder)
         defer { close(second) }
         let waiting = try sendWrite(server, id: 0)
-        usleep(200_000)
+        usleep(100_000)
         let stopped = ChildProcess.now()
         server.send(SIGTERM)
         XCTAssertTrue(server.waitForExit(within: 4), "a write waiting for the lock held up SIGTERM")

@@ -29,7 +29,8 @@ final class ServePhotosEndToEndTests: XCTestCase {
     }
 
     func testSimultaneousRequestsMakeOneUpstreamRequestWithTheBytesOfPhotosJSON() throws {
-        let standIn = try FlickrStandIn(self, delay: 0.5)
+        // Its answer 0.3 s late, so that the six requests meet one fetch in flight.
+        let standIn = try FlickrStandIn(self, delay: 0.3)
         let server = try serve(standIn)
         let answers = Mutex<[HTTPAnswer?]>([])
         let port = server.port
@@ -59,15 +60,22 @@ final class ServePhotosEndToEndTests: XCTestCase {
     }
 
     func testFlickrsRefusalIs502WithItsCodeAndMessage() throws {
-        let standIn = try FlickrStandIn(self, mode: "fail")
+        // One stand-in and one server for both answers: the stand-in's mode for every title from its modes file.
+        let modes = try TestPaths.temporaryFolder(self).appendingPathComponent("modes.json")
+        try Data("{}".utf8).write(to: modes)
+        let standIn = try FlickrStandIn(self, mode: "fail", modes: modes.path)
         let server = try serve(standIn)
         let answer = try server.request("/api/photos/7")
         XCTAssertEqual(answer.status, 502)
         XCTAssertEqual(answer.text, #"{"error":"Flickr refused the request: error 100, Invalid API Key (Key has "#
             + #"invalid format) (check the Flickr API key)"}"# + "\n")
-        let garbage = try FlickrStandIn(self, mode: "garbage")
-        let other = try serve(garbage)
-        XCTAssertEqual(try other.request("/api/photos/7").status, 502)
+        let title = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(server.request("/api/movies/7").text.utf8))
+            as? [String: Any])["title"] as? String
+        try JSONSerialization.data(withJSONObject: [try XCTUnwrap(title): "garbage"]).write(to: modes, options: .atomic)
+        let garbage = try server.request("/api/photos/7")
+        XCTAssertEqual(garbage.status, 502)
+        XCTAssertEqual(garbage.text, #"{"error":"Flickr's answer is not JSON (line 1, column 1, byte 0)"}"# + "\n")
+        XCTAssertEqual(standIn.requests.count, 2)
     }
 
     /// Two rounds of Flickr's time limit (2.5 s here) waited out: a full run's check (`TestScale.requireFullRun`).

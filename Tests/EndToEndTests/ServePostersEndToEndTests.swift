@@ -86,13 +86,15 @@ final class ServePostersEndToEndTests: XCTestCase {
         _ = try server.request("/api/movies/\(ids["Harbor of Small Hours"]!)/poster")
         XCTAssertEqual(standIn.requests.count, asked + 4, "a failure is asked again")
 
-        // A hang: 504 after the (shortened) time limit.
-        let hangs = try FlickrStandIn(self, mode: "hang")
-        let hanging = try serve(hangs, ["--tmdb-key", "k3y"], environment: ["MOVIESEARCH_TMDB_TIMEOUT_MS": "700"])
+        // A hang (the same stand-in, told so through its modes file): 504 after the (shortened) time limit.
+        var modes = Self.modes
+        modes["Don't Wake the Orchard"] = "hang"
+        try JSONSerialization.data(withJSONObject: modes).write(to: URL(fileURLWithPath: modesFile), options: .atomic)
+        let hanging = try serve(standIn, ["--tmdb-key", "k3y"], environment: ["MOVIESEARCH_TMDB_TIMEOUT_MS": "200"])
         let start = Date()
         let slow = try hanging.request("/api/movies/\(ids["Don't Wake the Orchard"]!)/poster")
         XCTAssertEqual(slow.status, 504)
-        XCTAssertEqual(slow.text, #"{"error":"TMDb did not answer within 700 ms"}"# + "\n")
+        XCTAssertEqual(slow.text, #"{"error":"TMDb did not answer within 200 ms"}"# + "\n")
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
 
         // `show --json` gains the kept poster (and only it); `show` without a kept one is as before.
@@ -122,7 +124,8 @@ final class ServePostersEndToEndTests: XCTestCase {
     /// The URL and the token go to `moviesearch-fetch` on its standard input: its command line, which every user of
     /// the machine can read (`ps`, /proc/<pid>/cmdline), holds no secret.
     func testTheBearerTokenIsNotOnTheFetchProgramsCommandLine() throws {
-        let standIn = try FlickrStandIn(self, delay: 1.5, modes: modesFile)
+        // Its answer half a second late: the fetch program runs that long at least, for /proc to be read meanwhile.
+        let standIn = try FlickrStandIn(self, delay: 0.5, modes: modesFile)
         let process = Process()
         process.executableURL = TestPaths.binary
         process.arguments = ["show", "0", "--cache", TestPaths.sampleCache, "--json", "--fetch", "--tmdb-endpoint",

@@ -28,6 +28,15 @@ final class ServeSignalEndToEndTests: XCTestCase {
         return connection
     }
 
+    /// Waits (at most 2 s) until standard error has `count` lines containing `text`: the signal taken, not a fixed
+    /// wait.
+    private func waitForLines(_ server: ServeProcess, containing text: String, count: Int = 1) {
+        let deadline = ChildProcess.now() + 2
+        while server.errorLines.filter({ $0.contains(text) }).count < count, ChildProcess.now() < deadline {
+            usleep(5_000)
+        }
+    }
+
     private func finish(_ connection: HTTPConnection) throws -> HTTPAnswer {
         try connection.send("Connection: close\r\n\r\n")
         return try connection.readAnswer()
@@ -50,7 +59,7 @@ final class ServeSignalEndToEndTests: XCTestCase {
             XCTAssertEqual(try BinaryRun.run(["favorites", "add", "0", "--cache", cache, "--favorites", favorites])
                 .status, 0)
             server.send(SIGHUP)
-            usleep(100_000)
+            waitForLines(server, containing: "note: SIGHUP: reloading", count: round)
             let answer = try finish(connection)
             XCTAssertEqual(answer.status, 200, "round \(round)")
             XCTAssertTrue(answer.text.hasPrefix(#"{"query":"heat","total":1,"#), answer.text)
@@ -74,7 +83,7 @@ final class ServeSignalEndToEndTests: XCTestCase {
         let server = try ServeProcess(self, ["--cache", cache, "--listen", "127.0.0.1:0", "--quiet"])
         let connection = try halfRequest(server, "/api/search?q=heat")
         server.send(SIGQUIT)
-        usleep(100_000)
+        waitForLines(server, containing: "note: SIGQUIT: finishing")
         let answer = try finish(connection)
         XCTAssertEqual(answer.status, 200)
         XCTAssertTrue(answer.text.hasPrefix(#"{"query":"heat","total":1,"#), answer.text)
@@ -92,12 +101,11 @@ final class ServeSignalEndToEndTests: XCTestCase {
         let connection = try halfRequest(server, "/api/movies/2")
         server.send(SIGUSR1)
         server.send(SIGUSR2)
-        usleep(100_000)
+        // Both delivered (sent before), once the first is seen taken.
+        waitForLines(server, containing: "status:")
         let answer = try finish(connection)
         XCTAssertEqual(answer.status, 200)
         XCTAssertTrue(answer.text.hasPrefix(#"{"id":2,"title":"Heat","#), answer.text)
-        let deadline = ChildProcess.now() + 2
-        while !server.standardError.contains("status:"), ChildProcess.now() < deadline { usleep(10_000) }
         XCTAssertTrue(server.process.isRunning, server.standardError)
         let lines = server.errorLines
         XCTAssertEqual(lines.count, 2, server.standardError)
@@ -111,10 +119,11 @@ final class ServeSignalEndToEndTests: XCTestCase {
 
     /// A request half sent before `signal` and completed after it is answered; the process exits 0 within 2 s.
     /// `stalledClient`: also a client that never finishes its request, which costs the test the server's grace
-    /// period (a second), so only one of the two signals' tests has one.
+    /// period (shortened to 200 ms, `MOVIESEARCH_SERVE_GRACE_MS`), so only one of the two signals' tests has one.
     private func checkGracefulStop(_ signal: Int32, stalledClient: Bool, file: StaticString = #filePath,
                                    line: UInt = #line) throws {
-        let server = try ServeProcess(self, ["--cache", try servedSmallCache(), "--listen", "127.0.0.1:0"])
+        let server = try ServeProcess(self, ["--cache", try servedSmallCache(), "--listen", "127.0.0.1:0"],
+                                      environment: ["MOVIESEARCH_SERVE_GRACE_MS": "200"])
         let connection = try server.connect()
         try connection.send("GET /api/search?q=heat HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n")
         // Neither a client that never finishes its request nor an idle keep-alive one holds the stop up.

@@ -12,7 +12,7 @@ final class WriteFailureTests: XCTestCase {
     private let nobody = "65534"
 
     func testIndexIntoAReadOnlyFolderFailsAndKeepsThePreviousCache() throws {
-        let setup = try Setup(self)
+        let setup = try Setup(self, movies: Setup.fewMovies)
         var ways: [String] = []
         var unavailable: [String] = []
 
@@ -74,9 +74,9 @@ final class WriteFailureTests: XCTestCase {
     /// Over the file size limit, a write gets SIGXFSZ, which kills a process by default: the tool ignores it, so
     /// the write fails with EFBIG and the tool reports it.
     func testIndexPastTheFileSizeLimitFailsAndKeepsThePreviousCache() throws {
-        let setup = try Setup(self)
+        let setup = try Setup(self, movies: 1_500)
         let bash = try Requirement.tool("bash")
-        // 100 blocks of 1024 bytes: the previous cache fits, the new one (about 400 KB) does not.
+        // 100 blocks of 1024 bytes: the previous cache fits, the new one (about 165 KB) does not.
         XCTAssertLessThan(setup.previousBytes.count, 100 * 1024)
         let outcome = try ChildProcess.run(bash, ["-c", "ulimit -f 100 && exec \"$0\" \"$@\"", setup.binary] + setup.indexArguments)
         try setup.checkRefused(outcome, operation: "write cache", reason: "File too large")
@@ -84,7 +84,7 @@ final class WriteFailureTests: XCTestCase {
 
     /// An output that is a named pipe (like /dev/null, a device) is refused, not replaced by a file.
     func testIndexOntoAPipeIsRefusedAndLeavesThePipe() throws {
-        let setup = try Setup(self)
+        let setup = try Setup(self, movies: Setup.fewMovies)
         let pipe = setup.outputFolder + "/pipe.mscache"
         XCTAssertEqual(mkfifo(pipe, 0o644), 0)
         let outcome = try ChildProcess.run(setup.binary, ["index", setup.catalog, "-o", pipe])
@@ -97,10 +97,10 @@ final class WriteFailureTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: setup.outputFolder).sorted(), ["movies.mscache", "pipe.mscache"])
     }
 
-    /// A disk that fills up during the write: a 256 KiB tmpfs, in a mount namespace of its own (needs
+    /// A disk that fills up during the write: a 256 KiB tmpfs (the new cache is about 320 KB), in a mount namespace of its own (needs
     /// CAP_SYS_ADMIN; skipped without it, since the file size limit test covers the same path).
     func testIndexOntoAFullDiskFailsAndKeepsThePreviousCache() throws {
-        let setup = try Setup(self)
+        let setup = try Setup(self, movies: 3_500)
         let report = try TestPaths.temporaryFolder(self).path
         let script = """
             mount -t tmpfs -o size=256k moviesearch-full-disk "$1" || exit 99
@@ -132,6 +132,10 @@ final class WriteFailureTests: XCTestCase {
 
     /// A folder holding a previous cache, and a catalog whose cache is larger.
     private struct Setup {
+        /// The catalog's movies where its size does not matter (the run fails before it writes a byte of the
+        /// cache): `index` reads the whole catalog first, and the debug binary takes some 0.6 s for 5,000 movies.
+        static let fewMovies = 300
+
         let test: XCTestCase
         let binary: String
         let outputFolder: String
@@ -141,7 +145,8 @@ final class WriteFailureTests: XCTestCase {
 
         var indexArguments: [String] { ["index", catalog, "-o", output] }
 
-        init(_ test: XCTestCase) throws {
+        /// `movies`: the catalog's size (1,500 movies make a cache of about 165 KB, 3,500 about 320 KB).
+        init(_ test: XCTestCase, movies: Int) throws {
             self.test = test
             binary = try ChildProcess.binary()
             let folder = try TestPaths.temporaryFolder(test).path
@@ -149,7 +154,7 @@ final class WriteFailureTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
             output = outputFolder + "/movies.mscache"
             catalog = folder + "/catalog.json"
-            try GeneratedCatalog(movies: 5_000, seed: 3).write(to: catalog)  // a cache of about 400 KB: more than the 256 KiB disk below
+            try GeneratedCatalog(movies: movies, seed: 3).write(to: catalog)
             let previousCatalog = folder + "/previous.json"
             try GeneratedCatalog(movies: 100, seed: 4).write(to: previousCatalog)
             let first = try ChildProcess.run(binary, ["index", previousCatalog, "-o", output])

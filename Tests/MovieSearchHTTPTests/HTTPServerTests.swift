@@ -332,7 +332,7 @@ final class HTTPServerTests: XCTestCase {
 
     func testASlowRequestGets408AndACloseAfterTheRequestTimeout() throws {
         for backend in testedBackends {
-            try withServer(backend) { server, responder in
+            try withServer(backend, configure: { $0.requestTimeout = .milliseconds(100) }) { server, responder in
                 let client = try TestClient(port: server.boundAddress.port)
                 var response: TestResponse?
                 let time = try elapsed {
@@ -342,7 +342,7 @@ final class HTTPServerTests: XCTestCase {
                 XCTAssertEqual(response?.status, 408, "\(backend)")
                 XCTAssertEqual(response?.header("Connection"), "close", "\(backend)")
                 XCTAssertEqual(try client.readUntilClosed(), [], "\(backend)")
-                XCTAssertGreaterThanOrEqual(time, .milliseconds(300), "\(backend)")
+                XCTAssertGreaterThanOrEqual(time, .milliseconds(100), "\(backend)")
                 XCTAssertLessThan(time, .milliseconds(1000), "\(backend)")
                 XCTAssertEqual(responder.calls.load(ordering: .relaxed), 0, "\(backend)")
             }
@@ -351,7 +351,7 @@ final class HTTPServerTests: XCTestCase {
 
     func testAnIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws {
         for backend in testedBackends {
-            try withServer(backend) { server, _ in
+            try withServer(backend, configure: { $0.idleTimeout = .milliseconds(100) }) { server, _ in
                 // A connection that never sends a byte is closed the same way.
                 let silent = try TestClient(port: server.boundAddress.port)
                 let client = try TestClient(port: server.boundAddress.port)
@@ -360,7 +360,7 @@ final class HTTPServerTests: XCTestCase {
                 var rest: [UInt8]?
                 let time = try elapsed { rest = try client.readUntilClosed() }
                 XCTAssertEqual(rest, [], "\(backend)")
-                XCTAssertGreaterThanOrEqual(time, .milliseconds(250), "\(backend)")
+                XCTAssertGreaterThanOrEqual(time, .milliseconds(70), "\(backend)")
                 XCTAssertLessThan(time, .milliseconds(1000), "\(backend)")
                 XCTAssertEqual(try silent.readUntilClosed(), [], "\(backend)")
             }
@@ -400,7 +400,7 @@ final class HTTPServerTests: XCTestCase {
 
     func testAClientThatDoesNotReadIsDroppedAfterTheWriteTimeout() throws {
         for backend in testedBackends {
-            try withServer(backend, configure: { $0.writeTimeout = .milliseconds(300) }) { server, _ in
+            try withServer(backend, configure: { $0.writeTimeout = .milliseconds(100) }) { server, _ in
                 let client = try TestClient(port: server.boundAddress.port, receiveBuffer: 16 * 1024)
                 let count = 40
                 let sent = ContinuousClock.now
@@ -410,7 +410,7 @@ final class HTTPServerTests: XCTestCase {
                 for _ in 0..<200 where server.openConnections.load(ordering: .relaxed) > 0 { usleep(10_000) }
                 let dropped = ContinuousClock.now - sent
                 XCTAssertEqual(server.openConnections.load(ordering: .relaxed), 0, "\(backend)")
-                XCTAssertGreaterThanOrEqual(dropped, .milliseconds(300), "\(backend)")
+                XCTAssertGreaterThanOrEqual(dropped, .milliseconds(100), "\(backend)")
                 XCTAssertLessThan(dropped, .milliseconds(1000), "\(backend)")
                 // What was sent before the drop is there, then the close: far less than the answers asked for.
                 let received = try client.readUntilClosed()
@@ -459,6 +459,7 @@ final class HTTPServerTests: XCTestCase {
             try withServer(backend, configure: {
                 $0.requestTimeout = .seconds(10)
                 $0.idleTimeout = .seconds(10)
+                $0.shutdownGrace = .milliseconds(300)
             }) { server, responder in
                 let idle = try TestClient(port: server.boundAddress.port)
                 try idle.send(get("/echo", server))
@@ -480,7 +481,7 @@ final class HTTPServerTests: XCTestCase {
                 // Answered before the loop saw the stop (keep-alive) or after (close): closed either way.
                 XCTAssertEqual(try sentBeforeStop.readUntilClosed(), [], "\(backend)")
                 XCTAssertEqual(try idle.readUntilClosed(), [], "\(backend)")
-                XCTAssertLessThan(ContinuousClock.now - stopped, .milliseconds(450), "idle closed: \(backend)")
+                XCTAssertLessThan(ContinuousClock.now - stopped, .milliseconds(270), "idle closed: \(backend)")
 
                 try inFlight.send("Host: \(server.hostHeader)\r\n\r\n")
                 let finished = try inFlight.readResponse()
@@ -491,12 +492,12 @@ final class HTTPServerTests: XCTestCase {
                 // The stuck request holds the loop until the grace period ends, no longer.
                 server.wait()
                 let waited = ContinuousClock.now - stopped
-                XCTAssertGreaterThanOrEqual(waited, .milliseconds(450), "\(backend)")
-                XCTAssertLessThan(waited, .milliseconds(1500), "\(backend)")
+                XCTAssertGreaterThanOrEqual(waited, .milliseconds(270), "\(backend)")
+                XCTAssertLessThan(waited, .milliseconds(1300), "\(backend)")
                 XCTAssertEqual(try stuck.readUntilClosed(), [], "\(backend)")
                 XCTAssertEqual(responder.calls.load(ordering: .relaxed), 3, "\(backend)")
                 // Nothing accepts any more (the socket is closed when the server is released).
-                let late = try? TestClient(port: server.boundAddress.port, receiveTimeout: .milliseconds(200))
+                let late = try? TestClient(port: server.boundAddress.port, receiveTimeout: .milliseconds(50))
                 XCTAssertThrowsError(try late?.readResponse() ?? { throw TestClientError.closed }(), "\(backend)")
             }
         }

@@ -38,12 +38,15 @@ final class ServedFavoritesTests: XCTestCase {
     /// A file that settled (its status alone then vouches for it) and is then rewritten in place with an entry of
     /// the same length: the next mark sees the change (by its change time), and so does the one after a rewrite
     /// made while it was young (by its bytes), however close together the writes are.
+    ///
+    /// The settled time short (40 ms, still some ten ticks of the kernel's file times), and each wait for the file to
+    /// settle twice that.
     func testASettledFileRewrittenInPlaceIsSeenAtOnce() throws {
-        let favorites = ServedFavorites(.file(FilePath(path), isDefault: false), settledTime: .milliseconds(100),
+        let favorites = ServedFavorites(.file(FilePath(path), isDefault: false), settledTime: .milliseconds(40),
                                         warn: { XCTFail("warned: \($0)") })
         XCTAssertEqual(bytes(favorite: 0).count, bytes(favorite: 1).count)
         rewrite(bytes(favorite: 1))
-        usleep(200_000)
+        usleep(80_000)
         for round in 0..<6 {
             let id = round % 2
             XCTAssertEqual(favorites.ids(in: cache.snapshot()), [1 - id], "round \(round), settled")
@@ -54,7 +57,7 @@ final class ServedFavoritesTests: XCTestCase {
             XCTAssertEqual(favorites.ids(in: cache.snapshot()), [1 - id], "round \(round), rewritten back")
             rewrite(bytes(favorite: id))
             XCTAssertEqual(favorites.ids(in: cache.snapshot()), [id], "round \(round), and again")
-            usleep(200_000)
+            usleep(80_000)
         }
     }
 
