@@ -1,5 +1,6 @@
 import MovieSearch
 @testable import MovieSearchOutput
+import TestSupport
 import XCTest
 
 /// Terminal columns of text, and cutting and wrapping it without splitting a grapheme cluster.
@@ -121,12 +122,13 @@ final class DisplayWidthTests: XCTestCase {
     }
 
     /// Random texts of ASCII words, CJK runs, emoji, combining accents and runs of spaces, at every width from 1 to
-    /// 40: the same lines as the reference, and no line wider than the width but a lone cluster wider than it.
+    /// 40: the same lines as the reference, and no line wider than the width but a lone cluster wider than it. 400
+    /// texts; 150 in a sampled run (`TestScale`).
     func testWrappedMatchesTheReferenceOnRandomTexts() {
         let pieces = ["a", "word", "longerword", "千と千尋の神隠し", "東京物語", "🎬", "❤️", "e\u{301}", "🇯🇵", " ", "  ",
                       "https://example.com/a/very/long/path?with=query", "x-y", "é"]
         var random = SystemRandomNumberGenerator()
-        for _ in 0..<400 {
+        for _ in 0..<TestScale.pick(sampled: 150, full: 400) {
             let text = (0..<Int.random(in: 0...14, using: &random)).map { _ in pieces.randomElement(using: &random)! }
                 .joined(separator: Bool.random(using: &random) ? " " : "")
             for columns in 1...40 {
