@@ -236,6 +236,53 @@ final class MovieIndexTests: XCTestCase {
         }
     }
 
+    /// The answer order at the edges of what a cache stores: years from `Int32.min` to `Int32.max` (a span of 32
+    /// bits), ratings of many distinct values, -0.0 beside 0.0, and the unrated; and a catalog with one year and no
+    /// ratings at all. The indexer sorts ranks on keys packed into 64 bits where they fit, else on pairs: every
+    /// shape must give the reference's order, and the users' top list its order.
+    func testTheAnswerOrderHoldsAtTheEdgesOfYearsAndRatings() throws {
+        var generator = SplitMix64(seed: 4242)
+        let years = [Int(Int32.min), Int(Int32.min) + 1, -1, 0, 1999, 2000, Int(Int32.max) - 1, Int(Int32.max)]
+        for round in 0..<6 {
+            let count = [0, 1, 2, 50, 300, 1_000][round]
+            let movies = (0..<count).map { id -> Movie in
+                let rating: Double? = switch generator.next() % 5 {
+                case 0: nil
+                case 1: [0.0, -0.0][Int(generator.next() % 2)]
+                default: Double(generator.next() % 10_000) / 100 - 20
+                }
+                let year = round == 1 ? 1_950 : years[Int(generator.next() % UInt64(years.count))]
+                return Movie(id: id * 7 + 3, title: "w\(generator.next() % 3)", year: year, rating: round == 1 ? nil : rating)
+            }
+            let catalog = Catalog(movies: movies)
+            let index = try Fixtures.index(catalog, self)
+            let reference = ReferenceSearch(catalog)
+            for query in ["", "w", "w1"] {
+                XCTAssertEqual(try index.search(query, perYear: 1_000, typos: .off), reference.search(query, perYear: 1_000),
+                               "round \(round) query \(query)")
+            }
+            let rated: [Movie] = catalog.movies.filter { $0.rating != nil }.sorted { (a: Movie, b: Movie) -> Bool in
+                a.rating! != b.rating! ? a.rating! > b.rating! : a.id < b.id
+            }
+            let unrated: [Movie] = catalog.movies.filter { $0.rating == nil }.sorted { $0.id < $1.id }
+            let top: [Int] = try index.topRated(by: TopListOrder.rating, limit: count).map(\.id)
+            XCTAssertEqual(top, (rated + unrated).map(\.id), "round \(round)")
+        }
+    }
+
+    /// The indexer's sort of slots by key, ties in slot order, on both of its paths: keys packed with the slot into
+    /// one `UInt64` (few key bits) and pairs (keys too wide to share 64 bits with the slot).
+    func testSlotsSortByKeyThenSlotWhetherPackedOrNot() {
+        var generator = SplitMix64(seed: 77)
+        for (count, keyBits) in [(0, 8), (1, 0), (300, 3), (300, 20), (300, 57), (300, 64), (5_000, 40), (5_000, 52)] {
+            let mask: UInt64 = keyBits == 64 ? ~0 : (1 << UInt64(keyBits)) - 1
+            let keys = (0..<count).map { _ in generator.next() & mask & (generator.next() % 2 == 0 ? 0xFF : ~0) }
+            let expected = (0..<count).sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }.map(UInt32.init)
+            XCTAssertEqual(CacheSections.slotsSorted(count: count, keyBits: keyBits) { keys[$0] }, expected,
+                           "\(count) slots, \(keyBits)-bit keys")
+        }
+    }
+
     /// A few thousand movies over a Zipf-like vocabulary, so that prefix sets come as lists and as bitmaps, and
     /// queries mix both (the small fixtures make nearly every set a bitmap).
     func testListAndBitmapSetsAgainstReference() throws {
