@@ -12,6 +12,9 @@ final class BlockVerifierTests: XCTestCase {
               cast: ["Actor \(id % 500)", "Actor \(id % 37)"], genres: ["Genre \(id % 9)"])
     })
 
+    /// The catalog's cache, encoded once for the tests (each damages a copy); an encoding error fails each test.
+    private static let encoded = Result { try CacheWriter.encode(large) }
+
     /// Runs `body` with a verifier over `bytes` (the buffer stays alive meanwhile) and the parsed directory.
     private func withVerifier<T>(_ bytes: inout [UInt8],
                                  _ body: (borrowing BlockVerifier, CacheHeader, CacheDirectory, UnsafeMutableRawBufferPointer) throws -> T) throws -> T {
@@ -27,7 +30,7 @@ final class BlockVerifierTests: XCTestCase {
     private func sectionRange(_ section: CacheDirectory.Section) -> Range<Int> { section.offset..<(section.offset + section.length) }
 
     func testIntactFileVerifies() throws {
-        var bytes = try CacheWriter.encode(Self.large)
+        var bytes = try Self.encoded.get()
         try withVerifier(&bytes) { verifier, header, directory, _ in
             XCTAssertGreaterThan(header.blockCount, 2)
             let titles = try XCTUnwrap(directory[.titleBlockOffsets])
@@ -40,7 +43,7 @@ final class BlockVerifierTests: XCTestCase {
 
     /// A damaged block is reported by the reads that touch it and by `verifyAll`, and by no other read.
     func testDamagedBlockIsNamedAndOnlyItsReadersFail() throws {
-        var bytes = try CacheWriter.encode(Self.large)
+        var bytes = try Self.encoded.get()
         let (header, directory) = try withVerifier(&bytes) { _, header, directory, _ in (header, directory) }
         let lastBlock = header.blockCount - 1
         let blockStart = header.contentStart + lastBlock * header.blockSize
@@ -68,7 +71,7 @@ final class BlockVerifierTests: XCTestCase {
     /// A block is hashed once: damage after it was checked goes unseen (the mapping of a cache never changes),
     /// while an unchecked block still catches it.
     func testEachBlockIsCheckedOnce() throws {
-        var bytes = try CacheWriter.encode(Self.large)
+        var bytes = try Self.encoded.get()
         try withVerifier(&bytes) { verifier, header, directory, raw in
             let ids = try XCTUnwrap(directory[.movieIDs])
             try verifier.verify(ids, sectionRange(ids))

@@ -12,9 +12,13 @@ import XCTest
 final class GuardedCacheTests: XCTestCase {
     private static let queries = GeneratedCatalog.sampleQueries + ["a", "the", "e"]
 
+    /// The cache the tests damage, encoded once (each test writes its own copy); an error fails each test.
+    private static let encoded = Result {
+        try CacheWriter.encode(try CatalogDecoder.decode(GeneratedCatalog(movies: 3_000, seed: 21).json(), source: "generated"))
+    }
+
     private func cacheBytes() throws -> [UInt8] {
-        let catalog = try CatalogDecoder.decode(GeneratedCatalog(movies: 3_000, seed: 21).json(), source: "generated")
-        return try CacheWriter.encode(catalog)
+        try Self.encoded.get()
     }
 
     /// Runs every kind of read on `index`, ignoring what it throws: a damaged file may throw anything but must not
