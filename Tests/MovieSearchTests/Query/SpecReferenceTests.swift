@@ -50,8 +50,7 @@ final class SpecReferenceTests: XCTestCase {
         let every = TestScale.pick(sampled: 5, full: 1)
         var texts: [(String, Bool)] = []
         for (name, stride) in [("movies.json", 1), ("century-movies.json", every)] {
-            texts += try SharedData.catalog(name).movies.enumerated().filter { $0.offset % stride == 0 }
-                .map { ($0.element.title, true) }
+            texts += try SharedData.titles(name).enumerated().filter { $0.offset % stride == 0 }.map { ($0.element, true) }
         }
         for (name, stride) in [("decade-typing.txt", 1), ("century-typing.txt", every)] {
             texts += try SharedData.queries(name).enumerated().filter { $0.offset % stride == 0 }.map { ($0.element, false) }

@@ -10,13 +10,8 @@ final class TextReferenceTests: XCTestCase {
     /// Every title of both catalogs in a full run (`TestScale`); a sampled run takes every eighth of the century's.
     func testTitlesOfBothCatalogsMatchPython() throws {
         var titles: [String] = []
-        for (name, every) in [("data/movies.json", 1), ("data/century-movies.json", TestScale.pick(sampled: 8, full: 1))] {
-            let data = try Data(contentsOf: URL(fileURLWithPath: Requirement.sharedData(name)))
-            let json = try JSONSerialization.jsonObject(with: data)
-            let movies = (json as? [String: Any])?["movies"] ?? json
-            let found = try XCTUnwrap(movies as? [[String: Any]], "\(name): no array of movies").compactMap {
-                $0["title"] as? String
-            }
+        for (name, every) in [("movies.json", 1), ("century-movies.json", TestScale.pick(sampled: 8, full: 1))] {
+            let found = try SharedData.titles(name)
             XCTAssertGreaterThan(found.count, 1_000, name)
             titles += stride(from: 0, to: found.count, by: every).map { found[$0] }
         }
