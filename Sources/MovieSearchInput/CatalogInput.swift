@@ -11,7 +11,8 @@ import MovieSearchPlatform
 /// `peek`, `read` and `readAll` hand out the decoded bytes, through `GzipDecoder`, in bounded buffers: never the whole
 /// file in memory, never unpacked to disk. Concatenated members decode one after the other, as with `gzip -d`. A
 /// truncated or damaged gzip input, or one followed by bytes that are not gzip, throws `InputError.corruptGzip`. An
-/// empty input, or one of a single byte, is not gzip.
+/// empty input, or one of a single byte, is not gzip. A gzip regular file is decoded on a thread of its own, up to
+/// two buffers of 1 MiB ahead of the reads (`GzipReadAhead`), so that inflating it and parsing it share two cores.
 ///
 /// The first two bytes are read when first needed (by `peek`, `read`, `readAll` or `isGzip`), not when the input is
 /// opened: standard input is not waited for until something reads it.
@@ -20,6 +21,9 @@ package final class CatalogInput: ByteSource {
     private var raw: RawSource
     /// Set once the input is known to be gzip: decodes `raw`.
     private var gzip: GzipDecoder?
+    /// For a gzip regular file: `gzip` decoding `raw` on a thread of its own, a buffer ahead (`GzipReadAhead`),
+    /// which the reads go through instead.
+    private var readAhead: GzipReadAhead?
     /// Whether the first bytes have been looked at (for the magic bytes).
     private var sniffed = false
     /// The failure of reading the first bytes when `isGzip` read them: thrown by the next read.
@@ -60,12 +64,13 @@ package final class CatalogInput: ByteSource {
     }
 
     deinit {
+        readAhead?.stop()  // its thread ended before the descriptor it reads is closed
         if raw.ownsDescriptor, let descriptor = raw.descriptor { Syscalls.closeDescriptor(descriptor) }
     }
 
     /// How many bytes have been read from the file or stream so far, as they are there (compressed, for gzip):
     /// with `fileSize`, how far through a regular file reading is, for a progress line. Bytes `peek` holds count.
-    package var bytesReadFromInput: Int { raw.bytesRead }
+    package var bytesReadFromInput: Int { readAhead?.rawBytesRead ?? raw.bytesRead }
 
     /// Whether the bytes on disk are gzip, decoded as they are read. Asked before any read, it reads the first byte,
     /// and the second when the first is `1F` (a stream is waited for until they come); should that read fail, this
@@ -151,7 +156,12 @@ package final class CatalogInput: ByteSource {
             count += read
         }
         if count == Self.magic.count && head == Self.magic {
-            gzip = try GzipDecoder(prefix: head)
+            let decoder = try GzipDecoder(prefix: head)
+            gzip = decoder
+            // Without a thread to spare (the process is at its limit), the file is decoded as it is read.
+            if isRegularFile && raw.descriptor != nil {
+                readAhead = try? GzipReadAhead.start(decoder: decoder, source: raw)
+            }
         } else {
             pending = Array(head[..<count])
         }
@@ -168,13 +178,14 @@ package final class CatalogInput: ByteSource {
             sniffFailure = nil
             throw failure
         }
+        if let readAhead { return try readAhead.read(into: buffer) }
         if let gzip { return try gzip.read(into: buffer, from: &raw) }
         return try raw.read(into: buffer)
     }
 }
 
 /// The bytes of a `CatalogInput` as they are on disk (or in memory), before any decoding.
-private struct RawSource: ByteSource {
+struct RawSource: ByteSource {
     /// The descriptor read, if the input is a file or stream.
     let descriptor: Int32?
     /// Whether `CatalogInput` closes `descriptor` (it opened it).

@@ -211,7 +211,9 @@ final class GzipInputTests: XCTestCase {
     // MARK: - Files and streams
 
     func testAGzipFileIsDecodedAndItsSizeIsTheCompressedOne() throws {
-        let original = text(500_000) + randomBytes(500_000)  // Larger than the decoder's input buffer compressed.
+        // Larger compressed than what the read-ahead thread holds (two buffers of decoded bytes and the decoder's
+        // input buffer), so that a read of the first bytes cannot have read it whole.
+        let original = text(500_000) + Self.noise
         let compressed = Gzip.compress(original)
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("t.tsv.gz").path
         try Data(compressed).write(to: URL(fileURLWithPath: path))
@@ -220,9 +222,128 @@ final class GzipInputTests: XCTestCase {
         XCTAssertEqual(input.fileSize, compressed.count)
         XCTAssertEqual(try peek(input, 8), Array(original.prefix(8)))
         XCTAssertTrue(input.isGzip)
-        XCTAssertLessThan(input.bytesReadFromInput, compressed.count, "read as needed, not whole")
+        XCTAssertLessThan(input.bytesReadFromInput, compressed.count, "read as needed (two buffers ahead), not whole")
         XCTAssertEqual(try input.readAll(maximumBytes: .max), original)
         XCTAssertEqual(input.bytesReadFromInput, compressed.count, "progress counts bytes on disk")
+    }
+
+    // MARK: - Read ahead (a gzip regular file is decoded on a thread of its own)
+
+    /// Bytes that do not compress, three read-ahead buffers and a few bytes of them, made once for the tests below.
+    private static let noise: [UInt8] = {
+        var generator = SplitMix64(seed: 29)
+        var bytes = [UInt8](repeating: 0, count: 3 * GzipReadAhead.bufferSize + 8)
+        bytes.withUnsafeMutableBytes { raw in
+            for word in 0..<(raw.count / 8) { raw.storeBytes(of: generator.next(), toByteOffset: word * 8, as: UInt64.self) }
+        }
+        return bytes
+    }()
+
+    /// Whether `a` and `b` hold the same bytes, compared with `memcmp` (megabytes of them; `==` is slow unoptimized).
+    private func equalBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        a.count == b.count && (a.isEmpty || a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        })
+    }
+
+    /// A gzip file, written to a temporary folder.
+    private func gzipFile(_ compressed: [UInt8], name: String = "r.gz") throws -> FilePath {
+        let path = try TestPaths.temporaryFolder(self).appendingPathComponent(name).path
+        try Data(compressed).write(to: URL(fileURLWithPath: path))
+        return FilePath(path)
+    }
+
+    /// What reading `input` to its end `bufferSize` bytes at a time gives: the bytes until the first error, the
+    /// error's description, and whether the next read after it returned 0 again.
+    private func outcome(_ input: CatalogInput, bufferSize: Int) -> (bytes: [UInt8], error: String?, thenEnd: Bool) {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: bufferSize)
+        var source = input
+        do {
+            while true {
+                let count = try source.read(into: &chunk, count: bufferSize)
+                if count == 0 { return (bytes, nil, (try? source.read(into: &chunk, count: bufferSize)) == 0) }
+                bytes.append(contentsOf: chunk[..<count])
+            }
+        } catch {
+            return (bytes, "\(error)", (try? source.read(into: &chunk, count: bufferSize)) == 0)
+        }
+    }
+
+    /// Read from a file (ahead, on another thread) or from the same bytes in memory (directly): the same bytes, at
+    /// every size around the read-ahead's buffers and at every reader's buffer size, members and stored blocks too.
+    func testAGzipFileReadAheadGivesTheBytesOfADirectRead() throws {
+        let size = GzipReadAhead.bufferSize, noise = Self.noise
+        let inputs: [[UInt8]] = [
+            Gzip.compress([]), Gzip.compress(text(10)), Gzip.compress(Array(noise[..<(size - 1)]), level: 1),
+            Gzip.compress(Array(noise[..<size]), level: 1), Gzip.compress(Array(noise[..<(size + 1)]), level: 0),
+            Gzip.compress(text(size + 5_000)) + Gzip.compress(Array(noise[..<(size / 2 + 3)]), level: 1)
+                + Gzip.compress([]),
+        ]
+        for (number, compressed) in inputs.enumerated() {
+            let path = try gzipFile(compressed, name: "\(number).gz")
+            let direct = try CatalogInput(bytes: compressed).readAll(maximumBytes: .max)
+            // Reads of 7 bytes only where there are few: a read costs its call, unoptimized.
+            for bufferSize in (direct.count < 100 ? [7] : []) + [4_093, size, 3 * size] {
+                let read = outcome(try CatalogInput(path: path), bufferSize: bufferSize)
+                XCTAssertNil(read.error, "input \(number), buffer \(bufferSize)")
+                XCTAssertTrue(read.thenEnd, "input \(number): the end stays the end")
+                XCTAssertEqual(read.bytes.count, direct.count, "input \(number), buffer \(bufferSize)")
+                XCTAssertTrue(equalBytes(read.bytes[...], direct[...]), "input \(number), buffer \(bufferSize)")
+            }
+            let peeked = try CatalogInput(path: path)
+            XCTAssertEqual(try peek(peeked, 100), Array(direct.prefix(100)))
+            XCTAssertTrue(equalBytes(try peeked.readAll(maximumBytes: .max)[...], direct[...]), "input \(number) after a peek")
+        }
+    }
+
+    /// A damaged or cut file read ahead fails as read directly: with the same error, after the data's first bytes,
+    /// and every read after it returns 0; the damage may lie buffers past where the reader is.
+    func testAGzipFileReadAheadFailsWhereADirectReadFails() throws {
+        let original = text(50_000) + Self.noise + text(20_000)
+        let compressed = Gzip.compress(original, level: 1)
+        var flipped = compressed
+        flipped[compressed.count - 6] ^= 0x01  // the CRC-32
+        var damaged = compressed
+        damaged[compressed.count / 3] ^= 0x40
+        let cases: [(String, [UInt8])] = [("cut", Array(compressed[..<(compressed.count * 2 / 3)])),
+                                           ("trailer", flipped), ("data", damaged),
+                                           ("garbage after", compressed + Array("tail".utf8))]
+        for (name, bytes) in cases {
+            let path = try gzipFile(bytes, name: "\(name).gz")
+            let direct = outcome(CatalogInput(bytes: bytes), bufferSize: 65_536)
+            XCTAssertNotNil(direct.error, name)
+            let ahead = outcome(try CatalogInput(path: path), bufferSize: 65_536)
+            XCTAssertEqual(ahead.error, direct.error, name)
+            // The bytes a read inflated before the error are dropped with it, so how many come first follows the
+            // size of the reads (as it does reading directly): the same decoded stream, cut at most one read-ahead
+            // buffer apart; the data's first bytes, but where a flipped byte of data decodes to other bytes first.
+            let shorter = min(ahead.bytes.count, direct.bytes.count)
+            XCTAssertTrue(equalBytes(ahead.bytes[..<shorter], direct.bytes[..<shorter]), name)
+            XCTAssertLessThanOrEqual(abs(ahead.bytes.count - direct.bytes.count), GzipReadAhead.bufferSize, name)
+            if name != "data" { XCTAssertTrue(equalBytes(ahead.bytes[...], original.prefix(ahead.bytes.count)), name) }
+            XCTAssertTrue(ahead.thenEnd, "\(name): reads after the error return 0")
+        }
+    }
+
+    /// An input let go after its first bytes stops its thread, which closes nothing of its own: no thread is left
+    /// reading, no descriptor left open, however often it happens.
+    func testAGzipFileLetGoMidwayLeavesNoThreadNorDescriptor() throws {
+        let original = Self.noise
+        let path = try gzipFile(Gzip.compress(original, level: 1))
+        func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count }
+        func threads() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count }
+        let (descriptorsBefore, threadsBefore) = (try openDescriptors(), try threads())
+        for round in 0..<20 {
+            let input = try CatalogInput(path: path)
+            var chunk = [UInt8](repeating: 0, count: 10 + round)
+            var source = input
+            let count = try source.read(into: &chunk, count: chunk.count)
+            XCTAssertEqual(count, chunk.count, "round \(round)")
+            XCTAssertEqual(Array(chunk[..<count]), Array(original.prefix(count)), "round \(round)")
+        }
+        XCTAssertEqual(try openDescriptors(), descriptorsBefore)
+        XCTAssertLessThanOrEqual(try threads(), threadsBefore, "each input's thread ended with it")
     }
 
     func testStandardInputAsGzipArrivingAByteAtATime() throws {
