@@ -100,7 +100,7 @@ final class TermDictionaryTests: XCTestCase {
         let catalog = try CatalogDecoder.decode(GeneratedCatalog(movies: 600, seed: 3).json(), source: "generated")
         let index = try Fixtures.index(catalog, self)
         XCTAssertGreaterThan(index.tokenCount, 1_000)
-        try assertRangesMatchAScan(index, stride: TestScale.pick(sampled: 41, full: 13))
+        try assertRangesMatchAScan(index, stride: TestScale.pick(sampled: 97, full: 13))
     }
 
     // MARK: - Damaged dictionaries
