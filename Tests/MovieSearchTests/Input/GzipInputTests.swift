@@ -409,7 +409,7 @@ final class GzipInputTests: XCTestCase {
 
     func testAGzippedCatalogLoadsAndCachesAsThePlainOne() throws {
         let folder = try TestPaths.temporaryFolder(self)
-        let generated = GeneratedCatalog(movies: 3000, seed: 7).json()
+        let generated = GeneratedCatalog(movies: 1_500, seed: 7).json()
         for (name, plain) in [("sample", try Array(Data(contentsOf: URL(fileURLWithPath: TestPaths.sampleCatalog)))),
                               ("generated", generated)] {
             let plainPath = folder.appendingPathComponent("\(name).json").path

@@ -40,7 +40,7 @@ final class DatasetTests: XCTestCase {
     /// in a sampled run, `TestScale`).
     func testDecadeCatalogEveryQuery() throws {
         try check(catalog: "movies.json", queries: "decade-typing.txt", every: TestScale.pick(sampled: 3, full: 1),
-                  perYear: [5], bruteForceEvery: 10)
+                  perYear: [5], bruteForceEvery: TestScale.pick(sampled: 30, full: 10))
         try check(catalog: "movies.json", queries: "decade-typing.txt", every: TestScale.pick(sampled: 21, full: 7),
                   perYear: [0, 1, 100], bruteForceEvery: 70)
     }

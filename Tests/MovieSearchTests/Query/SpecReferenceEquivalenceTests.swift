@@ -56,10 +56,11 @@ final class SpecReferenceEquivalenceTests: XCTestCase {
         try check(both, sample, name: "century-typing.txt sample")
     }
 
-    /// 400 typo queries made from decade titles (`TypoQueries`), typos auto and off.
+    /// 400 typo queries made from decade titles (`TypoQueries`), typos auto and off; 150 in a sampled run
+    /// (`TestScale`).
     func testDecadeTypoQueries() throws {
         let both = try EngineAndReference.shared("movies.json")
-        let queries = TypoQueries.make(from: both.catalog, count: 400, seed: 9)
+        let queries = TypoQueries.make(from: both.catalog, count: TestScale.pick(sampled: 150, full: 400), seed: 9)
         let typoAnswers = try check(both, queries, name: "decade typo queries", typos: [.auto, .off])
         XCTAssertGreaterThan(typoAnswers, queries.count / 2, "most generated queries find nothing exactly")
     }
@@ -96,8 +97,9 @@ final class SpecReferenceEquivalenceTests: XCTestCase {
     /// Random catalogs whose words come from a four-letter alphabet (with an accented letter, an ß and separators
     /// that join), so that titles are full of near misses: many typo matches at different distances, prefixes of
     /// each other, joined tokens. The engine's pruned walk of the term dictionary must find exactly what the full
-    /// table finds for every term. 8 rounds of 80 movies and 80 queries; `NEAR_MISS_ROUNDS=300 swift test --filter
-    /// testRandomNearMissCatalogs` hunts longer (it passed 300 rounds when written).
+    /// table finds for every term. 8 rounds of 80 movies and 80 queries (4 in a sampled run, `TestScale`);
+    /// `NEAR_MISS_ROUNDS=300 swift test --filter testRandomNearMissCatalogs` hunts longer (it passed 300 rounds when
+    /// written).
     func testRandomNearMissCatalogs() throws {
         var random = SplitMix64(seed: 0x0DD5)
         // Mostly four letters; then a precomposed and a decomposed accent, scalars that fold to two (ß, ﬁ) or to a
@@ -105,7 +107,7 @@ final class SpecReferenceEquivalenceTests: XCTestCase {
         let letters: [String] = Array(repeating: ["a", "b", "c", "d"], count: 4).flatMap { $0 }
             + ["á", "a\u{301}", "ß", "D", "ﬁ", "İ", "1", "½"]
         func word(_ length: Int) -> String { (0..<length).map { _ in letters[random.below(letters.count)] }.joined() }
-        for round in 0..<(Int(ProcessInfo.processInfo.environment["NEAR_MISS_ROUNDS"] ?? "") ?? 8) {
+        for round in 0..<(Int(ProcessInfo.processInfo.environment["NEAR_MISS_ROUNDS"] ?? "") ?? TestScale.pick(sampled: 4, full: 8)) {
             let movies = (0..<80).map { id -> Movie in
                 let words = (0...random.below(3)).map { _ in word(random.below(4) == 0 ? 1 + random.below(4) : 5 + random.below(7)) }
                 var title = words[0]

@@ -206,9 +206,9 @@ extension TypoTrieTests {
     /// not indexed), a first letter beyond ASCII, and tokens and terms around 60 scalars (where the trie walk hands
     /// over to the band rows). Each token walks three times: the letter's sorted walk, the walk that builds its
     /// trie, and the trie's.
-    /// A third of the rounds in a sampled run (`TestScale`: plain `swift test`), all of them in a full run.
+    /// A sixth of the rounds in a sampled run (`TestScale`: plain `swift test`), all of them in a full run.
     func testWalkEqualsTheFullDistanceOnWideAndLongWords() throws {
-        let rounds = TestScale.pick(sampled: 20, full: 60), longRounds = TestScale.pick(sampled: 10, full: 30)
+        let rounds = TestScale.pick(sampled: 10, full: 60), longRounds = TestScale.pick(sampled: 5, full: 30)
         try assertWalkEqualsFullDistance(seed: 6, letters: Array("abcdefghжзиé"), first: "e", lengths: 2...12,
                                          tokenLengths: 5...12, titles: 80, rounds: rounds)
         try assertWalkEqualsFullDistance(seed: 2, letters: Array("aбвг"), first: "б", lengths: 2...14,
