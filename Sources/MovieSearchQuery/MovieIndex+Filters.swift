@@ -79,8 +79,7 @@ extension MovieIndex {
         if damaged { throw .corrupt(path: path, detail: "a genre set is out of range") }
         var genreCounts = [Int](repeating: 0, count: table.count)
         for set in 0..<setCount where setCounts[set] > 0 {
-            let genres = try table.genres(ofSet: set)
-            for position in 0..<genres.count { genreCounts[Int(genres[position])] += setCounts[set] }
+            try Self.add(setCounts[set], toGenresOf: set, table: table, in: &genreCounts)
         }
         return try Self.facet(genreCounts, table: table)
     }
@@ -102,12 +101,18 @@ extension MovieIndex {
         while start < sets.count {
             var end = start + 1
             while end < sets.count, sets[end] == sets[start] { end += 1 }
-            // `genres(ofSet:)` checks the set against the table.
-            let genres = try table.genres(ofSet: Int(sets[start]))
-            for position in 0..<genres.count { genreCounts[Int(genres[position])] += end - start }
+            try Self.add(end - start, toGenresOf: Int(sets[start]), table: table, in: &genreCounts)
             start = end
         }
         return try Self.facet(genreCounts, table: table)
+    }
+
+    /// Adds `count` (the matches in genre set `set`) to each genre of the set; `genres(ofSet:)` checks the set
+    /// against the table.
+    private static func add(_ count: Int, toGenresOf set: Int, table: GenreTable,
+                            in genreCounts: inout [Int]) throws(CacheError) {
+        let genres = try table.genres(ofSet: set)
+        for position in 0..<genres.count { genreCounts[Int(genres[position])] += count }
     }
 
     /// The facet of per-genre counts: the genres with a count, count descending, then genre number.
