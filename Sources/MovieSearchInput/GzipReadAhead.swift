@@ -26,10 +26,19 @@ final class GzipReadAhead: @unchecked Sendable {
 
     /// What the thread has done with a buffer, handed to the reader.
     private struct Filled {
+        /// What follows a buffer's bytes.
+        enum Next {
+            /// The next buffer.
+            case more
+            /// The end of the input: this was the last buffer.
+            case end
+            /// The decoder's error, thrown once the buffer's bytes are read: this was the last buffer.
+            case failure(InputError)
+        }
+
         var slot: Int
         var count: Int
-        /// Set on the last buffer: the decoder reached the end (nil) or failed (the error).
-        var ending: InputError??
+        var next = Next.more
     }
 
     /// The state the two sides share.
@@ -111,13 +120,14 @@ final class GzipReadAhead: @unchecked Sendable {
                 position += count
                 return count
             }
-            // This buffer is read: the end, an error, or the next one.
+            // This buffer is read: the next one, the end, or an error.
             current = nil
-            if case let .some(ending) = filled.ending {
+            switch filled.next {
+            case .more: free.signal()
+            case .end: ended = true
+            case .failure(let error):
                 ended = true
-                if let error = ending { throw error }
-            } else {
-                free.signal()
+                throw error
             }
         }
         return 0
@@ -129,20 +139,20 @@ final class GzipReadAhead: @unchecked Sendable {
         while true {
             free.wait()
             if state.withAnnotatedLock(owner: self, { $0.stopped }) { return }
-            var filled = Filled(slot: slot, count: 0, ending: nil)
+            var filled = Filled(slot: slot, count: 0)
             let buffer = buffers[slot]
             do {
                 while filled.count < buffer.count {
                     let count = try decoder.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled.count...]),
                                                  from: &source)
                     if count == 0 {
-                        filled.ending = .some(nil)
+                        filled.next = .end
                         break
                     }
                     filled.count += count
                 }
             } catch {
-                filled.ending = .some(error)
+                filled.next = .failure(error)
             }
             let read = source.bytesRead
             state.withAnnotatedLock(owner: self) {
@@ -150,7 +160,7 @@ final class GzipReadAhead: @unchecked Sendable {
                 $0.rawBytesRead = read
             }
             ready.signal()
-            if filled.ending != nil { return }
+            guard case .more = filled.next else { return }
             slot = (slot + 1) % buffers.count
         }
     }
