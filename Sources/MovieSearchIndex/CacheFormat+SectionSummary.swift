@@ -22,8 +22,9 @@ extension CacheFormat.Tag {
         case .postings: "posting lists: each term's ranks"
         case .prefixOffsets: "where each term's prefix entries lie in PRFE"
         case .prefixEntries: "ranges of terms and the stored set that holds their matches"
-        case .listSetOffsets: "where each list set lies in LSTD"
-        case .listSetData: "list sets: the ranks of term ranges with fewer matches"
+        case .listSetOffsets: "how many ranks each list set holds (where the next one starts, counted in ranks)"
+        case .listSetData: "list sets: the ranks of term ranges with fewer matches, Elias-Fano coded"
+        case .listSetPositions: "where each list set lies in LSTD, in bytes"
         case .bitmapCardinalities: "matches in each bitmap set"
         case .bitmapYearCounts: "matches of each bitmap set per year"
         case .bitmaps: "bitmap sets: a bit per rank, for term ranges with many matches"
@@ -84,6 +85,7 @@ extension CacheFormat.Tag {
         case .movieYearBases: "the base of each block of 64 entries of MYRS"
         case .prefixOffsetBases: "the base of each block of 64 entries of PRFO"
         case .listSetOffsetBases: "the base of each block of 64 entries of LSTO"
+        case .listSetPositionBases: "the base of each block of 64 entries of LSTP"
         case .bitmapPairWidths: "the bits per entry of each row of BMPP"
         case .bitmapPairOffsets: "where each row of BMPP starts"
         case .listPairWidths: "the bits per entry of each row of LBPC"
@@ -97,7 +99,8 @@ extension CacheFormat.Tag {
         case .termTextOffsets, .termText, .termJump, .postingOffsets, .postings, .prefixOffsets, .prefixEntries,
              .listSetOffsets, .listSetData, .bitmapCardinalities, .bitmapYearCounts, .bitmaps, .bitmapFirstIDs,
              .bitmapPairCounts, .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .listPairRows,
-             .listPairCounts, .ranks, .rankBases, .prefixOffsetBases, .listSetOffsetBases, .years, .bitmapPairWidths,
+             .listPairCounts, .ranks, .rankBases, .prefixOffsetBases, .listSetOffsetBases, .years,
+             .listSetPositions, .listSetPositionBases, .bitmapPairWidths,
              .bitmapPairOffsets, .listPairWidths,
              .listPairOffsets:
             .search

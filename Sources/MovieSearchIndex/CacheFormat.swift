@@ -384,7 +384,7 @@ package enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The version this build writes and reads.
-    package static let version: UInt32 = 10
+    package static let version: UInt32 = 11
     /// Bytes in the fixed header.
     static let headerSize = 64
     /// Bytes in one directory entry.
@@ -550,6 +550,7 @@ package enum CacheFormat {
         case prefixEntries = "PRFE"
         case listSetOffsets = "LSTO"
         case listSetData = "LSTD"
+        case listSetPositions = "LSTP"
         case bitmapCardinalities = "BMPN"
         case bitmapYearCounts = "BMPC"
         case bitmaps = "BMPS"
@@ -614,6 +615,7 @@ package enum CacheFormat {
         case movieYearBases = "BMYR"
         case prefixOffsetBases = "BPRF"
         case listSetOffsetBases = "BLST"
+        case listSetPositionBases = "BLSP"
         // The widths and offsets of the rows of the row-packed sections ("Row-packed sections" above).
         case bitmapPairWidths = "BMPW"
         case bitmapPairOffsets = "BMPO"
@@ -659,6 +661,7 @@ package enum CacheFormat {
             case .movieYears: .movieYearBases
             case .prefixOffsets: .prefixOffsetBases
             case .listSetOffsets: .listSetOffsetBases
+            case .listSetPositions: .listSetPositionBases
             default: nil
             }
         }

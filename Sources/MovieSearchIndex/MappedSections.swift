@@ -14,7 +14,9 @@ package struct MappedSections: Sendable {
     var prefixOffsets: MappedCacheFile.BlockedSection
     var prefixEntries: MappedCacheFile.Section
     var listSetOffsets: MappedCacheFile.BlockedSection
+    /// `LSTD`, the list sets Elias–Fano coded, and `LSTP`, where each starts in it (`CacheFormat`, "Elias–Fano lists").
     var listSetData: MappedCacheFile.Section
+    var listSetPositions: MappedCacheFile.BlockedSection
     var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs: MappedCacheFile.Section
     var bitmapPairCounts: MappedCacheFile.RowsSection
     /// Q: `BMPP` holds the pairs of bitmap sets 0..<Q (`CacheFormat.pairedBitmapCount`).
@@ -85,7 +87,8 @@ extension MappedSections {
                 prefixOffsets: file.blockedSection(.prefixOffsets, expectedCount: t + 1),
                 prefixEntries: file.packedSection(.prefixEntries),
                 listSetOffsets: file.blockedSection(.listSetOffsets),
-                listSetData: file.packedSection(.listSetData),
+                listSetData: file.section(.listSetData),
+                listSetPositions: file.blockedSection(.listSetPositions),
                 bitmapCardinalities: bitmapCardinalities,
                 bitmapYearCounts: file.packedSection(.bitmapYearCounts, expectedCount: product(bitmapCount, file.yearCount)),
                 bitmaps: file.section(.bitmaps, expectedLength: product(bitmapCount, CacheFormat.bitmapWordCount(movieCount: n) * 8)),
@@ -111,7 +114,8 @@ extension MappedSections {
             if (file.movieCount == 0) != (file.yearCount == 0) {
                 throw CacheError.corrupt(path: file.path, detail: "movie and year counts disagree")
             }
-            if prefixEntries.count % 2 != 0 || listSetOffsets.count == 0 {
+            if prefixEntries.count % 2 != 0 || listSetOffsets.count == 0
+                || listSetPositions.entries.count != listSetOffsets.entries.count {
                 throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
             }
             if topRated.count > n {

@@ -9,6 +9,7 @@ package final class PrefixSetReader: Sendable {
     private let file: MappedCacheFile
     private let prefixEntries, postingOffsets, postings: MappedCacheFile.Section
     private let prefixOffsets, listSetOffsets: MappedCacheFile.BlockedSection
+    private let listSetPositions: MappedCacheFile.BlockedSection
     private let listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
     private let bitmapFirstIDs: MappedCacheFile.Section
     private let bitmapPairCounts: MappedCacheFile.RowsSection
@@ -28,6 +29,7 @@ package final class PrefixSetReader: Sendable {
         postings = sections.postings
         listSetOffsets = sections.listSetOffsets
         listSetData = sections.listSetData
+        listSetPositions = sections.listSetPositions
         bitmapCardinalities = sections.bitmapCardinalities
         bitmapYearCounts = sections.bitmapYearCounts
         bitmaps = sections.bitmaps
@@ -96,7 +98,7 @@ package final class PrefixSetReader: Sendable {
     package func rankSource(of terms: Range<Int>) throws(CacheError) -> RankSource {
         if let number = try storedSetNumber(of: terms) {
             switch try storedSet(number) {
-            case .list(let list): return .sorted(list)
+            case .list(let list): return .coded(list)
             case .bitmap(let bitmap, let cardinality):
                 return .bitmap(try words(ofBitmap: bitmap), cardinality: cardinality)
             }
@@ -126,7 +128,7 @@ package final class PrefixSetReader: Sendable {
 
     /// Where a set of `PRFE` lies: a list set's ranks, or a bitmap set's number among the bitmaps.
     private enum StoredSet {
-        case list(PackedView)
+        case list(EliasFanoList)
         case bitmap(Int, cardinality: Int)
     }
 
@@ -135,8 +137,12 @@ package final class PrefixSetReader: Sendable {
         let listSets = listSetOffsets.count - 1
         if set < listSets {
             let (start, end) = try file.blockedPair(listSetOffsets, set)
-            guard start <= end else { throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed") }
-            return .list(try file.packed(listSetData, start..<end))
+            let (first, last) = try file.blockedPair(listSetPositions, set)
+            // A list set holds distinct ranks: no more than there are movies.
+            guard start <= end, end - start <= file.movieCount, first <= last else {
+                throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed")
+            }
+            return .list(try file.eliasFanoList(listSetData, first..<last, count: end - start))
         }
         let bitmap = set - listSets
         guard bitmap < bitmapCardinalities.count else {
@@ -160,7 +166,7 @@ package final class PrefixSetReader: Sendable {
     private func prefixSet(_ set: Int) throws(CacheError) -> RankSet {
         switch try storedSet(set) {
         case .list(let list):
-            return RankSet(cardinality: list.count, storage: .list(list), yearCounts: nil)
+            return RankSet(cardinality: list.count, storage: .coded(list), yearCounts: nil)
         case .bitmap(let bitmap, let cardinality):
             let slots = file.yearCount * CacheFormat.firstIDsPerYear
             return RankSet(cardinality: cardinality, storage: .bitmap(try words(ofBitmap: bitmap)),

@@ -2,8 +2,10 @@
 /// `PrefixSetReader` reads for one query token.
 @_spi(Engine) public struct RankSet {
     public enum Storage {
-        /// Ascending ranks, in the file (a posting list or a list set).
+        /// Ascending ranks, in the file (a posting list).
         case list(PackedView)
+        /// Ascending ranks, Elias–Fano coded in the file (a list set).
+        case coded(EliasFanoList)
         /// Ascending ranks, merged at query time (the postings of a small range of terms).
         case merged([UInt32])
         /// One bit per rank (a bitmap set).

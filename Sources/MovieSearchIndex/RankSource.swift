@@ -7,8 +7,10 @@
 /// Made only of views into the mapping, so an array of them is plain memory: no reference to retain or release
 /// per element.
 @_spi(Engine) public enum RankSource {
-    /// Ascending ranks, each once: a stored list set, or one term's posting list.
+    /// Ascending ranks, each once: one term's posting list.
     case sorted(PackedView)
+    /// Ascending ranks, each once: a stored list set.
+    case coded(EliasFanoList)
     /// The posting lists of several terms end to end: each term's ascending, a title that has two of the terms
     /// listed twice.
     case postings(PackedView)
@@ -24,6 +26,7 @@
     @inlinable public var count: Int {
         switch self {
         case .sorted(let list), .postings(let list): list.count
+        case .coded(let list): list.count
         case .bitmap(_, let cardinality): cardinality
         }
     }

@@ -86,6 +86,33 @@ struct AnswerBuilder {
         }
     }
 
+    /// Matches given as an Elias–Fano list (a list set): each year's end found by skipping through the list's blocks
+    /// (`EliasFanoList.firstPosition`), its first ranks read forward by a cursor, with the checks of
+    /// `addSorted(_:_:)`; nothing decoded that the answer does not list.
+    mutating func addSorted(_ matches: EliasFanoList, _ table: YearTable) throws(CacheError) {
+        var cursor = EliasFanoList.Cursor(matches)
+        var year = 0
+        while !cursor.isAtEnd {
+            let rank = Int(cursor.rank), position = cursor.index
+            guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+            while table.endRank(year) <= rank { year += 1 }
+            let end = table.endRank(year)
+            let next = matches.firstPosition(notBelow: UInt32(end), from: position)
+            guard rank >= table.firstRank(year), next - position <= end - rank else { throw Self.outOfOrder(path) }
+            addYear(year, table, count: next - position)
+            var previous = rank - 1
+            for _ in position..<min(next, position + perYear) {
+                let listedRank = Int(cursor.rank)
+                guard listedRank > previous, listedRank < end else { throw Self.outOfOrder(path) }
+                previous = listedRank
+                list(rank: listedRank)
+                cursor.next()
+            }
+            cursor.seek(to: next)
+        }
+        guard !cursor.isDamaged else { throw .corrupt(path: path, detail: "rank out of range") }
+    }
+
     /// Matches given as ascending ranks with their counts per year: each year's matches are the next `count`
     /// ranks, so nothing is searched. The counts are checked against the list (each year's first and listed ranks
     /// inside it, all of the list used), so that counts that disagree with a forged list give an error.
@@ -238,8 +265,10 @@ struct AnswerBuilder {
     /// them (a bit test each, a cache miss each in a bitmap of a large catalog). The counts are checked as they
     /// are used: the list's add up to its length, a pair's count fits the list's, each rank tested lies in its
     /// year, and a year whose ranks run out before its first `perYear` matches is corrupt.
-    mutating func addFiltered(_ candidates: PackedView, listCounts: PackedView, by bitmap: U64View,
-                              counts: PackedView, _ table: YearTable) throws(CacheError) {
+    mutating func addFiltered<Candidates: RankCursor>(_ candidates: Candidates, count candidateCount: Int,
+                                                     listCounts: PackedView, by bitmap: U64View, counts: PackedView,
+                                                     _ table: YearTable) throws(CacheError) {
+        var candidates = candidates
         guard listCounts.count == table.count, counts.count == table.count,
               bitmap.count == CacheFormat.bitmapWordCount(movieCount: ranks.count) else {
             throw .corrupt(path: path, detail: Self.countsDoNotFit)
@@ -248,14 +277,16 @@ struct AnswerBuilder {
         for year in 0..<table.count {
             let listed = Int(listCounts[year]), count = Int(counts[year])
             let end = position + listed
-            guard count <= listed, end <= candidates.count else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
+            guard count <= listed, end <= candidateCount else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
             if count > 0 {
                 addYear(year, table, count: count)
                 let first = table.firstRank(year), yearEnd = table.endRank(year)
                 var wanted = min(perYear, count), next = position
+                candidates.seek(to: position)
                 while wanted > 0 {
                     guard next < end else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
-                    let rank = Int(candidates[next])
+                    let rank = Int(candidates.rank)
+                    candidates.next()
                     guard rank >= first, rank < yearEnd else { throw Self.outOfOrder(path) }
                     if bitmap[rank >> 6] >> UInt64(rank & 63) & 1 == 1 {
                         list(rank: rank)
@@ -266,7 +297,7 @@ struct AnswerBuilder {
             }
             position = end
         }
-        guard position == candidates.count else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
+        guard position == candidateCount else { throw .corrupt(path: path, detail: Self.countsDoNotFit) }
     }
 
     /// Adds a year of `count` matches and lists the first `perYear` set bits of ranks `first..<end` (the year's).

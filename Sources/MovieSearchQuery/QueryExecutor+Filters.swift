@@ -82,6 +82,11 @@ extension QueryExecutor {
                                            movieCount: file.movieCount, path: file.path)
             try answer.addSorted(matches, years)
             return (answer.result(query: query), matches)
+        case .coded(let list):
+            let matches = try Self.passing(list.decoded(), in: bits, within: bounds, by: sets.dropFirst(),
+                                           movieCount: file.movieCount, path: file.path)
+            try answer.addSorted(matches, years)
+            return (answer.result(query: query), matches)
         case .merged(let list):
             let matches = try Self.passing(list, in: bits, within: bounds, by: sets.dropFirst(),
                                            movieCount: file.movieCount, path: file.path)

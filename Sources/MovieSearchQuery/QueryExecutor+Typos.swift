@@ -216,6 +216,8 @@ extension QueryExecutor {
             switch source {
             case .sorted(let list), .postings(let list):
                 ok = Self.append(list, distance, below: movieCount, passing: passing, to: &keys)
+            case .coded(let list):
+                ok = Self.append(list.decoded(), distance, below: movieCount, passing: passing, to: &keys)
             case .bitmap(let words, _):
                 if let passing, passing.count != words.count {
                     throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
@@ -299,6 +301,7 @@ extension QueryExecutor {
                         }
                     }
                 case .sorted(let list): Self.mark(&candidates, in: list, distance)
+                case .coded(let list): Self.mark(&candidates, in: list.decoded(), distance)
                 case .postings:
                     // A large range without a stored set, met with few candidates: its ranks sorted first.
                     let sorted = try collect([(source, distance)][...], passing: passing)

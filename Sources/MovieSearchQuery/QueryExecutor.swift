@@ -77,7 +77,8 @@ struct QueryExecutor {
             if sets.count == 2, case .bitmap(let words) = sets[1].storage, let counted = sets[0].countedNumber,
                let listCounts = sets[0].yearCounts, let bitmap = sets[1].bitmapNumber,
                let counts = try index.prefixSets.listPairYearCounts(counted: counted, bitmap: bitmap) {
-                try answer.addFiltered(list, listCounts: listCounts, by: words, counts: counts, years)
+                try answer.addFiltered(PositionCursor(list), count: list.count, listCounts: listCounts, by: words,
+                                       counts: counts, years)
                 break
             }
             if let bytes = list.bytePacked {
@@ -85,6 +86,20 @@ struct QueryExecutor {
             } else {
                 try addFiltered(list, sets, to: &answer, years)
             }
+        case .coded(let list):
+            if sets.count == 2, case .bitmap(let words) = sets[1].storage, let counted = sets[0].countedNumber,
+               let listCounts = sets[0].yearCounts, let bitmap = sets[1].bitmapNumber,
+               let counts = try index.prefixSets.listPairYearCounts(counted: counted, bitmap: bitmap) {
+                try answer.addFiltered(EliasFanoList.Cursor(list), count: list.count, listCounts: listCounts,
+                                       by: words, counts: counts, years)
+                break
+            }
+            if sets.count == 1, sets[0].yearCounts == nil {
+                try answer.addSorted(list, years)
+                break
+            }
+            // Read whole, in order: the kernels below read every rank of the list that drives.
+            try addFiltered(list.decoded(), sets, to: &answer, years)
         case .merged(let list):
             try addFiltered(list, sets, to: &answer, years)
         }
@@ -126,6 +141,12 @@ struct QueryExecutor {
             } else {
                 kept = Self.intersect(candidates, list, movieCount: movieCount)
             }
+        case .coded(let list):
+            if candidates.count >= 1024, list.count / 16 <= candidates.count {
+                kept = BitKernels.intersection(candidates, list.decoded(), below: movieCount)
+            } else {
+                kept = Self.intersect(candidates, EliasFanoList.Cursor(list))
+            }
         case .merged(let list):
             kept = Self.intersect(candidates, list, movieCount: movieCount)
         }
@@ -166,6 +187,20 @@ struct QueryExecutor {
             if list[position] == rank { kept.append(rank) }
         }
         return kept
+    }
+
+    /// The ranks of `candidates` that the list under `cursor` holds (both ascending): the cursor advanced to each,
+    /// stepping through a block of the list, skipping whole blocks by their first ranks (`EliasFanoList.Cursor`).
+    private static func intersect<Candidates: RankSequence>(_ candidates: Candidates,
+                                                            _ cursor: EliasFanoList.Cursor) -> [UInt32]? {
+        var cursor = cursor
+        var kept: [UInt32] = []
+        for candidate in 0..<candidates.count {
+            let rank = candidates[candidate]
+            if cursor.advance(to: rank) == rank { kept.append(rank) }
+            if cursor.isAtEnd { break }
+        }
+        return cursor.isDamaged ? nil : kept
     }
 
     /// The first position after `start` (whose entry is below `bound`) of an entry of ascending `list` not below

@@ -10,6 +10,7 @@ protocol RankSequence {
 }
 
 extension PackedView: RankSequence {}
+extension EliasFanoList: RankSequence {}
 extension BytePackedView: RankSequence {}
 
 extension Array: RankSequence where Element == UInt32 {
@@ -18,3 +19,28 @@ extension Array: RankSequence where Element == UInt32 {
         withUnsafeBufferPointer { $0[position] }
     }
 }
+
+/// Ascending ranks read forward from a position (`AnswerBuilder.addFiltered`): an Elias–Fano list steps from one
+/// set bit to the next where a random read would select each again.
+protocol RankCursor {
+    /// The rank at the cursor (past the end: `UInt32.max`).
+    var rank: UInt32 { get }
+    /// Moves to position `position`, at or past the current one.
+    mutating func seek(to position: Int)
+    /// Moves to the next position.
+    mutating func next()
+}
+
+/// A cursor over a list read at any position (a packed list, an array).
+struct PositionCursor<Ranks: RankSequence>: RankCursor {
+    let ranks: Ranks
+    var position = 0
+
+    init(_ ranks: Ranks) { self.ranks = ranks }
+
+    var rank: UInt32 { position < ranks.count ? ranks[unchecked: position] : .max }
+    mutating func seek(to position: Int) { self.position = position }
+    mutating func next() { position += 1 }
+}
+
+extension EliasFanoList.Cursor: RankCursor {}

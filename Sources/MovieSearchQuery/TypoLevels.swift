@@ -24,6 +24,7 @@ struct TypoLevels {
                 }
                 inRange = true
             case .sorted(let list), .postings(let list): inRange = Self.add(list, below: movieCount, to: &current)
+            case .coded(let list): inRange = Self.add(list.decoded(), below: movieCount, to: &current)
             }
             guard inRange else { throw .corrupt(path: path, detail: "rank out of range") }
             let distance = sources[position].distance

@@ -108,6 +108,16 @@ struct ForgedCache {
         wrote((offset + index * width / 8)..<(offset + ((index + 1) * width + 7) / 8))
     }
 
+    /// Where the directory entry of section `tag` starts in the file.
+    package func directoryEntryOffset(of tag: CacheFormat.Tag) -> Int {
+        let sections = Int(u32(at: CacheFormat.HeaderField.sectionCount))
+        for entry in 0..<sections {
+            let start = CacheFormat.headerSize + entry * CacheFormat.directoryEntrySize
+            if u32(at: start) == tag.code { return start }
+        }
+        preconditionFailure("no section \(tag.rawValue)")
+    }
+
     /// Renames section `tag` to `name` in the directory (an unknown tag is ignored by the reader).
     package mutating func rename(_ tag: CacheFormat.Tag, to name: String) {
         let sections = Int(u32(at: CacheFormat.HeaderField.sectionCount))

@@ -1,0 +1,368 @@
+/// An Elias–Fano coded list of ascending ranks inside a checked, verified part of a mapping (`CacheFormat`,
+/// "Elias–Fano lists"): what a list set of `LSTD` is stored as since version 11.
+///
+/// A list of n ranks below N keeps the low `lowBits` = ⌊log₂(N / n)⌋ bits of each rank packed, and the rest (the
+/// high part) in unary: rank i sets bit `(rank >> lowBits) + i` of the upper bits. That is about 2 + log₂(N / n)
+/// bits a rank where a packed list takes log₂ N: the list sets of century's 36,273 movies 9.3 bits, not 16; those of
+/// the generated 1M catalog 10.5, not 20. Every 64th rank's upper bit is sampled (`samples`), so that rank i is found
+/// from the sample before it by counting the set bits of a few words, and a search skips whole blocks of 64 by
+/// their first ranks, each read from its sample in two loads: the skip data of Lucene's and tantivy's blocked
+/// postings, over the layout of Vigna's "Quasi-succinct indices".
+///
+/// Reading in order (`decode(into:)`, `forEachRank`) costs about what a packed list costs: a bit scan and a load a
+/// rank. A random read (`subscript`) costs a sample, a few popcounts and a select in one word: the year cuts and
+/// searches that read a few ranks of a long list use it; the kernels that read a whole list decode it first.
+///
+/// Every read stays inside the bytes `MappedCacheFile.eliasFanoList` checked, whatever they hold: a forged list
+/// whose bits run out gives `UInt32.max`, a rank no catalog has, which the readers of ranks refuse as corrupt.
+@_spi(Engine) public struct EliasFanoList {
+    /// The sampled upper-bit positions: entry j − 1 (a little-endian u32) is where rank 64j's bit is.
+    @usableFromInline let samples: UnsafeRawPointer
+    /// The upper bits, `upperBitCount` of them, read as little-endian u64 words from byte 0.
+    @usableFromInline let upper: UnsafeRawPointer
+    @usableFromInline let upperBitCount: Int
+    /// The low bits, packed: entry i is bits `i × lowBits ..< (i + 1) × lowBits`, read as a packed section's.
+    @usableFromInline let low: UnsafeRawPointer
+    @usableFromInline let lowBits: Int
+    @usableFromInline let lowMask: UInt64
+    /// Number of ranks.
+    public let count: Int
+
+    /// Ranks a sample stands for: rank 64j's upper bit is sampled, for j ≥ 1.
+    package static let samplingInterval = 64
+
+    /// A view of the list of `count` ranks below `universe` whose bytes start at `base` (the layout is `layout(count:
+    /// universe:)`'s, checked by the caller with the 8 bytes after it).
+    init(base: UnsafeRawPointer, count: Int, universe: Int) {
+        let layout = Self.layout(count: count, universe: universe)
+        samples = base
+        upper = base + layout.upperOffset
+        upperBitCount = layout.upperBitCount
+        low = base + layout.lowOffset
+        lowBits = layout.lowBits
+        lowMask = (1 << UInt64(layout.lowBits)) &- 1
+        self.count = count
+    }
+
+    // MARK: Layout
+
+    /// Where the parts of a list of `count` ranks below `universe` lie, from its first byte: the samples, then the
+    /// upper bits, then the low bits; `byteCount` is its length.
+    package struct Layout: Equatable {
+        package var lowBits: Int
+        package var sampleCount: Int
+        package var upperBitCount: Int
+        package var upperOffset: Int
+        package var lowOffset: Int
+        package var byteCount: Int
+    }
+
+    /// The layout of a list of `count` ranks below `universe` (`CacheFormat`, "Elias–Fano lists"): all of it follows
+    /// from the two numbers, so a file stores neither widths nor lengths, only where each list starts.
+    package static func layout(count: Int, universe: Int) -> Layout {
+        guard count > 0 else {
+            return Layout(lowBits: 0, sampleCount: 0, upperBitCount: 0, upperOffset: 0, lowOffset: 0, byteCount: 0)
+        }
+        let quotient = max(universe, 1) / count
+        let lowBits = quotient <= 1 ? 0 : Int.bitWidth - 1 - quotient.leadingZeroBitCount
+        let sampleCount = (count - 1) / samplingInterval
+        // The last rank's high part is at most (universe − 1) >> lowBits, and its bit that plus count − 1.
+        let upperBitCount = ((max(universe, 1) - 1) >> lowBits) + count
+        let upperOffset = sampleCount * 4
+        let lowOffset = upperOffset + (upperBitCount + 7) / 8
+        return Layout(lowBits: lowBits, sampleCount: sampleCount, upperBitCount: upperBitCount,
+                      upperOffset: upperOffset, lowOffset: lowOffset, byteCount: lowOffset + (count * lowBits + 7) / 8)
+    }
+
+    /// Appends the list `ranks` (ascending, each below `universe`) to `bytes`, laid out as `layout(count:universe:)`.
+    package static func encode(_ ranks: ArraySlice<UInt32>, universe: Int, into bytes: inout [UInt8]) {
+        let layout = layout(count: ranks.count, universe: universe)
+        guard layout.byteCount > 0 else { return }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: layout.byteCount))
+        bytes.withUnsafeMutableBytes { raw in
+            let list = UnsafeMutableRawBufferPointer(rebasing: raw[start...])
+            for (i, rank) in ranks.enumerated() {
+                precondition(Int(rank) < universe && (i == 0 || rank > ranks[ranks.startIndex + i - 1]),
+                             "Elias-Fano ranks ascend below the universe")
+                let bit = Int(rank) >> layout.lowBits + i
+                list[layout.upperOffset + bit >> 3] |= UInt8(1 << (bit & 7))
+                if i > 0, i % samplingInterval == 0 {
+                    var sample = UInt32(bit).littleEndian
+                    withUnsafeBytes(of: &sample) { sampleBytes in
+                        for byte in 0..<4 { list[(i / samplingInterval - 1) * 4 + byte] = sampleBytes[byte] }
+                    }
+                }
+                guard layout.lowBits > 0 else { continue }
+                let lowBit = i * layout.lowBits
+                // At most 31 bits shifted by at most 7: the bytes of one 64-bit value, as many as it reaches.
+                var shifted = (UInt64(rank) & ((1 << UInt64(layout.lowBits)) - 1)) << UInt64(lowBit & 7)
+                var at = layout.lowOffset + lowBit >> 3
+                while shifted != 0 {
+                    list[at] |= UInt8(truncatingIfNeeded: shifted)
+                    shifted >>= 8
+                    at += 1
+                }
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// Upper word `word`, its bits past `upperBitCount` cleared (they belong to the low bits).
+    @inlinable @inline(__always)
+    func upperWord(_ word: Int) -> UInt64 {
+        let loaded = UInt64(littleEndian: upper.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self))
+        let end = upperBitCount &- word &<< 6
+        return end >= 64 ? loaded : loaded & ((1 &<< UInt64(end)) &- 1)
+    }
+
+    /// Words of upper bits.
+    @inlinable var upperWordCount: Int { (upperBitCount &+ 63) &>> 6 }
+
+    /// The low bits of rank `index`.
+    @inlinable @inline(__always)
+    func lowPart(_ index: Int) -> UInt64 {
+        let bit = index &* lowBits
+        let word = UInt64(littleEndian: low.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+        return (word &>> UInt64(bit & 7)) & lowMask
+    }
+
+    /// The rank whose upper bit is at `position`, the `index`-th: `UInt32.max` when it would not fit (a forged list).
+    @inlinable @inline(__always)
+    func rank(index: Int, upperPosition position: Int) -> UInt32 {
+        // A rank's bit is never before its index in a list as written; a forged sample can put it there.
+        guard position >= index else { return .max }
+        let value = UInt64(position &- index) &<< UInt64(lowBits) | lowPart(index)
+        return value > UInt64(UInt32.max) ? .max : UInt32(truncatingIfNeeded: value)
+    }
+
+    /// Where the upper bit of rank 64j (j ≥ 1) is, from its sample.
+    @inlinable @inline(__always)
+    func sample(_ block: Int) -> Int {
+        Int(UInt32(littleEndian: samples.loadUnaligned(fromByteOffset: (block &- 1) &<< 2, as: UInt32.self)))
+    }
+
+    /// The position of the `index`-th set upper bit counting from bit `start` (`start`'s own bit counted), or `nil`
+    /// when the bits run out first (a forged list).
+    @inlinable
+    func position(ofSetBit index: Int, from start: Int) -> Int? {
+        var word = start &>> 6
+        guard word < upperWordCount else { return nil }
+        var bits = upperWord(word) & (~0 &<< UInt64(start & 63))
+        var left = index
+        while true {
+            let ones = bits.nonzeroBitCount
+            if left < ones { return word &<< 6 | Self.select(left, in: bits) }
+            left &-= ones
+            word &+= 1
+            guard word < upperWordCount else { return nil }
+            bits = upperWord(word)
+        }
+    }
+
+    /// The position of the `index`-th set bit of `word` (which has more than `index`): a byte found by counting,
+    /// then its bits cleared one by one.
+    @inlinable @inline(__always)
+    static func select(_ index: Int, in word: UInt64) -> Int {
+        var left = index, shift: UInt64 = 0
+        while true {
+            let ones = (word &>> shift & 0xFF).nonzeroBitCount
+            if left < ones { break }
+            left &-= ones
+            shift &+= 8
+        }
+        var byte = word &>> shift & 0xFF
+        while left > 0 { byte &= byte &- 1; left &-= 1 }
+        return Int(shift) &+ byte.trailingZeroBitCount
+    }
+
+    /// Where the upper bit of rank `index` is, or `nil` (a forged list).
+    @inlinable @inline(__always)
+    func upperPosition(_ index: Int) -> Int? {
+        let block = index &>> 6
+        if block == 0 { return position(ofSetBit: index, from: 0) }
+        let start = sample(block)
+        return position(ofSetBit: index & 63, from: start)
+    }
+
+    /// Rank `index`; traps on an index outside the list (a bug in the engine: the count comes from the file,
+    /// checked). `UInt32.max` where a forged list's bits run out.
+    @inlinable
+    public subscript(index: Int) -> UInt32 {
+        precondition(index >= 0 && index < count, "EliasFanoList index out of range")
+        return self[unchecked: index]
+    }
+
+    /// Rank `index`, which the caller has checked is below `count`.
+    @inlinable
+    public subscript(unchecked index: Int) -> UInt32 {
+        guard let position = upperPosition(index) else { return .max }
+        return rank(index: index, upperPosition: position)
+    }
+
+    /// The first rank of block `block` (ranks 64·block …), from its sample: two loads.
+    @inlinable @inline(__always)
+    func blockFirst(_ block: Int) -> UInt32 {
+        if block == 0 { return self[unchecked: 0] }
+        return rank(index: block &<< 6, upperPosition: sample(block))
+    }
+
+    /// Calls `body` with each rank from position `start` on, in order, until it returns false; returns the
+    /// position where it stopped (`count` when it never did). A forged list whose bits run out ends early with
+    /// `UInt32.max`, given to `body` once.
+    @inlinable
+    public func forEachRank(from start: Int = 0, _ body: (_ rank: UInt32) -> Bool) -> Int {
+        guard start < count else { return count }
+        guard let first = upperPosition(start) else { _ = body(.max); return count }
+        var index = start
+        var word = first &>> 6
+        var bits = upperWord(word) & (~0 &<< UInt64(first & 63))
+        while true {
+            while bits != 0 {
+                let position = word &<< 6 | bits.trailingZeroBitCount
+                if !body(rank(index: index, upperPosition: position)) { return index }
+                index &+= 1
+                if index == count { return count }
+                bits &= bits &- 1
+            }
+            word &+= 1
+            guard word < upperWordCount else { _ = body(.max); return count }
+            bits = upperWord(word)
+        }
+    }
+
+    /// Appends every rank, in order, to `ranks` (a forged list's missing ranks as `UInt32.max`).
+    @inlinable
+    public func decode(into ranks: inout [UInt32]) {
+        ranks.reserveCapacity(ranks.count &+ count)
+        var written = 0
+        _ = forEachRank { rank in
+            ranks.append(rank)
+            written &+= 1
+            return true
+        }
+        while written < count { ranks.append(.max); written &+= 1 }
+    }
+
+    /// Every rank, in order, as an array.
+    @inlinable
+    public func decoded() -> [UInt32] {
+        var ranks: [UInt32] = []
+        decode(into: &ranks)
+        return ranks
+    }
+
+    /// The first position at or after `start` whose rank is not below `bound` (`count` if none): whole blocks of 64
+    /// skipped by their first ranks, galloping from `start`'s block, then the last block read in order.
+    @inlinable
+    public func firstPosition(notBelow bound: UInt32, from start: Int) -> Int {
+        guard start < count else { return count }
+        let lastBlock = (count &- 1) &>> 6
+        var block = start &>> 6
+        // Gallop: the furthest block whose first rank is below the bound, at most `lastBlock`.
+        if block < lastBlock, blockFirst(block &+ 1) < bound {
+            var low = block &+ 1, step = 1
+            var high = lastBlock &+ 1  // first block known (or assumed, past the end) not below
+            while true {
+                let next = low &+ step
+                if next > lastBlock { break }
+                if blockFirst(next) < bound { low = next; step &<<= 1 } else { high = next; break }
+            }
+            // Blocks low ..< high: low's first is below the bound; find the last such.
+            var lo = low, hi = min(high, lastBlock &+ 1)
+            while hi &- lo > 1 {
+                let middle = (lo &+ hi) &>> 1
+                if blockFirst(middle) < bound { lo = middle } else { hi = middle }
+            }
+            block = lo
+        }
+        return forEachRank(from: max(start, block &<< 6)) { $0 < bound }
+    }
+}
+
+extension EliasFanoList {
+    /// A position in a list that moves forward only (`advance(to:)`), as Lucene's postings iterators do: each
+    /// step reads the next set upper bit where a random read would select it again, and a step past a whole block
+    /// skips by the blocks' first ranks.
+    public struct Cursor {
+        @usableFromInline let list: EliasFanoList
+        /// The position of the current rank (`list.count` at the end).
+        @inlinable public var index: Int { position }
+        @usableFromInline var position: Int
+        /// The upper word that holds the current rank's bit, and its bits from that one on.
+        @usableFromInline var word: Int
+        @usableFromInline var bits: UInt64
+        /// The current rank (`UInt32.max` at the end).
+        @inlinable public var rank: UInt32 { current }
+        @usableFromInline var current: UInt32
+        /// Whether the list's upper bits ran out before its count (a forged list): the cursor is then at the end,
+        /// and its reader must say the list is corrupt rather than take it as shorter.
+        @inlinable public var isDamaged: Bool { ranOut }
+        @usableFromInline var ranOut = false
+
+        /// A cursor at the list's first rank.
+        @inlinable
+        public init(_ list: EliasFanoList) {
+            self.list = list
+            position = -1  // not 0: `seek` would take the cursor as already there
+            word = 0
+            bits = 0
+            current = .max
+            seek(to: 0)
+        }
+
+        /// Whether the cursor has passed the last rank.
+        @inlinable public var isAtEnd: Bool { position >= list.count }
+
+        /// Puts the cursor on position `target` by selecting its bit (`count` or more: at the end).
+        @inlinable
+        public mutating func seek(to target: Int) {
+            if target == position, target < list.count { return }
+            position = target
+            guard target < list.count, let bit = list.upperPosition(target) else {
+                if target < list.count { ranOut = true }
+                position = list.count
+                current = .max
+                return
+            }
+            word = bit &>> 6
+            bits = list.upperWord(word) & (~0 &<< UInt64(bit & 63))
+            current = list.rank(index: target, upperPosition: bit)
+        }
+
+        /// Moves to the next rank.
+        @inlinable @inline(__always)
+        public mutating func next() {
+            position &+= 1
+            guard position < list.count else { current = .max; return }
+            bits &= bits &- 1
+            while bits == 0 {
+                word &+= 1
+                guard word < list.upperWordCount else {
+                    position = list.count
+                    current = .max
+                    ranOut = true
+                    return
+                }
+                bits = list.upperWord(word)
+            }
+            current = list.rank(index: position, upperPosition: word &<< 6 | bits.trailingZeroBitCount)
+        }
+
+        /// Moves to the first rank not below `bound` (staying when the current one is not): step by step within
+        /// the current block, by the blocks' first ranks past it. Returns the rank, `UInt32.max` at the end.
+        @inlinable
+        @discardableResult
+        public mutating func advance(to bound: UInt32) -> UInt32 {
+            if current >= bound { return current }
+            let nextBlock = position &>> 6 &+ 1
+            if nextBlock &<< 6 < list.count, list.blockFirst(nextBlock) < bound {
+                seek(to: list.firstPosition(notBelow: bound, from: nextBlock &<< 6))
+                return current
+            }
+            repeat { next() } while current < bound
+            return current
+        }
+    }
+}
