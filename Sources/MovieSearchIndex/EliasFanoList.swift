@@ -9,7 +9,7 @@
 /// their first ranks, each read from its sample in two loads: the skip data of Lucene's and tantivy's blocked
 /// postings, over the layout of Vigna's "Quasi-succinct indices".
 ///
-/// Reading in order (`decode(into:)`, `forEachRank`) costs about what a packed list costs: a bit scan and a load a
+/// Reading in order (`decoded()`, `forEachRank`, `Cursor`) costs about what a packed list costs: a bit scan and a load a
 /// rank. A random read (`subscript`) costs a sample, a few popcounts and a select in one word: the year cuts and
 /// searches that read a few ranks of a long list use it; the kernels that read a whole list decode it first.
 ///
@@ -115,6 +115,13 @@
         let loaded = UInt64(littleEndian: upper.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self))
         let end = upperBitCount &- word &<< 6
         return end >= 64 ? loaded : loaded & ((1 &<< UInt64(end)) &- 1)
+    }
+
+    /// The bits of upper word `word` that are upper bits (all but past `upperBitCount` in the last word).
+    @inlinable @inline(__always)
+    func validBits(ofWord word: Int) -> UInt64 {
+        let end = upperBitCount &- word &<< 6
+        return end >= 64 ? ~0 : (1 &<< UInt64(end)) &- 1
     }
 
     /// Words of upper bits.
@@ -232,25 +239,27 @@
         }
     }
 
-    /// Appends every rank, in order, to `ranks` (a forged list's missing ranks as `UInt32.max`).
-    @inlinable
-    public func decode(into ranks: inout [UInt32]) {
-        ranks.reserveCapacity(ranks.count &+ count)
-        var written = 0
-        _ = forEachRank { rank in
-            ranks.append(rank)
-            written &+= 1
-            return true
-        }
-        while written < count { ranks.append(.max); written &+= 1 }
-    }
-
-    /// Every rank, in order, as an array.
+    /// Every rank, in order, as an array (a forged list's missing ranks as `UInt32.max`): the upper words scanned
+    /// once, each set bit a rank, written in place.
     @inlinable
     public func decoded() -> [UInt32] {
-        var ranks: [UInt32] = []
-        decode(into: &ranks)
-        return ranks
+        [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var index = 0, word = 0
+            while index < count, word < upperWordCount {
+                var bits = upperWord(word)
+                while bits != 0, index < count {
+                    buffer[index] = rank(index: index, upperPosition: word &<< 6 | bits.trailingZeroBitCount)
+                    index &+= 1
+                    bits &= bits &- 1
+                }
+                word &+= 1
+            }
+            while index < count {
+                buffer[index] = .max
+                index &+= 1
+            }
+            initialized = count
+        }
     }
 
     /// The first position at or after `start` whose rank is not below `bound` (`count` if none): whole blocks of 64
@@ -350,18 +359,58 @@ extension EliasFanoList {
             current = list.rank(index: position, upperPosition: word &<< 6 | bits.trailingZeroBitCount)
         }
 
-        /// Moves to the first rank not below `bound` (staying when the current one is not): step by step within
-        /// the current block, by the blocks' first ranks past it. Returns the rank, `UInt32.max` at the end.
+        /// Moves to the first rank not below `bound` (staying when the current one is not), and returns it
+        /// (`UInt32.max` at the end).
+        ///
+        /// The ranks below the bound are not visited: every rank whose high part is below `bound`'s, h, has its bit
+        /// before the h-th zero of the upper bits (bucket v ends at zero v + 1), so the cursor counts zeros a word
+        /// at a time, by popcount, to that zero, and only the few ranks of bucket h itself are read one by one.
+        /// A year of a few hundred ranks is crossed in a few words, where reading its ranks cost a step each.
         @inlinable
         @discardableResult
         public mutating func advance(to bound: UInt32) -> UInt32 {
             if current >= bound { return current }
-            let nextBlock = position &>> 6 &+ 1
-            if nextBlock &<< 6 < list.count, list.blockFirst(nextBlock) < bound {
-                seek(to: list.firstPosition(notBelow: bound, from: nextBlock &<< 6))
-                return current
+            // A bound a few ranks on (a year of a short list) is reached by stepping.
+            for _ in 0..<4 {
+                next()
+                if current >= bound { return current }
             }
-            repeat { next() } while current < bound
+            let high = Int(bound) &>> list.lowBits
+            // The current rank's bit is at `word << 6 | bits.trailingZeroBitCount`; the zeros before it are its
+            // high part, which is at most `high` (its rank is below the bound).
+            let bit = word &<< 6 | bits.trailingZeroBitCount
+            var zerosLeft = high &- (bit &- position)
+            if zerosLeft > 0 {
+                // The zerosLeft-th zero after `bit`: the ranks before it have high parts below `high`.
+                var index = word
+                var zeros = ~list.upperWord(index) & (~0 &<< UInt64(bit & 63))
+                if index == list.upperWordCount &- 1 { zeros &= list.validBits(ofWord: index) }
+                while zeros.nonzeroBitCount < zerosLeft {
+                    zerosLeft &-= zeros.nonzeroBitCount
+                    index &+= 1
+                    guard index < list.upperWordCount else { position = list.count; current = .max; return current }
+                    zeros = ~list.upperWord(index)
+                    if index == list.upperWordCount &- 1 { zeros &= list.validBits(ofWord: index) }
+                }
+                let zero = index &<< 6 | EliasFanoList.select(zerosLeft &- 1, in: zeros)
+                // Ones before that zero: every rank before it; the first rank after it is at the next set bit.
+                position = zero &- high &+ 1
+                guard position < list.count else { position = list.count; current = .max; return current }
+                word = index
+                bits = list.upperWord(index) & (~0 &<< UInt64(zero & 63)) & ~(1 &<< UInt64(zero & 63))
+                while bits == 0 {
+                    word &+= 1
+                    guard word < list.upperWordCount else {
+                        position = list.count
+                        current = .max
+                        ranOut = true
+                        return current
+                    }
+                    bits = list.upperWord(word)
+                }
+                current = list.rank(index: position, upperPosition: word &<< 6 | bits.trailingZeroBitCount)
+            }
+            while current < bound { next() }
             return current
         }
     }

@@ -37,6 +37,13 @@ struct AnswerBuilder {
         years.append((table.year(index), count, ids.count))
     }
 
+    /// Sets the count of the year added last, added with a count of 0.
+    @inline(__always)
+    private mutating func setLastYearCount(_ count: Int) {
+        years[years.count - 1].count = count
+        total += count
+    }
+
     /// Lists the movie at `rank` in the year added last.
     @inline(__always)
     private mutating func list(rank: Int) {
@@ -86,29 +93,33 @@ struct AnswerBuilder {
         }
     }
 
-    /// Matches given as an Elias–Fano list (a list set): each year's end found by skipping through the list's blocks
-    /// (`EliasFanoList.firstPosition`), its first ranks read forward by a cursor, with the checks of
-    /// `addSorted(_:_:)`; nothing decoded that the answer does not list.
+    /// Matches given as an Elias–Fano list (a list set), read forward once by a cursor: each year's first ranks
+    /// listed as they are met, the rest of the year crossed by `EliasFanoList.Cursor.advance(to:)` (a few steps,
+    /// or the upper bits' zeros counted a word at a time) and counted from the positions; the checks are
+    /// `addSorted(_:_:)`'s.
     mutating func addSorted(_ matches: EliasFanoList, _ table: YearTable) throws(CacheError) {
         var cursor = EliasFanoList.Cursor(matches)
         var year = 0
         while !cursor.isAtEnd {
-            let rank = Int(cursor.rank), position = cursor.index
-            guard rank < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
-            while table.endRank(year) <= rank { year += 1 }
+            let first = Int(cursor.rank), start = cursor.index
+            guard first < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
+            while table.endRank(year) <= first { year += 1 }
+            guard first >= table.firstRank(year) else { throw Self.outOfOrder(path) }
             let end = table.endRank(year)
-            let next = matches.firstPosition(notBelow: UInt32(end), from: position)
-            guard rank >= table.firstRank(year), next - position <= end - rank else { throw Self.outOfOrder(path) }
-            addYear(year, table, count: next - position)
-            var previous = rank - 1
-            for _ in position..<min(next, position + perYear) {
-                let listedRank = Int(cursor.rank)
-                guard listedRank > previous, listedRank < end else { throw Self.outOfOrder(path) }
-                previous = listedRank
-                list(rank: listedRank)
+            // Listed before its count is known: the count is set once the year is crossed.
+            addYear(year, table, count: 0)
+            var previous = first - 1
+            while cursor.index - start < perYear, Int(cursor.rank) < end {
+                let rank = Int(cursor.rank)
+                guard rank > previous else { throw Self.outOfOrder(path) }
+                previous = rank
+                list(rank: rank)
                 cursor.next()
             }
-            cursor.seek(to: next)
+            cursor.advance(to: UInt32(end))
+            let count = cursor.index - start
+            guard count <= end - first else { throw Self.outOfOrder(path) }
+            setLastYearCount(count)
         }
         guard !cursor.isDamaged else { throw .corrupt(path: path, detail: "rank out of range") }
     }
