@@ -18,13 +18,14 @@ extension CacheFormat.Tag {
         case .termTextOffsets: "where each term lies in TTXT"
         case .termText: "UTF-8 text of the terms, sorted by bytes"
         case .termJump: "first term for each first byte, to narrow the binary search"
-        case .postingOffsets: "where each term's postings lie in POST"
-        case .postings: "posting lists: each term's ranks"
+        case .postingOffsets: "postings before each term: its count is the next entry less its own"
+        case .postings: "posting lists: each term's ranks, Elias-Fano coded"
+        case .postingPositions: "where every 16th term's postings start in POST, and where the last end"
         case .prefixOffsets: "where each term's prefix entries lie in PRFE"
         case .prefixEntries: "ranges of terms and the stored set that holds their matches"
-        case .listSetOffsets: "how many ranks each list set holds (where the next one starts, counted in ranks)"
-        case .listSetData: "list sets: the ranks of term ranges with fewer matches, Elias-Fano coded"
-        case .listSetPositions: "where each list set lies in LSTD, in bytes"
+        case .listSetOffsets: "ranks before each list set: its count is the next entry less its own"
+        case .listSetData: "list sets, Elias-Fano coded: the ranks of ranges with fewer matches"
+        case .listSetPositions: "where every 16th list set starts in LSTD, and where the last ends"
         case .bitmapCardinalities: "matches in each bitmap set"
         case .bitmapYearCounts: "matches of each bitmap set per year"
         case .bitmaps: "bitmap sets: a bit per rank, for term ranges with many matches"
@@ -85,7 +86,7 @@ extension CacheFormat.Tag {
         case .movieYearBases: "the base of each block of 64 entries of MYRS"
         case .prefixOffsetBases: "the base of each block of 64 entries of PRFO"
         case .listSetOffsetBases: "the base of each block of 64 entries of LSTO"
-        case .listSetPositionBases: "the base of each block of 64 entries of LSTP"
+
         case .bitmapPairWidths: "the bits per entry of each row of BMPP"
         case .bitmapPairOffsets: "where each row of BMPP starts"
         case .listPairWidths: "the bits per entry of each row of LBPC"
@@ -100,7 +101,7 @@ extension CacheFormat.Tag {
              .listSetOffsets, .listSetData, .bitmapCardinalities, .bitmapYearCounts, .bitmaps, .bitmapFirstIDs,
              .bitmapPairCounts, .rangeYearCountKeys, .rangeYearCounts, .rangeFirstIDs, .listPairRows,
              .listPairCounts, .ranks, .rankBases, .prefixOffsetBases, .listSetOffsetBases, .years,
-             .listSetPositions, .listSetPositionBases, .bitmapPairWidths,
+             .listSetPositions, .postingPositions, .bitmapPairWidths,
              .bitmapPairOffsets, .listPairWidths,
              .listPairOffsets:
             .search

@@ -546,6 +546,7 @@ package enum CacheFormat {
         case termJump = "TJMP"
         case postingOffsets = "TPST"
         case postings = "POST"
+        case postingPositions = "TPSP"
         case prefixOffsets = "PRFO"
         case prefixEntries = "PRFE"
         case listSetOffsets = "LSTO"
@@ -615,7 +616,6 @@ package enum CacheFormat {
         case movieYearBases = "BMYR"
         case prefixOffsetBases = "BPRF"
         case listSetOffsetBases = "BLST"
-        case listSetPositionBases = "BLSP"
         // The widths and offsets of the rows of the row-packed sections ("Row-packed sections" above).
         case bitmapPairWidths = "BMPW"
         case bitmapPairOffsets = "BMPO"
@@ -661,7 +661,6 @@ package enum CacheFormat {
             case .movieYears: .movieYearBases
             case .prefixOffsets: .prefixOffsetBases
             case .listSetOffsets: .listSetOffsetBases
-            case .listSetPositions: .listSetPositionBases
             default: nil
             }
         }

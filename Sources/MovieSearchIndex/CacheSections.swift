@@ -295,7 +295,12 @@ struct CacheSections {
         parts.append(.bytes(.termText, text.bytes))
         parts.append(.packed(.termJump, jump))
         parts.append(.packed(.postingOffsets, postingOffsets))
-        parts.append(.packed(.postings, flatPostings))
+        // Each term's list Elias–Fano coded (`CacheFormat`, "Elias–Fano lists"), on another core.
+        backgroundParts.append(IndexingJob { [flatPostings, postingOffsets, movieCount] () throws(CacheError) in
+            let coded = try EliasFanoList.encodeLists(flatPostings, offsets: postingOffsets, universe: movieCount,
+                                                      what: "posting bytes")
+            return [.bytes(.postings, coded.bytes), .packed(.postingPositions, coded.starts)]
+        })
         progress?(IndexingProgress(phase: .prefixSets, records: movies.count))
         var prefixSets = PrefixSetWriter(movieCount: movieCount, yearFirstRanks: yearFirstRanks, idOfRank: idOfRank,
                                          maximumPairEntries: maximumPairEntries)

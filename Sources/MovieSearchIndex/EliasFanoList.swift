@@ -21,8 +21,10 @@
     /// The upper bits, `upperBitCount` of them, read as little-endian u64 words from byte 0.
     @usableFromInline let upper: UnsafeRawPointer
     @usableFromInline let upperBitCount: Int
-    /// The low bits, packed: entry i is bits `i × lowBits ..< (i + 1) × lowBits`, read as a packed section's.
+    /// The low bits, packed right after the upper bits: entry i is bits `lowFirstBit + i × lowBits ..<
+    /// lowFirstBit + (i + 1) × lowBits` from `low`, read as a packed section's.
     @usableFromInline let low: UnsafeRawPointer
+    @usableFromInline let lowFirstBit: Int
     @usableFromInline let lowBits: Int
     @usableFromInline let lowMask: UInt64
     /// Number of ranks.
@@ -33,12 +35,14 @@
 
     /// A view of the list of `count` ranks below `universe` whose bytes start at `base` (the layout is `layout(count:
     /// universe:)`'s, checked by the caller with the 8 bytes after it).
+    @usableFromInline
     init(base: UnsafeRawPointer, count: Int, universe: Int) {
         let layout = Self.layout(count: count, universe: universe)
         samples = base
         upper = base + layout.upperOffset
         upperBitCount = layout.upperBitCount
-        low = base + layout.lowOffset
+        low = base + layout.upperOffset
+        lowFirstBit = layout.upperBitCount
         lowBits = layout.lowBits
         lowMask = (1 << UInt64(layout.lowBits)) &- 1
         self.count = count
@@ -53,7 +57,6 @@
         package var sampleCount: Int
         package var upperBitCount: Int
         package var upperOffset: Int
-        package var lowOffset: Int
         package var byteCount: Int
     }
 
@@ -61,17 +64,20 @@
     /// from the two numbers, so a file stores neither widths nor lengths, only where each list starts.
     package static func layout(count: Int, universe: Int) -> Layout {
         guard count > 0 else {
-            return Layout(lowBits: 0, sampleCount: 0, upperBitCount: 0, upperOffset: 0, lowOffset: 0, byteCount: 0)
+            return Layout(lowBits: 0, sampleCount: 0, upperBitCount: 0, upperOffset: 0, byteCount: 0)
         }
-        let quotient = max(universe, 1) / count
-        let lowBits = quotient <= 1 ? 0 : Int.bitWidth - 1 - quotient.leadingZeroBitCount
+        // ⌊log₂(universe / count)⌋, without a division (a reader works out the layouts of up to 16 lists to find one):
+        // the difference of their bit lengths, less one where the shifted count passes the universe.
+        var lowBits = count.leadingZeroBitCount - max(universe, 1).leadingZeroBitCount
+        if lowBits > 0, count << lowBits > universe { lowBits -= 1 }
+        lowBits = max(lowBits, 0)
         let sampleCount = (count - 1) / samplingInterval
         // The last rank's high part is at most (universe − 1) >> lowBits, and its bit that plus count − 1.
         let upperBitCount = ((max(universe, 1) - 1) >> lowBits) + count
         let upperOffset = sampleCount * 4
-        let lowOffset = upperOffset + (upperBitCount + 7) / 8
+        // The low bits follow the upper bits in the same bit string: no byte is rounded up between them.
         return Layout(lowBits: lowBits, sampleCount: sampleCount, upperBitCount: upperBitCount,
-                      upperOffset: upperOffset, lowOffset: lowOffset, byteCount: lowOffset + (count * lowBits + 7) / 8)
+                      upperOffset: upperOffset, byteCount: upperOffset + (upperBitCount + count * lowBits + 7) / 8)
     }
 
     /// Appends the list `ranks` (ascending, each below `universe`) to `bytes`, laid out as `layout(count:universe:)`.
@@ -94,10 +100,10 @@
                     }
                 }
                 guard layout.lowBits > 0 else { continue }
-                let lowBit = i * layout.lowBits
+                let lowBit = layout.upperBitCount + i * layout.lowBits
                 // At most 31 bits shifted by at most 7: the bytes of one 64-bit value, as many as it reaches.
                 var shifted = (UInt64(rank) & ((1 << UInt64(layout.lowBits)) - 1)) << UInt64(lowBit & 7)
-                var at = layout.lowOffset + lowBit >> 3
+                var at = layout.upperOffset + lowBit >> 3
                 while shifted != 0 {
                     list[at] |= UInt8(truncatingIfNeeded: shifted)
                     shifted >>= 8
@@ -105,6 +111,32 @@
                 }
             }
         }
+    }
+
+    /// Lists a start of which a coded list section keeps (`LSTP`, `TPSP`): every 16th list's; a list's own start is
+    /// its block's plus the lengths of the lists before it in the block, which their counts give.
+    package static let listsPerStart = 16
+
+    /// The starts a section of `lists` coded lists keeps: one per `listsPerStart` lists, and where the last ends.
+    package static func startCount(lists: Int) -> Int {
+        (lists + listsPerStart - 1) / listsPerStart + 1
+    }
+
+    /// The lists `values[offsets[k] ..< offsets[k + 1]]`, each encoded, end to end, then the 8 zero bytes a load may
+    /// read past the last (`LSTD`, `POST`); and the start of every `listsPerStart`-th list and where the last ends
+    /// (`LSTP`, `TPSP`). Throws when the bytes outgrow the 32 bits a start is stored in.
+    static func encodeLists(_ values: [UInt32], offsets: [UInt32], universe: Int,
+                            what: String) throws(CacheError) -> (bytes: [UInt8], starts: [UInt32]) {
+        var bytes: [UInt8] = [], starts: [UInt32] = []
+        let lists = max(offsets.count - 1, 0)
+        starts.reserveCapacity(lists / listsPerStart + 2)
+        for list in 0..<lists {
+            if list % listsPerStart == 0 { starts.append(try CacheSections.checked(bytes.count, what)) }
+            encode(values[Int(offsets[list])..<Int(offsets[list + 1])], universe: universe, into: &bytes)
+        }
+        starts.append(try CacheSections.checked(bytes.count, what))
+        bytes += [UInt8](repeating: 0, count: CacheFormat.packedPadding)
+        return (bytes, starts)
     }
 
     // MARK: Reading
@@ -130,7 +162,7 @@
     /// The low bits of rank `index`.
     @inlinable @inline(__always)
     func lowPart(_ index: Int) -> UInt64 {
-        let bit = index &* lowBits
+        let bit = lowFirstBit &+ index &* lowBits
         let word = UInt64(littleEndian: low.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
         return (word &>> UInt64(bit & 7)) & lowMask
     }

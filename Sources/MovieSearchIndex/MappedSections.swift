@@ -10,13 +10,16 @@ package struct MappedSections: Sendable {
     package var ranks, topRated, years: MappedCacheFile.Section
     /// `RNKB`: each year's base of the ids in `RANK`.
     package var rankBases: MappedCacheFile.Section
-    var termTextOffsets, termText, termJump, postingOffsets, postings: MappedCacheFile.Section
+    var termTextOffsets, termText, termJump, postingOffsets: MappedCacheFile.Section
+    /// `POST`, each term's postings Elias–Fano coded, and `TPSP`, where each term's start in it.
+    var postings: MappedCacheFile.Section
+    var postingPositions: MappedCacheFile.Section
     var prefixOffsets: MappedCacheFile.BlockedSection
     var prefixEntries: MappedCacheFile.Section
     var listSetOffsets: MappedCacheFile.BlockedSection
     /// `LSTD`, the list sets Elias–Fano coded, and `LSTP`, where each starts in it (`CacheFormat`, "Elias–Fano lists").
     var listSetData: MappedCacheFile.Section
-    var listSetPositions: MappedCacheFile.BlockedSection
+    var listSetPositions: MappedCacheFile.Section
     var bitmapCardinalities, bitmapYearCounts, bitmaps, bitmapFirstIDs: MappedCacheFile.Section
     var bitmapPairCounts: MappedCacheFile.RowsSection
     /// Q: `BMPP` holds the pairs of bitmap sets 0..<Q (`CacheFormat.pairedBitmapCount`).
@@ -83,12 +86,14 @@ extension MappedSections {
                 termText: file.section(.termText),
                 termJump: file.packedSection(.termJump, expectedCount: CacheFormat.termJumpCount),
                 postingOffsets: file.packedSection(.postingOffsets, expectedCount: t + 1),
-                postings: file.packedSection(.postings),
+                postings: file.section(.postings),
+                postingPositions: file.packedSection(.postingPositions,
+                                                     expectedCount: EliasFanoList.startCount(lists: t)),
                 prefixOffsets: file.blockedSection(.prefixOffsets, expectedCount: t + 1),
                 prefixEntries: file.packedSection(.prefixEntries),
                 listSetOffsets: file.blockedSection(.listSetOffsets),
                 listSetData: file.section(.listSetData),
-                listSetPositions: file.blockedSection(.listSetPositions),
+                listSetPositions: file.packedSection(.listSetPositions),
                 bitmapCardinalities: bitmapCardinalities,
                 bitmapYearCounts: file.packedSection(.bitmapYearCounts, expectedCount: product(bitmapCount, file.yearCount)),
                 bitmaps: file.section(.bitmaps, expectedLength: product(bitmapCount, CacheFormat.bitmapWordCount(movieCount: n) * 8)),
@@ -115,7 +120,7 @@ extension MappedSections {
                 throw CacheError.corrupt(path: file.path, detail: "movie and year counts disagree")
             }
             if prefixEntries.count % 2 != 0 || listSetOffsets.count == 0
-                || listSetPositions.entries.count != listSetOffsets.entries.count {
+                || listSetPositions.count != EliasFanoList.startCount(lists: listSetOffsets.count - 1) {
                 throw CacheError.corrupt(path: file.path, detail: "a table of offsets is empty or cut in half")
             }
             if topRated.count > n {

@@ -8,8 +8,9 @@
 package final class PrefixSetReader: Sendable {
     private let file: MappedCacheFile
     private let prefixEntries, postingOffsets, postings: MappedCacheFile.Section
+    private let postingPositions: MappedCacheFile.Section
     private let prefixOffsets, listSetOffsets: MappedCacheFile.BlockedSection
-    private let listSetPositions: MappedCacheFile.BlockedSection
+    private let listSetPositions: MappedCacheFile.Section
     private let listSetData, bitmapCardinalities, bitmapYearCounts, bitmaps: MappedCacheFile.Section
     private let bitmapFirstIDs: MappedCacheFile.Section
     private let bitmapPairCounts: MappedCacheFile.RowsSection
@@ -27,6 +28,7 @@ package final class PrefixSetReader: Sendable {
         prefixEntries = sections.prefixEntries
         postingOffsets = sections.postingOffsets
         postings = sections.postings
+        postingPositions = sections.postingPositions
         listSetOffsets = sections.listSetOffsets
         listSetData = sections.listSetData
         listSetPositions = sections.listSetPositions
@@ -59,11 +61,19 @@ package final class PrefixSetReader: Sendable {
         if terms.count == 1 {
             let (counts, ids, number) = postings.count >= CacheFormat.yearCountMinimum ? try yearCounts(of: terms)
                 : (nil, nil, nil)
-            return RankSet(cardinality: postings.count, storage: .list(postings), yearCounts: counts, firstIDs: ids,
-                           countedNumber: number)
+            return RankSet(cardinality: postings.count, storage: .coded(postings.first), yearCounts: counts,
+                           firstIDs: ids, countedNumber: number)
         }
         // A title with two of the terms is in both lists: sort, then drop the repeats.
-        var merged = postings.values()
+        var merged: [UInt32] = []
+        merged.reserveCapacity(postings.count)
+        postings.forEachList { list in
+            _ = list.forEachRank { rank in
+                merged.append(rank)
+                return true
+            }
+            return true
+        }
         merged.sort()
         var kept = 0
         for position in merged.indices where position == 0 || merged[position] != merged[kept - 1] {
@@ -104,7 +114,7 @@ package final class PrefixSetReader: Sendable {
             }
         }
         let postings = try postings(of: terms)
-        return terms.count == 1 ? .sorted(postings) : .postings(postings)
+        return terms.count == 1 ? .coded(postings.first) : .postings(postings)
     }
 
     /// The number in `PRFE` of the set stored for `terms`, if the range has one.
@@ -118,12 +128,50 @@ package final class PrefixSetReader: Sendable {
         return nil
     }
 
-    /// The posting lists of the terms `terms`, end to end.
-    private func postings(of terms: Range<Int>) throws(CacheError) -> PackedView {
-        let bounds = try file.packed(postingOffsets, terms.lowerBound..<(terms.upperBound + 1))
-        let start = Int(bounds[0]), end = Int(bounds[terms.count])
-        guard start <= end else { throw .corrupt(path: file.path, detail: "posting offsets out of order") }
-        return try file.packed(self.postings, start..<end)
+    /// The posting lists of the terms `terms`, end to end (`CacheFormat`, "Elias–Fano lists").
+    private func postings(of terms: Range<Int>) throws(CacheError) -> PostingLists {
+        let per = EliasFanoList.listsPerStart
+        let blockStart = terms.lowerBound / per * per
+        let blockEnd = min((terms.upperBound + per - 1) / per * per, file.termCount)
+        let counts = try file.packed(postingOffsets, blockStart..<(blockEnd + 1))
+        let start = try codedLists(blockStart..<blockEnd, first: terms.lowerBound, starts: postingPositions,
+                                   data: postings, through: terms.upperBound) { Int(counts[$0 - blockStart]) }
+        return PostingLists(base: start,
+                            counts: counts.slice((terms.lowerBound - blockStart)..<(terms.upperBound - blockStart + 1)),
+                            universe: file.movieCount)
+    }
+
+    /// Where list `first` of a section of coded lists starts (`data`, `starts`: `LSTD` and `LSTP`, `POST` and
+    /// `TPSP`), the lists `blocks` (whole blocks of `EliasFanoList.listsPerStart`, the last one maybe shorter) read
+    /// from their counts (`count(j)`: the cumulative count at list j): each count checked against the movies, each
+    /// block's lengths against the next block's start, and the bytes up to list `end`'s start and the padding
+    /// after it against the section and its checksums.
+    @inline(__always)
+    private func codedLists(_ blocks: Range<Int>, first: Int, starts: MappedCacheFile.Section,
+                            data: MappedCacheFile.Section, through end: Int,
+                            count: (Int) -> Int) throws(CacheError) -> UnsafeRawPointer {
+        let per = EliasFanoList.listsPerStart
+        let firstStart = blocks.lowerBound / per
+        let blockStarts = try file.packed(starts, firstStart..<((blocks.upperBound + per - 1) / per + 1))
+        var position = Int(blockStarts[0]), firstPosition = position, endPosition = position
+        var previous = count(blocks.lowerBound)
+        for list in blocks {
+            if list == first { firstPosition = position }
+            let next = count(list + 1)
+            guard next >= previous, next - previous <= file.movieCount else {
+                throw .corrupt(path: file.path, detail: "coded list \(list) has a count out of range")
+            }
+            position += EliasFanoList.layout(count: next - previous, universe: file.movieCount).byteCount
+            previous = next
+            if list + 1 == end { endPosition = position }
+            if (list + 1) % per == 0 || list + 1 == blocks.upperBound {
+                guard position == Int(blockStarts[(list + per) / per - firstStart]) else {
+                    throw .corrupt(path: file.path, detail: "coded lists disagree with their starts")
+                }
+            }
+        }
+        let bytes = try file.bytes(data, firstPosition..<(endPosition + CacheFormat.packedPadding))
+        return bytes.baseAddress!
     }
 
     /// Where a set of `PRFE` lies: a list set's ranks, or a bitmap set's number among the bitmaps.
@@ -136,13 +184,18 @@ package final class PrefixSetReader: Sendable {
     private func storedSet(_ set: Int) throws(CacheError) -> StoredSet {
         let listSets = listSetOffsets.count - 1
         if set < listSets {
-            let (start, end) = try file.blockedPair(listSetOffsets, set)
-            let (first, last) = try file.blockedPair(listSetPositions, set)
-            // A list set holds distinct ranks: no more than there are movies.
-            guard start <= end, end - start <= file.movieCount, first <= last else {
-                throw .corrupt(path: file.path, detail: "prefix set \(set) is malformed")
+            let per = EliasFanoList.listsPerStart
+            let blockStart = set / per * per, blockEnd = min(blockStart + per, listSets)
+            let entries = try file.packed(listSetOffsets.entries, blockStart..<(blockEnd + 1))
+            let bases = try file.packed(listSetOffsets.bases,
+                                        (blockStart / CacheFormat.blockedEntries)..<(blockEnd / CacheFormat.blockedEntries + 1))
+            let baseBlock = blockStart / CacheFormat.blockedEntries
+            func offset(_ list: Int) -> Int {
+                Int(bases[list / CacheFormat.blockedEntries - baseBlock]) + Int(entries[list - blockStart])
             }
-            return .list(try file.eliasFanoList(listSetData, first..<last, count: end - start))
+            let start = try codedLists(blockStart..<blockEnd, first: set, starts: listSetPositions, data: listSetData,
+                                       through: set + 1, count: offset)
+            return .list(EliasFanoList(base: start, count: offset(set + 1) - offset(set), universe: file.movieCount))
         }
         let bitmap = set - listSets
         guard bitmap < bitmapCardinalities.count else {

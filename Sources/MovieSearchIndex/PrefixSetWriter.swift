@@ -294,7 +294,10 @@ struct PrefixSetWriter {
         // only read this writer.
         let writer = self
         let bitmapPairs = IndexingJob { writer.pairYearCounts() }
-        let codedLists = IndexingJob { () throws(CacheError) in try writer.codedListSets() }
+        let codedLists = IndexingJob { () throws(CacheError) in
+            try EliasFanoList.encodeLists(writer.listData, offsets: writer.listOffsets, universe: writer.movieCount,
+                                          what: "list set bytes")
+        }
         let listSetCount = listOffsets.count - 1
         var pairs: [UInt32] = []
         pairs.reserveCapacity(entries.count * 2)
@@ -337,22 +340,8 @@ struct PrefixSetWriter {
             .bytes(.bitmaps, bitmaps.bytes),
         ] + CacheSections.Part.blocked(.prefixOffsets, offsets)
           + CacheSections.Part.blocked(.listSetOffsets, listOffsets)
-          + CacheSections.Part.blocked(.listSetPositions, try codedLists.value().positions)
+          + [.packed(.listSetPositions, try codedLists.value().starts)]
           + (try CacheSections.Part.rows(.bitmapPairCounts, try bitmapPairs.value(), rowLength: max(perYear.count, 1)))
-    }
-
-    /// `LSTD` and `LSTP`: each list set Elias–Fano coded (`EliasFanoList`), one after the other, then the 8 zero
-    /// bytes a load may read past the last; and where each starts, and where the last ends.
-    private func codedListSets() throws(CacheError) -> (bytes: [UInt8], positions: [UInt32]) {
-        var bytes: [UInt8] = [], positions: [UInt32] = [0]
-        positions.reserveCapacity(listOffsets.count)
-        for list in 0..<(listOffsets.count - 1) {
-            EliasFanoList.encode(listData[Int(listOffsets[list])..<Int(listOffsets[list + 1])], universe: movieCount,
-                                 into: &bytes)
-            positions.append(try CacheSections.checked(bytes.count, "list set bytes"))
-        }
-        bytes += [UInt8](repeating: 0, count: CacheFormat.packedPadding)
-        return (bytes, positions)
     }
 
     /// Whether a query token could end after `length` bytes of `term`: at its end or before a UTF-8 lead byte.

@@ -7,13 +7,11 @@
 /// Made only of views into the mapping, so an array of them is plain memory: no reference to retain or release
 /// per element.
 @_spi(Engine) public enum RankSource {
-    /// Ascending ranks, each once: one term's posting list.
-    case sorted(PackedView)
-    /// Ascending ranks, each once: a stored list set.
+    /// Ascending ranks, each once: a stored list set, or one term's posting list.
     case coded(EliasFanoList)
     /// The posting lists of several terms end to end: each term's ascending, a title that has two of the terms
     /// listed twice.
-    case postings(PackedView)
+    case postings(PostingLists)
     /// One bit per rank (a bitmap set), with its number of set bits.
     case bitmap(U64View, cardinality: Int)
 
@@ -25,8 +23,8 @@
     /// How many ranks it lists (a title listed twice counted twice).
     @inlinable public var count: Int {
         switch self {
-        case .sorted(let list), .postings(let list): list.count
         case .coded(let list): list.count
+        case .postings(let lists): lists.count
         case .bitmap(_, let cardinality): cardinality
         }
     }

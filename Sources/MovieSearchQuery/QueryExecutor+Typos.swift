@@ -212,12 +212,16 @@ extension QueryExecutor {
         var keys: [UInt64] = []
         keys.reserveCapacity(Self.cardinality(sources))
         for (source, distance) in sources {
-            let ok: Bool
+            var ok: Bool
             switch source {
-            case .sorted(let list), .postings(let list):
-                ok = Self.append(list, distance, below: movieCount, passing: passing, to: &keys)
             case .coded(let list):
-                ok = Self.append(list.decoded(), distance, below: movieCount, passing: passing, to: &keys)
+                ok = Self.append(list, distance, below: movieCount, passing: passing, to: &keys)
+            case .postings(let lists):
+                ok = true
+                lists.forEachList { list in
+                    ok = Self.append(list, distance, below: movieCount, passing: passing, to: &keys)
+                    return ok
+                }
             case .bitmap(let words, _):
                 if let passing, passing.count != words.count {
                     throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
@@ -247,25 +251,20 @@ extension QueryExecutor {
         return keys
     }
 
-    private static func append<Ranks: RankSequence>(_ ranks: Ranks, _ distance: Int, below limit: Int,
-                                                    passing: [UInt64]?, to keys: inout [UInt64]) -> Bool {
-        guard let passing else {
-            for position in 0..<ranks.count {
-                let rank = Int(ranks[position])
-                guard rank < limit else { return false }
-                keys.append(TypoMatch.key(rank: rank, typos: distance))
-            }
+    /// Appends the ranks of `list` (those `passing` sets, when given) as match keys at `distance`; false when one
+    /// is not below `limit` (a damaged file).
+    private static func append(_ list: EliasFanoList, _ distance: Int, below limit: Int, passing: [UInt64]?,
+                               to keys: inout [UInt64]) -> Bool {
+        var inRange = true
+        _ = list.forEachRank { rank in
+            let rank = Int(rank)
+            guard rank < limit else { inRange = false; return false }
+            // `passing` covers every rank below `limit` (checked by the caller).
+            if let passing, passing[rank &>> 6] &>> UInt64(rank & 63) & 1 == 0 { return true }
+            keys.append(TypoMatch.key(rank: rank, typos: distance))
             return true
         }
-        // `passing` covers every rank below `limit` (checked by the caller).
-        for position in 0..<ranks.count {
-            let rank = Int(ranks[position])
-            guard rank < limit else { return false }
-            if passing[rank &>> 6] &>> UInt64(rank & 63) & 1 != 0 {
-                keys.append(TypoMatch.key(rank: rank, typos: distance))
-            }
-        }
-        return true
+        return inRange
     }
 
     /// Keeps the candidates (match keys, ascending) that one of `sources` (ordered by distance) holds, adding the
@@ -300,8 +299,7 @@ extension QueryExecutor {
                             candidates[candidate] = TypoMatch.found(candidates[candidate], distance)
                         }
                     }
-                case .sorted(let list): Self.mark(&candidates, in: list, distance)
-                case .coded(let list): Self.mark(&candidates, in: list.decoded(), distance)
+                case .coded(let list): Self.mark(&candidates, in: list, distance)
                 case .postings:
                     // A large range without a stored set, met with few candidates: its ranks sorted first.
                     let sorted = try collect([(source, distance)][...], passing: passing)
@@ -332,22 +330,15 @@ extension QueryExecutor {
     }
 
     /// Gives `distance` to the candidates (match keys, ascending) that ascending `list` holds and no nearer source
-    /// did.
-    private static func mark<Ranks: RankSequence>(_ candidates: inout [UInt64], in list: Ranks, _ distance: Int) {
-        var cursor = 0
+    /// did: a cursor advanced to each (ranks asked for ascend, so it only moves forward).
+    private static func mark(_ candidates: inout [UInt64], in list: EliasFanoList, _ distance: Int) {
+        var cursor = EliasFanoList.Cursor(list)
         for candidate in candidates.indices where !TypoMatch.isFound(candidates[candidate]) {
-            if contains(list, UInt32(TypoMatch.rank(of: candidates[candidate])), cursor: &cursor) {
+            let rank = UInt32(TypoMatch.rank(of: candidates[candidate]))
+            if cursor.advance(to: rank) == rank {
                 candidates[candidate] = TypoMatch.found(candidates[candidate], distance)
             }
+            if cursor.isAtEnd { break }
         }
-    }
-
-    /// Whether ascending `list` holds `rank`, moving `cursor` to the first entry not below it (ranks asked for
-    /// ascend, so the cursor only moves forward).
-    private static func contains<Ranks: RankSequence>(_ list: Ranks, _ rank: UInt32, cursor: inout Int) -> Bool {
-        if cursor < list.count, list[cursor] < rank {
-            cursor = AnswerBuilder.firstPosition(in: list, from: cursor, notBelow: Int(rank))
-        }
-        return cursor < list.count && list[cursor] == rank
     }
 }

@@ -15,7 +15,7 @@ struct TypoLevels {
         let words = CacheFormat.bitmapWordCount(movieCount: movieCount)
         var current = [UInt64](repeating: 0, count: words)
         for position in sources.indices {
-            let inRange: Bool
+            var inRange: Bool
             switch sources[position].ranks {
             case .bitmap(let bits, _):
                 guard bits.count == words else { throw .corrupt(path: path, detail: "a bitmap set has the wrong size") }
@@ -23,8 +23,13 @@ struct TypoLevels {
                     for word in 0..<words { current[word] |= bits[word] }
                 }
                 inRange = true
-            case .sorted(let list), .postings(let list): inRange = Self.add(list, below: movieCount, to: &current)
-            case .coded(let list): inRange = Self.add(list.decoded(), below: movieCount, to: &current)
+            case .coded(let list): inRange = Self.add(list, below: movieCount, to: &current)
+            case .postings(let lists):
+                inRange = true
+                lists.forEachList { list in
+                    inRange = Self.add(list, below: movieCount, to: &current)
+                    return inRange
+                }
             }
             guard inRange else { throw .corrupt(path: path, detail: "rank out of range") }
             let distance = sources[position].distance
@@ -47,12 +52,15 @@ struct TypoLevels {
         return distances.last ?? 0
     }
 
-    private static func add<Ranks: RankSequence>(_ ranks: Ranks, below limit: Int, to words: inout [UInt64]) -> Bool {
-        for position in 0..<ranks.count {
-            let rank = Int(ranks[position])
-            guard rank < limit else { return false }
+    /// Sets the bits of `list`'s ranks in `words`; false when one is not below `limit` (a damaged file).
+    private static func add(_ list: EliasFanoList, below limit: Int, to words: inout [UInt64]) -> Bool {
+        var inRange = true
+        _ = list.forEachRank { rank in
+            let rank = Int(rank)
+            guard rank < limit else { inRange = false; return false }
             words[rank >> 6] |= 1 << UInt64(rank & 63)
+            return true
         }
-        return true
+        return inRange
     }
 }

@@ -79,9 +79,11 @@ final class CacheFileTests: XCTestCase {
         XCTAssertEqual(String(decoding: text, as: UTF8.self), "darkknightthe")
         XCTAssertEqual(try packed(sections.termTextOffsets), [0, 4, 10, 13])
         XCTAssertEqual(try packed(sections.postingOffsets), [0, 2, 3, 4])
-        XCTAssertEqual(try packed(sections.postings), [0, 1, 0, 0])  // dark → [0, 1], knight → [0], the → [0]
-        XCTAssertEqual(sections.postings.width, 1)
-        XCTAssertEqual(Array(try file.bytes(sections.postings, 0..<sections.postings.length)), [0b0000_0010] + [UInt8](repeating: 0, count: 8))
+        // dark → [0, 1]: no low bits, upper bits 0 and 1 + 1; knight → [0] and the → [0]: one low bit (0) after one
+        // upper bit (bit 0). Each list a byte, then the padding.
+        XCTAssertEqual(Array(try file.bytes(sections.postings, 0..<sections.postings.length)),
+                       [0b101, 0b01, 0b01] + [UInt8](repeating: 0, count: 8))
+        XCTAssertEqual(try packed(sections.postingPositions), [0, 3])
         XCTAssertEqual(sections.prefixEntries.count, 0)
         XCTAssertEqual(try packed(sections.movieIDs.entries), [0, 0])
         XCTAssertEqual(sections.movieIDs.entries.width, 1)

@@ -91,7 +91,7 @@ final class CacheLayoutTests: XCTestCase {
     func testTheGroupTotals() throws {
         let search: Set = ["TTXO", "TTXT", "TJMP", "TPST", "POST", "PRFO", "PRFE", "LSTO", "LSTD", "BMPN", "BMPC",
                            "BMPS", "BMPI", "BMPP", "BMPW", "BMPO", "YCRG", "YCNT", "YCID", "LBPR", "LBPC", "LBPW",
-                           "RNKB", "BPRF", "BLST",
+                           "RNKB", "BPRF", "BLST", "LSTP", "TPSP",
                            "LBPO", "RANK", "YEAR"]
         let topLists: Set = ["TOPR", "TOPC"]
         let filters: Set = ["GNMO", "GNMT", "GNRO", "GNRR", "GSET", "GSTO", "GSTG"]

@@ -29,14 +29,25 @@ final class EliasFanoListTests: XCTestCase {
 
     func testTheWorkedExampleOfTheFormat() {
         // CacheFormat's example: ranks 3, 4, 9, 14 of 16. ⌊log₂(16 / 4)⌋ = 2 low bits; high parts 0, 1, 2, 3 set
-        // bits 0, 2, 4, 6 of ((16 − 1) >> 2) + 4 = 7 upper bits: the byte 0b0101_0101; low parts 3, 0, 1, 2 packed
-        // at 2 bits: 0b1001_0011.
+        // bits 0, 2, 4, 6 of ((16 − 1) >> 2) + 4 = 7 upper bits; the low parts 3, 0, 1, 2 follow at 2 bits each
+        // from bit 7: bits 7 and 8, 11, 14. Two bytes: 0b1101_0101, 0b0100_1001.
         var bytes: [UInt8] = []
         EliasFanoList.encode([3, 4, 9, 14], universe: 16, into: &bytes)
-        XCTAssertEqual(bytes, [0b0101_0101, 0b1001_0011])
+        XCTAssertEqual(bytes, [0b1101_0101, 0b0100_1001])
         let layout = EliasFanoList.layout(count: 4, universe: 16)
-        XCTAssertEqual(layout, .init(lowBits: 2, sampleCount: 0, upperBitCount: 7, upperOffset: 0, lowOffset: 1,
-                                     byteCount: 2))
+        XCTAssertEqual(layout, .init(lowBits: 2, sampleCount: 0, upperBitCount: 7, upperOffset: 0, byteCount: 2))
+        withList([3, 4, 9, 14], universe: 16) { XCTAssertEqual($0.decoded(), [3, 4, 9, 14]) }
+    }
+
+    func testTheLowBitsAreTheFloorOfTheLogarithmWithoutADivision() {
+        for universe in [1, 2, 3, 15, 16, 17, 1000, 36_273, 9_320_401] {
+            for count in [1, 2, 3, 4, 7, 64, 1000, universe / 2, universe, universe + 1] where count > 0 {
+                let quotient = universe / count
+                let expected = quotient <= 1 ? 0 : Int.bitWidth - 1 - quotient.leadingZeroBitCount
+                XCTAssertEqual(EliasFanoList.layout(count: count, universe: universe).lowBits, expected,
+                               "\(count) of \(universe)")
+            }
+        }
     }
 
     func testEveryReadAgreesWithTheRanksEncoded() {

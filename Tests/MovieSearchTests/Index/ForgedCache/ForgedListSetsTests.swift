@@ -7,7 +7,7 @@ import TestSupport
 import XCTest
 
 /// The Elias–Fano coded list sets (`CacheFormat`, "Elias–Fano lists": `LSTD` with `LSTO` and `LSTP`), forged and
-/// sealed with fresh checksums: a list longer or shorter than its count lays out, positions out of order, a
+/// sealed with fresh checksums: starts that disagree with the lists' lengths, a count out of order, a
 /// section of the wrong kind or cut short, bits wiped. Each is a `CacheError.corrupt` (at open for
 /// a shape, when a query reads the list otherwise), never a trap or a read outside the section.
 final class ForgedListSetsTests: XCTestCase {
@@ -61,27 +61,32 @@ final class ForgedListSetsTests: XCTestCase {
         XCTAssertGreaterThan(found, 0, "no query found \(detail)", file: file, line: line)
     }
 
-    func testAListLongerOrShorterThanItsCountIsCorrupt() throws {
-        // Every odd list's position moved by a byte: each list one byte longer or shorter than it lays out.
+    func testStartsThatDisagreeWithTheCountsAreCorrupt() throws {
+        // Every other start moved by a byte (the end of the last list among them): each block of lists then either
+        // starts or ends where its lists' lengths, which their counts give, do not take it.
         for change in [1, -1] {
             var cache = try cache()
-            let width = cache.entry(of: .listSetPositions).width
-            for list in stride(from: 1, to: listSetCount(cache), by: 2) {
-                let moved = Int(cache.packed(.listSetPositions, list)) + change
-                XCTAssertTrue(moved > 0 && moved < 1 << width, "a position within its block's entries")
-                cache.setPacked(.listSetPositions, list, to: UInt32(moved))
+            let starts = cache.entry(of: .listSetPositions).count
+            XCTAssertGreaterThanOrEqual(starts, 2, "a start and an end")
+            for start in stride(from: 1, to: starts, by: 2) {
+                let moved = Int(cache.packed(.listSetPositions, start)) + change
+                XCTAssertTrue(moved >= 0 && moved < 1 << cache.entry(of: .listSetPositions).width)
+                cache.setPacked(.listSetPositions, start, to: UInt32(moved))
             }
-            try assertSomeListCorrupt(cache, "a coded list holds")
+            try assertSomeListCorrupt(cache, "coded lists disagree with their starts")
         }
     }
 
-    func testPositionsOutOfOrderAreCorrupt() throws {
+    func testACountOutOfOrderIsCorrupt() throws {
+        // Every other list's entry in LSTO made one more than the next one's: those lists would hold -1 ranks.
         var cache = try cache()
-        let lists = listSetCount(cache)
-        let last = cache.packed(.listSetPositions, lists)
-        for list in 0..<lists { cache.setPacked(.listSetPositions, list, to: last) }
-        cache.setPacked(.listSetPositions, lists, to: 0)
-        try assertSomeListCorrupt(cache, "is malformed")
+        let lists = listSetCount(cache), width = cache.entry(of: .listSetOffsets).width
+        for list in stride(from: 1, to: lists, by: 2) {
+            let next = cache.packed(.listSetOffsets, list + 1)
+            guard next + 1 < 1 << width, (list + 1) % CacheFormat.blockedEntries != 0 else { continue }
+            cache.setPacked(.listSetOffsets, list, to: next + 1)
+        }
+        try assertSomeListCorrupt(cache, "has a count out of range")
     }
 
     func testWipedBitsGiveAnErrorNotAWrongAnswer() throws {
@@ -116,7 +121,7 @@ final class ForgedListSetsTests: XCTestCase {
             do { _ = try index.search(query, typos: .off) } catch { failures += 1 }
         }
         XCTAssertGreaterThan(failures, 0, "the list at the end reads past the section")
-        // LSTP with a position more than LSTO has counts: corrupt at open.
+        // LSTP with a start fewer than LSTO's lists need: corrupt at open.
         var uneven = try cache()
         uneven.setCount(of: .listSetPositions, to: uneven.entry(of: .listSetPositions).count - 1)
         assertCorrupt(try uneven.opened(in: self), "a table of offsets is empty or cut in half")

@@ -14,21 +14,40 @@ final class ForgedTypoPostingsTests: XCTestCase {
         Movie(id: 2, title: "Other Film", year: 1999, rating: 2),
     ])
 
-    /// The postings of "zanzibar": its two movies, each once, as the writer stores them.
-    private func postings(in cache: ForgedCache) -> Range<Int> {
+    /// Where the postings of "zanzibar" lie in the file, and its count: its two movies, each once, as the writer
+    /// stores them. Its list's start is its block's (`TPSP`) plus the lengths of the terms' lists before it.
+    private func postings(in cache: ForgedCache) -> (offset: Int, count: Int) {
         let term = cache.termID("zanzibar")
-        return Int(cache.packed(.postingOffsets, term))..<Int(cache.packed(.postingOffsets, term + 1))
+        let movies = Self.catalog.movies.count, per = EliasFanoList.listsPerStart
+        var start = Int(cache.packed(.postingPositions, term / per))
+        for before in (term / per * per)..<term {
+            let count = Int(cache.packed(.postingOffsets, before + 1)) - Int(cache.packed(.postingOffsets, before))
+            start += EliasFanoList.layout(count: count, universe: movies).byteCount
+        }
+        let count = Int(cache.packed(.postingOffsets, term + 1)) - Int(cache.packed(.postingOffsets, term))
+        return (cache.entry(of: .postings).offset + start, count)
+    }
+
+    /// The bytes of a list of `count` ranks among the catalog's movies whose upper bits are `upper` and whose low
+    /// bits are all 0 (the layout's low bits follow its upper bits).
+    private func list(count: Int, upperBits upper: [Int]) -> [UInt8] {
+        let layout = EliasFanoList.layout(count: count, universe: Self.catalog.movies.count)
+        var bytes = [UInt8](repeating: 0, count: layout.byteCount)
+        for bit in upper { bytes[layout.upperOffset + bit / 8] |= 1 << UInt8(bit % 8) }
+        return bytes
     }
 
     func testAMovieListedTwiceInAWordsPostingsCountsOnce() throws {
         var cache = try ForgedCache(Self.catalog)
-        let list = postings(in: cache)
-        XCTAssertEqual(list.count, 2)
+        let (offset, count) = postings(in: cache)
+        XCTAssertEqual(count, 2)
+        XCTAssertEqual(EliasFanoList.layout(count: 2, universe: 3).lowBits, 0, "ranks are their high parts")
         let honest = try cache.opened(in: self).search("zanzibra")  // one swap: budget 1
         XCTAssertEqual(honest.mode, .typo)
         XCTAssertEqual(honest.total, 2)
-        // The list's second rank made its first again: the one movie it names is one match, listed once.
-        cache.setPacked(.postings, list.lowerBound + 1, to: cache.packed(.postings, list.lowerBound))
+        // Ranks [0, 0] (bits 0 + 0 and 0 + 1) where the writer stores [0, 1] (bits 0 and 2): the one movie it names
+        // is one match, listed once.
+        for (index, byte) in list(count: 2, upperBits: [0, 1]).enumerated() { cache.setU8(byte, at: offset + index) }
         let forged = try cache.opened(in: self).search("zanzibra")
         XCTAssertEqual(forged.mode, .typo)
         XCTAssertEqual(forged.total, 1)
@@ -36,9 +55,10 @@ final class ForgedTypoPostingsTests: XCTestCase {
     }
 
     func testARankPastTheMoviesIsCorrupt() throws {
+        // The list's last bit cleared: its second rank is past every bit the list has, which reads as no movie.
         var cache = try ForgedCache(Self.catalog)
-        let list = postings(in: cache)
-        cache.setPacked(.postings, list.upperBound - 1, to: UInt32(Self.catalog.movies.count))
+        let (offset, count) = postings(in: cache)
+        for (index, byte) in list(count: count, upperBits: [0]).enumerated() { cache.setU8(byte, at: offset + index) }
         XCTAssertThrowsError(try cache.opened(in: self).search("zanzibra")) { error in
             guard case .corrupt? = error as? CacheError else { return XCTFail("not corrupt: \(error)") }
         }
