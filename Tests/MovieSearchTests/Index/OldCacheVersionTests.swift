@@ -13,14 +13,15 @@ import XCTest
 /// `TOPC`), so a catalog's critics' ratings would be lost; a version-7 cache stored the blocked columns (`MIDS`,
 /// `MTTL`, `MLST`, `NAME`, text offsets) whole, which this layout would read wrongly; a version-8 cache had no
 /// rating scales (`RSCL`), so its ratings would show out of 10 whatever its catalog's scale; a version-9 cache no
-/// genre sections (`GNMO` … `GSTG`), so no filter by genre nor genre facet could be answered.
+/// genre sections (`GNMO` … `GSTG`), so no filter by genre nor genre facet could be answered; a version-10 cache
+/// stored its posting lists and list sets packed (`POST`, `LSTD`), which this layout reads as Elias–Fano lists.
 final class OldCacheVersionTests: XCTestCase {
-    func testVersion2To9CachesAreRefusedWithTheRebuildMessage() throws {
-        XCTAssertEqual(CacheFormat.version, 10)
+    func testVersion2To10CachesAreRefusedWithTheRebuildMessage() throws {
+        XCTAssertEqual(CacheFormat.version, 11)
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("old.mscache").path
-        for version: UInt32 in [2, 3, 4, 5, 6, 7, 8, 9] {
+        for version: UInt32 in [2, 3, 4, 5, 6, 7, 8, 9, 10] {
             // An old cache as its writer would have left it, or nearly (version 7 with plain packed columns where
-            // these are blocked): version 9 had this layout without the genre sections, version 8 without `RSCL`, version 6 this layout for a catalog
+            // these are blocked; version 10 with these sections packed): version 9 had this layout without the genre sections, version 8 without `RSCL`, version 6 this layout for a catalog
             // without critics' ratings, version 5 too (`LBPR` and
             // `LBPC` are absent from a small catalog), version 4 this layout without `BMPI`
             // (and `YCID`, absent from a small catalog anyway), version 3 version 4's layout for a catalog without
@@ -31,14 +32,14 @@ final class OldCacheVersionTests: XCTestCase {
             old.setU32(version, at: CacheFormat.HeaderField.version)
             try Data(old.sealed()).write(to: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try MovieIndex(path: path), "version \(version)") { error in
-                XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 10))
+                XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 11))
                 XCTAssertEqual("\(error)", "\(path) is a cache of format version \(version), this moviesearch reads "
-                               + "version 10; rebuild it with 'moviesearch index'")
+                               + "version 11; rebuild it with 'moviesearch index'")
             }
         }
         // The same bytes with the current version open and answer: only the version was refused.
         var current = try ForgedCache(Fixtures.small)
-        current.setU32(10, at: CacheFormat.HeaderField.version)
+        current.setU32(11, at: CacheFormat.HeaderField.version)
         try Data(current.sealed()).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try MovieIndex(path: path).search("dark").total, 10)
     }

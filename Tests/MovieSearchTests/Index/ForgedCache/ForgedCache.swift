@@ -184,6 +184,13 @@ struct ForgedCache {
         preconditionFailure("no term \(term)")
     }
 
+    /// The text of term `id` (`TTXO`, `TTXT`).
+    package func termText(_ id: Int) -> String {
+        let text = entry(of: .termText).offset
+        let start = Int(packed(.termTextOffsets, id)), end = Int(packed(.termTextOffsets, id + 1))
+        return String(decoding: bytes[(text + start)..<(text + end)], as: UTF8.self)
+    }
+
     /// The cache `sealed()`, written to a file in a new temporary folder of `test` and opened.
     func opened(in test: XCTestCase) throws -> MovieIndex {
         try MovieIndex(bytes: sealed(), test)
