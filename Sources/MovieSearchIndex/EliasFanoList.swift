@@ -80,6 +80,19 @@
                       upperOffset: upperOffset, byteCount: upperOffset + (upperBitCount + count * lowBits + 7) / 8)
     }
 
+    /// The length in bytes of a list of `count` ranks below `universe`: `layout(count:universe:).byteCount`, for the
+    /// walks that add up the lengths of the lists before one (`PrefixSetReader`, `PostingLists`).
+    @inline(__always)
+    package static func byteCount(count: Int, universe: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let universe = max(universe, 1)
+        var lowBits = count.leadingZeroBitCount &- universe.leadingZeroBitCount
+        if lowBits > 0, count &<< lowBits > universe { lowBits &-= 1 }
+        lowBits = max(lowBits, 0)
+        let upperBits = (universe &- 1) &>> lowBits &+ count
+        return ((count &- 1) &>> 6) &* 4 &+ (upperBits &+ count &* lowBits &+ 7) &>> 3
+    }
+
     /// Appends the list `ranks` (ascending, each below `universe`) to `bytes`, laid out as `layout(count:universe:)`.
     package static func encode(_ ranks: ArraySlice<UInt32>, universe: Int, into bytes: inout [UInt8]) {
         let layout = layout(count: ranks.count, universe: universe)
@@ -113,9 +126,10 @@
         }
     }
 
-    /// Lists a start of which a coded list section keeps (`LSTP`, `TPSP`): every 16th list's; a list's own start is
-    /// its block's plus the lengths of the lists before it in the block, which their counts give.
-    package static let listsPerStart = 16
+    /// Lists a start of which a coded list section keeps (`LSTP`, `TPSP`): every 8th list's; a list's own start is
+    /// its block's plus the lengths of the lists before it in the block, which their counts give (a reader works out
+    /// 3.5 layouts on average to find a list, where a start per list would cost the 10M IMDb pair's terms 2.7 MB).
+    package static let listsPerStart = 8
 
     /// The starts a section of `lists` coded lists keeps: one per `listsPerStart` lists, and where the last ends.
     package static func startCount(lists: Int) -> Int {
@@ -220,6 +234,16 @@
     @inlinable @inline(__always)
     func upperPosition(_ index: Int) -> Int? {
         let block = index &>> 6
+        if index == 0 {
+            // The first set bit: the first word is usually it.
+            var word = 0
+            while word < upperWordCount {
+                let bits = upperWord(word)
+                if bits != 0 { return word &<< 6 | bits.trailingZeroBitCount }
+                word &+= 1
+            }
+            return nil
+        }
         if block == 0 { return position(ofSetBit: index, from: 0) }
         let start = sample(block)
         return position(ofSetBit: index & 63, from: start)
@@ -253,10 +277,15 @@
     @inlinable
     public func forEachRank(from start: Int = 0, _ body: (_ rank: UInt32) -> Bool) -> Int {
         guard start < count else { return count }
-        guard let first = upperPosition(start) else { _ = body(.max); return count }
-        var index = start
-        var word = first &>> 6
-        var bits = upperWord(word) & (~0 &<< UInt64(first & 63))
+        var index = start, word = 0, bits: UInt64 = 0
+        if start == 0 {
+            // From the first word, whose bits are all the list's from its first rank on: no select.
+            bits = upperWord(0)
+        } else {
+            guard let first = upperPosition(start) else { _ = body(.max); return count }
+            word = first &>> 6
+            bits = upperWord(word) & (~0 &<< UInt64(first & 63))
+        }
         while true {
             while bits != 0 {
                 let position = word &<< 6 | bits.trailingZeroBitCount
@@ -402,11 +431,6 @@ extension EliasFanoList {
         @discardableResult
         public mutating func advance(to bound: UInt32) -> UInt32 {
             if current >= bound { return current }
-            // A bound a few ranks on (a year of a short list) is reached by stepping.
-            for _ in 0..<4 {
-                next()
-                if current >= bound { return current }
-            }
             let high = Int(bound) &>> list.lowBits
             // The current rank's bit is at `word << 6 | bits.trailingZeroBitCount`; the zeros before it are its
             // high part, which is at most `high` (its rank is below the bound).

@@ -36,7 +36,7 @@
         for term in 0..<termCount {
             let count = Int(counts[term + 1]) &- Int(counts[term])
             if !body(EliasFanoList(base: base + start, count: count, universe: universe)) { return }
-            start &+= EliasFanoList.layout(count: count, universe: universe).byteCount
+            start &+= EliasFanoList.byteCount(count: count, universe: universe)
         }
     }
 }

@@ -130,47 +130,49 @@ package final class PrefixSetReader: Sendable {
 
     /// The posting lists of the terms `terms`, end to end (`CacheFormat`, "Elias–Fano lists").
     private func postings(of terms: Range<Int>) throws(CacheError) -> PostingLists {
-        let per = EliasFanoList.listsPerStart
-        let blockStart = terms.lowerBound / per * per
-        let blockEnd = min((terms.upperBound + per - 1) / per * per, file.termCount)
-        let counts = try file.packed(postingOffsets, blockStart..<(blockEnd + 1))
-        let start = try codedLists(blockStart..<blockEnd, first: terms.lowerBound, starts: postingPositions,
-                                   data: postings, through: terms.upperBound) { Int(counts[$0 - blockStart]) }
-        return PostingLists(base: start,
-                            counts: counts.slice((terms.lowerBound - blockStart)..<(terms.upperBound - blockStart + 1)),
+        let blockStart = terms.lowerBound / EliasFanoList.listsPerStart * EliasFanoList.listsPerStart
+        let counts = try file.packed(postingOffsets, blockStart..<(terms.upperBound + 1))
+        let start = try codedLists(first: terms.lowerBound, end: terms.upperBound, listCount: file.termCount,
+                                   starts: postingPositions, data: postings,
+                                   counts: PackedCounts(view: counts, first: blockStart))
+        return PostingLists(base: start, counts: counts.slice((terms.lowerBound - blockStart)..<counts.count),
                             universe: file.movieCount)
     }
 
     /// Where list `first` of a section of coded lists starts (`data`, `starts`: `LSTD` and `LSTP`, `POST` and
-    /// `TPSP`), the lists `blocks` (whole blocks of `EliasFanoList.listsPerStart`, the last one maybe shorter) read
-    /// from their counts (`count(j)`: the cumulative count at list j): each count checked against the movies, each
-    /// block's lengths against the next block's start, and the bytes up to list `end`'s start and the padding
-    /// after it against the section and its checksums.
+    /// `TPSP`), worked out from the start of its block of `EliasFanoList.listsPerStart` and the counts of the lists
+    /// before it (`count`: the cumulative count at list j, for j from the block's start to `end`), through list
+    /// `end − 1`: each count checked against the movies, the end against the next start (equal to it at a block's
+    /// end, else not past it), and the bytes to the end and the padding after it against the section and its
+    /// checksums.
     @inline(__always)
-    private func codedLists(_ blocks: Range<Int>, first: Int, starts: MappedCacheFile.Section,
-                            data: MappedCacheFile.Section, through end: Int,
-                            count: (Int) -> Int) throws(CacheError) -> UnsafeRawPointer {
+    private func codedLists<Counts: CumulativeCounts>(first: Int, end: Int, listCount: Int,
+                                                      starts: MappedCacheFile.Section, data: MappedCacheFile.Section,
+                                                      counts: Counts) throws(CacheError) -> UnsafeRawPointer {
         let per = EliasFanoList.listsPerStart
-        let firstStart = blocks.lowerBound / per
-        let blockStarts = try file.packed(starts, firstStart..<((blocks.upperBound + per - 1) / per + 1))
-        var position = Int(blockStarts[0]), firstPosition = position, endPosition = position
-        var previous = count(blocks.lowerBound)
-        for list in blocks {
+        let block = first / per, lastBlock = (end + per - 1) / per
+        let blockStarts = try file.packed(starts, block..<(lastBlock + 1))
+        var position = Int(blockStarts[0]), firstPosition = position
+        var previous = counts[block * per]
+        for list in (block * per)..<end {
             if list == first { firstPosition = position }
-            let next = count(list + 1)
+            let next = counts[list + 1]
             guard next >= previous, next - previous <= file.movieCount else {
                 throw .corrupt(path: file.path, detail: "coded list \(list) has a count out of range")
             }
-            position += EliasFanoList.layout(count: next - previous, universe: file.movieCount).byteCount
+            position += EliasFanoList.byteCount(count: next - previous, universe: file.movieCount)
             previous = next
-            if list + 1 == end { endPosition = position }
-            if (list + 1) % per == 0 || list + 1 == blocks.upperBound {
-                guard position == Int(blockStarts[(list + per) / per - firstStart]) else {
+            // Each block crossed, and the last one reached, agree with their starts.
+            if (list + 1) % per == 0 || list + 1 == listCount {
+                guard position == Int(blockStarts[(list + 1 + per - 1) / per - block]) else {
                     throw .corrupt(path: file.path, detail: "coded lists disagree with their starts")
                 }
             }
         }
-        let bytes = try file.bytes(data, firstPosition..<(endPosition + CacheFormat.packedPadding))
+        guard position <= Int(blockStarts[lastBlock - block]) else {
+            throw .corrupt(path: file.path, detail: "coded lists disagree with their starts")
+        }
+        let bytes = try file.bytes(data, firstPosition..<(position + CacheFormat.packedPadding))
         return bytes.baseAddress!
     }
 
@@ -184,18 +186,15 @@ package final class PrefixSetReader: Sendable {
     private func storedSet(_ set: Int) throws(CacheError) -> StoredSet {
         let listSets = listSetOffsets.count - 1
         if set < listSets {
-            let per = EliasFanoList.listsPerStart
-            let blockStart = set / per * per, blockEnd = min(blockStart + per, listSets)
-            let entries = try file.packed(listSetOffsets.entries, blockStart..<(blockEnd + 1))
-            let bases = try file.packed(listSetOffsets.bases,
-                                        (blockStart / CacheFormat.blockedEntries)..<(blockEnd / CacheFormat.blockedEntries + 1))
+            let blockStart = set / EliasFanoList.listsPerStart * EliasFanoList.listsPerStart
             let baseBlock = blockStart / CacheFormat.blockedEntries
-            func offset(_ list: Int) -> Int {
-                Int(bases[list / CacheFormat.blockedEntries - baseBlock]) + Int(entries[list - blockStart])
-            }
-            let start = try codedLists(blockStart..<blockEnd, first: set, starts: listSetPositions, data: listSetData,
-                                       through: set + 1, count: offset)
-            return .list(EliasFanoList(base: start, count: offset(set + 1) - offset(set), universe: file.movieCount))
+            let counts = BlockedCounts(
+                entries: try file.packed(listSetOffsets.entries, blockStart..<(set + 2)),
+                bases: try file.packed(listSetOffsets.bases, baseBlock..<((set + 1) / CacheFormat.blockedEntries + 1)),
+                first: blockStart)
+            let start = try codedLists(first: set, end: set + 1, listCount: listSets, starts: listSetPositions,
+                                       data: listSetData, counts: counts)
+            return .list(EliasFanoList(base: start, count: counts[set + 1] - counts[set], universe: file.movieCount))
         }
         let bitmap = set - listSets
         guard bitmap < bitmapCardinalities.count else {
@@ -255,5 +254,27 @@ package final class PrefixSetReader: Sendable {
         guard a < pairedBitmapCount, b < pairedBitmapCount else { return nil }
         let pair = CacheFormat.bitmapPairIndex(min(a, b), max(a, b), bitmapCount: pairedBitmapCount)
         return try file.row(bitmapPairCounts, pair, count: file.yearCount)
+    }
+}
+
+/// The cumulative counts of a run of coded lists, read by list number (`PrefixSetReader.codedLists`).
+private protocol CumulativeCounts {
+    subscript(list: Int) -> Int { get }
+}
+
+/// `TPST`'s entries from list `first` on.
+private struct PackedCounts: CumulativeCounts {
+    let view: PackedView
+    let first: Int
+    subscript(list: Int) -> Int { Int(view[list - first]) }
+}
+
+/// `LSTO`'s numbers (a blocked section) from list `first` on: a block's base plus the entry.
+private struct BlockedCounts: CumulativeCounts {
+    let entries: PackedView
+    let bases: PackedView
+    let first: Int
+    subscript(list: Int) -> Int {
+        Int(bases[list / CacheFormat.blockedEntries - first / CacheFormat.blockedEntries]) + Int(entries[list - first])
     }
 }

@@ -47,6 +47,33 @@ enum BitKernels {
         }
     }
 
+    /// The ranks of Elias–Fano coded `list` (each below `limit`) whose bit is set in `bitmap`, a bitmap of the file
+    /// that covers `limit`; `nil` if one is not below `limit`. The list is read forward once (`forEachRank`) and
+    /// tested as it is read, branch-free as `filter(_:below:word:)` is, where decoding it first wrote every rank to
+    /// an array of its own.
+    static func filter(_ list: EliasFanoList, in bitmap: U64View, below limit: Int) -> [UInt32]? {
+        precondition(bitmap.count &* 64 >= limit, "a bitmap smaller than its ranks")
+        let base = bitmap.base
+        var inRange = true
+        let kept = [UInt32](unsafeUninitializedCapacity: list.count) { buffer, initialized in
+            var count = 0
+            // At most `list.count` ranks come, each below `limit` before it is written: `count` stays below it.
+            _ = list.forEachRank { rank in
+                let rank = Int(rank)
+                guard rank < limit else {
+                    inRange = false
+                    return false
+                }
+                buffer[count] = UInt32(truncatingIfNeeded: rank)
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: (rank &>> 6) &* 8, as: UInt64.self))
+                count &+= Int(truncatingIfNeeded: (word &>> UInt64(rank & 63)) & 1)
+                return true
+            }
+            initialized = count
+        }
+        return inRange ? kept : nil
+    }
+
     /// Ranks met a block at a time by `intersection(_:_:below:)`: 2^16, a bitmap of 8 KB, which stays in the
     /// L1 cache.
     static let blockShift = 16

@@ -256,12 +256,21 @@ extension QueryExecutor {
     private static func append(_ list: EliasFanoList, _ distance: Int, below limit: Int, passing: [UInt64]?,
                                to keys: inout [UInt64]) -> Bool {
         var inRange = true
+        guard let passing else {
+            _ = list.forEachRank { rank in
+                guard Int(rank) < limit else { inRange = false; return false }
+                keys.append(TypoMatch.key(rank: Int(rank), typos: distance))
+                return true
+            }
+            return inRange
+        }
+        // `passing` covers every rank below `limit` (checked by the caller).
         _ = list.forEachRank { rank in
             let rank = Int(rank)
             guard rank < limit else { inRange = false; return false }
-            // `passing` covers every rank below `limit` (checked by the caller).
-            if let passing, passing[rank &>> 6] &>> UInt64(rank & 63) & 1 == 0 { return true }
-            keys.append(TypoMatch.key(rank: rank, typos: distance))
+            if passing[rank &>> 6] &>> UInt64(rank & 63) & 1 != 0 {
+                keys.append(TypoMatch.key(rank: rank, typos: distance))
+            }
             return true
         }
         return inRange

@@ -98,6 +98,19 @@ struct QueryExecutor {
                 try answer.addSorted(list, years)
                 break
             }
+            if case .bitmap(let words) = sets[1].storage {
+                guard words.count == CacheFormat.bitmapWordCount(movieCount: file.movieCount) else {
+                    throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
+                }
+                guard var matches = BitKernels.filter(list, in: words, below: file.movieCount) else {
+                    throw .corrupt(path: file.path, detail: "rank out of range")
+                }
+                for index in 2..<sets.count where !matches.isEmpty {
+                    matches = try Self.filter(matches, by: sets[index], movieCount: file.movieCount, path: file.path)
+                }
+                try answer.addSorted(matches, years)
+                break
+            }
             // Read whole, in order: the kernels below read every rank of the list that drives.
             try addFiltered(list.decoded(), sets, to: &answer, years)
         case .merged(let list):

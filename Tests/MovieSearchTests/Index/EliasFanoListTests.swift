@@ -44,8 +44,9 @@ final class EliasFanoListTests: XCTestCase {
             for count in [1, 2, 3, 4, 7, 64, 1000, universe / 2, universe, universe + 1] where count > 0 {
                 let quotient = universe / count
                 let expected = quotient <= 1 ? 0 : Int.bitWidth - 1 - quotient.leadingZeroBitCount
-                XCTAssertEqual(EliasFanoList.layout(count: count, universe: universe).lowBits, expected,
-                               "\(count) of \(universe)")
+                let layout = EliasFanoList.layout(count: count, universe: universe)
+                XCTAssertEqual(layout.lowBits, expected, "\(count) of \(universe)")
+                XCTAssertEqual(EliasFanoList.byteCount(count: count, universe: universe), layout.byteCount)
             }
         }
     }
