@@ -98,7 +98,7 @@ struct QueryExecutor {
                 try answer.addSorted(list, years)
                 break
             }
-            if case .bitmap(let words) = sets[1].storage {
+            if sets.count > 1, case .bitmap(let words) = sets[1].storage {
                 guard words.count == CacheFormat.bitmapWordCount(movieCount: file.movieCount) else {
                     throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
                 }
