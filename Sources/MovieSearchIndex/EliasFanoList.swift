@@ -305,11 +305,18 @@
     @inlinable
     public func decoded() -> [UInt32] {
         [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var index = 0, word = 0
+            // Read from the first bit, the i-th set bit is never before bit i: no high part is negative. The low
+            // bits are read at a running offset; a value past 32 bits (a forged list) becomes `UInt32.max`.
+            var index = 0, word = 0, lowBit = lowFirstBit
+            let shift = UInt64(lowBits)
             while index < count, word < upperWordCount {
                 var bits = upperWord(word)
                 while bits != 0, index < count {
-                    buffer[index] = rank(index: index, upperPosition: word &<< 6 | bits.trailingZeroBitCount)
+                    let high = UInt64(word &<< 6 | bits.trailingZeroBitCount &- index)
+                    let lowWord = UInt64(littleEndian: low.loadUnaligned(fromByteOffset: lowBit &>> 3, as: UInt64.self))
+                    let value = high &<< shift | (lowWord &>> UInt64(lowBit & 7)) & lowMask
+                    buffer[index] = UInt32(truncatingIfNeeded: min(value, UInt64(UInt32.max)))
+                    lowBit &+= lowBits
                     index &+= 1
                     bits &= bits &- 1
                 }
@@ -418,6 +425,51 @@ extension EliasFanoList {
                 bits = list.upperWord(word)
             }
             current = list.rank(index: position, upperPosition: word &<< 6 | bits.trailingZeroBitCount)
+        }
+
+        /// Calls `body` with the current rank and each after it below `bound`, moving past them (to the first rank
+        /// not below `bound`, or the end); returns how many. The loop of `next()` with its state in registers: a
+        /// block of an intersection (`BitKernels`) reads hundreds of ranks this way.
+        @inlinable
+        public mutating func forEach(below bound: UInt32, _ body: (UInt32) -> Void) -> Int {
+            guard current < bound else { return 0 }
+            let start = position
+            var index = position, word = self.word, bits = self.bits
+            var lowBit = list.lowFirstBit &+ index &* list.lowBits
+            let shift = UInt64(list.lowBits), count = list.count
+            var value = UInt64(current)
+            while true {
+                body(UInt32(truncatingIfNeeded: value))
+                index &+= 1
+                lowBit &+= list.lowBits
+                if index == count { break }
+                bits &= bits &- 1
+                while bits == 0 {
+                    word &+= 1
+                    guard word < list.upperWordCount else {
+                        ranOut = true
+                        position = count
+                        current = .max
+                        return index &- start
+                    }
+                    bits = list.upperWord(word)
+                }
+                // Past the first bit, the i-th set bit is after bit i: no high part is negative.
+                let high = UInt64(word &<< 6 | bits.trailingZeroBitCount &- index)
+                let lowWord = UInt64(littleEndian: list.low.loadUnaligned(fromByteOffset: lowBit &>> 3,
+                                                                          as: UInt64.self))
+                value = min(high &<< shift | (lowWord &>> UInt64(lowBit & 7)) & list.lowMask, UInt64(UInt32.max))
+                if value >= UInt64(bound) {
+                    position = index
+                    self.word = word
+                    self.bits = bits
+                    current = UInt32(truncatingIfNeeded: value)
+                    return index &- start
+                }
+            }
+            position = count
+            current = .max
+            return count &- start
         }
 
         /// Moves to the first rank not below `bound` (staying when the current one is not), and returns it

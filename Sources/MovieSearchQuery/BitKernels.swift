@@ -95,65 +95,135 @@ enum BitKernels {
     static func intersection<Candidates: RankSequence, List: RankSequence>(
         _ candidates: Candidates, _ list: List, below limit: Int
     ) -> [UInt32]? {
+        intersection(PositionedRanks(candidates), count: candidates.count, PositionedRanks(list), below: limit)
+    }
+
+    /// `intersection(_:_:below:)` with Elias–Fano lists on either side, each read forward by a cursor a block at a
+    /// time (`EliasFanoList.Cursor.forEach(below:)`) rather than decoded whole first.
+    static func intersection<Candidates: RankSequence>(_ candidates: Candidates, _ list: EliasFanoList,
+                                                       below limit: Int) -> [UInt32]? {
+        intersection(PositionedRanks(candidates), count: candidates.count, CodedRanks(list), below: limit)
+    }
+
+    static func intersection(_ candidates: EliasFanoList, _ list: EliasFanoList, below limit: Int) -> [UInt32]? {
+        intersection(CodedRanks(candidates), count: candidates.count, CodedRanks(list), below: limit)
+    }
+
+    static func intersection<List: RankSequence>(_ candidates: EliasFanoList, _ list: List,
+                                                 below limit: Int) -> [UInt32]? {
+        intersection(CodedRanks(candidates), count: candidates.count, PositionedRanks(list), below: limit)
+    }
+
+    private static func intersection<Candidates: ForwardRanks, List: ForwardRanks>(
+        _ candidates: Candidates, count candidateCount: Int, _ list: List, below limit: Int
+    ) -> [UInt32]? {
         let blockWords = 1 &<< (blockShift &- 6)
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockWords) { block -> [UInt32]? in
             let words = block.baseAddress!  // capacity > 0
             words.initialize(repeating: 0, count: blockWords)
             var inRange = true
-            let kept = [UInt32](unsafeUninitializedCapacity: candidates.count) { buffer, initialized in
-                initialized = intersection(candidates, list, below: limit, block: words, into: buffer.baseAddress!,
+            var candidates = candidates, list = list
+            let kept = [UInt32](unsafeUninitializedCapacity: candidateCount) { buffer, initialized in
+                initialized = intersection(&candidates, &list, below: limit, block: words, into: buffer.baseAddress!,
                                            inRange: &inRange)
             }
-            return inRange ? kept : nil
+            return inRange && !candidates.isDamaged && !list.isDamaged ? kept : nil
         }
     }
 
     /// `intersection(_:_:below:)` with its block (`1 << (blockShift − 6)` zero words, left zero) and room for the
-    /// candidates in `kept`: the count kept. The loops run over ranges found first (galloping to the block's end),
-    /// with every value they need in a register, and read entries without a check each (the ranges are inside both).
-    private static func intersection<Candidates: RankSequence, List: RankSequence>(
-        _ candidates: Candidates, _ list: List, below limit: Int, block words: UnsafeMutablePointer<UInt64>,
-        into kept: UnsafeMutablePointer<UInt32>, inRange: inout Bool
+    /// candidates in `kept`: the count kept. Each side is read a block at a time by loops with every value they need
+    /// in a register (`ForwardRanks`).
+    private static func intersection<Candidates: ForwardRanks, List: ForwardRanks>(
+        _ candidates: inout Candidates, _ list: inout List, below limit: Int,
+        block words: UnsafeMutablePointer<UInt64>, into kept: UnsafeMutablePointer<UInt32>, inRange: inout Bool
     ) -> Int {
         let blockWords = 1 &<< (blockShift &- 6), wordMask = blockWords &- 1
-        var count = 0, next = 0, listed = 0
-        while next < candidates.count {
-            let first = Int(candidates[next])
+        var count = 0
+        while candidates.next != Int.max {
+            let first = candidates.next
             guard first < limit else {
                 inRange = false
                 break
             }
             let start = (first &>> blockShift) &<< blockShift
             let end = min(start &+ (1 &<< blockShift), limit)
-            if listed < list.count, Int(list[listed]) < start {
-                listed = AnswerBuilder.firstPosition(in: list, from: listed, notBelow: start)
-            }
-            // The list's ranks in the block: up to the first not below its end. (In a damaged list, out of order,
-            // ranks of other blocks fall in: they set bits of no meaning, masked into the block.)
-            let firstListed = listed
-            if listed < list.count, Int(list[listed]) < end {
-                listed = AnswerBuilder.firstPosition(in: list, from: listed, notBelow: end)
-            }
-            for position in firstListed..<listed {
-                let rank = Int(list[unchecked: position])
-                words[(rank &>> 6) & wordMask] |= 1 &<< UInt64(rank & 63)
-            }
-            // The candidates in the block, at least `first`: `next` moves on in every block.
-            let nextBlock = AnswerBuilder.firstPosition(in: candidates, from: next, notBelow: end)
-            for position in next..<nextBlock {
-                let rank = Int(candidates[unchecked: position])
-                kept[count] = UInt32(truncatingIfNeeded: rank)  // count ≤ position < capacity
+            // The list's ranks in the block. (In a damaged list, out of order, ranks of other blocks fall in: they
+            // set bits of no meaning, masked into the block.)
+            list.skip(below: start)
+            let blockStart = list
+            let set = list.read(below: end) { rank in words[(rank &>> 6) & wordMask] |= 1 &<< UInt64(rank & 63) }
+            // The candidates in the block, at least `first`, each written (`count` stays below the candidates read,
+            // so below the capacity) and kept by its bit.
+            _ = candidates.read(below: end) { rank in
+                kept[count] = UInt32(truncatingIfNeeded: rank)
                 count &+= Int(truncatingIfNeeded: words[(rank &>> 6) & wordMask] &>> UInt64(rank & 63) & 1)
             }
-            next = nextBlock
             // Cleared where the list set bits, or whole when it set many (reading the list again would cost more
             // than clearing 8 KB).
-            if listed &- firstListed >= blockWords / 8 {
+            if set >= blockWords / 8 {
                 words.update(repeating: 0, count: blockWords)
             } else {
-                for position in firstListed..<listed { words[(Int(list[unchecked: position]) &>> 6) & wordMask] = 0 }
+                var again = blockStart
+                _ = again.read(below: end) { rank in words[(rank &>> 6) & wordMask] = 0 }
             }
         }
         return count
+    }
+}
+
+/// Ascending ranks read forward a block at a time by `BitKernels.intersection`.
+private protocol ForwardRanks {
+    /// The next rank, `Int.max` past the last.
+    var next: Int { get }
+    /// Moves past the ranks below `start`.
+    mutating func skip(below start: Int)
+    /// Calls `body` with the next ranks below `end` (the next one at least, when it is below `end`), moving past
+    /// them; returns how many.
+    mutating func read(below end: Int, _ body: (Int) -> Void) -> Int
+    /// Whether a coded list ran out of the ranks it claims (a forged file): the intersection is corrupt.
+    var isDamaged: Bool { get }
+}
+
+/// A list read at any position: galloped through to each block's start and end, then read in a loop.
+private struct PositionedRanks<Ranks: RankSequence>: ForwardRanks {
+    let ranks: Ranks
+    var position = 0
+
+    init(_ ranks: Ranks) { self.ranks = ranks }
+
+    var next: Int { position < ranks.count ? Int(ranks[unchecked: position]) : .max }
+    var isDamaged: Bool { false }
+
+    mutating func skip(below start: Int) {
+        if position < ranks.count, Int(ranks[unchecked: position]) < start {
+            position = AnswerBuilder.firstPosition(in: ranks, from: position, notBelow: start)
+        }
+    }
+
+    mutating func read(below end: Int, _ body: (Int) -> Void) -> Int {
+        guard position < ranks.count, Int(ranks[unchecked: position]) < end else { return 0 }
+        let first = position
+        // At least one further on: the rank at `position` is below `end`, so the loop ends on ranks out of order.
+        position = AnswerBuilder.firstPosition(in: ranks, from: position, notBelow: end)
+        for index in first..<position { body(Int(ranks[unchecked: index])) }
+        return position &- first
+    }
+}
+
+/// An Elias–Fano list read forward by a cursor: the ranks before a block skipped by its upper bits' zeros, the
+/// block's read by `forEach(below:)`.
+private struct CodedRanks: ForwardRanks {
+    var cursor: EliasFanoList.Cursor
+
+    init(_ list: EliasFanoList) { cursor = EliasFanoList.Cursor(list) }
+
+    var next: Int { cursor.isAtEnd ? .max : Int(cursor.rank) }
+    var isDamaged: Bool { cursor.isDamaged }
+
+    mutating func skip(below start: Int) { cursor.advance(to: UInt32(truncatingIfNeeded: start)) }
+
+    mutating func read(below end: Int, _ body: (Int) -> Void) -> Int {
+        cursor.forEach(below: UInt32(truncatingIfNeeded: end)) { body(Int($0)) }
     }
 }

@@ -98,21 +98,39 @@ struct QueryExecutor {
                 try answer.addSorted(list, years)
                 break
             }
-            if sets.count > 1, case .bitmap(let words) = sets[1].storage {
-                guard words.count == CacheFormat.bitmapWordCount(movieCount: file.movieCount) else {
-                    throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
-                }
-                guard var matches = BitKernels.filter(list, in: words, below: file.movieCount) else {
-                    throw .corrupt(path: file.path, detail: "rank out of range")
-                }
-                for index in 2..<sets.count where !matches.isEmpty {
-                    matches = try Self.filter(matches, by: sets[index], movieCount: file.movieCount, path: file.path)
-                }
-                try answer.addSorted(matches, years)
+            guard sets.count > 1 else {
+                // One list with its counts per year, listing more a year than its first ids hold.
+                try addFiltered(list.decoded(), sets, to: &answer, years)
                 break
             }
-            // Read whole, in order: the kernels below read every rank of the list that drives.
-            try addFiltered(list.decoded(), sets, to: &answer, years)
+            // Met with the next set as it is read: a bitmap's bits tested, a list of like size met a block at a time;
+            // decoded first only to meet a much longer list.
+            let movieCount = file.movieCount
+            var matches: [UInt32]
+            switch sets[1].storage {
+            case .bitmap(let words):
+                guard words.count == CacheFormat.bitmapWordCount(movieCount: movieCount),
+                      let kept = BitKernels.filter(list, in: words, below: movieCount) else {
+                    throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size or a rank out of range")
+                }
+                matches = kept
+            case .coded(let other) where Self.meetsByBlocks(list.count, other.count):
+                guard let kept = BitKernels.intersection(list, other, below: movieCount) else {
+                    throw .corrupt(path: file.path, detail: "rank out of range")
+                }
+                matches = kept
+            case .list(let other) where Self.meetsByBlocks(list.count, other.count):
+                guard let kept = BitKernels.intersection(list, other, below: movieCount) else {
+                    throw .corrupt(path: file.path, detail: "rank out of range")
+                }
+                matches = kept
+            default:
+                matches = try Self.filter(list.decoded(), by: sets[1], movieCount: movieCount, path: file.path)
+            }
+            for index in 2..<sets.count where !matches.isEmpty {
+                matches = try Self.filter(matches, by: sets[index], movieCount: movieCount, path: file.path)
+            }
+            try answer.addSorted(matches, years)
         case .merged(let list):
             try addFiltered(list, sets, to: &answer, years)
         }
@@ -155,8 +173,8 @@ struct QueryExecutor {
                 kept = Self.intersect(candidates, list, movieCount: movieCount)
             }
         case .coded(let list):
-            if candidates.count >= 1024, list.count / 16 <= candidates.count {
-                kept = BitKernels.intersection(candidates, list.decoded(), below: movieCount)
+            if meetsByBlocks(candidates.count, list.count) {
+                kept = BitKernels.intersection(candidates, list, below: movieCount)
             } else {
                 kept = Self.intersect(candidates, EliasFanoList.Cursor(list))
             }
@@ -184,7 +202,7 @@ struct QueryExecutor {
     private static func intersect<Candidates: RankSequence, List: RankSequence>(
         _ candidates: Candidates, _ list: List, movieCount: Int
     ) -> [UInt32]? {
-        if candidates.count >= 1024, list.count / 16 <= candidates.count {
+        if meetsByBlocks(candidates.count, list.count) {
             return BitKernels.intersection(candidates, list, below: movieCount)
         }
         var kept: [UInt32] = []
@@ -200,6 +218,12 @@ struct QueryExecutor {
             if list[position] == rank { kept.append(rank) }
         }
         return kept
+    }
+
+    /// Whether `candidates` ranks meet a list of `count` a block at a time (`BitKernels.intersection`): 1,024 or more
+    /// in a list at most 16 times longer (see `intersect(_:_:movieCount:)`).
+    static func meetsByBlocks(_ candidates: Int, _ count: Int) -> Bool {
+        candidates >= 1024 && count / 16 <= candidates
     }
 
     /// The ranks of `candidates` that the list under `cursor` holds (both ascending): the cursor advanced to each,

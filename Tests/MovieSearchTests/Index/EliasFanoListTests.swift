@@ -100,6 +100,16 @@ final class EliasFanoListTests: XCTestCase {
                 }
                 cursor.seek(to: ranks.count / 2)
                 XCTAssertEqual(cursor.rank, ranks[ranks.count / 2])
+                // Blocks of ranks read by `forEach(below:)`, as an intersection reads them.
+                var blocks = EliasFanoList.Cursor(list), seen: [UInt32] = []
+                var end: UInt32 = 0
+                while !blocks.isAtEnd {
+                    end += UInt32(generator.next() % UInt64(shape.1 / 4 + 1)) + 1
+                    let before = seen.count
+                    XCTAssertEqual(blocks.forEach(below: end) { seen.append($0) }, seen.count - before)
+                    XCTAssertTrue(blocks.isAtEnd || blocks.rank >= end)
+                }
+                XCTAssertEqual(seen, ranks, "\(shape): every rank once, in order, block by block")
             }
         }
     }
