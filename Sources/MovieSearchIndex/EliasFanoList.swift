@@ -126,6 +126,24 @@
         }
     }
 
+    /// Whether a list of `count` ranks is stored packed rather than coded (`CacheFormat.codedListMaximum`).
+    @inline(__always)
+    package static func isPacked(count: Int) -> Bool { count > CacheFormat.codedListMaximum }
+
+    /// The width of a packed list's ranks below `universe`: the fewest bits that hold the largest.
+    @inline(__always)
+    package static func packedWidth(universe: Int) -> Int {
+        CacheFormat.width(of: UInt32(truncatingIfNeeded: max(universe, 1) &- 1))
+    }
+
+    /// The length in bytes of a list of `count` ranks below `universe` as a section stores it: packed when long,
+    /// else coded (`byteCount(count:universe:)`).
+    @inline(__always)
+    package static func storedByteCount(count: Int, universe: Int) -> Int {
+        isPacked(count: count) ? (count &* packedWidth(universe: universe) &+ 7) &>> 3
+            : byteCount(count: count, universe: universe)
+    }
+
     /// Lists a start of which a coded list section keeps (`LSTP`, `TPSP`): every 8th list's; a list's own start is
     /// its block's plus the lengths of the lists before it in the block, which their counts give (a reader works out
     /// 3.5 layouts on average to find a list, where a start per list would cost the 10M IMDb pair's terms 2.7 MB).
@@ -136,7 +154,7 @@
         (lists + listsPerStart - 1) / listsPerStart + 1
     }
 
-    /// The lists `values[offsets[k] ..< offsets[k + 1]]`, each encoded, end to end, then the 8 zero bytes a load may
+    /// The lists `values[offsets[k] ..< offsets[k + 1]]`, each coded or, when long, packed, end to end, then the 8 zero bytes a load may
     /// read past the last (`LSTD`, `POST`); and the start of every `listsPerStart`-th list and where the last ends
     /// (`LSTP`, `TPSP`). Throws when the bytes outgrow the 32 bits a start is stored in.
     static func encodeLists(_ values: [UInt32], offsets: [UInt32], universe: Int,
@@ -144,9 +162,15 @@
         var bytes: [UInt8] = [], starts: [UInt32] = []
         let lists = max(offsets.count - 1, 0)
         starts.reserveCapacity(lists / listsPerStart + 2)
+        let width = packedWidth(universe: universe)
         for list in 0..<lists {
             if list % listsPerStart == 0 { starts.append(try CacheSections.checked(bytes.count, what)) }
-            encode(values[Int(offsets[list])..<Int(offsets[list + 1])], universe: universe, into: &bytes)
+            let ranks = values[Int(offsets[list])..<Int(offsets[list + 1])]
+            if isPacked(count: ranks.count) {
+                bytes += ByteWriter.packed(Array(ranks), width: width).dropLast(CacheFormat.packedPadding)
+            } else {
+                encode(ranks, universe: universe, into: &bytes)
+            }
         }
         starts.append(try CacheSections.checked(bytes.count, what))
         bytes += [UInt8](repeating: 0, count: CacheFormat.packedPadding)

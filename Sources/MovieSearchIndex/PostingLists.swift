@@ -22,21 +22,31 @@
     }
 
     /// The first term's list.
-    @inlinable public var first: EliasFanoList {
-        EliasFanoList(base: base, count: Int(counts[1]) &- Int(counts[0]), universe: universe)
+    public var first: StoredList {
+        StoredList(base: base, count: Int(counts[1]) &- Int(counts[0]), universe: universe)
     }
 
     /// The terms in the range.
     @inlinable public var termCount: Int { counts.count - 1 }
 
-    /// Calls `body` with each term's list, in term order, until it returns false: each starts where the one before
-    /// ends, at the length its count gives.
-    public func forEachList(_ body: (EliasFanoList) -> Bool) {
+    /// Calls `body` with each term's ranks, term after term, until it returns false: each list starts where the one
+    /// before ends, at the length its count gives.
+    public func forEachRank(_ body: (UInt32) -> Bool) {
         var start = 0
         for term in 0..<termCount {
             let count = Int(counts[term + 1]) &- Int(counts[term])
-            if !body(EliasFanoList(base: base + start, count: count, universe: universe)) { return }
-            start &+= EliasFanoList.byteCount(count: count, universe: universe)
+            switch StoredList(base: base + start, count: count, universe: universe) {
+            case .coded(let list):
+                var stopped = false
+                _ = list.forEachRank { rank in
+                    stopped = !body(rank)
+                    return !stopped
+                }
+                if stopped { return }
+            case .packed(let list):
+                for position in 0..<list.count where !body(list[unchecked: position]) { return }
+            }
+            start &+= EliasFanoList.storedByteCount(count: count, universe: universe)
         }
     }
 }

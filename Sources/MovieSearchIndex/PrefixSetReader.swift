@@ -61,17 +61,14 @@ package final class PrefixSetReader: Sendable {
         if terms.count == 1 {
             let (counts, ids, number) = postings.count >= CacheFormat.yearCountMinimum ? try yearCounts(of: terms)
                 : (nil, nil, nil)
-            return RankSet(cardinality: postings.count, storage: .coded(postings.first), yearCounts: counts,
+            return RankSet(cardinality: postings.count, storage: postings.first.storage, yearCounts: counts,
                            firstIDs: ids, countedNumber: number)
         }
         // A title with two of the terms is in both lists: sort, then drop the repeats.
         var merged: [UInt32] = []
         merged.reserveCapacity(postings.count)
-        postings.forEachList { list in
-            _ = list.forEachRank { rank in
-                merged.append(rank)
-                return true
-            }
+        postings.forEachRank { rank in
+            merged.append(rank)
             return true
         }
         merged.sort()
@@ -108,13 +105,18 @@ package final class PrefixSetReader: Sendable {
     package func rankSource(of terms: Range<Int>) throws(CacheError) -> RankSource {
         if let number = try storedSetNumber(of: terms) {
             switch try storedSet(number) {
-            case .list(let list): return .coded(list)
+            case .list(.coded(let list)): return .coded(list)
+            case .list(.packed(let list)): return .sorted(list)
             case .bitmap(let bitmap, let cardinality):
                 return .bitmap(try words(ofBitmap: bitmap), cardinality: cardinality)
             }
         }
         let postings = try postings(of: terms)
-        return terms.count == 1 ? .coded(postings.first) : .postings(postings)
+        guard terms.count == 1 else { return .postings(postings) }
+        switch postings.first {
+        case .coded(let list): return .coded(list)
+        case .packed(let list): return .sorted(list)
+        }
     }
 
     /// The number in `PRFE` of the set stored for `terms`, if the range has one.
@@ -160,7 +162,7 @@ package final class PrefixSetReader: Sendable {
             guard next >= previous, next - previous <= file.movieCount else {
                 throw .corrupt(path: file.path, detail: "coded list \(list) has a count out of range")
             }
-            position += EliasFanoList.byteCount(count: next - previous, universe: file.movieCount)
+            position += EliasFanoList.storedByteCount(count: next - previous, universe: file.movieCount)
             previous = next
             // Each block crossed, and the last one reached, agree with their starts.
             if (list + 1) % per == 0 || list + 1 == listCount {
@@ -178,7 +180,7 @@ package final class PrefixSetReader: Sendable {
 
     /// Where a set of `PRFE` lies: a list set's ranks, or a bitmap set's number among the bitmaps.
     private enum StoredSet {
-        case list(EliasFanoList)
+        case list(StoredList)
         case bitmap(Int, cardinality: Int)
     }
 
@@ -194,7 +196,7 @@ package final class PrefixSetReader: Sendable {
                 first: blockStart)
             let start = try codedLists(first: set, end: set + 1, listCount: listSets, starts: listSetPositions,
                                        data: listSetData, counts: counts)
-            return .list(EliasFanoList(base: start, count: counts[set + 1] - counts[set], universe: file.movieCount))
+            return .list(StoredList(base: start, count: counts[set + 1] - counts[set], universe: file.movieCount))
         }
         let bitmap = set - listSets
         guard bitmap < bitmapCardinalities.count else {
@@ -218,7 +220,7 @@ package final class PrefixSetReader: Sendable {
     private func prefixSet(_ set: Int) throws(CacheError) -> RankSet {
         switch try storedSet(set) {
         case .list(let list):
-            return RankSet(cardinality: list.count, storage: .coded(list), yearCounts: nil)
+            return RankSet(cardinality: list.count, storage: list.storage, yearCounts: nil)
         case .bitmap(let bitmap, let cardinality):
             let slots = file.yearCount * CacheFormat.firstIDsPerYear
             return RankSet(cardinality: cardinality, storage: .bitmap(try words(ofBitmap: bitmap)),

@@ -7,8 +7,10 @@
 /// Made only of views into the mapping, so an array of them is plain memory: no reference to retain or release
 /// per element.
 @_spi(Engine) public enum RankSource {
-    /// Ascending ranks, each once: a stored list set, or one term's posting list.
+    /// Ascending ranks, each once: a stored list set, or one term's posting list, coded.
     case coded(EliasFanoList)
+    /// Ascending ranks, each once: a long list set or posting list, packed.
+    case sorted(PackedView)
     /// The posting lists of several terms end to end: each term's ascending, a title that has two of the terms
     /// listed twice.
     case postings(PostingLists)
@@ -24,6 +26,7 @@
     @inlinable public var count: Int {
         switch self {
         case .coded(let list): list.count
+        case .sorted(let list): list.count
         case .postings(let lists): lists.count
         case .bitmap(_, let cardinality): cardinality
         }

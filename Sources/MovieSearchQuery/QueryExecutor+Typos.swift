@@ -215,13 +215,12 @@ extension QueryExecutor {
             var ok: Bool
             switch source {
             case .coded(let list):
-                ok = Self.append(list, distance, below: movieCount, passing: passing, to: &keys)
+                ok = Self.append({ _ = list.forEachRank($0) }, distance, below: movieCount, passing: passing, to: &keys)
+            case .sorted(let list):
+                ok = Self.append({ body in for position in 0..<list.count where !body(list[position]) { return } },
+                                 distance, below: movieCount, passing: passing, to: &keys)
             case .postings(let lists):
-                ok = true
-                lists.forEachList { list in
-                    ok = Self.append(list, distance, below: movieCount, passing: passing, to: &keys)
-                    return ok
-                }
+                ok = Self.append(lists.forEachRank, distance, below: movieCount, passing: passing, to: &keys)
             case .bitmap(let words, _):
                 if let passing, passing.count != words.count {
                     throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size")
@@ -251,13 +250,14 @@ extension QueryExecutor {
         return keys
     }
 
-    /// Appends the ranks of `list` (those `passing` sets, when given) as match keys at `distance`; false when one
-    /// is not below `limit` (a damaged file).
-    private static func append(_ list: EliasFanoList, _ distance: Int, below limit: Int, passing: [UInt64]?,
-                               to keys: inout [UInt64]) -> Bool {
+    /// Appends the ranks `each` gives (those `passing` sets, when given) as match keys at `distance`; false when
+    /// one is not below `limit` (a damaged file).
+    @inline(__always)
+    private static func append(_ each: ((UInt32) -> Bool) -> Void, _ distance: Int, below limit: Int,
+                               passing: [UInt64]?, to keys: inout [UInt64]) -> Bool {
         var inRange = true
         guard let passing else {
-            _ = list.forEachRank { rank in
+            each { rank in
                 guard Int(rank) < limit else { inRange = false; return false }
                 keys.append(TypoMatch.key(rank: Int(rank), typos: distance))
                 return true
@@ -265,7 +265,7 @@ extension QueryExecutor {
             return inRange
         }
         // `passing` covers every rank below `limit` (checked by the caller).
-        _ = list.forEachRank { rank in
+        each { rank in
             let rank = Int(rank)
             guard rank < limit else { inRange = false; return false }
             if passing[rank &>> 6] &>> UInt64(rank & 63) & 1 != 0 {
@@ -308,7 +308,8 @@ extension QueryExecutor {
                             candidates[candidate] = TypoMatch.found(candidates[candidate], distance)
                         }
                     }
-                case .coded(let list): Self.mark(&candidates, in: list, distance)
+                case .coded(let list): Self.mark(&candidates, in: CodedRanks(list), distance)
+                case .sorted(let list): Self.mark(&candidates, in: PositionedRanks(list), distance)
                 case .postings:
                     // A large range without a stored set, met with few candidates: its ranks sorted first.
                     let sorted = try collect([(source, distance)][...], passing: passing)
@@ -339,15 +340,14 @@ extension QueryExecutor {
     }
 
     /// Gives `distance` to the candidates (match keys, ascending) that ascending `list` holds and no nearer source
-    /// did: a cursor advanced to each (ranks asked for ascend, so it only moves forward).
-    private static func mark(_ candidates: inout [UInt64], in list: EliasFanoList, _ distance: Int) {
-        var cursor = EliasFanoList.Cursor(list)
+    /// did: the list moved on to each (ranks asked for ascend, so it only moves forward).
+    private static func mark<List: ForwardRanks>(_ candidates: inout [UInt64], in list: List, _ distance: Int) {
+        var list = list
         for candidate in candidates.indices where !TypoMatch.isFound(candidates[candidate]) {
-            let rank = UInt32(TypoMatch.rank(of: candidates[candidate]))
-            if cursor.advance(to: rank) == rank {
-                candidates[candidate] = TypoMatch.found(candidates[candidate], distance)
-            }
-            if cursor.isAtEnd { break }
+            let rank = TypoMatch.rank(of: candidates[candidate])
+            list.skip(below: rank)
+            if list.next == rank { candidates[candidate] = TypoMatch.found(candidates[candidate], distance) }
+            if list.next == .max { break }
         }
     }
 }

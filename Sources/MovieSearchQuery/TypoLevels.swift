@@ -23,13 +23,11 @@ struct TypoLevels {
                     for word in 0..<words { current[word] |= bits[word] }
                 }
                 inRange = true
-            case .coded(let list): inRange = Self.add(list, below: movieCount, to: &current)
-            case .postings(let lists):
-                inRange = true
-                lists.forEachList { list in
-                    inRange = Self.add(list, below: movieCount, to: &current)
-                    return inRange
-                }
+            case .coded(let list): inRange = Self.add({ _ = list.forEachRank($0) }, below: movieCount, to: &current)
+            case .sorted(let list):
+                inRange = Self.add({ body in for position in 0..<list.count where !body(list[position]) { return } },
+                                   below: movieCount, to: &current)
+            case .postings(let lists): inRange = Self.add(lists.forEachRank, below: movieCount, to: &current)
             }
             guard inRange else { throw .corrupt(path: path, detail: "rank out of range") }
             let distance = sources[position].distance
@@ -52,10 +50,11 @@ struct TypoLevels {
         return distances.last ?? 0
     }
 
-    /// Sets the bits of `list`'s ranks in `words`; false when one is not below `limit` (a damaged file).
-    private static func add(_ list: EliasFanoList, below limit: Int, to words: inout [UInt64]) -> Bool {
+    /// Sets the bits of the ranks `each` gives in `words`; false when one is not below `limit` (a damaged file).
+    @inline(__always)
+    private static func add(_ each: ((UInt32) -> Bool) -> Void, below limit: Int, to words: inout [UInt64]) -> Bool {
         var inRange = true
-        _ = list.forEachRank { rank in
+        each { rank in
             let rank = Int(rank)
             guard rank < limit else { inRange = false; return false }
             words[rank >> 6] |= 1 << UInt64(rank & 63)

@@ -1,0 +1,33 @@
+/// One list of ranks of `POST` or `LSTD` as the section stores it (`CacheFormat`, "Elias–Fano lists"): Elias–Fano
+/// coded, or packed when it holds more than `CacheFormat.codedListMaximum` ranks.
+@_spi(Engine) public enum StoredList {
+    case coded(EliasFanoList)
+    case packed(PackedView)
+
+    /// The list of `count` ranks below `universe` whose bytes start at `base` (checked by the caller, with the 8
+    /// after them).
+    init(base: UnsafeRawPointer, count: Int, universe: Int) {
+        if EliasFanoList.isPacked(count: count) {
+            self = .packed(PackedView(base: base, firstBit: 0, width: EliasFanoList.packedWidth(universe: universe),
+                                      count: count))
+        } else {
+            self = .coded(EliasFanoList(base: base, count: count, universe: universe))
+        }
+    }
+
+    /// How many ranks it holds.
+    public var count: Int {
+        switch self {
+        case .coded(let list): list.count
+        case .packed(let list): list.count
+        }
+    }
+
+    /// The list as a set's storage.
+    var storage: RankSet.Storage {
+        switch self {
+        case .coded(let list): .coded(list)
+        case .packed(let list): .list(list)
+        }
+    }
+}
