@@ -56,7 +56,7 @@ bin="$work/bin/$variant"
 mkdir -p "$work/bin" "$work/logs" "$work/corpus/$variant" "$work/artifacts/$variant"
 
 # Build the target when it is missing or older than any source it is made of: the engine's targets (every
-# Sources/MovieSearch<Layer> but the umbrella, the output layer, the CLI, the server and the executable), compiled
+# Sources/MovieSearch<Layer> but the umbrella, the output layer, the CLI, the server and the executables), compiled
 # as one module from copies whose imports of each other are dropped (the fuzzer's sanitizers need one build).
 # The http target is Sources/MovieSearchHTTP alone (it imports nothing), without FuzzSupport.swift (which needs the
 # engine).
@@ -72,7 +72,7 @@ else
         find Sources -path 'Sources/MovieSearch?*/*.swift' \
             -not -path 'Sources/MovieSearchCLI/*' -not -path 'Sources/MovieSearchOutput/*' \
             -not -path 'Sources/MovieSearchServer/*' -not -path 'Sources/MovieSearchHTTP/*' \
-            -not -path 'Sources/MovieSearchTool/*' -print0 | sort -z)
+            -not -path 'Sources/MovieSearchTool/*' -not -path 'Sources/MovieSearchFetchTool/*' -print0 | sort -z)
     # The exact reference search is the tests' own (TestSupport's ReferenceSearch, `bruteForce`), not a copy.
     sources+=(Tests/TestSupport/ReferenceSearch.swift Scripts/fuzz/FuzzSupport.swift "Scripts/fuzz/$target.swift")
 fi

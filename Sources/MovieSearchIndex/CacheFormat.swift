@@ -104,12 +104,12 @@ import MovieSearchCatalog
 /// | `TTXT` | bytes  | any        | term text                                                                 |
 /// | `TJMP` | packed | 257        | first term id whose first byte is ≥ b, for b in 0...256 (narrows the binary search) |
 /// | `TPST` | packed | T + 1      | postings before term i: term i has `TPST[i + 1] − TPST[i]` (its count)   |
-/// | `POST` | coded  | T lists    | posting lists: each term's ranks, ascending, no repeats, an Elias–Fano list (below) |
+/// | `POST` | coded  | T lists    | posting lists: each term's ranks, ascending, no repeats, an Elias–Fano list or, if long, packed (below) |
 /// | `TPSP` | packed | ⌈T / 8⌉ + 1 | where term 8j's list starts in `POST`, in bytes; the last entry where term T − 1's ends |
 /// | `PRFO` | blocked | T + 1     | prefix entries of term i: `PRFE` pairs `PRFO[i] ..< PRFO[i + 1]`; bases `BPRF` |
 /// | `PRFE` | packed | 2 × E      | pairs `<end, set>`, ascending by `end`: the terms `[i, end)` have their matches in set `set` |
 /// | `LSTO` | blocked | L + 1     | ranks before list set k: it holds `LSTO[k + 1] − LSTO[k]`; bases `BLST`   |
-/// | `LSTD` | coded  | L lists    | list sets: ranks, ascending, no repeats, each an Elias–Fano list (below)   |
+/// | `LSTD` | coded  | L lists    | list sets: ranks, ascending, no repeats, each an Elias–Fano list or, if long, packed (below) |
 /// | `LSTP` | packed | ⌈L / 8⌉ + 1 | where list set 8j starts in `LSTD`, in bytes; the last entry where set L − 1 ends |
 /// | `BMPN` | packed | B          | matches in bitmap set b                                                   |
 /// | `BMPC` | packed | B × Y      | matches of bitmap set b per year (in `YEAR` order): entries `b × Y ..< (b + 1) × Y` |
@@ -263,8 +263,13 @@ import MovieSearchCatalog
 /// A list of n ranks below N (the movie count), ascending, each once, is stored in about 2 + log₂(N / n) bits a rank
 /// (Elias and Fano's code; the layout of Vigna's "Quasi-succinct indices"), where a packed list takes log₂ N: the
 /// list sets of century's 36,273 movies take 9.3 bits a rank where they took 16, those of the generated 1M catalog
-/// 10.5 where they took 20. Every number of a list's layout follows from n and N, so a file stores no width or
-/// length per list:
+/// 10.5 where they took 20. A list of more than `CacheFormat.codedListMaximum` (4,096) ranks and at most
+/// `CacheFormat.bitmapMinimum(movieCount:)` (the most a list set holds) is stored packed instead: n ranks of w bits
+/// each, w the fewest bits that hold N − 1, ⌈n × w / 8⌉ bytes, read as a packed section's entries from its first
+/// byte (a query reads a coded rank at three to four times the instructions of a packed one, which the long lists
+/// that the slowest queries of a large catalog meet could not afford). Longer lists, the posting lists of frequent
+/// terms, are coded again: queries read those terms through their bitmap sets. Every number of a list's
+/// layout follows from n and N, so a file stores no kind, width or length per list. A coded list is:
 ///
 /// | part         | bits                          | content                                                     |
 /// |--------------|-------------------------------|-------------------------------------------------------------|
@@ -280,8 +285,8 @@ import MovieSearchCatalog
 /// which are its high part.
 ///
 /// A section keeps the start of every 8th list (`TPSP`, `LSTP`: entry j is where list 8j starts, the last entry where
-/// the last list ends), so list k starts at entry ⌊k / 8⌋ plus the lengths of the lists of its block before it, which
-/// their counts (`TPST`, `LSTO`) give: at most 7 lengths added, where a start per list would cost the 771,544 terms of
+/// the last list ends), so list k starts at entry ⌊k / 8⌋ plus the lengths (coded or packed) of the lists of its
+/// block before it, which their counts (`TPST`, `LSTO`) give: at most 7 lengths added, where a start per list would cost the 771,544 terms of
 /// the 10M IMDb pair 2.7 MB. The reader checks each count against N, and the lengths of each block of 8 it reads
 /// whole against the next start (a list ending inside a block must not pass it): a count or a start out of place is
 /// corrupt, not a list read from the wrong bytes.
@@ -428,9 +433,9 @@ import MovieSearchCatalog
 /// it is refused with the same message, and rebuilding records the scales. Version 9 had no genre sections
 /// (`GNMO` … `GSTG`): it is refused with the same message, and rebuilding adds them. Version 10 stored the posting
 /// lists and list sets packed (`POST`, `LSTD`, with `TPST` and `LSTO` as entry offsets into them) where version 11 codes
-/// them as Elias–Fano lists with their starts (`TPSP`, `LSTP`): this reader would read its lists wrongly, so it is
-/// refused with the same message. A version-11 cache of century is 0.91 of a version-10 one, of the generated 1M
-/// catalog 0.83.
+/// them as Elias–Fano lists (those of at most 4,096 ranks) with their starts (`TPSP`, `LSTP`): this reader would
+/// read its lists wrongly, so it is refused with the same message. A version-11 cache of century is 0.915 of a
+/// version-10 one, of the generated 1M catalog 0.92, of the generated 10M IMDb pair 0.97.
 package enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -487,12 +492,12 @@ package enum CacheFormat {
     /// none. (A writer's choice: the reader uses whatever counts the file has.)
     static let yearCountMinimum = 2048
 
-    /// The most ranks a list of `POST` or `LSTD` is Elias–Fano coded with; a longer one is stored packed, each rank
-    /// at the width of the largest rank (`CacheFormat`, "Elias–Fano lists"). A coded rank costs a query three to four
-    /// times the instructions of a packed one (a bit scan, a shift and a load of low bits, where a rank of 24 bits is
-    /// one load): over the long lists that the slowest queries of a large catalog meet with each other, that made
-    /// the 10M IMDb pair's p99 1.6 to 1.8 times today's, for 0.07 of its file. Every list of century's is coded,
-    /// 0.6 of the 1M catalog's ranks, 0.4 of the 10M pair's.
+    /// The most ranks a list of `POST` or `LSTD` is Elias–Fano coded with, unless it is longer than any list set
+    /// (`bitmapMinimum(movieCount:)`: a frequent term's posting list, which queries read through its bitmap set);
+    /// a list between the two is stored packed, each rank at the width of the largest (`CacheFormat`, "Elias–Fano
+    /// lists"). A coded rank costs a query three to four times the instructions of a packed one (a bit scan, a shift
+    /// and a load of low bits, where a rank of 24 bits is one load): over the long lists that the slowest queries of a
+    /// large catalog meet with each other, that made the 10M IMDb pair's p99 1.6 to 1.8 times version 10's.
     package static let codedListMaximum = 4096
 
     /// The movie ids a cache can store (32 bits: `MIDS` and `RANK` hold them as `UInt32`), and so the ids a lookup

@@ -126,9 +126,13 @@
         }
     }
 
-    /// Whether a list of `count` ranks is stored packed rather than coded (`CacheFormat.codedListMaximum`).
+    /// Whether a list of `count` ranks below `universe` is stored packed rather than coded: past
+    /// `CacheFormat.codedListMaximum`, up to the most a list set holds (`CacheFormat.bitmapMinimum`). A longer list is
+    /// a frequent term's, which queries read through its bitmap set, never its list: coded, it costs them nothing.
     @inline(__always)
-    package static func isPacked(count: Int) -> Bool { count > CacheFormat.codedListMaximum }
+    package static func isPacked(count: Int, universe: Int) -> Bool {
+        count > CacheFormat.codedListMaximum && count <= CacheFormat.bitmapMinimum(movieCount: universe)
+    }
 
     /// The width of a packed list's ranks below `universe`: the fewest bits that hold the largest.
     @inline(__always)
@@ -140,7 +144,7 @@
     /// else coded (`byteCount(count:universe:)`).
     @inline(__always)
     package static func storedByteCount(count: Int, universe: Int) -> Int {
-        isPacked(count: count) ? (count &* packedWidth(universe: universe) &+ 7) &>> 3
+        isPacked(count: count, universe: universe) ? (count &* packedWidth(universe: universe) &+ 7) &>> 3
             : byteCount(count: count, universe: universe)
     }
 
@@ -166,7 +170,7 @@
         for list in 0..<lists {
             if list % listsPerStart == 0 { starts.append(try CacheSections.checked(bytes.count, what)) }
             let ranks = values[Int(offsets[list])..<Int(offsets[list + 1])]
-            if isPacked(count: ranks.count) {
+            if isPacked(count: ranks.count, universe: universe) {
                 bytes += ByteWriter.packed(Array(ranks), width: width).dropLast(CacheFormat.packedPadding)
             } else {
                 encode(ranks, universe: universe, into: &bytes)

@@ -1,5 +1,5 @@
 /// One list of ranks of `POST` or `LSTD` as the section stores it (`CacheFormat`, "Elias–Fano lists"): Elias–Fano
-/// coded, or packed when it holds more than `CacheFormat.codedListMaximum` ranks.
+/// coded, or packed when it holds more than `CacheFormat.codedListMaximum` ranks and no more than a list set may.
 @_spi(Engine) public enum StoredList {
     case coded(EliasFanoList)
     case packed(PackedView)
@@ -7,7 +7,7 @@
     /// The list of `count` ranks below `universe` whose bytes start at `base` (checked by the caller, with the 8
     /// after them).
     init(base: UnsafeRawPointer, count: Int, universe: Int) {
-        if EliasFanoList.isPacked(count: count) {
+        if EliasFanoList.isPacked(count: count, universe: universe) {
             self = .packed(PackedView(base: base, firstBit: 0, width: EliasFanoList.packedWidth(universe: universe),
                                       count: count))
         } else {

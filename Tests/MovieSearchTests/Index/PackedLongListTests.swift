@@ -6,9 +6,10 @@ import MovieSearch
 import TestSupport
 import XCTest
 
-/// Lists of more than `CacheFormat.codedListMaximum` ranks stay packed among the coded ones (`CacheFormat`,
-/// "Elias–Fano lists"): the sections lay them out at the width of the largest rank, the starts count their bytes so,
-/// and a catalog large enough to have such a list set answers as the reference search does.
+/// Lists of more than `CacheFormat.codedListMaximum` ranks, up to the most a list set holds, stay packed among the
+/// coded ones (`CacheFormat`, "Elias–Fano lists"): the sections lay them out at the width of the largest rank, the
+/// starts count their bytes so, and a catalog large enough to have such a list set answers as the reference search
+/// does.
 final class PackedLongListTests: XCTestCase {
     func testLongListsArePackedBetweenCodedOnes() throws {
         let universe = 200_000, long = CacheFormat.codedListMaximum + 1
@@ -18,7 +19,9 @@ final class PackedLongListTests: XCTestCase {
             while chosen.count < count { chosen.insert(UInt32(generator.next() % UInt64(universe))) }
             return chosen.sorted()
         }
-        let lists = [ranks(5), ranks(long), ranks(CacheFormat.codedListMaximum), ranks(1)]
+        // 200,000 movies: a list set holds up to 2 × 3,125 ranks; a longer list (a frequent term's) is coded again.
+        let frequent = CacheFormat.bitmapMinimum(movieCount: universe) + 1
+        let lists = [ranks(5), ranks(long), ranks(CacheFormat.codedListMaximum), ranks(1), ranks(frequent)]
         var values: [UInt32] = [], offsets: [UInt32] = [0]
         for list in lists {
             values += list
@@ -28,6 +31,7 @@ final class PackedLongListTests: XCTestCase {
         let lengths = lists.map { EliasFanoList.storedByteCount(count: $0.count, universe: universe) }
         XCTAssertEqual(lengths[1], (long * 18 + 7) / 8, "199,999 needs 18 bits")
         XCTAssertEqual(starts, [0, UInt32(lengths.reduce(0, +))], "one block of 8 lists: its start and the end")
+        XCTAssertLessThan(lengths[4], frequent * 18 / 8 / 2, "the frequent term's list coded: 7.5 bits a rank, not 18")
         XCTAssertEqual(bytes.count, lengths.reduce(0, +) + CacheFormat.packedPadding)
         bytes.withUnsafeBytes { raw in
             var start = 0
