@@ -56,8 +56,9 @@ bin="$work/bin/$variant"
 mkdir -p "$work/bin" "$work/logs" "$work/corpus/$variant" "$work/artifacts/$variant"
 
 # Build the target when it is missing or older than any source it is made of: the engine's targets (every
-# Sources/MovieSearch<Layer> but the umbrella, the output layer, the CLI, the server and the executables), compiled
-# as one module from copies whose imports of each other are dropped (the fuzzer's sanitizers need one build).
+# Sources/MovieSearch<Layer> but the umbrella, the output layer, the command line and the CLI, the server and the
+# executables), compiled as one module from copies whose imports of each other are dropped (the fuzzer's sanitizers
+# need one build).
 # The http target is Sources/MovieSearchHTTP alone (it imports nothing), without FuzzSupport.swift (which needs the
 # engine).
 sources=()
@@ -72,7 +73,8 @@ else
         find Sources -path 'Sources/MovieSearch?*/*.swift' \
             -not -path 'Sources/MovieSearchCLI/*' -not -path 'Sources/MovieSearchOutput/*' \
             -not -path 'Sources/MovieSearchServer/*' -not -path 'Sources/MovieSearchHTTP/*' \
-            -not -path 'Sources/MovieSearchTool/*' -not -path 'Sources/MovieSearchFetchTool/*' -print0 | sort -z)
+            -not -path 'Sources/MovieSearchTool/*' -not -path 'Sources/MovieSearchFetchTool/*' \
+            -not -path 'Sources/MovieSearchCommandLine/*' -print0 | sort -z)
     # The exact reference search is the tests' own (TestSupport's ReferenceSearch, `bruteForce`), not a copy.
     sources+=(Tests/TestSupport/ReferenceSearch.swift Scripts/fuzz/FuzzSupport.swift "Scripts/fuzz/$target.swift")
 fi
@@ -86,8 +88,19 @@ if [[ ! -x "$bin" || -n "$(find "${sources[@]}" -newer "$bin" -print -quit)" ]];
         sed -E '/^(@_spi\(Engine\) )?import MovieSearch[A-Za-z]*$/d' "$file" > "$copies/$file"
         compiled+=("$copies/$file")
     done
+    # The engine's C parts: the system modules by their module maps, the SIGBUS guard (a C target, whose module
+    # map SwiftPM would write) compiled here and linked in.
+    cModules=(-I Sources/CZlib)
+    if [[ "$target" != http ]]; then
+        mkdir -p "$copies/CMappingGuard"
+        printf 'module CMappingGuard {\n    header "%s"\n    export *\n}\n' \
+            "$root/Sources/CMappingGuard/include/MappingGuard.h" > "$copies/CMappingGuard/module.modulemap"
+        nice -n 10 clang -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CMappingGuard/include \
+            -c Sources/CMappingGuard/MappingGuard.c -o "$copies/CMappingGuard/MappingGuard.o"
+        cModules+=(-I Sources/CEventPoll -I "$copies/CMappingGuard" "$copies/CMappingGuard/MappingGuard.o")
+    fi
     nice -n 10 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld \
-        -module-name "$module" -package-name moviesearch -I Sources/CZlib "${defines[@]}" "${compiled[@]}" \
+        -module-name "$module" -package-name moviesearch "${cModules[@]}" "${defines[@]}" "${compiled[@]}" \
         -o "$bin.tmp"
     mv "$bin.tmp" "$bin"
 fi
