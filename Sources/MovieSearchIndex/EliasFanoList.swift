@@ -436,22 +436,30 @@ extension EliasFanoList {
             current = list.rank(index: target, upperPosition: bit)
         }
 
-        /// Moves to the next rank.
+        /// Moves `word` on until `bits` holds a set bit, and says whether it found one: past the last upper word the
+        /// list ran out of the ranks it claims (a forged list), and the cursor is at the end.
         @inlinable @inline(__always)
-        public mutating func next() {
-            position &+= 1
-            guard position < list.count else { current = .max; return }
-            bits &= bits &- 1
+        mutating func findSetBit() -> Bool {
             while bits == 0 {
                 word &+= 1
                 guard word < list.upperWordCount else {
                     position = list.count
                     current = .max
                     ranOut = true
-                    return
+                    return false
                 }
                 bits = list.upperWord(word)
             }
+            return true
+        }
+
+        /// Moves to the next rank.
+        @inlinable @inline(__always)
+        public mutating func next() {
+            position &+= 1
+            guard position < list.count else { current = .max; return }
+            bits &= bits &- 1
+            guard findSetBit() else { return }
             current = list.rank(index: position, upperPosition: word &<< 6 | bits.trailingZeroBitCount)
         }
 
@@ -534,16 +542,7 @@ extension EliasFanoList {
                 guard position < list.count else { position = list.count; current = .max; return current }
                 word = index
                 bits = list.upperWord(index) & (~0 &<< UInt64(zero & 63)) & ~(1 &<< UInt64(zero & 63))
-                while bits == 0 {
-                    word &+= 1
-                    guard word < list.upperWordCount else {
-                        position = list.count
-                        current = .max
-                        ranOut = true
-                        return current
-                    }
-                    bits = list.upperWord(word)
-                }
+                guard findSetBit() else { return current }
                 current = list.rank(index: position, upperPosition: word &<< 6 | bits.trailingZeroBitCount)
             }
             while current < bound { next() }
