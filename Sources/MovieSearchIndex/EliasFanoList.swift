@@ -1,17 +1,18 @@
 /// An Elias–Fano coded list of ascending ranks inside a checked, verified part of a mapping (`CacheFormat`,
-/// "Elias–Fano lists"): what a list set of `LSTD` is stored as since version 11.
+/// "Elias–Fano lists"): what a posting list of `POST` or a list set of `LSTD` is stored as since version 11 (unless it
+/// is long enough to be packed, `StoredList`).
 ///
 /// A list of n ranks below N keeps the low `lowBits` = ⌊log₂(N / n)⌋ bits of each rank packed, and the rest (the
 /// high part) in unary: rank i sets bit `(rank >> lowBits) + i` of the upper bits. That is about 2 + log₂(N / n)
 /// bits a rank where a packed list takes log₂ N: the list sets of century's 36,273 movies 9.3 bits, not 16; those of
-/// the generated 1M catalog 10.5, not 20. Every 64th rank's upper bit is sampled (`samples`), so that rank i is found
-/// from the sample before it by counting the set bits of a few words, and a search skips whole blocks of 64 by
-/// their first ranks, each read from its sample in two loads: the skip data of Lucene's and tantivy's blocked
-/// postings, over the layout of Vigna's "Quasi-succinct indices".
+/// the generated 1M catalog 10.5, not 20 (the layout of Vigna's "Quasi-succinct indices"). Every 64th rank's upper bit
+/// is sampled (`samples`), so that rank i is found from the sample before it by counting the set bits of a few words.
 ///
-/// Reading in order (`decoded()`, `forEachRank`, `Cursor`) costs about what a packed list costs: a bit scan and a load a
-/// rank. A random read (`subscript`) costs a sample, a few popcounts and a select in one word: the year cuts and
-/// searches that read a few ranks of a long list use it; the kernels that read a whole list decode it first.
+/// Reading in order (`decoded()`, `forEachRank`, `Cursor`) costs a bit scan, a shift and a load of low bits a rank,
+/// three to four times a packed rank's instructions. A cursor skips ranks without reading them
+/// (`Cursor.advance(to:)`: the zeros of their upper bits counted a word at a time), as Lucene's and tantivy's
+/// postings skip blocks; a random read (`subscript`, `Cursor.seek(to:)`) costs a sample, a few popcounts and a
+/// select in one word.
 ///
 /// Every read stays inside the bytes `MappedCacheFile.eliasFanoList` checked, whatever they hold: a forged list
 /// whose bits run out gives `UInt32.max`, a rank no catalog has, which the readers of ranks refuse as corrupt.
@@ -292,13 +293,6 @@
         return rank(index: index, upperPosition: position)
     }
 
-    /// The first rank of block `block` (ranks 64·block …), from its sample: two loads.
-    @inlinable @inline(__always)
-    func blockFirst(_ block: Int) -> UInt32 {
-        if block == 0 { return self[unchecked: 0] }
-        return rank(index: block &<< 6, upperPosition: sample(block))
-    }
-
     /// Calls `body` with each rank from position `start` on, in order, until it returns false; returns the
     /// position where it stopped (`count` when it never did). A forged list whose bits run out ends early with
     /// `UInt32.max`, given to `body` once.
@@ -357,39 +351,12 @@
             initialized = count
         }
     }
-
-    /// The first position at or after `start` whose rank is not below `bound` (`count` if none): whole blocks of 64
-    /// skipped by their first ranks, galloping from `start`'s block, then the last block read in order.
-    @inlinable
-    public func firstPosition(notBelow bound: UInt32, from start: Int) -> Int {
-        guard start < count else { return count }
-        let lastBlock = (count &- 1) &>> 6
-        var block = start &>> 6
-        // Gallop: the furthest block whose first rank is below the bound, at most `lastBlock`.
-        if block < lastBlock, blockFirst(block &+ 1) < bound {
-            var low = block &+ 1, step = 1
-            var high = lastBlock &+ 1  // first block known (or assumed, past the end) not below
-            while true {
-                let next = low &+ step
-                if next > lastBlock { break }
-                if blockFirst(next) < bound { low = next; step &<<= 1 } else { high = next; break }
-            }
-            // Blocks low ..< high: low's first is below the bound; find the last such.
-            var lo = low, hi = min(high, lastBlock &+ 1)
-            while hi &- lo > 1 {
-                let middle = (lo &+ hi) &>> 1
-                if blockFirst(middle) < bound { lo = middle } else { hi = middle }
-            }
-            block = lo
-        }
-        return forEachRank(from: max(start, block &<< 6)) { $0 < bound }
-    }
 }
 
 extension EliasFanoList {
     /// A position in a list that moves forward only (`advance(to:)`), as Lucene's postings iterators do: each
-    /// step reads the next set upper bit where a random read would select it again, and a step past a whole block
-    /// skips by the blocks' first ranks.
+    /// step reads the next set upper bit where a random read would select it again, and an advance past many ranks
+    /// counts their upper bits' zeros a word at a time instead of reading them.
     public struct Cursor {
         @usableFromInline let list: EliasFanoList
         /// The position of the current rank (`list.count` at the end).

@@ -104,7 +104,7 @@ struct QueryExecutor {
                 break
             }
             // Met with the next set as it is read: a bitmap's bits tested, a list of like size met a block at a time;
-            // decoded first only to meet a much longer list.
+            // decoded first to meet a much longer list, or a merged one.
             let movieCount = file.movieCount
             var matches: [UInt32]
             switch sets[1].storage {
@@ -227,7 +227,7 @@ struct QueryExecutor {
     }
 
     /// The ranks of `candidates` that the list under `cursor` holds (both ascending): the cursor advanced to each,
-    /// stepping through a block of the list, skipping whole blocks by their first ranks (`EliasFanoList.Cursor`).
+    /// the ranks between them skipped by their upper bits' zeros (`EliasFanoList.Cursor.advance(to:)`).
     private static func intersect<Candidates: RankSequence>(_ candidates: Candidates,
                                                             _ cursor: EliasFanoList.Cursor) -> [UInt32]? {
         var cursor = cursor

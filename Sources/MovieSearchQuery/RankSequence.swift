@@ -10,7 +10,7 @@ protocol RankSequence {
 }
 
 extension PackedView: RankSequence {}
-extension EliasFanoList: RankSequence {}
+
 extension BytePackedView: RankSequence {}
 
 extension Array: RankSequence where Element == UInt32 {

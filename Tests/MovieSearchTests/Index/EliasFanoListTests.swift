@@ -80,8 +80,10 @@ final class EliasFanoListTests: XCTestCase {
                     let start = Int(generator.next() % UInt64(ranks.count + 1))
                     let bound = UInt32(generator.next() % UInt64(shape.1 + 2))
                     let expected = ranks[start...].firstIndex { $0 >= bound } ?? ranks.count
-                    XCTAssertEqual(list.firstPosition(notBelow: bound, from: start), expected,
-                                   "\(shape): first from \(start) not below \(bound)")
+                    var cursor = EliasFanoList.Cursor(list)
+                    cursor.seek(to: start)
+                    cursor.advance(to: bound)
+                    XCTAssertEqual(cursor.index, expected, "\(shape): first from \(start) not below \(bound)")
                 }
                 // A cursor advanced to ascending bounds, with steps and jumps between them.
                 var cursor = EliasFanoList.Cursor(list)
@@ -118,7 +120,7 @@ final class EliasFanoListTests: XCTestCase {
         XCTAssertEqual(EliasFanoList.layout(count: 0, universe: 1000).byteCount, 0)
         withList([], universe: 1000) { list in
             XCTAssertEqual(list.decoded(), [])
-            XCTAssertEqual(list.firstPosition(notBelow: 5, from: 0), 0)
+            XCTAssertEqual(EliasFanoList.Cursor(list).index, 0)
             XCTAssertTrue(EliasFanoList.Cursor(list).isAtEnd)
         }
     }
@@ -140,7 +142,9 @@ final class EliasFanoListTests: XCTestCase {
                     let decoded = list.decoded()
                     XCTAssertEqual(decoded.count, count)
                     for index in 0..<count { _ = list[index] }
-                    _ = list.firstPosition(notBelow: UInt32(universe / 2), from: 0)
+                    var skipping = EliasFanoList.Cursor(list)
+                    skipping.advance(to: UInt32(universe / 2))
+                    skipping.seek(to: count - 1)
                     var cursor = EliasFanoList.Cursor(list)
                     var steps = 0
                     while !cursor.isAtEnd, steps <= count { cursor.next(); steps += 1 }
