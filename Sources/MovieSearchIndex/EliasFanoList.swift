@@ -14,7 +14,7 @@
 /// postings skip blocks; a random read (`subscript`, `Cursor.seek(to:)`) costs a sample, a few popcounts and a
 /// select in one word.
 ///
-/// Every read stays inside the bytes `MappedCacheFile.eliasFanoList` checked, whatever they hold: a forged list
+/// Every read stays inside the bytes `PrefixSetReader` checked (the list's layout and the 8 bytes after it), whatever they hold: a forged list
 /// whose bits run out gives `UInt32.max`, a rank no catalog has, which the readers of ranks refuse as corrupt.
 @_spi(Engine) public struct EliasFanoList {
     /// The sampled upper-bit positions: entry j − 1 (a little-endian u32) is where rank 64j's bit is.
@@ -22,9 +22,8 @@
     /// The upper bits, `upperBitCount` of them, read as little-endian u64 words from byte 0.
     @usableFromInline let upper: UnsafeRawPointer
     @usableFromInline let upperBitCount: Int
-    /// The low bits, packed right after the upper bits: entry i is bits `lowFirstBit + i × lowBits ..<
-    /// lowFirstBit + (i + 1) × lowBits` from `low`, read as a packed section's.
-    @usableFromInline let low: UnsafeRawPointer
+    /// The low bits, packed right after the upper bits in the same bit string: entry i is bits
+    /// `lowFirstBit + i × lowBits ..< lowFirstBit + (i + 1) × lowBits` from `upper`, read as a packed section's.
     @usableFromInline let lowFirstBit: Int
     @usableFromInline let lowBits: Int
     @usableFromInline let lowMask: UInt64
@@ -42,7 +41,6 @@
         samples = base
         upper = base + layout.upperOffset
         upperBitCount = layout.upperBitCount
-        low = base + layout.upperOffset
         lowFirstBit = layout.upperBitCount
         lowBits = layout.lowBits
         lowMask = (1 << UInt64(layout.lowBits)) &- 1
@@ -67,11 +65,7 @@
         guard count > 0 else {
             return Layout(lowBits: 0, sampleCount: 0, upperBitCount: 0, upperOffset: 0, byteCount: 0)
         }
-        // ⌊log₂(universe / count)⌋, without a division (a reader works out the layouts of up to 16 lists to find one):
-        // the difference of their bit lengths, less one where the shifted count passes the universe.
-        var lowBits = count.leadingZeroBitCount - max(universe, 1).leadingZeroBitCount
-        if lowBits > 0, count << lowBits > universe { lowBits -= 1 }
-        lowBits = max(lowBits, 0)
+        let lowBits = lowBits(count: count, universe: universe)
         let sampleCount = (count - 1) / samplingInterval
         // The last rank's high part is at most (universe − 1) >> lowBits, and its bit that plus count − 1.
         let upperBitCount = ((max(universe, 1) - 1) >> lowBits) + count
@@ -81,16 +75,23 @@
                       upperOffset: upperOffset, byteCount: upperOffset + (upperBitCount + count * lowBits + 7) / 8)
     }
 
+    /// ℓ = ⌊log₂(universe / count)⌋ (0 when count passes half the universe), for a `count` above 0, without a
+    /// division (a reader works out the lengths of up to 7 lists to find one): the difference of their bit lengths,
+    /// less one where the shifted count passes the universe.
+    @inline(__always)
+    static func lowBits(count: Int, universe: Int) -> Int {
+        var lowBits = count.leadingZeroBitCount &- max(universe, 1).leadingZeroBitCount
+        if lowBits > 0, count &<< lowBits > universe { lowBits &-= 1 }
+        return max(lowBits, 0)
+    }
+
     /// The length in bytes of a list of `count` ranks below `universe`: `layout(count:universe:).byteCount`, for the
     /// walks that add up the lengths of the lists before one (`PrefixSetReader`, `PostingLists`).
     @inline(__always)
     package static func byteCount(count: Int, universe: Int) -> Int {
         guard count > 0 else { return 0 }
-        let universe = max(universe, 1)
-        var lowBits = count.leadingZeroBitCount &- universe.leadingZeroBitCount
-        if lowBits > 0, count &<< lowBits > universe { lowBits &-= 1 }
-        lowBits = max(lowBits, 0)
-        let upperBits = (universe &- 1) &>> lowBits &+ count
+        let lowBits = lowBits(count: count, universe: universe)
+        let upperBits = (max(universe, 1) &- 1) &>> lowBits &+ count
         return ((count &- 1) &>> 6) &* 4 &+ (upperBits &+ count &* lowBits &+ 7) &>> 3
     }
 
@@ -187,9 +188,7 @@
     /// Upper word `word`, its bits past `upperBitCount` cleared (they belong to the low bits).
     @inlinable @inline(__always)
     func upperWord(_ word: Int) -> UInt64 {
-        let loaded = UInt64(littleEndian: upper.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self))
-        let end = upperBitCount &- word &<< 6
-        return end >= 64 ? loaded : loaded & ((1 &<< UInt64(end)) &- 1)
+        UInt64(littleEndian: upper.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self)) & validBits(ofWord: word)
     }
 
     /// The bits of upper word `word` that are upper bits (all but past `upperBitCount` in the last word).
@@ -206,7 +205,7 @@
     @inlinable @inline(__always)
     func lowPart(_ index: Int) -> UInt64 {
         let bit = lowFirstBit &+ index &* lowBits
-        let word = UInt64(littleEndian: low.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+        let word = UInt64(littleEndian: upper.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
         return (word &>> UInt64(bit & 7)) & lowMask
     }
 
@@ -335,7 +334,8 @@
                 var bits = upperWord(word)
                 while bits != 0, index < count {
                     let high = UInt64(word &<< 6 | bits.trailingZeroBitCount &- index)
-                    let lowWord = UInt64(littleEndian: low.loadUnaligned(fromByteOffset: lowBit &>> 3, as: UInt64.self))
+                    let lowWord = UInt64(littleEndian: upper.loadUnaligned(fromByteOffset: lowBit &>> 3,
+                                                                           as: UInt64.self))
                     let value = high &<< shift | (lowWord &>> UInt64(lowBit & 7)) & lowMask
                     buffer[index] = UInt32(truncatingIfNeeded: min(value, UInt64(UInt32.max)))
                     lowBit &+= lowBits
@@ -459,8 +459,8 @@ extension EliasFanoList {
                 }
                 // Past the first bit, the i-th set bit is after bit i: no high part is negative.
                 let high = UInt64(word &<< 6 | bits.trailingZeroBitCount &- index)
-                let lowWord = UInt64(littleEndian: list.low.loadUnaligned(fromByteOffset: lowBit &>> 3,
-                                                                          as: UInt64.self))
+                let lowWord = UInt64(littleEndian: list.upper.loadUnaligned(fromByteOffset: lowBit &>> 3,
+                                                                            as: UInt64.self))
                 value = min(high &<< shift | (lowWord &>> UInt64(lowBit & 7)) & list.lowMask, UInt64(UInt32.max))
                 if value >= UInt64(bound) {
                     position = index

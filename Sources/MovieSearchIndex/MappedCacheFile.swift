@@ -226,18 +226,6 @@ package final class MappedCacheFile: @unchecked Sendable {
         return UnsafeRawBufferPointer(start: base + start, count: range.count)
     }
 
-    /// The Elias–Fano list of `count` ranks below the movie count at bytes `range` of a byte section (`CacheFormat`,
-    /// "Elias–Fano lists"): its length checked against the layout its count gives, its bytes and the 8 a load may
-    /// read past them against the section and its checksums.
-    func eliasFanoList(_ section: Section, _ range: Range<Int>, count: Int) throws(CacheError) -> EliasFanoList {
-        let layout = EliasFanoList.layout(count: count, universe: movieCount)
-        guard range.count == layout.byteCount else {
-            throw .corrupt(path: path, detail: "a coded list holds \(range.count) bytes, expected \(layout.byteCount)")
-        }
-        let raw = try bytes(section, range.lowerBound..<(range.upperBound + CacheFormat.packedPadding))
-        return EliasFanoList(base: raw.baseAddress ?? base, count: count, universe: movieCount)
-    }
-
     /// Entries `range` of a section of little-endian u32s.
     @inline(__always)
     func u32s(_ section: Section, _ range: Range<Int>) throws(CacheError) -> U32View {

@@ -35,17 +35,7 @@
         var start = 0
         for term in 0..<termCount {
             let count = Int(counts[term + 1]) &- Int(counts[term])
-            switch StoredList(base: base + start, count: count, universe: universe) {
-            case .coded(let list):
-                var stopped = false
-                _ = list.forEachRank { rank in
-                    stopped = !body(rank)
-                    return !stopped
-                }
-                if stopped { return }
-            case .packed(let list):
-                for position in 0..<list.count where !body(list[unchecked: position]) { return }
-            }
+            guard StoredList(base: base + start, count: count, universe: universe).forEachRank(body) else { return }
             start &+= EliasFanoList.storedByteCount(count: count, universe: universe)
         }
     }

@@ -331,16 +331,17 @@ struct PrefixSetWriter {
             counted += [.packed(.listPairRows, listPairs.rows)]
                 + (try CacheSections.Part.rows(.listPairCounts, listPairs.counts, rowLength: perYear.count))
         }
+        let lists = try codedLists.value()
         return counted + [
             .packed(.prefixEntries, pairs),
-            .bytes(.listSetData, try codedLists.value().bytes),
+            .bytes(.listSetData, lists.bytes),
             .packed(.bitmapCardinalities, bitmapCardinalities),
             .packed(.bitmapYearCounts, bitmapYearCounts),
             .packed(.bitmapFirstIDs, bitmapFirstIDs),
             .bytes(.bitmaps, bitmaps.bytes),
         ] + CacheSections.Part.blocked(.prefixOffsets, offsets)
           + CacheSections.Part.blocked(.listSetOffsets, listOffsets)
-          + [.packed(.listSetPositions, try codedLists.value().starts)]
+          + [.packed(.listSetPositions, lists.starts)]
           + (try CacheSections.Part.rows(.bitmapPairCounts, try bitmapPairs.value(), rowLength: max(perYear.count, 1)))
     }
 

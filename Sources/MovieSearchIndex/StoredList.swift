@@ -23,6 +23,23 @@
         }
     }
 
+    /// Calls `body` with each rank, in order, until it returns false; returns whether it went through them all.
+    @discardableResult
+    public func forEachRank(_ body: (UInt32) -> Bool) -> Bool {
+        switch self {
+        case .coded(let list):
+            var stopped = false
+            _ = list.forEachRank { rank in
+                stopped = !body(rank)
+                return !stopped
+            }
+            return !stopped
+        case .packed(let list):
+            for position in 0..<list.count where !body(list[unchecked: position]) { return false }
+            return true
+        }
+    }
+
     /// The list as a set's storage.
     var storage: RankSet.Storage {
         switch self {

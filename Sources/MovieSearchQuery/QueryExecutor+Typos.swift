@@ -215,10 +215,11 @@ extension QueryExecutor {
             var ok: Bool
             switch source {
             case .coded(let list):
-                ok = Self.append({ _ = list.forEachRank($0) }, distance, below: movieCount, passing: passing, to: &keys)
+                ok = Self.append({ StoredList.coded(list).forEachRank($0) }, distance, below: movieCount,
+                                 passing: passing, to: &keys)
             case .sorted(let list):
-                ok = Self.append({ body in for position in 0..<list.count where !body(list[position]) { return } },
-                                 distance, below: movieCount, passing: passing, to: &keys)
+                ok = Self.append({ StoredList.packed(list).forEachRank($0) }, distance, below: movieCount,
+                                 passing: passing, to: &keys)
             case .postings(let lists):
                 ok = Self.append(lists.forEachRank, distance, below: movieCount, passing: passing, to: &keys)
             case .bitmap(let words, _):

@@ -10,7 +10,6 @@ protocol RankSequence {
 }
 
 extension PackedView: RankSequence {}
-
 extension BytePackedView: RankSequence {}
 
 extension Array: RankSequence where Element == UInt32 {

@@ -23,10 +23,10 @@ struct TypoLevels {
                     for word in 0..<words { current[word] |= bits[word] }
                 }
                 inRange = true
-            case .coded(let list): inRange = Self.add({ _ = list.forEachRank($0) }, below: movieCount, to: &current)
+            case .coded(let list):
+                inRange = Self.add({ StoredList.coded(list).forEachRank($0) }, below: movieCount, to: &current)
             case .sorted(let list):
-                inRange = Self.add({ body in for position in 0..<list.count where !body(list[position]) { return } },
-                                   below: movieCount, to: &current)
+                inRange = Self.add({ StoredList.packed(list).forEachRank($0) }, below: movieCount, to: &current)
             case .postings(let lists): inRange = Self.add(lists.forEachRank, below: movieCount, to: &current)
             }
             guard inRange else { throw .corrupt(path: path, detail: "rank out of range") }
