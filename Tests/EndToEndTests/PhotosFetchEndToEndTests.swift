@@ -160,6 +160,7 @@ final class PhotosFetchEndToEndTests: XCTestCase {
     }
 
     func testAHangAndASlowAnswerEndAtTheTimeLimit() throws {
+        try TestScale.requireFullRun("a hang and a slow answer waited out to the time limit")
         // One stand-in, its slow answers 400 ms late: twice the shortened limit (the variable takes 100 ms to 10 s).
         let (standIn, setMode) = try standInWithModes(delay: 0.4)
         for mode in ["hang", "slow"] {

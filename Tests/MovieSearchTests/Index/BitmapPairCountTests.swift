@@ -29,6 +29,7 @@ final class BitmapPairCountTests: XCTestCase {
     private static let encoded = Result { try CacheWriter.encode(catalog) }
 
     func testPairCountsAreTheIntersectionsAndAnswerLikeTheReference() throws {
+        try TestScale.requireFullRun("every pair of bitmap sets counted bit by bit, year by year")
         let forged = try ForgedCache(Self.encoded.get())
         let bitmaps = forged.entry(of: .bitmapCardinalities).count
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))

@@ -31,7 +31,11 @@ final class ListYearCountTests: XCTestCase {
     /// encoding error fails each test that reads it.
     private static let encoded = Result { try CacheWriter.encode(catalog) }
 
+    /// Why a plain `swift test` skips these: encoding the catalog unoptimized takes seconds (the full steps run them).
+    private static let fullRunReason = "a catalog of 80,000 movies encoded unoptimized"
+
     func testLongListsHaveCountsAndAnswerLikeTheReference() throws {
+        try TestScale.requireFullRun(Self.fullRunReason)
         let bytes = try Self.encoded.get()
         let forged = ForgedCache(bytes)
         let counted = forged.entry(of: .rangeYearCountKeys).count / 2
@@ -52,6 +56,7 @@ final class ListYearCountTests: XCTestCase {
     }
 
     func testCountsThatDisagreeWithTheirListAreCorrupt() throws {
+        try TestScale.requireFullRun(Self.fullRunReason)
         var forged = try ForgedCache(Self.encoded.get())
         // Move one match of the first counted range from one year to the next: the sum stays, the years do not fit.
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
@@ -90,6 +95,7 @@ final class ListYearCountTests: XCTestCase {
     /// is empty); counts that promise more matches than a year of the list holds, and a row past `LBPC`, are a
     /// corrupt cache, never a trap.
     func testListsMetWithBitmapsAnswerFromTheirPairCounts() throws {
+        try TestScale.requireFullRun(Self.fullRunReason)
         let forged = try ForgedCache(Self.encoded.get())
         let bitmaps = forged.entry(of: .bitmapCardinalities).count
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))
@@ -143,6 +149,7 @@ final class ListYearCountTests: XCTestCase {
     /// The first ids are what `RANK` gives for the first ranks of each year; a forged first id changes the movie
     /// listed, nothing else (ids are only listed, never followed).
     func testFirstIDsAreTheListsFirstRanksAndAForgedOneIsOnlyListed() throws {
+        try TestScale.requireFullRun(Self.fullRunReason)
         var forged = try ForgedCache(Self.encoded.get())
         let slots = CacheFormat.firstIDsPerYear
         let years = Int(forged.u32(at: CacheFormat.HeaderField.yearCount))

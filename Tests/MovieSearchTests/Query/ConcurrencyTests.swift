@@ -60,6 +60,7 @@ final class ConcurrencyTests: XCTestCase {
     /// Every movie's details from eight threads at once, each in its own order, through the shared LRU cache of
     /// `movie(id:)` (64 entries for 2,272 movies: constant eviction), plus the best-rated list.
     func testEightThreadsOpeningMoviesThroughTheSharedCacheGetTheCatalogsMovies() throws {
+        try TestScale.requireFullRun("eight threads opening every movie of the decade")
         let decade = try Decade(self)
         let movies = decade.catalog.movies
         let topRated = try MovieIndex(path: decade.cache).topRated(limit: 100)

@@ -318,6 +318,7 @@ final class MovieIndexTests: XCTestCase {
     /// Two lists of like size, long enough (1,024 candidates or more) to be intersected through a bitmap built for
     /// the query, and both below the size of a stored bitmap (2⌈N / 64⌉ = 1,250 ranks here), against the reference.
     func testLongListsIntersectedThroughABitmapAgainstReference() throws {
+        try TestScale.requireFullRun("long lists met with each other against the reference")
         var generator = SplitMix64(seed: 11)
         func chance(_ perMillion: UInt64) -> Bool { generator.next() % 1_000_000 < perMillion }
         let movies = (0..<40_000).map { id -> Movie in
