@@ -46,9 +46,8 @@ final class ListYearCountTests: XCTestCase {
         let reference = ReferenceSearch(Self.catalog)
         let slots = CacheFormat.firstIDsPerYear
         for query in ["alpha", "alp", "be", "bet", "beta", "beta3", "gamma", "alpha w1", "be w1", "alpha gamma", "beta gamma"] {
-            // Up to `slots` a year from the first ids, one more from the list (the two sides alone in a sampled run,
-            // `TestScale`).
-            for perYear in TestScale.pick(sampled: [slots, slots + 1], full: [0, 3, slots, slots + 1]) {
+            // Up to `slots` a year from the first ids, one more from the list.
+            for perYear in [0, 3, slots, slots + 1] {
                 XCTAssertEqual(try index.search(query, perYear: perYear, typos: .off),
                                reference.search(query, perYear: perYear), "\(query) \(perYear)")
             }
@@ -104,10 +103,8 @@ final class ListYearCountTests: XCTestCase {
         let index = try MovieIndex(bytes: Self.encoded.get(), self)
         let reference = ReferenceSearch(Self.catalog)
         // `w` holds every title, `w1` 55 %, `w2`…`w9` and `w10`…`w19` 5.6 % each: all bitmaps (over 2,500 titles).
-        // A sampled run (`TestScale`) takes one bitmap of each kind, and counts, first ids and the list once each.
-        let words = TestScale.pick(sampled: ["w", "w1", "w5", "w15"], full: ["w", "w1", "w2", "w5", "w9", "w10", "w15", "w19"])
-        let perYears = TestScale.pick(sampled: [0, 3, 1_000],
-                                      full: [0, 1, 3, CacheFormat.firstIDsPerYear + 1, 1_000])
+        let words = ["w", "w1", "w2", "w5", "w9", "w10", "w15", "w19"]
+        let perYears = [0, 1, 3, CacheFormat.firstIDsPerYear + 1, 1_000]
         for list in ["alpha", "be", "beta"] {
             for bitmap in words {
                 for query in ["\(list) \(bitmap)", "\(bitmap) \(list)"] {

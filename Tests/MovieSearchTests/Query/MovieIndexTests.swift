@@ -352,11 +352,9 @@ final class MovieIndexTests: XCTestCase {
         func sortedSample(_ count: Int) -> [UInt32] {
             Array(Set((0..<count).map { _ in UInt32(generator.next() % UInt64(movieCount)) })).sorted()
         }
-        // Galloped (few candidates), by blocks (ratio up to 16), scanned (up to 64), galloped (beyond); a sampled run
-        // (`TestScale`) takes one pair of each.
-        let pairs = TestScale.pick(sampled: [(10, 50_000), (2_000, 3_000), (1_500, 40_000), (1_030, 90_000)],
-                                   full: [(10, 50_000), (2_000, 3_000), (5_000, 5_000), (20_000, 200_000), (1_500, 20_000),
-                                          (1_500, 40_000), (1_100, 60_000), (1_030, 90_000)])
+        // Galloped (few candidates), by blocks (ratio up to 16), scanned (up to 64), galloped (beyond).
+        let pairs = [(10, 50_000), (2_000, 3_000), (5_000, 5_000), (20_000, 200_000), (1_500, 20_000), (1_500, 40_000),
+                     (1_100, 60_000), (1_030, 90_000)]
         for (small, large) in pairs {
             let candidates = sortedSample(small), list = sortedSample(large)
             let expected = candidates.filter(Set(list).contains)
