@@ -204,9 +204,22 @@
     /// The low bits of rank `index`.
     @inlinable @inline(__always)
     func lowPart(_ index: Int) -> UInt64 {
-        let bit = lowFirstBit &+ index &* lowBits
+        lowPart(atBit: lowFirstBit &+ index &* lowBits)
+    }
+
+    /// The low bits that start at bit `bit` of the bit string (rank i's at `lowFirstBit + i × lowBits`).
+    @inlinable @inline(__always)
+    func lowPart(atBit bit: Int) -> UInt64 {
         let word = UInt64(littleEndian: upper.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
         return (word &>> UInt64(bit & 7)) & lowMask
+    }
+
+    /// The rank of high part `high` whose low bits start at bit `lowBit`, read in order (`decoded()`,
+    /// `Cursor.forEach(below:)`, which keep a running `lowBit` rather than multiply an index): `UInt32.max` when it
+    /// would not fit (a forged list).
+    @inlinable @inline(__always)
+    func rank(high: Int, lowBit: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: min(UInt64(high) &<< UInt64(lowBits) | lowPart(atBit: lowBit), UInt64(UInt32.max)))
     }
 
     /// The rank whose upper bit is at `position`, the `index`-th: `UInt32.max` when it would not fit (a forged list).
@@ -329,15 +342,10 @@
             // Read from the first bit, the i-th set bit is never before bit i: no high part is negative. The low
             // bits are read at a running offset; a value past 32 bits (a forged list) becomes `UInt32.max`.
             var index = 0, word = 0, lowBit = lowFirstBit
-            let shift = UInt64(lowBits)
             while index < count, word < upperWordCount {
                 var bits = upperWord(word)
                 while bits != 0, index < count {
-                    let high = UInt64(word &<< 6 | bits.trailingZeroBitCount &- index)
-                    let lowWord = UInt64(littleEndian: upper.loadUnaligned(fromByteOffset: lowBit &>> 3,
-                                                                           as: UInt64.self))
-                    let value = high &<< shift | (lowWord &>> UInt64(lowBit & 7)) & lowMask
-                    buffer[index] = UInt32(truncatingIfNeeded: min(value, UInt64(UInt32.max)))
+                    buffer[index] = rank(high: word &<< 6 | bits.trailingZeroBitCount &- index, lowBit: lowBit)
                     lowBit &+= lowBits
                     index &+= 1
                     bits &= bits &- 1
@@ -439,10 +447,10 @@ extension EliasFanoList {
             let start = position
             var index = position, word = self.word, bits = self.bits
             var lowBit = list.lowFirstBit &+ index &* list.lowBits
-            let shift = UInt64(list.lowBits), count = list.count
-            var value = UInt64(current)
+            let count = list.count
+            var value = current
             while true {
-                body(UInt32(truncatingIfNeeded: value))
+                body(value)
                 index &+= 1
                 lowBit &+= list.lowBits
                 if index == count { break }
@@ -458,15 +466,12 @@ extension EliasFanoList {
                     bits = list.upperWord(word)
                 }
                 // Past the first bit, the i-th set bit is after bit i: no high part is negative.
-                let high = UInt64(word &<< 6 | bits.trailingZeroBitCount &- index)
-                let lowWord = UInt64(littleEndian: list.upper.loadUnaligned(fromByteOffset: lowBit &>> 3,
-                                                                            as: UInt64.self))
-                value = min(high &<< shift | (lowWord &>> UInt64(lowBit & 7)) & list.lowMask, UInt64(UInt32.max))
-                if value >= UInt64(bound) {
+                value = list.rank(high: word &<< 6 | bits.trailingZeroBitCount &- index, lowBit: lowBit)
+                if value >= bound {
                     position = index
                     self.word = word
                     self.bits = bits
-                    current = UInt32(truncatingIfNeeded: value)
+                    current = value
                     return index &- start
                 }
             }

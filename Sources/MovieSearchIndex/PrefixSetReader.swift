@@ -105,18 +105,13 @@ package final class PrefixSetReader: Sendable {
     package func rankSource(of terms: Range<Int>) throws(CacheError) -> RankSource {
         if let number = try storedSetNumber(of: terms) {
             switch try storedSet(number) {
-            case .list(.coded(let list)): return .coded(list)
-            case .list(.packed(let list)): return .sorted(list)
+            case .list(let list): return list.source
             case .bitmap(let bitmap, let cardinality):
                 return .bitmap(try words(ofBitmap: bitmap), cardinality: cardinality)
             }
         }
         let postings = try postings(of: terms)
-        guard terms.count == 1 else { return .postings(postings) }
-        switch postings.first {
-        case .coded(let list): return .coded(list)
-        case .packed(let list): return .sorted(list)
-        }
+        return terms.count == 1 ? postings.first.source : .postings(postings)
     }
 
     /// The number in `PRFE` of the set stored for `terms`, if the range has one.

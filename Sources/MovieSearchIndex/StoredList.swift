@@ -47,4 +47,12 @@
         case .packed(let list): .list(list)
         }
     }
+
+    /// The list as the typo pass reads it.
+    var source: RankSource {
+        switch self {
+        case .coded(let list): .coded(list)
+        case .packed(let list): .sorted(list)
+        }
+    }
 }
