@@ -66,8 +66,8 @@ struct CacheSections {
     private(set) var termCount = 0
     private(set) var yearCount = 0
     private(set) var parts: [Part] = []
-    /// The compressed columns of titles, name lists and names, and the optional fields' sections, laid out on another
-    /// core from `buildRecords` on (`IndexingJob`), and taken last.
+    /// The compressed columns of titles, name lists and names, and the optional fields' sections, laid out on other
+    /// cores from the start (`startTextColumns`), and the postings from `buildTerms` on (`IndexingJob`); taken last.
     private var backgroundParts: [IndexingJob<[Part]>] = []
     /// The first rank of each year, newest year first (the `YEAR` section's second column).
     private var yearFirstRanks: [Int] = []
@@ -113,6 +113,9 @@ struct CacheSections {
             throw .invalidMovieField(id: highest.id, field: "critic_rating",
                                      reason: "\(highest.rating) exceeds the critics' rating scale given, \(given.rawValue)")
         }
+        // The text columns need nothing but the movies in slot order: deflating them (at 10 million titles, the
+        // longest single job of indexing) starts now, on the cores this thread's ranking leaves idle.
+        startTextColumns(movies)
 
         // Distinct ratings, descending; a movie's rating number is its place among them, one past the last for none.
         let ratings = Self.ratingNumbers(count: movieCount, movies.rating)
@@ -158,9 +161,10 @@ struct CacheSections {
             yearOfSlot[slot] = UInt32(yearCount - 1)
         }
 
-        parts += try Self.genreParts(movies, ranked: ranked)
-        try buildRecords(movies: movies, yearOfSlot: yearOfSlot, ratingOfSlot: ratingOfSlot,
-                         distinctRatings: distinctRatings)
+        // The genre sections come first in the file; they are built on another core and put in their place last.
+        let genreIndex = parts.count
+        let genres = IndexingJob { [ranked] () throws(CacheError) in try Self.genreParts(movies, ranked: ranked) }
+        buildRecords(movies: movies, yearOfSlot: yearOfSlot, ratingOfSlot: ratingOfSlot, distinctRatings: distinctRatings)
         yearOfSlot = []
         ratingOfSlot = []
         report(.terms)
@@ -180,6 +184,7 @@ struct CacheSections {
         parts.append(.packed(.topRated, topRated))
         parts.append(.bytes(.years, yearTable.bytes))
         parts.append(.packed(.ratingScales, [CacheFormat.storedScale(scales.rating), CacheFormat.storedScale(scales.critic)]))
+        parts.insert(contentsOf: try genres.value(), at: genreIndex)
         for job in backgroundParts { parts += try job.value() }
         backgroundParts = []
     }
@@ -308,10 +313,26 @@ struct CacheSections {
         parts.append(contentsOf: try prefixSets.parts())
     }
 
-    /// `MIDS` (and its bases), `MYRS`, `MRAT`, `RATE`, and the compressed columns of titles (`TTL*`), of each
-    /// movie's cast and genres (`CST*`) and of the names (`NMS*`).
+    /// `MIDS` (and its bases), `MYRS`, `MRAT`, `RATE`.
     private mutating func buildRecords(movies: MovieColumns, yearOfSlot: [UInt32], ratingOfSlot: [UInt32],
-                                       distinctRatings: [Double]) throws(CacheError) {
+                                       distinctRatings: [Double]) {
+        var ratingValues = ByteWriter()
+        for rating in distinctRatings { ratingValues.f64(rating) }
+        // Ids ascend, at least one a slot: an id less its slot never falls, and is 0 throughout when no id is
+        // missing (1 bit a slot).
+        parts += Part.blocked(.movieIDs, movies.ids.enumerated().map { UInt32($0.element - $0.offset) })
+        parts += Part.blocked(.movieYears, yearOfSlot)
+        parts.append(.packed(.movieRatings, ratingOfSlot))
+        parts.append(.bytes(.ratings, ratingValues.bytes))
+    }
+
+    /// Starts the jobs (`backgroundParts`) that lay out the compressed columns of titles (`TTL*`), of each movie's
+    /// cast and genres (`CST*`) and of the names (`NMS*`), and the optional fields' sections.
+    private mutating func startTextColumns(_ movies: MovieColumns) {
+        let titles = movies.titles
+        backgroundParts.append(IndexingJob { () throws(CacheError) in
+            try TextColumnWriter.parts(.titles, count: movies.count) { titles.bytes[titles.range($0)] }
+        })
         // Names numbered by how many movies name them, most first, then by bytes: the same catalog always gives
         // the same file, and the names most lists hold (the genres, the busiest actors) take one byte a mention.
         let names = movies.names.map { Array($0.utf8) }
@@ -320,45 +341,28 @@ struct CacheSections {
         let order = names.indices.sorted {
             mentions[$0] != mentions[$1] ? mentions[$0] > mentions[$1] : names[$0].lexicographicallyPrecedes(names[$1])
         }
-        var nameID = [UInt32](repeating: 0, count: order.count)
-        for (final, catalogNumber) in order.enumerated() { nameID[catalogNumber] = UInt32(final) }
-
-        var ratingValues = ByteWriter()
-        for rating in distinctRatings { ratingValues.f64(rating) }
-
-        // Each movie's names as one text of varints: how many are cast, then the name numbers, cast first.
-        var nameLists: [UInt8] = [], nameListEnds: [Int] = []
-        nameListEnds.reserveCapacity(movies.count)
-        for slot in 0..<movies.count {
-            LEB128.append(Int(movies.castCounts[slot]), to: &nameLists)
-            for name in movies.lists[movies.listStarts[slot]..<movies.listStarts[slot + 1]] {
-                LEB128.append(Int(nameID[Int(name)]), to: &nameLists)
-            }
-            nameListEnds.append(nameLists.count)
-        }
-        // Ids ascend, at least one a slot: an id less its slot never falls, and is 0 throughout when no id is
-        // missing (1 bit a slot).
-        parts += Part.blocked(.movieIDs, movies.ids.enumerated().map { UInt32($0.element - $0.offset) })
-        parts += Part.blocked(.movieYears, yearOfSlot)
-        parts.append(.packed(.movieRatings, ratingOfSlot))
-        parts.append(.bytes(.ratings, ratingValues.bytes))
-        let titles = movies.titles
-        let lists = nameLists, listEnds = nameListEnds
-        backgroundParts = [
-            IndexingJob { () throws(CacheError) in
-                try TextColumnWriter.parts(.titles, count: movies.count) { titles.bytes[titles.range($0)] }
-            },
-            IndexingJob { () throws(CacheError) in
-                try TextColumnWriter.parts(.nameLists, count: listEnds.count) {
-                    lists[($0 == 0 ? 0 : listEnds[$0 - 1])..<listEnds[$0]]
+        backgroundParts.append(IndexingJob { () throws(CacheError) in
+            var nameID = [UInt32](repeating: 0, count: order.count)
+            for (final, catalogNumber) in order.enumerated() { nameID[catalogNumber] = UInt32(final) }
+            // Each movie's names as one text of varints: how many are cast, then the name numbers, cast first.
+            var lists: [UInt8] = [], listEnds: [Int] = []
+            listEnds.reserveCapacity(movies.count)
+            for slot in 0..<movies.count {
+                LEB128.append(Int(movies.castCounts[slot]), to: &lists)
+                for name in movies.lists[movies.listStarts[slot]..<movies.listStarts[slot + 1]] {
+                    LEB128.append(Int(nameID[Int(name)]), to: &lists)
                 }
-            },
-            IndexingJob { () throws(CacheError) in
-                try TextColumnWriter.parts(.names, count: order.count) { names[order[$0]][...] }
-            },
-            // The optional fields: their text columns are deflated too.
-            IndexingJob { () throws(CacheError) in try Self.optionalFieldParts(movies) },
-        ]
+                listEnds.append(lists.count)
+            }
+            return try TextColumnWriter.parts(.nameLists, count: listEnds.count) {
+                lists[($0 == 0 ? 0 : listEnds[$0 - 1])..<listEnds[$0]]
+            }
+        })
+        backgroundParts.append(IndexingJob { () throws(CacheError) in
+            try TextColumnWriter.parts(.names, count: order.count) { names[order[$0]][...] }
+        })
+        // The optional fields: their text columns are deflated too.
+        backgroundParts.append(IndexingJob { () throws(CacheError) in try Self.optionalFieldParts(movies) })
     }
 
     /// `value` as a u32, or `catalogTooLarge` naming what overflowed.
