@@ -10,7 +10,8 @@
 ///     parts.append(contentsOf: try writer.parts())
 ///
 /// A set is stored as a list of ranks or as a bitmap of ⌈N / 64⌉ words with its count per year: exactly when it has
-/// more than `CacheFormat.bitmapMinimum(movieCount:)` ranks. Used by `CacheSections` only, on one thread.
+/// more than `CacheFormat.bitmapMinimum(movieCount:)` ranks. Used by `CacheSections` only; it finds the sets of
+/// a large catalog on two cores (`add(terms:postings:starts:splitAbove:)`).
 struct PrefixSetWriter {
     private let movieCount: Int
     private let bitmapWords: Int
@@ -79,12 +80,52 @@ struct PrefixSetWriter {
         seen = [UInt32](repeating: UInt32.max, count: movieCount)
     }
 
+    /// Postings past which `add` finds the sets on two cores: at 10 million titles finding them took 8 s of one
+    /// core, which the other spent waiting; for a small catalog a second writer's scratch space (4 bytes a movie)
+    /// costs more than the pass.
+    static let splitMinimum = 1 << 20
+
     /// Adds the sets of the term dictionary `terms` (sorted by bytes), whose postings are
-    /// `postings[starts[i] ..< starts[i + 1]]` for term `i`.
-    mutating func add(terms: [[UInt8]], postings: [UInt32], starts: [Int]) throws(CacheError) {
+    /// `postings[starts[i] ..< starts[i + 1]]` for term `i`, to a writer that has none yet.
+    ///
+    /// With more than `splitAbove` postings, the terms are cut in two at about half of them, and a copy of this
+    /// writer finds the sets whose ranges start in the second half on another core (a range may run past the cut:
+    /// every reader of `terms` and `postings` looks at the whole). Its sets are then appended to this writer's,
+    /// renumbered: the same sets, in the same order, as one pass over all the terms makes.
+    mutating func add(terms: [[UInt8]], postings: [UInt32], starts: [Int],
+                      splitAbove: Int = PrefixSetWriter.splitMinimum) throws(CacheError) {
+        precondition(setCount == 0 && offsets.isEmpty, "add is called once")
         offsets.reserveCapacity(terms.count + 1)
         termPostings = postings
-        for low in terms.indices {
+        let total = starts[terms.count]
+        if terms.count >= 2, total > splitAbove {
+            // The first term whose postings start at half of them or past: both halves hold a term.
+            var low = 0, high = terms.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] < total / 2 { low = middle + 1 } else { high = middle }
+            }
+            let cut = min(max(low, 1), terms.count - 1)
+            let empty = self
+            let later = IndexingJob { () throws(CacheError) in
+                var writer = empty
+                try writer.addSets(terms: terms, postings: postings, starts: starts, lows: cut..<terms.count)
+                return writer
+            }
+            try addSets(terms: terms, postings: postings, starts: starts, lows: 0..<cut)
+            try append(try later.value())
+        } else {
+            try addSets(terms: terms, postings: postings, starts: starts, lows: terms.indices)
+        }
+        offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
+    }
+
+    /// The sets whose ranges start at the terms `lows`, and their `PRFO` entries (but the last, where the entries
+    /// end).
+    private mutating func addSets(terms: [[UInt8]], postings: [UInt32], starts: [Int], lows: Range<Int>)
+        throws(CacheError)
+    {
+        for low in lows {
             offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
             let term = terms[low]
             // A frequent term gets a bitmap too, so that it meets other bitmaps word by word.
@@ -119,7 +160,34 @@ struct PrefixSetWriter {
                 try storeMembers(low: low, end: end)
             }
         }
-        offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
+    }
+
+    /// Appends the sets `later` found after this writer's (for the terms that follow): its entries and numbers
+    /// moved past this writer's sets, its list sets' offsets and counted ranges past this writer's list data.
+    private mutating func append(_ later: PrefixSetWriter) throws(CacheError) {
+        let entryBase = entries.count, dataBase = listData.count
+        let listBase = listOffsets.count - 1, bitmapBase = bitmapCardinalities.count
+        for offset in later.offsets {
+            offsets.append(try CacheSections.checked(entryBase + Int(offset), "prefix entries"))
+        }
+        for entry in later.entries {
+            entries.append((entry.end, entry.bitmap, entry.number + (entry.bitmap ? bitmapBase : listBase)))
+        }
+        for offset in later.listOffsets.dropFirst() {
+            listOffsets.append(try CacheSections.checked(dataBase + Int(offset), "prefix set data"))
+        }
+        listData += later.listData
+        bitmapCardinalities += later.bitmapCardinalities
+        bitmapYearCounts += later.bitmapYearCounts
+        bitmapFirstIDs += later.bitmapFirstIDs
+        bitmaps.append(later.bitmaps.bytes)
+        setCount += later.setCount
+        countedRanges += later.countedRanges
+        rangeYearCounts += later.rangeYearCounts
+        rangeFirstIDs += later.rangeFirstIDs
+        for source in later.countedSources {
+            countedSources.append(source.inListData ? (source.start + dataBase, source.end + dataBase, true) : source)
+        }
     }
 
     /// Stores `members` (distinct ranks) as the set of the terms `low..<end`: a list or, when smaller, a bitmap.

@@ -1,0 +1,64 @@
+@testable import MovieSearchIndex
+import TestSupport
+import XCTest
+
+/// A large catalog's prefix sets are found on two cores (`PrefixSetWriter.add(terms:postings:starts:splitAbove:)`):
+/// the terms cut in two, the second half's sets found by a writer of its own and appended renumbered. The sections
+/// must be the very bytes one pass makes, with every kind of set on both sides of the cut and ranges across it.
+final class PrefixSetSplitTests: XCTestCase {
+    /// 70,000 ranks over 20 years (W = 1,094 words: sets of more than 2,188 ranks are bitmaps, and lists of 2,048
+    /// to 2,188 ranks have counts per year): 600 words of one to six letters of "abcd", most with a few ranks, every
+    /// 40th with 2,050 to 2,150 (a counted list), every 150th with 3,000 to 6,000 (a bitmap); the shortest prefixes'
+    /// unions are bitmaps too.
+    private static let input: (terms: [[UInt8]], postings: [UInt32], starts: [Int]) = {
+        var random = SplitMix64(seed: 38)
+        var words: Set<[UInt8]> = []
+        while words.count < 600 {
+            words.insert((0...random.below(6)).map { _ in UInt8(ascii: "a") + UInt8(random.below(4)) })
+        }
+        let terms = words.sorted { $0.lexicographicallyPrecedes($1) }
+        var postings: [UInt32] = [], starts = [0]
+        for number in terms.indices {
+            let count = number % 150 == 0 ? 3_000 + random.below(3_000)
+                : number % 40 == 0 ? 2_050 + random.below(100) : 1 + random.below(30)
+            var ranks: Set<UInt32> = []
+            while ranks.count < count { ranks.insert(UInt32(random.below(movieCount))) }
+            postings += ranks.sorted()
+            starts.append(postings.count)
+        }
+        return (terms, postings, starts)
+    }()
+    private static let movieCount = 70_000
+    private static let yearFirstRanks = (0..<20).map { $0 * 3_500 }
+
+    private func parts(splitAbove: Int) throws -> [CacheSections.Part] {
+        var writer = PrefixSetWriter(movieCount: Self.movieCount, yearFirstRanks: Self.yearFirstRanks,
+                                     idOfRank: (0..<Self.movieCount).map { UInt32($0 * 7 % Self.movieCount) })
+        let input = Self.input
+        try writer.add(terms: input.terms, postings: input.postings, starts: input.starts, splitAbove: splitAbove)
+        return try writer.parts()
+    }
+
+    func testTwoHalvesGiveTheSectionsOnePassGives() throws {
+        let (terms, postings, starts) = Self.input
+        // Where `add` cuts (the first term at half the postings) falls inside a family of terms of one first
+        // letter, whose one-letter prefix set holds terms of both halves.
+        let cut = starts.firstIndex { $0 >= postings.count / 2 }!
+        XCTAssertEqual(terms[cut - 1].first, terms[cut].first, "a prefix range across the cut")
+
+        let whole = try parts(splitAbove: Int.max)
+        let split = try parts(splitAbove: 0)
+        let tags = whole.map(\.tag.rawValue)
+        XCTAssertEqual(split.map(\.tag.rawValue), tags)
+        for (one, two) in zip(whole, split) {
+            XCTAssertEqual(one.width, two.width, one.tag.rawValue)
+            XCTAssertEqual(one.count, two.count, one.tag.rawValue)
+            XCTAssertTrue(one.bytes == two.bytes, "\(one.tag.rawValue) differs")
+        }
+        // Every kind of set is there to be renumbered: list sets, bitmap sets, counted lists, lists met with the
+        // bitmaps.
+        for tag in [CacheFormat.Tag.listSetData, .bitmaps, .rangeYearCounts, .listPairCounts] {
+            XCTAssertGreaterThan(whole.first { $0.tag == tag }?.count ?? 0, 0, tag.rawValue)
+        }
+    }
+}
