@@ -94,7 +94,7 @@ package struct MovieColumns: Sendable {
     /// The number of `name`, given it if it is new.
     private mutating func number(of name: String) -> UInt32 {
         if let number = nameNumbers[name] {
-            if names[Int(number)].utf8.elementsEqual(name.utf8) { return number }
+            if Self.sameBytes(names[Int(number)], name) { return number }
             let bytes = Array(name.utf8)
             if let other = equivalentNames[bytes] { return other }
             let new = UInt32(names.count)
@@ -106,6 +106,20 @@ package struct MovieColumns: Sendable {
         names.append(name)
         nameNumbers[name] = number
         return number
+    }
+
+    /// Whether `a` and `b` are the same UTF-8 bytes, not merely equal strings: compared as contiguous bytes, where
+    /// `a.utf8.elementsEqual(b.utf8)` stepped through two views a byte at a time (7 % of reading the 10M IMDb pair).
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        let same = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                guard x.count == y.count else { return false }
+                if x.baseAddress == y.baseAddress { return true }
+                for index in x.indices where x[index] != y[index] { return false }
+                return true
+            }
+        }
+        return same.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// The rating of movie `index`, `nil` when unrated.

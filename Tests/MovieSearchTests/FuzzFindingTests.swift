@@ -80,8 +80,9 @@ final class FuzzFindingTests: XCTestCase {
     /// "Zoe" + U+0308 are equal, then looked up by their bytes, so the second spelling found no id and
     /// `moviesearch index` trapped on a force unwrap. Each spelling is now a name of its own and reads back as given.
     func testCanonicallyEquivalentNamesKeepTheirBytes() throws {
-        let input = #"[{"title":"A","year":2010,"cast":["Zo\u00eb"],"genres":["Caf\u00e9"]},"#
-            + #"{"title":"B","year":2011,"cast":["Zoe\u0308","Zo\u00eb"],"genres":["Cafe\u0301"]}]"#
+        // The last genres are equivalent spellings of one length (5 bytes): only their bytes tell them apart.
+        let input = #"[{"title":"A","year":2010,"cast":["Zo\u00eb"],"genres":["Caf\u00e9","\u1e0d\u0307"]},"#
+            + #"{"title":"B","year":2011,"cast":["Zoe\u0308","Zo\u00eb"],"genres":["Cafe\u0301","\u1e0b\u0323"]}]"#
         let catalog = try CatalogDecoder.decode(Array(input.utf8), source: "names.json")
         let index = try Fixtures.index(catalog, self)
         for movie in catalog.movies {
@@ -90,6 +91,11 @@ final class FuzzFindingTests: XCTestCase {
             XCTAssertEqual(stored.genres.map { Array($0.utf8) }, movie.genres.map { Array($0.utf8) })
         }
         XCTAssertEqual(try index.movie(id: 1).cast.map { $0.unicodeScalars.count }, [4, 3])
+        // As the input spells them, not as the first of an equivalent pair does.
+        XCTAssertEqual(try index.movie(id: 0).genres.map { Array($0.unicodeScalars) },
+                       [["C", "a", "f", "\u{E9}"], ["\u{1E0D}", "\u{307}"]])
+        XCTAssertEqual(try index.movie(id: 1).genres.map { Array($0.unicodeScalars) },
+                       [["C", "a", "f", "e", "\u{301}"], ["\u{1E0B}", "\u{323}"]])
     }
 
     /// catalog target, 26,884 executions into a run on 2026-11-22 (the finding predates that day's changes): a
