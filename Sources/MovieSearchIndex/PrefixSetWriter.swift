@@ -97,15 +97,8 @@ struct PrefixSetWriter {
         precondition(setCount == 0 && offsets.isEmpty, "add is called once")
         offsets.reserveCapacity(terms.count + 1)
         termPostings = postings
-        let total = starts[terms.count]
-        if terms.count >= 2, total > splitAbove {
-            // The first term whose postings start at half of them or past: both halves hold a term.
-            var low = 0, high = terms.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] < total / 2 { low = middle + 1 } else { high = middle }
-            }
-            let cut = min(max(low, 1), terms.count - 1)
+        if terms.count >= 2, starts[terms.count] > splitAbove {
+            let cut = Self.cut(starts: starts, termCount: terms.count)
             let empty = self
             let later = IndexingJob { () throws(CacheError) in
                 var writer = empty
@@ -118,6 +111,18 @@ struct PrefixSetWriter {
             try addSets(terms: terms, postings: postings, starts: starts, lows: terms.indices)
         }
         offsets.append(try CacheSections.checked(entries.count, "prefix entries"))
+    }
+
+    /// Where `add` cuts `termCount` terms (two or more) whose postings start at `starts`: the first term whose
+    /// postings start at half of them or past, so that both halves hold a term.
+    static func cut(starts: [Int], termCount: Int) -> Int {
+        let half = starts[termCount] / 2
+        var low = 0, high = termCount
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] < half { low = middle + 1 } else { high = middle }
+        }
+        return min(max(low, 1), termCount - 1)
     }
 
     /// The sets whose ranges start at the terms `lows`, and their `PRFO` entries (but the last, where the entries
