@@ -35,15 +35,18 @@
 
     /// A view of the list of `count` ranks below `universe` whose bytes start at `base` (the layout is `layout(count:
     /// universe:)`'s, checked by the caller with the 8 bytes after it).
-    @usableFromInline
+    @usableFromInline @inline(__always)
     init(base: UnsafeRawPointer, count: Int, universe: Int) {
-        let layout = Self.layout(count: count, universe: universe)
+        // `layout(count:universe:)`'s figures, worked out here without the rest: a merge of a small range makes a
+        // view of each of its lists, most of them a rank or two long.
+        let lowBits = count > 0 ? Self.lowBits(count: count, universe: universe) : 0
+        let upperBitCount = count > 0 ? ((max(universe, 1) &- 1) &>> lowBits) &+ count : 0
         samples = base
-        upper = base + layout.upperOffset
-        upperBitCount = layout.upperBitCount
-        lowFirstBit = layout.upperBitCount
-        lowBits = layout.lowBits
-        lowMask = (1 << UInt64(layout.lowBits)) &- 1
+        upper = base + (count > 0 ? ((count &- 1) / Self.samplingInterval) &* 4 : 0)
+        self.upperBitCount = upperBitCount
+        lowFirstBit = upperBitCount
+        self.lowBits = lowBits
+        lowMask = (1 &<< UInt64(lowBits)) &- 1
         self.count = count
     }
 
@@ -148,6 +151,41 @@
     package static func storedByteCount(count: Int, universe: Int) -> Int {
         isPacked(count: count, universe: universe) ? (count &* packedWidth(universe: universe) &+ 7) &>> 3
             : byteCount(count: count, universe: universe)
+    }
+
+    /// `storedByteCount(count:universe:)` for the lists of one section, with what depends on the universe alone
+    /// worked out once: the walks that add up the lengths of the lists before one (`PrefixSetReader`,
+    /// `PostingLists`) call it for every list they pass, most of them a rank or two long.
+    @usableFromInline
+    struct Lengths: Sendable {
+        @usableFromInline let universe: Int
+        /// The leading zero bits of the universe (at least 1), and the largest rank below it.
+        let universeZeros: Int, largest: Int
+        /// Lists of more ranks than `codedListMaximum` and at most this many are packed at `packedWidth` bits.
+        let packedMaximum: Int, packedWidth: Int
+
+        init(universe: Int) {
+            self.universe = universe
+            universeZeros = max(universe, 1).leadingZeroBitCount
+            largest = max(universe, 1) &- 1
+            packedMaximum = CacheFormat.bitmapMinimum(movieCount: universe)
+            packedWidth = EliasFanoList.packedWidth(universe: universe)
+        }
+
+        /// The length in bytes of a list of `count` ranks (0 ≤ `count` ≤ the universe).
+        @inline(__always)
+        func storedByteCount(_ count: Int) -> Int {
+            if count > CacheFormat.codedListMaximum && count <= packedMaximum {
+                return (count &* packedWidth &+ 7) &>> 3
+            }
+            guard count > 0 else { return 0 }
+            // `EliasFanoList.lowBits(count:universe:)` and `byteCount(count:universe:)`, term for term.
+            var lowBits = count.leadingZeroBitCount &- universeZeros
+            if lowBits > 0, count &<< lowBits > universe { lowBits &-= 1 }
+            lowBits = max(lowBits, 0)
+            let upperBits = largest &>> lowBits &+ count
+            return ((count &- 1) &>> 6) &* 4 &+ (upperBits &+ count &* lowBits &+ 7) &>> 3
+        }
     }
 
     /// Lists a start of which a coded list section keeps (`LSTP`, `TPSP`): every 8th list's; a list's own start is
@@ -339,24 +377,31 @@
     @inlinable
     public func decoded() -> [UInt32] {
         [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // Read from the first bit, the i-th set bit is never before bit i: no high part is negative. The low
-            // bits are read at a running offset; a value past 32 bits (a forged list) becomes `UInt32.max`.
-            var index = 0, word = 0, lowBit = lowFirstBit
-            while index < count, word < upperWordCount {
-                var bits = upperWord(word)
-                while bits != 0, index < count {
-                    buffer[index] = rank(high: word &<< 6 | bits.trailingZeroBitCount &- index, lowBit: lowBit)
-                    lowBit &+= lowBits
-                    index &+= 1
-                    bits &= bits &- 1
-                }
-                word &+= 1
-            }
-            while index < count {
-                buffer[index] = .max
-                index &+= 1
-            }
+            if let start = buffer.baseAddress { decode(into: start) }
             initialized = count
+        }
+    }
+
+    /// Writes every rank, in order, to `count` places from `destination` (a forged list's missing ranks as
+    /// `UInt32.max`): `decoded()` and `PostingLists.concatenated()`, which lay several lists end to end.
+    @inlinable
+    func decode(into destination: UnsafeMutablePointer<UInt32>) {
+        // Read from the first bit, the i-th set bit is never before bit i: no high part is negative. The low bits
+        // are read at a running offset; a value past 32 bits (a forged list) becomes `UInt32.max`.
+        var index = 0, word = 0, lowBit = lowFirstBit
+        while index < count, word < upperWordCount {
+            var bits = upperWord(word)
+            while bits != 0, index < count {
+                destination[index] = rank(high: word &<< 6 | bits.trailingZeroBitCount &- index, lowBit: lowBit)
+                lowBit &+= lowBits
+                index &+= 1
+                bits &= bits &- 1
+            }
+            word &+= 1
+        }
+        while index < count {
+            destination[index] = .max
+            index &+= 1
         }
     }
 }

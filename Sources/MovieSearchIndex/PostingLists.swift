@@ -10,14 +10,16 @@
     @usableFromInline let base: UnsafeRawPointer
     /// The terms' cumulative counts (`TPST` entries of the range and one past it).
     @usableFromInline let counts: PackedView
-    @usableFromInline let universe: Int
+    /// The lengths of lists below the movie count, the universe of their ranks.
+    @usableFromInline let lengths: EliasFanoList.Lengths
+    @inlinable var universe: Int { lengths.universe }
     /// Postings in all (a title with two of the terms counted twice).
     public let count: Int
 
-    init(base: UnsafeRawPointer, counts: PackedView, universe: Int) {
+    init(base: UnsafeRawPointer, counts: PackedView, lengths: EliasFanoList.Lengths) {
         self.base = base
         self.counts = counts
-        self.universe = universe
+        self.lengths = lengths
         count = Int(counts[counts.count - 1]) - Int(counts[0])
     }
 
@@ -36,7 +38,33 @@
         for term in 0..<termCount {
             let count = Int(counts[term + 1]) &- Int(counts[term])
             guard StoredList(base: base + start, count: count, universe: universe).forEachRank(body) else { return }
-            start &+= EliasFanoList.storedByteCount(count: count, universe: universe)
+            start &+= lengths.storedByteCount(count)
         }
+    }
+
+    /// Every term's ranks, term after term, in one array of `count` (a title with two of the terms twice): the lists
+    /// decoded straight into place, where `forEachRank` calls a closure a rank (the merge of a small range).
+    public func concatenated() -> [UInt32] {
+        // Zeros appended to a reserved array, then overwritten: `init(unsafeUninitializedCapacity:)` and
+        // `init(repeating:count:)` are not specialized here, and looking up their generic metadata cost more than
+        // the merge.
+        var ranks: [UInt32] = []
+        ranks.reserveCapacity(count)
+        ranks.append(contentsOf: repeatElement(0, count: count))
+        ranks.withUnsafeMutableBufferPointer { buffer in
+            guard let destination = buffer.baseAddress else { return }
+            var start = 0, written = 0
+            for term in 0..<termCount {
+                let count = Int(counts[term + 1]) &- Int(counts[term])
+                switch StoredList(base: base + start, count: count, universe: universe) {
+                case .coded(let list): list.decode(into: destination + written)
+                case .packed(let list):
+                    for position in 0..<count { destination[written &+ position] = list[unchecked: position] }
+                }
+                written &+= count
+                start &+= lengths.storedByteCount(count)
+            }
+        }
+        return ranks
     }
 }

@@ -21,6 +21,8 @@ package final class PrefixSetReader: Sendable {
     private let listPairCounts: MappedCacheFile.RowsSection?
     /// `LBPC` holds this many rows.
     private let pairedListCount: Int
+    /// The lengths of the coded lists of `POST` and `LSTD`, whose ranks are below the movie count.
+    private let lengths: EliasFanoList.Lengths
 
     package init(file: MappedCacheFile, sections: MappedSections) {
         self.file = file
@@ -44,6 +46,7 @@ package final class PrefixSetReader: Sendable {
         listPairRows = sections.listPairRows
         listPairCounts = sections.listPairCounts
         pairedListCount = sections.pairedListCount
+        lengths = EliasFanoList.Lengths(universe: file.movieCount)
     }
 
     /// The ranks whose titles have a term in `terms`: the range's prefix set if it has one (ranges of two terms
@@ -65,12 +68,7 @@ package final class PrefixSetReader: Sendable {
                            firstIDs: ids, countedNumber: number)
         }
         // A title with two of the terms is in both lists: sort, then drop the repeats.
-        var merged: [UInt32] = []
-        merged.reserveCapacity(postings.count)
-        postings.forEachRank { rank in
-            merged.append(rank)
-            return true
-        }
+        var merged = postings.concatenated()
         merged.sort()
         var kept = 0
         for position in merged.indices where position == 0 || merged[position] != merged[kept - 1] {
@@ -133,7 +131,7 @@ package final class PrefixSetReader: Sendable {
                                    starts: postingPositions, data: postings,
                                    counts: PackedCounts(view: counts, first: blockStart))
         return PostingLists(base: start, counts: counts.slice((terms.lowerBound - blockStart)..<counts.count),
-                            universe: file.movieCount)
+                            lengths: lengths)
     }
 
     /// Where list `first` of a section of coded lists starts (`data`, `starts`: `LSTD` and `LSTP`, `POST` and
@@ -154,10 +152,11 @@ package final class PrefixSetReader: Sendable {
         for list in (block * per)..<end {
             if list == first { firstPosition = position }
             let next = counts[list + 1]
-            guard next >= previous, next - previous <= file.movieCount else {
+            // One comparison: a count below 0 is a large unsigned one.
+            guard UInt(bitPattern: next &- previous) <= UInt(bitPattern: lengths.universe) else {
                 throw .corrupt(path: file.path, detail: "coded list \(list) has a count out of range")
             }
-            position += EliasFanoList.storedByteCount(count: next - previous, universe: file.movieCount)
+            position &+= lengths.storedByteCount(next &- previous)
             previous = next
             // Each block crossed, and the last one reached, agree with their starts.
             if (list + 1) % per == 0 || list + 1 == listCount {

@@ -78,6 +78,13 @@ enum BitKernels {
     /// L1 cache.
     static let blockShift = 16
 
+    /// The words of the bitmap `intersection(_:_:below:)` meets ranks below `limit` in: a block's 1,024, or in a
+    /// catalog of fewer than 2^16 ranks as many as cover them all (century's 36,273 movies 567, decade's 2,272 36).
+    /// That one block is then the whole catalog, and zeroing it costs what the catalog's size does, not 8 KB.
+    static func blockWordCount(below limit: Int) -> Int {
+        min(max((limit &+ 63) &>> 6, 1), 1 &<< (blockShift &- 6))
+    }
+
     /// The ranks of `candidates` found in `list` (both ascending); `nil` if a candidate is not below `limit`.
     ///
     /// The two are met one block of 2^16 ranks at a time (`blockShift`), in the blocks where a candidate is: the
@@ -117,28 +124,32 @@ enum BitKernels {
     private static func intersection<Candidates: ForwardRanks, List: ForwardRanks>(
         _ candidates: Candidates, count candidateCount: Int, _ list: List, below limit: Int
     ) -> [UInt32]? {
-        let blockWords = 1 &<< (blockShift &- 6)
+        let blockWords = blockWordCount(below: limit)
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockWords) { block -> [UInt32]? in
             let words = block.baseAddress!  // capacity > 0
             words.initialize(repeating: 0, count: blockWords)
             var inRange = true
             var candidates = candidates, list = list
             let kept = [UInt32](unsafeUninitializedCapacity: candidateCount) { buffer, initialized in
-                initialized = intersection(&candidates, &list, below: limit, block: words, into: buffer.baseAddress!,
-                                           inRange: &inRange)
+                initialized = intersection(&candidates, &list, below: limit, block: words, blockWords: blockWords,
+                                           into: buffer.baseAddress!, inRange: &inRange)
             }
             return inRange && !candidates.isDamaged && !list.isDamaged ? kept : nil
         }
     }
 
-    /// `intersection(_:_:below:)` with its block (`1 << (blockShift − 6)` zero words, left zero) and room for the
-    /// candidates in `kept`: the count kept. Each side is read a block at a time by loops with every value they need
-    /// in a register (`ForwardRanks`).
+    /// `intersection(_:_:below:)` with its block (`blockWords` zero words, `blockWordCount(below: limit)`) and room
+    /// for the candidates in `kept`: the count kept. Each side is read a block at a time by loops with every value
+    /// they need in a register (`ForwardRanks`).
     private static func intersection<Candidates: ForwardRanks, List: ForwardRanks>(
         _ candidates: inout Candidates, _ list: inout List, below limit: Int,
-        block words: UnsafeMutablePointer<UInt64>, into kept: UnsafeMutablePointer<UInt32>, inRange: inout Bool
+        block words: UnsafeMutablePointer<UInt64>, blockWords: Int, into kept: UnsafeMutablePointer<UInt32>,
+        inRange: inout Bool
     ) -> Int {
-        let blockWords = 1 &<< (blockShift &- 6), wordMask = blockWords &- 1
+        // A rank's word, masked into its block. Each rank read is below the block's end, so in a catalog of one
+        // block (`blockWords` fewer than 1,024, the ranks from 0) below `blockWords` too; only a damaged list of a
+        // larger catalog, out of order, gives ranks of earlier blocks, which the mask keeps inside this one.
+        let wordMask = (1 &<< (blockShift &- 6)) &- 1
         var count = 0
         while candidates.next != Int.max {
             let first = candidates.next
@@ -152,15 +163,19 @@ enum BitKernels {
             // set bits of no meaning, masked into the block.)
             list.skip(below: start)
             let blockStart = list
-            let set = list.read(below: end) { rank in words[(rank &>> 6) & wordMask] |= 1 &<< UInt64(rank & 63) }
+            let set = list.read(below: end) { rank in
+                words[(rank &>> 6) & wordMask] |= 1 &<< UInt64(rank & 63)
+            }
             // The candidates in the block, at least `first`, each written (`count` stays below the candidates read,
             // so below the capacity) and kept by its bit.
             _ = candidates.read(below: end) { rank in
                 kept[count] = UInt32(truncatingIfNeeded: rank)
-                count &+= Int(truncatingIfNeeded: words[(rank &>> 6) & wordMask] &>> UInt64(rank & 63) & 1)
+                let word = words[(rank &>> 6) & wordMask]
+                count &+= Int(truncatingIfNeeded: word &>> UInt64(rank & 63) & 1)
             }
-            // Cleared where the list set bits, or whole when it set many (reading the list again would cost more
-            // than clearing 8 KB).
+            // Cleared for the next block where the list set bits, or whole when it set many (reading the list again
+            // would cost more than clearing 8 KB); not after the last, which ends at `limit`.
+            if end == limit { continue }
             if set >= blockWords / 8 {
                 words.update(repeating: 0, count: blockWords)
             } else {

@@ -114,12 +114,12 @@ struct QueryExecutor {
                     throw .corrupt(path: file.path, detail: "a bitmap set has the wrong size or a rank out of range")
                 }
                 matches = kept
-            case .coded(let other) where Self.meetsByBlocks(list.count, other.count):
+            case .coded(let other) where Self.meetsByBlocks(list.count, other.count, movieCount: movieCount):
                 guard let kept = BitKernels.intersection(list, other, below: movieCount) else {
                     throw .corrupt(path: file.path, detail: "rank out of range")
                 }
                 matches = kept
-            case .list(let other) where Self.meetsByBlocks(list.count, other.count):
+            case .list(let other) where Self.meetsByBlocks(list.count, other.count, movieCount: movieCount):
                 guard let kept = BitKernels.intersection(list, other, below: movieCount) else {
                     throw .corrupt(path: file.path, detail: "rank out of range")
                 }
@@ -173,7 +173,7 @@ struct QueryExecutor {
                 kept = Self.intersect(candidates, list, movieCount: movieCount)
             }
         case .coded(let list):
-            if meetsByBlocks(candidates.count, list.count) {
+            if meetsByBlocks(candidates.count, list.count, movieCount: movieCount) {
                 kept = BitKernels.intersection(candidates, list, below: movieCount)
             } else {
                 kept = Self.intersect(candidates, EliasFanoList.Cursor(list))
@@ -202,7 +202,7 @@ struct QueryExecutor {
     private static func intersect<Candidates: RankSequence, List: RankSequence>(
         _ candidates: Candidates, _ list: List, movieCount: Int
     ) -> [UInt32]? {
-        if meetsByBlocks(candidates.count, list.count) {
+        if meetsByBlocks(candidates.count, list.count, movieCount: movieCount) {
             return BitKernels.intersection(candidates, list, below: movieCount)
         }
         var kept: [UInt32] = []
@@ -220,10 +220,15 @@ struct QueryExecutor {
         return kept
     }
 
-    /// Whether `candidates` ranks meet a list of `count` a block at a time (`BitKernels.intersection`): 1,024 or more
-    /// in a list at most 16 times longer (see `intersect(_:_:movieCount:)`).
-    static func meetsByBlocks(_ candidates: Int, _ count: Int) -> Bool {
-        candidates >= 1024 && count / 16 <= candidates
+    /// Whether `candidates` ranks meet a list of `count` a block at a time (`BitKernels.intersection`): 1,024 or
+    /// more in a list at most 16 times longer (see `intersect(_:_:movieCount:)`); fewer in a catalog of fewer than
+    /// 2^16 movies, whose block is smaller (`BitKernels.blockWordCount(below:)`), when there are at least an eighth
+    /// as many as its words and the list is at most 4 times longer. There, where every list is a few hundred ranks,
+    /// reading the whole list costs less than advancing through it to each candidate.
+    static func meetsByBlocks(_ candidates: Int, _ count: Int, movieCount: Int) -> Bool {
+        if candidates >= 1024 { return count / 16 <= candidates }
+        let words = BitKernels.blockWordCount(below: movieCount)
+        return words < 1024 && candidates &* 8 >= words && count / 4 <= candidates
     }
 
     /// The ranks of `candidates` that the list under `cursor` holds (both ascending): the cursor advanced to each,

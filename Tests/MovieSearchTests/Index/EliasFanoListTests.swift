@@ -51,6 +51,28 @@ final class EliasFanoListTests: XCTestCase {
         }
     }
 
+    /// The lengths the readers' walks add up (`Lengths`, the universe's figures worked out once) are the layout's,
+    /// packed lists' included, and a view's parts lie where the layout puts them.
+    func testTheWalksLengthsAreTheLayouts() {
+        for universe in [1, 2, 3, 64, 1000, 2_272, 36_273, 200_000, 1_000_000, 9_320_401] {
+            let lengths = EliasFanoList.Lengths(universe: universe)
+            let limit = CacheFormat.bitmapMinimum(movieCount: universe)
+            for count in [0, 1, 2, 3, 63, 64, 65, 129, 1000, CacheFormat.codedListMaximum,
+                          CacheFormat.codedListMaximum + 1, limit, limit + 1, universe / 2, universe] where count <= universe {
+                XCTAssertEqual(lengths.storedByteCount(count), EliasFanoList.storedByteCount(count: count, universe: universe),
+                               "\(count) of \(universe)")
+                guard count > 0, !EliasFanoList.isPacked(count: count, universe: universe) else { continue }
+                let layout = EliasFanoList.layout(count: count, universe: universe)
+                [UInt8](repeating: 0, count: layout.byteCount + 8).withUnsafeBytes { raw in
+                    let list = EliasFanoList(base: raw.baseAddress!, count: count, universe: universe)
+                    XCTAssertEqual(list.upper - raw.baseAddress!, layout.upperOffset, "\(count) of \(universe)")
+                    XCTAssertEqual(list.upperBitCount, layout.upperBitCount)
+                    XCTAssertEqual(list.lowBits, layout.lowBits)
+                }
+            }
+        }
+    }
+
     func testEveryReadAgreesWithTheRanksEncoded() {
         let shapes: [(count: Int, universe: Int)] = [
             (1, 1), (1, 10), (2, 2), (63, 100), (64, 64), (65, 1000), (127, 128), (128, 5000), (129, 300),

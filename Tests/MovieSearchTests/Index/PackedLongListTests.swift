@@ -33,6 +33,22 @@ final class PackedLongListTests: XCTestCase {
         XCTAssertEqual(starts, [0, UInt32(lengths.reduce(0, +))], "one block of 8 lists: its start and the end")
         XCTAssertLessThan(lengths[4], frequent * 18 / 8 / 2, "the frequent term's list coded: 7.5 bits a rank, not 18")
         XCTAssertEqual(bytes.count, lengths.reduce(0, +) + CacheFormat.packedPadding)
+        // The walks' lengths, with the universe's figures worked out once, are the same.
+        let walk = EliasFanoList.Lengths(universe: universe)
+        XCTAssertEqual(lists.map { walk.storedByteCount($0.count) }, lengths)
+        // The lists end to end as a range of terms' postings: decoded into one array, and read rank by rank.
+        let counts = ByteWriter.packed(offsets, width: 32)
+        try bytes.withUnsafeBytes { raw in
+            try counts.withUnsafeBytes { countBytes in
+                let view = PackedView(base: try XCTUnwrap(countBytes.baseAddress), firstBit: 0, width: 32,
+                                      count: offsets.count)
+                let postings = PostingLists(base: try XCTUnwrap(raw.baseAddress), counts: view, lengths: walk)
+                XCTAssertEqual(postings.concatenated(), values)
+                var read: [UInt32] = []
+                postings.forEachRank { read.append($0); return true }
+                XCTAssertEqual(read, values)
+            }
+        }
         bytes.withUnsafeBytes { raw in
             var start = 0
             for (number, list) in lists.enumerated() {

@@ -396,6 +396,52 @@ final class MovieIndexTests: XCTestCase {
         XCTAssertNil(BitKernels.filter([UInt32(5), 1_000], below: 1_000) { _ in .max })
     }
 
+    /// A catalog of fewer than 2^16 movies meets lists in one block of as many words as cover it, at fewer
+    /// candidates than a larger one (`QueryExecutor.meetsByBlocks`): the same ranks as a set intersection, coded
+    /// lists on either side, and a damaged list's ranks past the catalog never written outside the block.
+    func testSmallCatalogsMeetListsInOneBlock() throws {
+        XCTAssertEqual([1, 64, 65, 2_272, 36_273, 65_536, 65_537, 1_000_000].map(BitKernels.blockWordCount(below:)),
+                       [1, 1, 2, 36, 567, 1_024, 1_024, 1_024])
+        // Decade: 36 words, so 5 candidates are enough, in a list at most 4 times longer.
+        XCTAssertTrue(QueryExecutor.meetsByBlocks(5, 20, movieCount: 2_272))
+        XCTAssertFalse(QueryExecutor.meetsByBlocks(4, 16, movieCount: 2_272))
+        XCTAssertFalse(QueryExecutor.meetsByBlocks(50, 250, movieCount: 2_272))
+        // From 2^16 movies on, as before: 1,024 candidates, a list up to 16 times longer.
+        XCTAssertFalse(QueryExecutor.meetsByBlocks(1_000, 1_000, movieCount: 1_000_000))
+        XCTAssertTrue(QueryExecutor.meetsByBlocks(1_024, 16_384, movieCount: 1_000_000))
+        var generator = SplitMix64(seed: 11)
+        for movieCount in [70, 2_272, 36_273, 65_536] {
+            func sortedSample(_ count: Int) -> [UInt32] {
+                Array(Set((0..<count).map { _ in UInt32(generator.next() % UInt64(movieCount)) })).sorted()
+            }
+            for (small, large) in [(10, 30), (60, 200), (500, 1_900)] {
+                let candidates = sortedSample(small), list = sortedSample(large)
+                let expected = candidates.filter(Set(list).contains)
+                XCTAssertEqual(BitKernels.intersection(candidates, list, below: movieCount), expected,
+                               "\(small) in \(large) of \(movieCount)")
+                var candidateBytes: [UInt8] = [], listBytes: [UInt8] = []
+                EliasFanoList.encode(candidates[...], universe: movieCount, into: &candidateBytes)
+                EliasFanoList.encode(list[...], universe: movieCount, into: &listBytes)
+                try (candidateBytes + [UInt8](repeating: 0, count: 8)).withUnsafeBytes { a in
+                    try (listBytes + [UInt8](repeating: 0, count: 8)).withUnsafeBytes { b in
+                        let coded = EliasFanoList(base: try XCTUnwrap(a.baseAddress), count: candidates.count,
+                                                  universe: movieCount)
+                        let other = EliasFanoList(base: try XCTUnwrap(b.baseAddress), count: list.count,
+                                                  universe: movieCount)
+                        XCTAssertEqual(BitKernels.intersection(coded, other, below: movieCount), expected)
+                        XCTAssertEqual(BitKernels.intersection(candidates, other, below: movieCount), expected)
+                        XCTAssertEqual(BitKernels.intersection(coded, list, below: movieCount), expected)
+                    }
+                }
+            }
+            // A damaged list, out of order: some of the candidates, without a trap.
+            let candidates = sortedSample(40)
+            let damaged = [UInt32(movieCount - 1), 0] + candidates.reversed()
+            let kept = try XCTUnwrap(BitKernels.intersection(candidates, damaged, below: movieCount))
+            XCTAssertTrue(Set(kept).isSubset(of: candidates), "\(kept)")
+        }
+    }
+
     /// `U64View.intersectionCount` counts the common bits of two bitmaps in any bit range, edges included, as a
     /// bit-by-bit count does.
     func testIntersectionCount() throws {
