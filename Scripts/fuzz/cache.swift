@@ -1,8 +1,10 @@
 // Fuzz target `cache`: arbitrary bytes opened as a cache file (Scripts/fuzz.sh cache <seconds>).
 //
 // The bytes go to one scratch file per process, opened with `MovieIndex(path:)`. If it opens: searches (fixed
-// texts, and the titles of the first movies, each with several `perYear`), `movie(id:)` for every id and a few out
-// of range, `topRated`, and `verify()`. Nothing may crash or hang, and every error must be a one-line `CacheError`.
+// texts, and the titles of the first movies, each with several `perYear`), the same under filters (the catalog's
+// genres, alone, two together and with a year range, a name no genre has) with the genre facet, the genres' counts,
+// `movie(id:)` for every id and a few out of range, `topRated`, and `verify()`. Nothing may crash or hang, and every
+// error must be a one-line `CacheError`.
 //
 // Every content block is XXH64-checked, so most mutations stop at a checksum. Built with `-D FUZZING_SKIP_CHECKSUMS`
 // (`FUZZ_SKIP_CHECKSUMS=1 Scripts/fuzz.sh cache <seconds>`), the reader treats every checksum as matching, and the
@@ -47,6 +49,26 @@ private func exercise(_ index: MovieIndex) {
                 checkShape(result, perYear: perYear, movieCount: index.movieCount, yearSizes: yearSizes)
             }
         }
+    }
+    // The genre sections (`GNRO`, `GNRP`, `GNRR`, `GSET`, `GSTO`, `GSTG`): filters read each genre's coded list,
+    // the facet each match's set.
+    var genres: [String] = []
+    attempt { genres = try index.genreNames() }
+    attempt { _ = try index.genreCounts() }
+    var filterSets = [SearchFilters(genres: ["no such genre"]), SearchFilters(lowestYear: 2000, highestYear: 2010)]
+    for genre in genres.prefix(4) {
+        filterSets.append(SearchFilters(genres: [genre]))
+        filterSets.append(SearchFilters(lowestYear: 1990, highestYear: 2015, genres: [genre]))
+    }
+    if genres.count >= 2 { filterSets.append(SearchFilters(genres: Array(genres.prefix(2)))) }
+    for filters in filterSets {
+        for query in ["", "dark", "d", "the", "darkenss", "t s"] + titles.prefix(1) {
+            attempt {
+                let result = try index.search(query, perYear: 5, filters: filters, genreFacet: true)
+                checkShape(result, perYear: 5, movieCount: index.movieCount, yearSizes: yearSizes)
+            }
+        }
+        attempt { _ = try index.passingCount(filters) }
     }
     for id in 0..<index.movieCount { attempt { _ = try index.movie(id: id) } }
     for id in [-1, index.movieCount, index.movieCount + 1, Int(UInt32.max), Int.max, Int.min] {

@@ -63,8 +63,9 @@ extension CacheFormat.Tag {
         case .topCriticRated: "movie ids by critics' rating, for top --by critic"
         case .genreNameOffsets: "where each genre's shown and folded names lie in GNMT"
         case .genreNames: "the genres' names: as the catalog first spells each, then folded"
-        case .genreRankOffsets: "where each genre's ranks lie in GNRR"
-        case .genreRanks: "each genre's movies as ranks, for --genre"
+        case .genreRankOffsets: "ranks before each genre's: its count is the next entry less its own"
+        case .genreRankStarts: "where each genre's ranks start in GNRR, and where the last end"
+        case .genreRanks: "each genre's movies as ranks, Elias-Fano coded, for --genre"
         case .genreSetOfRank: "each rank's set of genres, for the genre facet"
         case .genreSetOffsets: "where each set of genres lies in GSTG"
         case .genreSetGenres: "the genre numbers of each set of genres"
@@ -118,8 +119,8 @@ extension CacheFormat.Tag {
             .records
         case .topRated, .topCriticRated:
             .topLists
-        case .genreNameOffsets, .genreNames, .genreRankOffsets, .genreRanks, .genreSetOfRank, .genreSetOffsets,
-             .genreSetGenres:
+        case .genreNameOffsets, .genreNames, .genreRankOffsets, .genreRankStarts, .genreRanks, .genreSetOfRank,
+             .genreSetOffsets, .genreSetGenres:
             .filters
         }
     }

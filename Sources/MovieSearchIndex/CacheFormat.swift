@@ -1,6 +1,6 @@
 import MovieSearchCatalog
 
-/// The binary cache format, version 11: the one place where it is documented.
+/// The binary cache format, version 12: the one place where it is documented.
 ///
 /// A cache holds everything a query needs, laid out so that a query reads its answer where it lies in the
 /// memory-mapped file: no JSON, no structure rebuilt in memory, and an open that costs the same whatever the size.
@@ -23,7 +23,7 @@ import MovieSearchCatalog
 /// | offset | size | field              | meaning                                                            |
 /// |-------:|-----:|--------------------|--------------------------------------------------------------------|
 /// |      0 |    8 | magic              | `89 4D 53 43 0D 0A 1A 0A` (`\x89MSC\r\n\x1A\n`, PNG-style: catches text-mode transfers) |
-/// |      8 |    4 | version            | `11`; any other value is refused with "rebuild the cache"          |
+/// |      8 |    4 | version            | `12`; any other value is refused with "rebuild the cache"          |
 /// |     12 |    4 | blockSize          | size of a checksum block, a power of two ≥ 4096 (the writer: see below) |
 /// |     16 |    8 | fileLength         | the file's size in bytes: a shorter or longer file is truncated or damaged |
 /// |     24 |    4 | sectionCount (S)   | entries in the directory                                           |
@@ -353,15 +353,21 @@ import MovieSearchCatalog
 /// |--------|--------|------------|--------------------------------------------------------------------------|
 /// | `GNMO` | packed | 2G + 1     | genre g's shown name is `GNMT` bytes `GNMO[2g] ..< GNMO[2g + 1]`, its folded name `GNMO[2g + 1] ..< GNMO[2g + 2]` |
 /// | `GNMT` | bytes  | any        | the names: each genre's as the lowest-id movie that has it spells it (its first genre of that folding), then folded |
-/// | `GNRO` | packed | G + 1      | genre g's movies are `GNRR` entries `GNRO[g] ..< GNRO[g + 1]`             |
-/// | `GNRR` | packed | any        | ranks, ascending within each genre, each once (a movie listing a genre twice is listed once) |
+/// | `GNRO` | packed | G + 1      | ranks before genre g's: it has `GNRO[g + 1] − GNRO[g]` movies            |
+/// | `GNRP` | packed | G + 1      | genre g's list is `GNRR` bytes `GNRP[g] ..< GNRP[g + 1]` (`GNRP[0] = 0`) |
+/// | `GNRR` | coded  | any        | each genre's ranks, ascending, each once (a movie listing a genre twice is listed once), as an Elias–Fano list below N, end to end; then 8 zero bytes |
 /// | `GSET` | packed | N          | the genre set of the movie at each rank                                  |
 /// | `GSTO` | packed | S + 1      | genre set s is `GSTG` entries `GSTO[s] ..< GSTO[s + 1]` (`GSTO[0] = GSTO[1] = 0`: set 0 is empty) |
 /// | `GSTG` | packed | any        | genre numbers, ascending within each set                                  |
 ///
+/// Each genre's list is coded as the posting lists are ("Elias–Fano lists" above), whatever its length (no list is
+/// packed here): 2 + log₂(N / n) bits a rank, where version 11 packed each at log₂ N. The reader checks each count
+/// (`GNRO`) against N, each start (`GNRP`) against the next, and each list's bytes against the length its count
+/// gives; a start or a count out of place is corrupt.
+///
 /// A **genre filter** is a binary search of the folded name among `GNMO`/`GNMT` (a name no genre has: nothing
-/// passes), then `GNRR`'s slice of that genre; a year range is a range of ranks (`YEAR`), so the slice within it is
-/// two more binary searches, and a rating cut keeps a prefix of each year's ranks (ratings descend within a year),
+/// passes), then that genre's list; a year range is a range of ranks (`YEAR`), so the part of the list within it
+/// starts and ends where a cursor's `advance(to:)` stops, and a rating cut keeps a prefix of each year's ranks (ratings descend within a year),
 /// found by a binary search over the ratings of the year's ranks (`RANK`, `MRAT`). Several genres meet as lists
 /// do in a query (the smallest drives). Cast filters and the critics' cut read the records (`CST*`, `NMS*`, `CRIT`)
 /// of each candidate: no section is kept for them. The passing ranks are worked out once per distinct filter (the
@@ -370,20 +376,22 @@ import MovieSearchCatalog
 /// by popcount: counts and the movies listed come from the passing matches, never from an answer cut down.
 /// The **genre facet** reads `GSET` once per match and counts sets, then adds each set's count to its genres: one
 /// load per match whatever a movie's genres, and the sets are few (century's 36,273 movies have 1,637 sets of 41
-/// genres; IMDb's titles, at most three of 28 genres each, at most 3,683: the generated 10M pair has 1,296). The
-/// sections cost century 186 KB (7.8 % of its file, which grows by 8.5 %: `GNRR` 128 KB, `GSET` 50 KB) and the
-/// generated 10M IMDb pair 63.3 MB (8.1 %, the file growing by 8.8 %: `GNRR` 50.5 MB, `GSET` 12.8 MB).
+/// genres; IMDb's titles, at most three of 28 genres each, at most 3,683: the generated 10M pair has 1,296). In
+/// version 10 the sections cost century 186 KB (`GNRR` 128 KB packed, `GSET` 50 KB) and the generated 10M IMDb pair
+/// 63.3 MB (`GNRR` 50.5 MB, `GSET` 12.8 MB); coded, `GNRR` takes century 45 KB and the 10M pair 12.1 MB.
 ///
 /// Worked example: movies `0 {"genres":["Drama"]}` (2012), `1 {"genres":["drama ","Comedy"]}` (2011), `2` without
 /// genres (2010): ranks are `[0, 1, 2]`; genres by folded name: `comedy` (0, shown `Comedy`), `drama` (1, shown
 /// `Drama`, movie 0's spelling). `GNMT` = `ComedycomedyDramadrama`, `GNMO` = `[0, 6, 12, 17, 22]`; `GNRO` =
-/// `[0, 1, 3]`, `GNRR` = `[1, 0, 1]`; sets by first use: rank 0 `{1}` is set 1, rank 1 `{0, 1}` set 2, rank 2 the
-/// empty set 0: `GSET` = `[1, 2, 0]`, `GSTO` = `[0, 0, 1, 3]`, `GSTG` = `[1, 0, 1]`. `--genre DRAMA` folds to
-/// `drama`, genre 1, ranks `[0, 1]`; the facet of those two matches counts set 1 once and set 2 once: `Drama` 2,
-/// `Comedy` 1.
+/// `[0, 1, 3]`: comedy's ranks `[1]`, drama's `[0, 1]`, coded below N = 3. Comedy's: ℓ = ⌊log₂ 3⌋ = 1, H = (2 >> 1)
+/// + 1 = 2, rank 1 sets upper bit 0 and its low bit 1 is bit 2: byte `0x05`. Drama's: ℓ = 0, H = 2 + 2 = 4, ranks 0
+/// and 1 set upper bits 0 and 2: byte `0x05`. `GNRR` = `05 05` and 8 zero bytes, `GNRP` = `[0, 1, 2]`; sets by
+/// first use: rank 0 `{1}` is set 1, rank 1 `{0, 1}` set 2, rank 2 the empty set 0: `GSET` = `[1, 2, 0]`, `GSTO` =
+/// `[0, 0, 1, 3]`, `GSTG` = `[1, 0, 1]`. `--genre DRAMA` folds to `drama`, genre 1, ranks `[0, 1]`; the facet of
+/// those two matches counts set 1 once and set 2 once: `Drama` 2, `Comedy` 1.
 ///
-/// The reader checks at open that `GNMO` has 2G + 1 entries and `GNRO` G + 1 (G from `GNMO`), `GSET` N and `GSTO`
-/// at least 2; it checks every offset against its section, and every rank, set and genre number against N, S and
+/// The reader checks at open that `GNMO` has 2G + 1 entries and `GNRO` and `GNRP` G + 1 (G from `GNMO`), `GSET` N
+/// and `GSTO` at least 2; it checks every offset against its section, and every rank, set and genre number against N, S and
 /// G, when it reads it: offsets out of order or past the end, a rank list not ascending, or a number out of range
 /// make the cache corrupt.
 ///
@@ -435,12 +443,15 @@ import MovieSearchCatalog
 /// lists and list sets packed (`POST`, `LSTD`, with `TPST` and `LSTO` as entry offsets into them) where version 11 codes
 /// them as Elias–Fano lists (those of at most 4,096 ranks) with their starts (`TPSP`, `LSTP`): this reader would
 /// read its lists wrongly, so it is refused with the same message. A version-11 cache of century is 0.915 of a
-/// version-10 one, of the generated 1M catalog 0.92, of the generated 10M IMDb pair 0.97.
+/// version-10 one, of the generated 1M catalog 0.92, of the generated 10M IMDb pair 0.97. Version 11 stored each
+/// genre's ranks packed (`GNRR` a packed section, `GNRO` entry offsets into it) where version 12 codes them as
+/// Elias–Fano lists with their starts (`GNRP`): it is refused with the same message. A version-12 cache of century
+/// is 0.96 of a version-11 one, of the generated 1M catalog 0.97, of the generated 10M IMDb pair 0.95.
 package enum CacheFormat {
     /// `\x89MSC\r\n\x1A\n`.
     static let magic: [UInt8] = [0x89, 0x4D, 0x53, 0x43, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The version this build writes and reads.
-    package static let version: UInt32 = 11
+    package static let version: UInt32 = 12
     /// Bytes in the fixed header.
     static let headerSize = 64
     /// Bytes in one directory entry.
@@ -656,6 +667,7 @@ package enum CacheFormat {
         case genreNameOffsets = "GNMO"
         case genreNames = "GNMT"
         case genreRankOffsets = "GNRO"
+        case genreRankStarts = "GNRP"
         case genreRanks = "GNRR"
         case genreSetOfRank = "GSET"
         case genreSetOffsets = "GSTO"

@@ -439,7 +439,7 @@ extension CacheSections {
         return parts
     }
 
-    /// `GNMO`, `GNMT`, `GNRO`, `GNRR`, `GSET`, `GSTO`, `GSTG` (`CacheFormat`, "Filter sections") of `movies`, whose
+    /// `GNMO`, `GNMT`, `GNRO`, `GNRP`, `GNRR`, `GSET`, `GSTO`, `GSTG` (`CacheFormat`, "Filter sections") of `movies`, whose
     /// slot at each rank is `ranked[rank]`: the genres by folded name, each genre's ranks, and each rank's genre set.
     static func genreParts(_ movies: MovieColumns, ranked: [UInt32]) throws(CacheError) -> [Part] {
         // Each catalog name used as a genre, folded once; the spelling shown is the first met in slot (id) order.
@@ -513,13 +513,19 @@ extension CacheSections {
                 setOffsets.append(try checked(setGenres.count, "genre sets"))
             }
         }
-        var rankOffsets: [UInt32] = [0], ranks: [UInt32] = []
+        // Each genre's ranks Elias–Fano coded, end to end, whatever their count, with where each starts.
+        var rankOffsets: [UInt32] = [0], rankStarts: [UInt32] = [0], ranks: [UInt8] = []
+        var total = 0
         for list in lists {
-            ranks += list
-            rankOffsets.append(try checked(ranks.count, "genre ranks"))
+            EliasFanoList.encode(list[...], universe: ranked.count, into: &ranks)
+            total += list.count
+            rankOffsets.append(try checked(total, "genre ranks"))
+            rankStarts.append(try checked(ranks.count, "genre ranks"))
         }
+        ranks += [UInt8](repeating: 0, count: CacheFormat.packedPadding)
         return [.packed(.genreNameOffsets, nameOffsets), .bytes(.genreNames, text.bytes),
-                .packed(.genreRankOffsets, rankOffsets), .packed(.genreRanks, ranks),
+                .packed(.genreRankOffsets, rankOffsets), .packed(.genreRankStarts, rankStarts),
+                .bytes(.genreRanks, ranks),
                 .packed(.genreSetOfRank, setOfRank), .packed(.genreSetOffsets, setOffsets),
                 .packed(.genreSetGenres, setGenres)]
     }

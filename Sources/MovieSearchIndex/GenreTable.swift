@@ -3,7 +3,8 @@
 /// from the file is checked against its section before it is followed.
 package struct GenreTable {
     private let file: MappedCacheFile
-    private let nameOffsets, names, rankOffsets, ranks, setOfRank, setOffsets, setGenres: MappedCacheFile.Section
+    private let nameOffsets, names, rankOffsets, rankStarts, ranks: MappedCacheFile.Section
+    private let setOfRank, setOffsets, setGenres: MappedCacheFile.Section
     /// G: the distinct genres (by folded name).
     package let count: Int
 
@@ -11,13 +12,14 @@ package struct GenreTable {
     package init(file: MappedCacheFile, sections: MappedSections) throws(CacheError) {
         let genres = sections.genres
         guard let nameOffsets = genres.nameOffsets, let names = genres.names, let rankOffsets = genres.rankOffsets,
-              let ranks = genres.ranks, let setOfRank = genres.setOfRank, let setOffsets = genres.setOffsets,
+              let rankStarts = genres.rankStarts, let ranks = genres.ranks, let setOfRank = genres.setOfRank, let setOffsets = genres.setOffsets,
               let setGenres = genres.setGenres
         else { throw .corrupt(path: file.path, detail: "the genre sections are missing") }
         self.file = file
         self.nameOffsets = nameOffsets
         self.names = names
         self.rankOffsets = rankOffsets
+        self.rankStarts = rankStarts
         self.ranks = ranks
         self.setOfRank = setOfRank
         self.setOffsets = setOffsets
@@ -56,12 +58,27 @@ package struct GenreTable {
         return low
     }
 
-    /// Genre `genre`'s movies as ascending ranks (`GNRR`).
-    package func ranks(of genre: Int) throws(CacheError) -> PackedView {
+    /// How many movies genre `genre` has (`GNRO`), at most N.
+    package func rankCount(of genre: Int) throws(CacheError) -> Int {
         guard genre >= 0, genre < count else { throw .corrupt(path: file.path, detail: "a genre number is out of range") }
         let bounds = try file.packed(rankOffsets, genre..<(genre + 2))
-        guard bounds[0] <= bounds[1] else { throw .corrupt(path: file.path, detail: "genre ranks out of order") }
-        return try file.packed(ranks, Int(bounds[0])..<Int(bounds[1]))
+        guard bounds[0] <= bounds[1], Int(bounds[1] - bounds[0]) <= file.movieCount else {
+            throw .corrupt(path: file.path, detail: "genre ranks out of order")
+        }
+        return Int(bounds[1] - bounds[0])
+    }
+
+    /// Genre `genre`'s movies as ascending ranks (`GNRR`, an Elias–Fano list): its count from `GNRO`, its bytes
+    /// from `GNRP`, which must span the length the count gives, and the 8 bytes after them inside the section.
+    package func ranks(of genre: Int) throws(CacheError) -> EliasFanoList {
+        let ranks = try rankCount(of: genre)
+        let starts = try file.packed(rankStarts, genre..<(genre + 2))
+        let start = Int(starts[0]), end = Int(starts[1])
+        guard start <= end, end - start == EliasFanoList.byteCount(count: ranks, universe: file.movieCount) else {
+            throw .corrupt(path: file.path, detail: "genre ranks disagree with their starts")
+        }
+        let bytes = try file.bytes(self.ranks, start..<(end + CacheFormat.packedPadding))
+        return EliasFanoList(base: bytes.baseAddress!, count: ranks, universe: file.movieCount)
     }
 
     /// The genre set of each rank (`GSET`), N entries.

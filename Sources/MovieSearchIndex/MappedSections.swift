@@ -46,9 +46,10 @@ package struct MappedSections: Sendable {
     /// The genres by rank (`CacheFormat`, "Filter sections"), looked up and shaped at open.
     var genres = GenreSections()
 
-    /// The sections of the genres by rank: `GNMO`, `GNMT`, `GNRO`, `GNRR`, `GSET`, `GSTO`, `GSTG`; G genres.
+    /// The sections of the genres by rank: `GNMO`, `GNMT`, `GNRO`, `GNRP`, `GNRR`, `GSET`, `GSTO`, `GSTG`; G genres.
     struct GenreSections: Sendable {
-        var nameOffsets, names, rankOffsets, ranks, setOfRank, setOffsets, setGenres: MappedCacheFile.Section?
+        var nameOffsets, names, rankOffsets, rankStarts, ranks: MappedCacheFile.Section?
+        var setOfRank, setOffsets, setGenres: MappedCacheFile.Section?
         var count = 0
     }
 
@@ -175,7 +176,7 @@ extension MappedSections {
     }
 
     /// The genre sections (`CacheFormat`, "Filter sections"), their sizes checked against each other: `GNMO` 2G + 1
-    /// entries, `GNRO` G + 1, `GSET` N, `GSTO` at least 2.
+    /// entries, `GNRO` and `GNRP` G + 1, `GSET` N, `GSTO` at least 2.
     private static func genreSections(_ file: MappedCacheFile) throws(CacheError) -> GenreSections {
         let nameOffsets = try file.packedSection(.genreNameOffsets)
         guard nameOffsets.count % 2 == 1 else {
@@ -189,7 +190,8 @@ extension MappedSections {
         return GenreSections(
             nameOffsets: nameOffsets, names: try file.section(.genreNames),
             rankOffsets: try file.packedSection(.genreRankOffsets, expectedCount: count + 1),
-            ranks: try file.packedSection(.genreRanks),
+            rankStarts: try file.packedSection(.genreRankStarts, expectedCount: count + 1),
+            ranks: try file.section(.genreRanks),
             setOfRank: try file.packedSection(.genreSetOfRank, expectedCount: file.movieCount),
             setOffsets: setOffsets, setGenres: try file.packedSection(.genreSetGenres), count: count)
     }

@@ -93,32 +93,37 @@ struct AnswerBuilder {
         }
     }
 
-    /// Matches given as an Elias–Fano list (a list set), read forward once by a cursor: each year's first ranks
-    /// listed as they are met, the rest of the year crossed by `EliasFanoList.Cursor.advance(to:)` (a few steps,
-    /// or the upper bits' zeros counted a word at a time) and counted from the positions; the checks are
-    /// `addSorted(_:_:)`'s.
-    mutating func addSorted(_ matches: EliasFanoList, _ table: YearTable) throws(CacheError) {
+    /// Matches given as an Elias–Fano list (a list set, or positions `positions` of a genre's list), read forward
+    /// once by a cursor: each year's first ranks listed as they are met, the rest of the year crossed by
+    /// `EliasFanoList.Cursor.advance(to:)` (a few steps, or the upper bits' zeros counted a word at a time) and
+    /// counted from the positions; the checks are `addSorted(_:_:)`'s.
+    mutating func addSorted(_ matches: EliasFanoList, positions: Range<Int>? = nil,
+                            _ table: YearTable) throws(CacheError) {
         var cursor = EliasFanoList.Cursor(matches)
+        let end = positions?.upperBound ?? matches.count
+        if let positions { cursor.seek(to: positions.lowerBound) }
         var year = 0
-        while !cursor.isAtEnd {
+        while cursor.index < end {
             let first = Int(cursor.rank), start = cursor.index
             guard first < ranks.count else { throw .corrupt(path: path, detail: "rank out of range") }
             while table.endRank(year) <= first { year += 1 }
             guard first >= table.firstRank(year) else { throw Self.outOfOrder(path) }
-            let end = table.endRank(year)
+            let yearEnd = table.endRank(year)
             // Listed before its count is known: the count is set once the year is crossed.
             addYear(year, table, count: 0)
             var previous = first - 1
-            while cursor.index - start < perYear, Int(cursor.rank) < end {
+            while cursor.index - start < perYear, cursor.index < end, Int(cursor.rank) < yearEnd {
                 let rank = Int(cursor.rank)
                 guard rank > previous else { throw Self.outOfOrder(path) }
                 previous = rank
                 list(rank: rank)
                 cursor.next()
             }
-            cursor.advance(to: UInt32(end))
+            cursor.advance(to: UInt32(yearEnd))
+            // Positions of a list cut at a year's end (a year range's) never pass it; a damaged list may.
+            guard cursor.index <= end else { throw Self.outOfOrder(path) }
             let count = cursor.index - start
-            guard count <= end - first else { throw Self.outOfOrder(path) }
+            guard count <= yearEnd - first else { throw Self.outOfOrder(path) }
             setLastYearCount(count)
         }
         guard !cursor.isDamaged else { throw .corrupt(path: path, detail: "rank out of range") }

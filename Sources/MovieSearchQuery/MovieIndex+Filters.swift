@@ -70,8 +70,14 @@ extension MovieIndex {
             case .nothing: break
             case .intervals(let intervals):
                 for interval in intervals { for rank in interval.ranks where !add(rank) { damaged = true; return } }
-            case .list(let list):
-                for position in 0..<list.count where !add(Int(list[unchecked: position])) { damaged = true; return }
+            case .list(let list, let positions):
+                var cursor = EliasFanoList.Cursor(list)
+                cursor.seek(to: positions.lowerBound)
+                while cursor.index < positions.upperBound {
+                    guard add(Int(cursor.rank)) else { damaged = true; return }
+                    cursor.next()
+                }
+                if cursor.isDamaged { damaged = true }
             case .ranks(let ranks):
                 for rank in ranks where !add(Int(rank)) { damaged = true; return }
             }
@@ -175,7 +181,7 @@ extension MovieIndex {
         let table = try GenreTable(file: file, sections: sections)
         var counts: [Int] = []
         counts.reserveCapacity(table.count)
-        for genre in 0..<table.count { counts.append(try table.ranks(of: genre).count) }
+        for genre in 0..<table.count { counts.append(try table.rankCount(of: genre)) }
         return try Self.facet(counts, table: table)
     }
 

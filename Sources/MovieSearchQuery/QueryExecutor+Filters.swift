@@ -23,7 +23,7 @@ extension QueryExecutor {
             switch filter.passing {
             case .nothing: break
             case .intervals(let intervals): answer.addIntervals(intervals, years)
-            case .list(let list): try answer.addSorted(list, years)
+            case .list(let list, let positions): try answer.addSorted(list, positions: positions, years)
             case .ranks(let ranks): try answer.addSorted(ranks, years)
             }
             return (answer.result(query: query), nil)

@@ -13,8 +13,9 @@ struct RankFilter {
         case nothing
         /// Each year entry's passing ranks are one range (year and rating filters only), in year order.
         case intervals([(entry: Int, ranks: Range<Int>)])
-        /// One genre's stored list, cut to a range of ranks (one genre and a year range, nothing else).
-        case list(PackedView)
+        /// One genre's stored list, positions `positions` of it: those in a range of ranks (one genre and a year
+        /// range, nothing else).
+        case list(EliasFanoList, positions: Range<Int>)
         /// Worked out, ascending.
         case ranks([UInt32])
     }
@@ -76,7 +77,7 @@ struct RankFilter {
         }
         boundsExact = ratingCut == nil && filters.cast.isEmpty && filters.minimumCriticRating == nil
         // Genres: each a stored list, the shortest first.
-        var lists: [PackedView] = []
+        var lists: [EliasFanoList] = []
         if !filters.genres.isEmpty {
             let table = try GenreTable(file: file, sections: index.sections)
             for name in filters.genres {
@@ -122,10 +123,15 @@ struct RankFilter {
             return true
         }
         if lists.count == 1, boundsExact {
-            let list = lists[0]
-            let start = AnswerBuilder.firstPosition(in: list, from: -1, notBelow: low)
-            let end = AnswerBuilder.firstPosition(in: list, from: start - 1, notBelow: high)
-            passing = .list(try Self.slice(list, start..<end, path: file.path))
+            // The positions of the year range's ranks: where a cursor stops at its first rank, then past its last.
+            var cursor = EliasFanoList.Cursor(lists[0])
+            cursor.advance(to: UInt32(low))
+            let start = cursor.index
+            cursor.advance(to: UInt32(high))
+            guard !cursor.isDamaged, start <= cursor.index else {
+                throw .corrupt(path: file.path, detail: "genre ranks out of order")
+            }
+            passing = .list(lists[0], positions: start..<cursor.index)
             return
         }
         if lists.isEmpty, !predicates {
@@ -134,17 +140,18 @@ struct RankFilter {
         }
         var kept: [UInt32] = []
         if let driver = lists.first {
-            var position = -1
+            // The shortest list read forward once: each interval's ranks, the ranks between intervals skipped.
+            var cursor = EliasFanoList.Cursor(driver)
             for interval in intervals {
-                position = AnswerBuilder.firstPosition(in: driver, from: position, notBelow: interval.ranks.lowerBound)
-                while position < driver.count, Int(driver[position]) < interval.ranks.upperBound {
-                    kept.append(driver[position])
-                    position += 1
+                cursor.advance(to: UInt32(interval.ranks.lowerBound))
+                while !cursor.isAtEnd, Int(cursor.rank) < interval.ranks.upperBound {
+                    kept.append(cursor.rank)
+                    cursor.next()
                 }
-                position -= 1
             }
+            guard !cursor.isDamaged else { throw .corrupt(path: file.path, detail: "genre ranks out of order") }
             for other in lists.dropFirst() where !kept.isEmpty {
-                kept = try QueryExecutor.filter(kept, by: RankSet(cardinality: other.count, storage: .list(other)),
+                kept = try QueryExecutor.filter(kept, by: RankSet(cardinality: other.count, storage: .coded(other)),
                                                 movieCount: movieCount, path: file.path)
             }
             if predicates {
@@ -167,20 +174,12 @@ struct RankFilter {
         passing = kept.isEmpty ? .nothing : .ranks(kept)
     }
 
-    /// Entries `range` of `list`, a view of its own.
-    private static func slice(_ list: PackedView, _ range: Range<Int>, path: String) throws(CacheError) -> PackedView {
-        guard range.lowerBound >= 0, range.upperBound <= list.count, range.lowerBound <= range.upperBound else {
-            throw .corrupt(path: path, detail: "genre ranks out of order")
-        }
-        return list.slice(range)
-    }
-
     /// How many ranks pass.
     var count: Int {
         switch passing {
         case .nothing: 0
         case .intervals(let intervals): intervals.reduce(0) { $0 + $1.ranks.count }
-        case .list(let list): list.count
+        case .list(_, let positions): positions.count
         case .ranks(let ranks): ranks.count
         }
     }
@@ -229,7 +228,27 @@ struct RankFilter {
                 }
                 for rank in interval.ranks.prefix(limit) { try body(rank, interval.entry) }
             }
-        case .list(let list): try firstPerEntry(list.count) { Int(list[$0]) }
+        case .list(let list, let positions):
+            // Read forward once: each entry's first `limit` ranks, then the rest of the entry skipped.
+            var cursor = EliasFanoList.Cursor(list)
+            cursor.seek(to: positions.lowerBound)
+            var entry = 0
+            while cursor.index < positions.upperBound {
+                let first = Int(cursor.rank)
+                guard first < movieCount else { throw .corrupt(path: path, detail: "rank out of range") }
+                while entry < years.count, years.endRank(entry) <= first { entry += 1 }
+                guard entry < years.count else { throw .corrupt(path: path, detail: "rank out of range") }
+                // The first rank is below the entry's end, so each pass takes one or skips to the end: it ends.
+                let end = years.endRank(entry)
+                var taken = 0
+                while taken < limit, cursor.index < positions.upperBound, Int(cursor.rank) < end {
+                    try body(Int(cursor.rank), entry)
+                    taken += 1
+                    cursor.next()
+                }
+                if taken == limit { cursor.advance(to: UInt32(end)) }
+            }
+            guard !cursor.isDamaged else { throw .corrupt(path: path, detail: "rank out of range") }
         case .ranks(let ranks): try firstPerEntry(ranks.count) { Int(ranks[$0]) }
         }
     }
@@ -245,7 +264,14 @@ struct RankFilter {
             switch passing {
             case .nothing: break
             case .intervals(let intervals): for interval in intervals { for rank in interval.ranks { set(rank) } }
-            case .list(let list): for position in 0..<list.count { set(Int(list[position])) }
+            case .list(let list, let positions):
+                var cursor = EliasFanoList.Cursor(list)
+                cursor.seek(to: positions.lowerBound)
+                while cursor.index < positions.upperBound {
+                    set(Int(cursor.rank))
+                    cursor.next()
+                }
+                if cursor.isDamaged { outOfRange = true }
             case .ranks(let ranks): for rank in ranks { set(Int(rank)) }
             }
         }

@@ -94,7 +94,7 @@ final class CacheLayoutTests: XCTestCase {
                            "RNKB", "BPRF", "BLST", "LSTP", "TPSP",
                            "LBPO", "RANK", "YEAR"]
         let topLists: Set = ["TOPR", "TOPC"]
-        let filters: Set = ["GNMO", "GNMT", "GNRO", "GNRR", "GSET", "GSTO", "GSTG"]
+        let filters: Set = ["GNMO", "GNMT", "GNRO", "GNRP", "GNRR", "GSET", "GSTO", "GSTG"]
         for tag in CacheFormat.Tag.allCases {
             let expected: CacheLayout.Group = search.contains(tag.rawValue) ? .search
                 : topLists.contains(tag.rawValue) ? .topLists : filters.contains(tag.rawValue) ? .filters : .records

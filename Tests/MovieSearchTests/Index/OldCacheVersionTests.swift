@@ -17,11 +17,11 @@ import XCTest
 /// stored its posting lists and list sets packed (`POST`, `LSTD`), which this layout reads as Elias–Fano lists.
 final class OldCacheVersionTests: XCTestCase {
     func testVersion2To10CachesAreRefusedWithTheRebuildMessage() throws {
-        XCTAssertEqual(CacheFormat.version, 11)
+        XCTAssertEqual(CacheFormat.version, 12)
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("old.mscache").path
-        for version: UInt32 in [2, 3, 4, 5, 6, 7, 8, 9, 10] {
+        for version: UInt32 in [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] {
             // An old cache as its writer would have left it, or nearly (version 7 with plain packed columns where
-            // these are blocked; version 10 with these sections packed): version 9 had this layout without the genre sections, version 8 without `RSCL`, version 6 this layout for a catalog
+            // these are blocked; version 10 with these sections packed; version 11 with `GNRR` packed): version 9 had this layout without the genre sections, version 8 without `RSCL`, version 6 this layout for a catalog
             // without critics' ratings, version 5 too (`LBPR` and
             // `LBPC` are absent from a small catalog), version 4 this layout without `BMPI`
             // (and `YCID`, absent from a small catalog anyway), version 3 version 4's layout for a catalog without
@@ -32,14 +32,14 @@ final class OldCacheVersionTests: XCTestCase {
             old.setU32(version, at: CacheFormat.HeaderField.version)
             try Data(old.sealed()).write(to: URL(fileURLWithPath: path))
             XCTAssertThrowsError(try MovieIndex(path: path), "version \(version)") { error in
-                XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 11))
+                XCTAssertEqual(error as? CacheError, .unsupportedVersion(path: path, found: version, supported: 12))
                 XCTAssertEqual("\(error)", "\(path) is a cache of format version \(version), this moviesearch reads "
-                               + "version 11; rebuild it with 'moviesearch index'")
+                               + "version 12; rebuild it with 'moviesearch index'")
             }
         }
         // The same bytes with the current version open and answer: only the version was refused.
         var current = try ForgedCache(Fixtures.small)
-        current.setU32(11, at: CacheFormat.HeaderField.version)
+        current.setU32(12, at: CacheFormat.HeaderField.version)
         try Data(current.sealed()).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try MovieIndex(path: path).search("dark").total, 10)
     }
