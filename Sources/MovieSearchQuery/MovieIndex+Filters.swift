@@ -50,36 +50,34 @@ extension MovieIndex {
         if let matches, matches.count < setCount / 4 {
             return try facet(ofFew: matches, table: table, setOfRank: setOfRank)
         }
+        // One load and one increment a match (`PackedView.count(entriesAt:into:)`).
         var setCounts = [Int](repeating: 0, count: setCount)
-        // One load and one increment a match, in a plain loop over the counts' buffer: no closure, no check of
-        // uniqueness per increment. A rank or set out of range stops the count.
         var damaged = false
         setCounts.withUnsafeMutableBufferPointer { counts in
-            @inline(__always) func add(_ rank: Int) -> Bool {
-                guard rank < setOfRank.count else { return false }
-                let set = Int(setOfRank[unchecked: rank])
-                guard set < counts.count else { return false }
-                counts[set] &+= 1
-                return true
-            }
             if let matches {
-                for rank in matches where !add(Int(rank)) { damaged = true; return }
+                damaged = !setOfRank.count(entriesAt: matches, into: counts)
                 return
             }
             switch filter.passing {
             case .nothing: break
             case .intervals(let intervals):
-                for interval in intervals { for rank in interval.ranks where !add(rank) { damaged = true; return } }
+                for interval in intervals where !setOfRank.count(entriesAt: interval.ranks, into: counts) {
+                    damaged = true
+                    return
+                }
             case .list(let list, let positions):
+                // The year range's part of one genre's list, decoded (a facet without a query: once per filter).
+                var ranks: [UInt32] = []
+                ranks.reserveCapacity(positions.count)
                 var cursor = EliasFanoList.Cursor(list)
                 cursor.seek(to: positions.lowerBound)
                 while cursor.index < positions.upperBound {
-                    guard add(Int(cursor.rank)) else { damaged = true; return }
+                    ranks.append(cursor.rank)
                     cursor.next()
                 }
-                if cursor.isDamaged { damaged = true }
+                damaged = cursor.isDamaged || !setOfRank.count(entriesAt: ranks, into: counts)
             case .ranks(let ranks):
-                for rank in ranks where !add(Int(rank)) { damaged = true; return }
+                damaged = !setOfRank.count(entriesAt: ranks, into: counts)
             }
         }
         if damaged { throw .corrupt(path: path, detail: "a genre set is out of range") }

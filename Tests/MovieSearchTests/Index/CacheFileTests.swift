@@ -152,6 +152,40 @@ final class CacheFileTests: XCTestCase {
         }
     }
 
+    /// `count(entriesAt:into:)` counts the entries at the indices given as a dictionary would, at any width and from
+    /// any start, and stops with false at an index outside the view or an entry outside the counts.
+    func testPackedViewsCountTheirEntriesAtIndices() throws {
+        var generator = SplitMix64(seed: 10)
+        for width in [1, 3, 11, 13, 24] {
+            let bins = min(1 << width, 40)
+            let values = (0..<300).map { _ in UInt32(generator.next() % UInt64(bins)) }
+            try ByteWriter.packed(values, width: width).withUnsafeBytes { raw in
+                let base = try XCTUnwrap(raw.baseAddress)
+                for start in [0, 5] {
+                    let view = PackedView(base: base, firstBit: start * width, width: width, count: values.count - start)
+                    let indices = (0..<view.count).filter { _ in generator.next() % 3 != 0 }.map(UInt32.init)
+                    var expected = [Int](repeating: 0, count: bins)
+                    for index in indices { expected[Int(values[start + Int(index)])] += 1 }
+                    var counts = [Int](repeating: 0, count: bins)
+                    XCTAssertTrue(counts.withUnsafeMutableBufferPointer { view.count(entriesAt: indices, into: $0) })
+                    XCTAssertEqual(counts, expected, "width \(width), from \(start)")
+                    // A range of indices counts as its members do.
+                    var ranged = [Int](repeating: 0, count: bins)
+                    XCTAssertTrue(ranged.withUnsafeMutableBufferPointer { view.count(entriesAt: 0..<view.count, into: $0) })
+                    XCTAssertEqual(ranged.reduce(0, +), view.count)
+                    // An index past the view, or an entry past the counts: false.
+                    var past = [Int](repeating: 0, count: bins)
+                    XCTAssertFalse(past.withUnsafeMutableBufferPointer {
+                        view.count(entriesAt: [UInt32(view.count)], into: $0)
+                    })
+                    let largest = Int(values[start...].max()!)
+                    var fewer = [Int](repeating: 0, count: largest)
+                    XCTAssertFalse(fewer.withUnsafeMutableBufferPointer { view.count(entriesAt: 0..<view.count, into: $0) })
+                }
+            }
+        }
+    }
+
     /// Content of up to 4 MiB is cut into 4 KB blocks (a query of a small cache hashes only what it reads), more
     /// into 64 KB blocks (the block table of a large cache stays small). A cache in 64 KB blocks reads, verifies
     /// and catches a flipped byte in any of its blocks as one in 4 KB blocks does.
