@@ -63,7 +63,7 @@
     /// read them again at each entry, since its increments might have written them (at 10M titles, a facet of
     /// a short prefix's matches took half as long again).
     @inlinable
-    package func count<Indices: Sequence>(entriesAt indices: Indices, into counts: UnsafeMutableBufferPointer<Int>)
+    public func count<Indices: Sequence>(entriesAt indices: Indices, into counts: UnsafeMutableBufferPointer<Int>)
         -> Bool where Indices.Element: BinaryInteger
     {
         guard let totals = counts.baseAddress else { return indices.underestimatedCount == 0 }
