@@ -367,8 +367,9 @@ import MovieSearchCatalog
 ///
 /// A **genre filter** is a binary search of the folded name among `GNMO`/`GNMT` (a name no genre has: nothing
 /// passes), then that genre's list; a year range is a range of ranks (`YEAR`), so the part of the list within it
-/// starts and ends where a cursor's `advance(to:)` stops, and a rating cut keeps a prefix of each year's ranks (ratings descend within a year),
-/// found by a binary search over the ratings of the year's ranks (`RANK`, `MRAT`). Several genres meet as lists
+/// starts and ends where a cursor's `advance(to:)` stops, and a rating cut keeps a prefix of each year's ranks
+/// (ratings descend within a year), found by a binary search over the ratings of the year's ranks (`RANK`,
+/// `MRAT`). Several genres meet as lists
 /// do in a query (the smallest drives). Cast filters and the critics' cut read the records (`CST*`, `NMS*`, `CRIT`)
 /// of each candidate: no section is kept for them. The passing ranks are worked out once per distinct filter (the
 /// index keeps the last 8) with a bitmap of them; a query's smallest list then tests each of its ranks against
@@ -391,9 +392,9 @@ import MovieSearchCatalog
 /// those two matches counts set 1 once and set 2 once: `Drama` 2, `Comedy` 1.
 ///
 /// The reader checks at open that `GNMO` has 2G + 1 entries and `GNRO` and `GNRP` G + 1 (G from `GNMO`), `GSET` N
-/// and `GSTO` at least 2; it checks every offset against its section, and every rank, set and genre number against N, S and
-/// G, when it reads it: offsets out of order or past the end, a rank list not ascending, or a number out of range
-/// make the cache corrupt.
+/// and `GSTO` at least 2; it checks every offset against its section, and every rank, set and genre number against
+/// N, S and G, when it reads it: offsets out of order or past the end, a rank list not ascending, or a number out of
+/// range make the cache corrupt.
 ///
 /// ## Worked example
 ///

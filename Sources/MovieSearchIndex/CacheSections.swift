@@ -439,8 +439,9 @@ extension CacheSections {
         return parts
     }
 
-    /// `GNMO`, `GNMT`, `GNRO`, `GNRP`, `GNRR`, `GSET`, `GSTO`, `GSTG` (`CacheFormat`, "Filter sections") of `movies`, whose
-    /// slot at each rank is `ranked[rank]`: the genres by folded name, each genre's ranks, and each rank's genre set.
+    /// `GNMO`, `GNMT`, `GNRO`, `GNRP`, `GNRR`, `GSET`, `GSTO`, `GSTG` (`CacheFormat`, "Filter sections") of
+    /// `movies`, whose slot at each rank is `ranked[rank]`: the genres by folded name, each genre's ranks, and each
+    /// rank's genre set.
     static func genreParts(_ movies: MovieColumns, ranked: [UInt32]) throws(CacheError) -> [Part] {
         // Each catalog name used as a genre, folded once; the spelling shown is the first met in slot (id) order.
         // Names are numbered densely (`MovieColumns.names`), so a name's genre is an array entry, not a hash look-up

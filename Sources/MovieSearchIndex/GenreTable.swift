@@ -12,8 +12,8 @@ package struct GenreTable {
     package init(file: MappedCacheFile, sections: MappedSections) throws(CacheError) {
         let genres = sections.genres
         guard let nameOffsets = genres.nameOffsets, let names = genres.names, let rankOffsets = genres.rankOffsets,
-              let rankStarts = genres.rankStarts, let ranks = genres.ranks, let setOfRank = genres.setOfRank, let setOffsets = genres.setOffsets,
-              let setGenres = genres.setGenres
+              let rankStarts = genres.rankStarts, let ranks = genres.ranks, let setOfRank = genres.setOfRank,
+              let setOffsets = genres.setOffsets, let setGenres = genres.setGenres
         else { throw .corrupt(path: file.path, detail: "the genre sections are missing") }
         self.file = file
         self.nameOffsets = nameOffsets

@@ -162,7 +162,8 @@ final class CacheFileTests: XCTestCase {
             try ByteWriter.packed(values, width: width).withUnsafeBytes { raw in
                 let base = try XCTUnwrap(raw.baseAddress)
                 for start in [0, 5] {
-                    let view = PackedView(base: base, firstBit: start * width, width: width, count: values.count - start)
+                    let view = PackedView(base: base, firstBit: start * width, width: width,
+                                          count: values.count - start)
                     let indices = (0..<view.count).filter { _ in generator.next() % 3 != 0 }.map(UInt32.init)
                     var expected = [Int](repeating: 0, count: bins)
                     for index in indices { expected[Int(values[start + Int(index)])] += 1 }
@@ -171,7 +172,9 @@ final class CacheFileTests: XCTestCase {
                     XCTAssertEqual(counts, expected, "width \(width), from \(start)")
                     // A range of indices counts as its members do.
                     var ranged = [Int](repeating: 0, count: bins)
-                    XCTAssertTrue(ranged.withUnsafeMutableBufferPointer { view.count(entriesAt: 0..<view.count, into: $0) })
+                    XCTAssertTrue(ranged.withUnsafeMutableBufferPointer {
+                        view.count(entriesAt: 0..<view.count, into: $0)
+                    })
                     XCTAssertEqual(ranged.reduce(0, +), view.count)
                     // An index past the view, or an entry past the counts: false.
                     var past = [Int](repeating: 0, count: bins)
@@ -180,7 +183,9 @@ final class CacheFileTests: XCTestCase {
                     })
                     let largest = Int(values[start...].max()!)
                     var fewer = [Int](repeating: 0, count: largest)
-                    XCTAssertFalse(fewer.withUnsafeMutableBufferPointer { view.count(entriesAt: 0..<view.count, into: $0) })
+                    XCTAssertFalse(fewer.withUnsafeMutableBufferPointer {
+                        view.count(entriesAt: 0..<view.count, into: $0)
+                    })
                 }
             }
         }

@@ -79,7 +79,8 @@ final class GenreSectionTests: XCTestCase {
             var starts = try ForgedCache(catalog)
             starts.setPacked(.genreRankStarts, 1, to: UInt32(start))
             starts.setPacked(.genreRankStarts, 2, to: UInt32(end))
-            assertCorrupt(try starts.opened(in: self).search("", filters: drama), "genre ranks disagree with their starts")
+            assertCorrupt(try starts.opened(in: self).search("", filters: drama),
+                          "genre ranks disagree with their starts")
         }
         // A section cut short: drama's byte is there, the 8 bytes a load may read after it are not.
         var short = try ForgedCache(catalog)

@@ -16,17 +16,18 @@ import XCTest
 /// genre sections (`GNMO` … `GSTG`), so no filter by genre nor genre facet could be answered; a version-10 cache
 /// stored its posting lists and list sets packed (`POST`, `LSTD`), which this layout reads as Elias–Fano lists.
 final class OldCacheVersionTests: XCTestCase {
-    func testVersion2To10CachesAreRefusedWithTheRebuildMessage() throws {
+    func testVersion2To11CachesAreRefusedWithTheRebuildMessage() throws {
         XCTAssertEqual(CacheFormat.version, 12)
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("old.mscache").path
         for version: UInt32 in [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] {
             // An old cache as its writer would have left it, or nearly (version 7 with plain packed columns where
-            // these are blocked; version 10 with these sections packed; version 11 with `GNRR` packed): version 9 had this layout without the genre sections, version 8 without `RSCL`, version 6 this layout for a catalog
-            // without critics' ratings, version 5 too (`LBPR` and
-            // `LBPC` are absent from a small catalog), version 4 this layout without `BMPI`
-            // (and `YCID`, absent from a small catalog anyway), version 3 version 4's layout for a catalog without
-            // the optional fields (see CacheFormat), version 2 too; the version field old and every checksum right
-            // for it. The version is refused before any section is looked up.
+            // these are blocked; version 10 with these sections packed; version 11 with `GNRR` packed): version 9
+            // had this layout without the genre sections, version 8 without `RSCL`, version 6 this layout for a
+            // catalog without critics' ratings, version 5 too (`LBPR` and `LBPC` are absent from a small catalog),
+            // version 4 this layout without `BMPI` (and `YCID`, absent from a small catalog anyway), version 3
+            // version 4's layout for a catalog without the optional fields (see CacheFormat), version 2 too; the
+            // version field old and every checksum right for it. The version is refused before any section is
+            // looked up.
             var old = try ForgedCache(Fixtures.small)
             old.rename(.ratingScales, to: "XSCL")  // an unknown tag, as version 8 would not have had it
             old.setU32(version, at: CacheFormat.HeaderField.version)
