@@ -32,21 +32,27 @@ struct QueryExecutor {
             try answer.addAll(years)
             return answer.result(query: query)
         }
-        var sets: [RankSet] = []
-        sets.reserveCapacity(ranges.count)
-        for range in ranges { sets.append(try index.prefixSets.rankSet(of: range)) }
-        // Lists first, smallest first, then bitmaps: a list drives when there is one, so a bitmap first means all
-        // are bitmaps. Every stored set of more than `CacheFormat.bitmapMinimum` ranks is a bitmap and no smaller
-        // one is, so this is smallest first too, except where a range without a set is merged: in a tiny catalog
-        // (a range of at most `CacheFormat.mergeLimit` ranks can outnumber a bitmap) or for a token longer than
-        // `CacheFormat.maximumPrefixSetLength` bytes, which no one types.
-        sets.sort { ($0.isBitmap ? 1 : 0, $0.cardinality) < ($1.isBitmap ? 1 : 0, $1.cardinality) }
-        if sets.count == 1, let counts = sets[0].yearCounts, let ids = sets[0].firstIDs,
-           perYear <= CacheFormat.firstIDsPerYear {
-            // One token whose set has its counts and first ids per year: the answer is stored as it is.
-            try answer.addFirstIDs(counts: counts, firstIDs: ids, slots: CacheFormat.firstIDsPerYear,
-                                   cardinality: sets[0].cardinality, years)
-            return answer.result(query: query)
+        var sets: [RankSet]
+        if ranges.count == 1 {
+            let only = try index.prefixSets.rankSet(of: ranges[0])
+            if let counts = only.yearCounts, let ids = only.firstIDs, perYear <= CacheFormat.firstIDsPerYear {
+                // One token whose set has its counts and first ids per year: the answer is stored as it is (and no
+                // array of sets is made for it, the commonest query as someone types).
+                try answer.addFirstIDs(counts: counts, firstIDs: ids, slots: CacheFormat.firstIDsPerYear,
+                                       cardinality: only.cardinality, years)
+                return answer.result(query: query)
+            }
+            sets = [only]
+        } else {
+            sets = []
+            sets.reserveCapacity(ranges.count)
+            for range in ranges { sets.append(try index.prefixSets.rankSet(of: range)) }
+            // Lists first, smallest first, then bitmaps: a list drives when there is one, so a bitmap first means
+            // all are bitmaps. Every stored set of more than `CacheFormat.bitmapMinimum` ranks is a bitmap and no
+            // smaller one is, so this is smallest first too, except where a range without a set is merged: in a tiny
+            // catalog (a range of at most `CacheFormat.mergeLimit` ranks can outnumber a bitmap) or for a token
+            // longer than `CacheFormat.maximumPrefixSetLength` bytes, which no one types.
+            sets.sort { ($0.isBitmap ? 1 : 0, $0.cardinality) < ($1.isBitmap ? 1 : 0, $1.cardinality) }
         }
         switch sets[0].storage {
         case .bitmap(let first):
