@@ -46,7 +46,7 @@ final class ServeSafetyEndToEndTests: XCTestCase {
         let server = try ServeProcess(self, ["--cache", cache, "--listen", "0.0.0.0:0", "--quiet"])
         XCTAssertEqual(server.firstLine, "moviesearch: serving 4 movies at http://0.0.0.0:\(server.port)/")
         XCTAssertTrue(server.waitForHealth(within: 2) { $0.contains(#""movies":4"#) })
-        let lines = server.errorLines
+        let lines = server.errorLines(atLeast: 2)
         XCTAssertEqual(lines.count, 2, server.standardError)
         XCTAssertTrue(lines.last?.hasPrefix("moviesearch: warning: listening on 0.0.0.0:\(server.port), not a "
             + "loopback address") ?? false, server.standardError)

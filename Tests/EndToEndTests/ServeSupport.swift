@@ -75,6 +75,14 @@ final class ServeProcess {
         standardError.split(separator: "\n").map(String.init)
     }
 
+    /// The lines of standard error once there are at least `count` (or `seconds` have passed): a warning written
+    /// after the first line may come after the server already answers, on a busy machine.
+    func errorLines(atLeast count: Int, within seconds: Double = 2) -> [String] {
+        let deadline = ChildProcess.now() + seconds
+        while errorLines.count < count, ChildProcess.now() < deadline { usleep(5_000) }
+        return errorLines
+    }
+
     /// Sends `signal`.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
