@@ -83,18 +83,32 @@
     /// less one where the shifted count passes the universe.
     @inline(__always)
     static func lowBits(count: Int, universe: Int) -> Int {
-        var lowBits = count.leadingZeroBitCount &- max(universe, 1).leadingZeroBitCount
+        lowBits(count: count, universe: universe, universeZeros: max(universe, 1).leadingZeroBitCount)
+    }
+
+    /// `lowBits(count:universe:)`, given the leading zero bits of the universe (at least 1), which a walk over the
+    /// lists of one section works out once (`Lengths`).
+    @inline(__always)
+    static func lowBits(count: Int, universe: Int, universeZeros: Int) -> Int {
+        var lowBits = count.leadingZeroBitCount &- universeZeros
         if lowBits > 0, count &<< lowBits > universe { lowBits &-= 1 }
         return max(lowBits, 0)
     }
 
-    /// The length in bytes of a list of `count` ranks below `universe`: `layout(count:universe:).byteCount`, for the
-    /// walks that add up the lengths of the lists before one (`PrefixSetReader`, `PostingLists`).
+    /// The length in bytes of a list of `count` ranks below `universe`: `layout(count:universe:).byteCount`, without
+    /// the rest of the layout (`GenreTable` checks each genre's list against it).
     @inline(__always)
     package static func byteCount(count: Int, universe: Int) -> Int {
         guard count > 0 else { return 0 }
         let lowBits = lowBits(count: count, universe: universe)
-        let upperBits = (max(universe, 1) &- 1) &>> lowBits &+ count
+        return byteCount(count: count, lowBits: lowBits, largest: max(universe, 1) &- 1)
+    }
+
+    /// `byteCount(count:universe:)` for a `count` above 0 with `lowBits` low bits, `largest` the largest rank below
+    /// the universe: the samples, then the upper and low bits rounded up to a byte.
+    @inline(__always)
+    static func byteCount(count: Int, lowBits: Int, largest: Int) -> Int {
+        let upperBits = largest &>> lowBits &+ count
         return ((count &- 1) &>> 6) &* 4 &+ (upperBits &+ count &* lowBits &+ 7) &>> 3
     }
 
@@ -146,11 +160,9 @@
     }
 
     /// The length in bytes of a list of `count` ranks below `universe` as a section stores it: packed when long,
-    /// else coded (`byteCount(count:universe:)`).
-    @inline(__always)
+    /// else coded (`byteCount(count:universe:)`); `Lengths.storedByteCount(_:)`, for one list.
     package static func storedByteCount(count: Int, universe: Int) -> Int {
-        isPacked(count: count, universe: universe) ? (count &* packedWidth(universe: universe) &+ 7) &>> 3
-            : byteCount(count: count, universe: universe)
+        Lengths(universe: universe).storedByteCount(count)
     }
 
     /// `storedByteCount(count:universe:)` for the lists of one section, with what depends on the universe alone
@@ -179,12 +191,8 @@
                 return (count &* packedWidth &+ 7) &>> 3
             }
             guard count > 0 else { return 0 }
-            // `EliasFanoList.lowBits(count:universe:)` and `byteCount(count:universe:)`, term for term.
-            var lowBits = count.leadingZeroBitCount &- universeZeros
-            if lowBits > 0, count &<< lowBits > universe { lowBits &-= 1 }
-            lowBits = max(lowBits, 0)
-            let upperBits = largest &>> lowBits &+ count
-            return ((count &- 1) &>> 6) &* 4 &+ (upperBits &+ count &* lowBits &+ 7) &>> 3
+            let lowBits = EliasFanoList.lowBits(count: count, universe: universe, universeZeros: universeZeros)
+            return EliasFanoList.byteCount(count: count, lowBits: lowBits, largest: largest)
         }
     }
 
@@ -369,6 +377,20 @@
             word &+= 1
             guard word < upperWordCount else { _ = body(.max); return count }
             bits = upperWord(word)
+        }
+    }
+
+    /// Calls `body` with the ranks at positions `positions`, in order (`forEachRank(from:_:)`, stopped at the range's
+    /// end): a genre's ranks within a year range (`RankFilter`). A forged list whose bits run out gives `UInt32.max`
+    /// once, as there.
+    @inlinable
+    public func forEachRank(in positions: Range<Int>, _ body: (_ rank: UInt32) -> Void) {
+        var left = positions.count
+        guard left > 0 else { return }
+        _ = forEachRank(from: positions.lowerBound) { rank in
+            body(rank)
+            left &-= 1
+            return left > 0
         }
     }
 

@@ -67,15 +67,11 @@ extension MovieIndex {
                 }
             case .list(let list, let positions):
                 // The year range's part of one genre's list, decoded (a facet without a query: once per filter).
+                // A forged list's missing ranks come as `UInt32.max`, which the count refuses.
                 var ranks: [UInt32] = []
                 ranks.reserveCapacity(positions.count)
-                var cursor = EliasFanoList.Cursor(list)
-                cursor.seek(to: positions.lowerBound)
-                while cursor.index < positions.upperBound {
-                    ranks.append(cursor.rank)
-                    cursor.next()
-                }
-                damaged = cursor.isDamaged || !setOfRank.count(entriesAt: ranks, into: counts)
+                list.forEachRank(in: positions) { ranks.append($0) }
+                damaged = !setOfRank.count(entriesAt: ranks, into: counts)
             case .ranks(let ranks):
                 damaged = !setOfRank.count(entriesAt: ranks, into: counts)
             }

@@ -264,14 +264,7 @@ struct RankFilter {
             switch passing {
             case .nothing: break
             case .intervals(let intervals): for interval in intervals { for rank in interval.ranks { set(rank) } }
-            case .list(let list, let positions):
-                var cursor = EliasFanoList.Cursor(list)
-                cursor.seek(to: positions.lowerBound)
-                while cursor.index < positions.upperBound {
-                    set(Int(cursor.rank))
-                    cursor.next()
-                }
-                if cursor.isDamaged { outOfRange = true }
+            case .list(let list, let positions): list.forEachRank(in: positions) { set(Int($0)) }
             case .ranks(let ranks): for rank in ranks { set(Int(rank)) }
             }
         }
