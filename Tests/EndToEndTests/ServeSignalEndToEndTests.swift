@@ -31,10 +31,7 @@ final class ServeSignalEndToEndTests: XCTestCase {
     /// Waits (at most 2 s) until standard error has `count` lines containing `text`: the signal taken, not a fixed
     /// wait.
     private func waitForLines(_ server: ServeProcess, containing text: String, count: Int = 1) {
-        let deadline = ChildProcess.now() + 2
-        while server.errorLines.filter({ $0.contains(text) }).count < count, ChildProcess.now() < deadline {
-            usleep(5_000)
-        }
+        _ = server.errorLines { $0.filter { $0.contains(text) }.count >= count }
     }
 
     private func finish(_ connection: HTTPConnection) throws -> HTTPAnswer {

@@ -75,12 +75,17 @@ final class ServeProcess {
         standardError.split(separator: "\n").map(String.init)
     }
 
-    /// The lines of standard error once there are at least `count` (or `seconds` have passed): a warning written
-    /// after the first line may come after the server already answers, on a busy machine.
-    func errorLines(atLeast count: Int, within seconds: Double = 2) -> [String] {
+    /// The lines of standard error once `condition` holds of them (or `seconds` have passed): what the server logs
+    /// comes in its own time, a warning after the first line possibly after the server already answers.
+    func errorLines(within seconds: Double = 2, until condition: ([String]) -> Bool) -> [String] {
         let deadline = ChildProcess.now() + seconds
-        while errorLines.count < count, ChildProcess.now() < deadline { usleep(5_000) }
+        while !condition(errorLines), ChildProcess.now() < deadline { usleep(5_000) }
         return errorLines
+    }
+
+    /// The lines of standard error once there are at least `count` (or `seconds` have passed).
+    func errorLines(atLeast count: Int, within seconds: Double = 2) -> [String] {
+        errorLines(within: seconds) { $0.count >= count }
     }
 
     /// Sends `signal`.
