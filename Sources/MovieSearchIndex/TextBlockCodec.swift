@@ -1,4 +1,6 @@
 private import CZlib
+import MovieSearchPlatform
+import Synchronization
 
 /// Raw deflate (RFC 1951) with a preset dictionary, through the system's zlib: how the blocks of a compressed text
 /// column are stored (`CacheFormat`, "Compressed text columns"). The one file of the index layer that calls zlib;
@@ -99,28 +101,89 @@ enum TextBlockCodec {
         // 2-bit code), so a length past that is forged, and is refused before any memory is taken for it.
         guard length >= 0, length <= UInt32.max, length <= (input.count + 1) * 1032, input.count <= UInt32.max
         else { return nil }
-        return withUnsafeTemporaryAllocation(of: z_stream.self, capacity: 1) { streams -> [UInt8]? in
-            let stream = streams.baseAddress!
+        guard let inflater = Inflater.take() else { return nil }
+        defer { inflater.putBack() }
+        let stream = inflater.stream
+        if dictionary.count > 0 {
+            let bytes = dictionary.baseAddress!.assumingMemoryBound(to: Bytef.self)
+            guard inflateSetDictionary(stream, bytes, uInt(dictionary.count)) == Z_OK else { return nil }
+        }
+        var ended = false
+        // One more byte than expected: a stream that would inflate to more fills it, and is refused.
+        let output = [UInt8](unsafeUninitializedCapacity: length + 1) { buffer, initialized in
+            let next = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: next)
+            stream.pointee.avail_in = uInt(input.count)
+            stream.pointee.next_out = buffer.baseAddress
+            stream.pointee.avail_out = uInt(length + 1)
+            ended = CZlib.inflate(stream, Z_FINISH) == Z_STREAM_END
+            initialized = length + 1 - Int(stream.pointee.avail_out)
+        }
+        guard ended, output.count == length, stream.pointee.avail_in == 0 else { return nil }
+        return output
+    }
+
+    /// An inflate stream, reset between blocks rather than made anew for each: zlib allocates 7 KiB of state for
+    /// a stream and, once a dictionary is set, its 32 KiB window, which a new stream for each block allocated,
+    /// wrote and freed again (a `query` lists titles from a dozen blocks or more, and the fresh heap pages cost a
+    /// `query` process some 20 page faults). One stream is kept for the process; a thread that finds it taken
+    /// makes its own, ended after its block.
+    fileprivate final class Inflater: @unchecked Sendable {
+        /// The stream; used by whoever took this inflater (`take()`) until it is put back (`putBack()`).
+        let stream: UnsafeMutablePointer<z_stream>
+        /// Whether this is the kept one, which `putBack()` returns rather than ends.
+        private let isKept: Bool
+
+        /// Where the kept inflater is: not made yet, held by a thread, or free to take.
+        fileprivate enum Slot { case unmade, held, free(Inflater) }
+        fileprivate static let kept = Mutex<Slot>(.unmade)
+        /// What the lock is named by for Thread Sanitizer (`withAnnotatedLock`), which cannot see a `Mutex` on Linux.
+        private static let lockName = LockName()
+        private final class LockName: Sendable {}
+
+        private init?(kept: Bool) {
+            stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
             stream.initialize(to: z_stream())
-            guard czlib_inflateInit2(stream, windowBits) == Z_OK else { return nil }
-            defer { inflateEnd(stream) }
-            if dictionary.count > 0 {
-                let bytes = dictionary.baseAddress!.assumingMemoryBound(to: Bytef.self)
-                guard inflateSetDictionary(stream, bytes, uInt(dictionary.count)) == Z_OK else { return nil }
+            isKept = kept
+            guard czlib_inflateInit2(stream, TextBlockCodec.windowBits) == Z_OK else {
+                stream.deinitialize(count: 1)
+                stream.deallocate()
+                return nil
             }
-            var ended = false
-            // One more byte than expected: a stream that would inflate to more fills it, and is refused.
-            let output = [UInt8](unsafeUninitializedCapacity: length + 1) { buffer, initialized in
-                let next = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: next)
-                stream.pointee.avail_in = uInt(input.count)
-                stream.pointee.next_out = buffer.baseAddress
-                stream.pointee.avail_out = uInt(length + 1)
-                ended = CZlib.inflate(stream, Z_FINISH) == Z_STREAM_END
-                initialized = length + 1 - Int(stream.pointee.avail_out)
+        }
+
+        deinit {
+            inflateEnd(stream)
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+        }
+
+        /// The kept inflater if no thread holds it (made the first time), else one of the caller's own; `nil` when
+        /// zlib has no memory for a stream.
+        static func take() -> Inflater? {
+            let slot = kept.withAnnotatedLock(owner: lockName) { slot -> Slot in
+                let was = slot
+                if case .held = was {} else { slot = .held }
+                return was
             }
-            guard ended, output.count == length, stream.pointee.avail_in == 0 else { return nil }
-            return output
+            switch slot {
+            case .free(let inflater): return inflater
+            case .held: return Inflater(kept: false)
+            case .unmade:
+                guard let inflater = Inflater(kept: true) else {
+                    kept.withAnnotatedLock(owner: lockName) { $0 = .unmade }
+                    return nil
+                }
+                return inflater
+            }
+        }
+
+        /// Ready for the next block: the kept one reset and made free to take, any other ended (by its `deinit`).
+        func putBack() {
+            guard isKept else { return }
+            let reset = inflateReset(stream) == Z_OK
+            // A stream zlib will not reset is let go, and the next taker makes a new one.
+            Self.kept.withAnnotatedLock(owner: Self.lockName) { $0 = reset ? .free(self) : .unmade }
         }
     }
 }
