@@ -25,6 +25,9 @@ for tool in valgrind nm readelf python3; do
 done
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
+# The query traced is that of someone without favorites, whatever this machine's account holds: the favorites
+# file it looks for (and does not find) is in an empty folder of the scratch space.
+export XDG_DATA_HOME="$scratch/data"
 binary="${1:-}"
 catalog="$root/../shared/data/movies.json"
 if [[ -z "$binary" ]]; then
