@@ -267,13 +267,12 @@ struct QueryExecutor {
     /// repeated tokens, and tokens that are prefixes of others). Ordered by lower bound.
     /// `nil` when some token is a prefix of no term at all (nothing matches; `lookedUp` then gets the ranges of
     /// the tokens before it, in order); empty when the query has no tokens.
-    func termRanges(of query: String, lookedUp: inout [Range<Int>]?) throws(CacheError) -> [Range<Int>]? {
+    func termRanges(of query: String, lookedUp: inout [Range<Int>]?) throws(CacheError) -> TermRanges? {
         var finder = TermRangeFinder(dictionary: index.terms)
-        finder.ranges.reserveCapacity(4)
         Tokenizer.forEachToken(in: query, into: &finder)
         if let failure = finder.failure { throw failure }
         if finder.unmatched {
-            lookedUp = finder.ranges
+            lookedUp = finder.ranges.array
             return nil
         }
         Self.keepInnermost(&finder.ranges)
@@ -283,7 +282,7 @@ struct QueryExecutor {
     /// Each token's range of terms, until one has none or a read fails (`termRanges(of:)`).
     private struct TermRangeFinder: TokenConsumer {
         let dictionary: TermDictionary
-        var ranges: [Range<Int>] = []
+        var ranges = TermRanges()
         var failure: CacheError?
         var unmatched = false
 
@@ -304,7 +303,7 @@ struct QueryExecutor {
     /// range holds comes after it, and every range after it with an upper bound no higher is one it holds: so a
     /// range is kept when its upper bound is below every later one's. One sort and one pass from the end, where
     /// checking each new range against those kept would take time quadratic in the words of a long query.
-    static func keepInnermost(_ ranges: inout [Range<Int>]) {
+    static func keepInnermost(_ ranges: inout TermRanges) {
         if ranges.count < 2 { return }
         ranges.sort { $0.lowerBound != $1.lowerBound ? $0.lowerBound < $1.lowerBound : $0.upperBound > $1.upperBound }
         var kept = ranges.count  // `ranges[kept...]` are the ranges kept so far.

@@ -101,8 +101,9 @@ final class LongTitleTests: XCTestCase {
                 let low = Int(random.next() % 12)
                 return low..<(low + 1 + Int(random.next() % 6))
             }
-            var kept = ranges
-            QueryExecutor.keepInnermost(&kept)
+            var held = TermRanges(ranges)
+            QueryExecutor.keepInnermost(&held)
+            let kept = held.array
             let innermost = Set(ranges.filter { range in
                 !ranges.contains { $0 != range && range.lowerBound <= $0.lowerBound && $0.upperBound <= range.upperBound }
             })
