@@ -31,13 +31,20 @@
     /// The terms in the range.
     @inlinable public var termCount: Int { counts.count - 1 }
 
-    /// Calls `body` with each term's ranks, term after term, until it returns false: each list starts where the one
-    /// before ends, at the length its count gives.
+    /// Calls `body` with each term's ranks, term after term, until it returns false. Inlinable, as
+    /// `StoredList.forEachRank` is, so that `body` is inlined into the caller's loop over each list.
+    @inlinable
     public func forEachRank(_ body: (UInt32) -> Bool) {
+        forEachList { list in list.forEachRank(body) }
+    }
+
+    /// Calls `body` with each term's list, term after term, until it returns false: each list starts where the one
+    /// before ends, at the length its count gives.
+    public func forEachList(_ body: (StoredList) -> Bool) {
         var start = 0
         for term in 0..<termCount {
             let count = Int(counts[term + 1]) &- Int(counts[term])
-            guard StoredList(base: base + start, count: count, universe: universe).forEachRank(body) else { return }
+            guard body(StoredList(base: base + start, count: count, universe: universe)) else { return }
             start &+= lengths.storedByteCount(count)
         }
     }

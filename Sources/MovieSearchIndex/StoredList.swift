@@ -24,7 +24,10 @@
     }
 
     /// Calls `body` with each rank, in order, until it returns false; returns whether it went through them all.
-    @discardableResult
+    /// Inlinable, so that `body` is inlined into the loop of the caller's module (the typo pass collects every rank
+    /// of a token's lists this way; through a closure call a rank, that cost it 10 % more than format 10's packed
+    /// lists).
+    @inlinable @discardableResult
     public func forEachRank(_ body: (UInt32) -> Bool) -> Bool {
         switch self {
         case .coded(let list):
