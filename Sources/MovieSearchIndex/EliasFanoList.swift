@@ -175,6 +175,10 @@
         let universeZeros: Int, largest: Int
         /// Lists of more ranks than `codedListMaximum` and at most this many are packed at `packedWidth` bits.
         let packedMaximum: Int, packedWidth: Int
+        /// The lengths of lists of 0 to 15 ranks, a byte each (a list that short is at most 57 bytes below 2³²),
+        /// 0 to 7 in the first word and 8 to 15 in the second, lowest byte first: most lists a walk passes are of a
+        /// rank or two, and a load and a shift cost less than working the length out.
+        let shortLengths: (UInt64, UInt64)
 
         init(universe: Int) {
             self.universe = universe
@@ -182,11 +186,26 @@
             largest = max(universe, 1) &- 1
             packedMaximum = CacheFormat.bitmapMinimum(movieCount: universe)
             packedWidth = EliasFanoList.packedWidth(universe: universe)
+            var words: (UInt64, UInt64) = (0, 0)
+            for count in 1..<16 {
+                let lowBits = EliasFanoList.lowBits(count: count, universe: universe, universeZeros: universeZeros)
+                let length = UInt64(min(EliasFanoList.byteCount(count: count, lowBits: lowBits, largest: largest), 255))
+                if count < 8 {
+                    words.0 |= length << UInt64(count * 8)
+                } else {
+                    words.1 |= length << UInt64((count - 8) * 8)
+                }
+            }
+            shortLengths = words
         }
 
         /// The length in bytes of a list of `count` ranks (0 ≤ `count` ≤ the universe).
         @inline(__always)
         func storedByteCount(_ count: Int) -> Int {
+            if count < 16 {
+                let word = count < 8 ? shortLengths.0 : shortLengths.1
+                return Int(truncatingIfNeeded: (word &>> UInt64(truncatingIfNeeded: (count & 7) &<< 3)) & 0xFF)
+            }
             if count > CacheFormat.codedListMaximum && count <= packedMaximum {
                 return (count &* packedWidth &+ 7) &>> 3
             }

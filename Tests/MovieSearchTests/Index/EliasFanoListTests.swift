@@ -51,6 +51,18 @@ final class EliasFanoListTests: XCTestCase {
         }
     }
 
+    /// The lengths of short lists, which `Lengths` keeps in a table of bytes, are the layout's, up to the largest
+    /// universe a cache can have, and past the table's end.
+    func testShortListsLengthsAreTheLayouts() {
+        for universe in [1, 2, 5, 16, 17, 100, 2_272, 36_273, 1 << 20, 9_320_401, 1 << 31, Int(UInt32.max)] {
+            let lengths = EliasFanoList.Lengths(universe: universe)
+            for count in 0...min(20, universe) {
+                let layout = EliasFanoList.layout(count: count, universe: universe)
+                XCTAssertEqual(lengths.storedByteCount(count), layout.byteCount, "\(count) of \(universe)")
+            }
+        }
+    }
+
     /// The lengths the readers' walks add up (`Lengths`, the universe's figures worked out once) are the layout's,
     /// packed lists' included, and a view's parts lie where the layout puts them.
     func testTheWalksLengthsAreTheLayouts() {
