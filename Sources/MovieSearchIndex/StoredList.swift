@@ -24,9 +24,9 @@
     }
 
     /// Calls `body` with each rank, in order, until it returns false; returns whether it went through them all.
-    /// Inlinable, so that `body` is inlined into the loop of the caller's module (the typo pass collects every rank
-    /// of a token's lists this way; through a closure call a rank, that cost it 10 % more than format 10's packed
-    /// lists).
+    /// Inlinable, so that `body` is inlined into the loop of the caller's module: the typo pass collects every rank
+    /// of a token's lists this way, and a call through a closure for each rank was 2.5 % of the instructions of
+    /// 2,000 century typo queries.
     @inlinable @discardableResult
     public func forEachRank(_ body: (UInt32) -> Bool) -> Bool {
         switch self {
