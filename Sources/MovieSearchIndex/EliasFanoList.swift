@@ -40,9 +40,10 @@
         // `layout(count:universe:)`'s figures, worked out here without the rest: a merge of a small range makes a
         // view of each of its lists, most of them a rank or two long.
         let lowBits = count > 0 ? Self.lowBits(count: count, universe: universe) : 0
-        let upperBitCount = count > 0 ? ((max(universe, 1) &- 1) &>> lowBits) &+ count : 0
+        let largest = max(universe, 1) &- 1
+        let upperBitCount = count > 0 ? Self.upperBitCount(count: count, lowBits: lowBits, largest: largest) : 0
         samples = base
-        upper = base + (count > 0 ? ((count &- 1) / Self.samplingInterval) &* 4 : 0)
+        upper = base + (count > 0 ? Self.sampleBytes(count: count) : 0)
         self.upperBitCount = upperBitCount
         lowFirstBit = upperBitCount
         self.lowBits = lowBits
@@ -70,9 +71,8 @@
         }
         let lowBits = lowBits(count: count, universe: universe)
         let sampleCount = (count - 1) / samplingInterval
-        // The last rank's high part is at most (universe − 1) >> lowBits, and its bit that plus count − 1.
-        let upperBitCount = ((max(universe, 1) - 1) >> lowBits) + count
-        let upperOffset = sampleCount * 4
+        let upperBitCount = upperBitCount(count: count, lowBits: lowBits, largest: max(universe, 1) - 1)
+        let upperOffset = sampleBytes(count: count)
         // The low bits follow the upper bits in the same bit string: no byte is rounded up between them.
         return Layout(lowBits: lowBits, sampleCount: sampleCount, upperBitCount: upperBitCount,
                       upperOffset: upperOffset, byteCount: upperOffset + (upperBitCount + count * lowBits + 7) / 8)
@@ -108,8 +108,22 @@
     /// the universe: the samples, then the upper and low bits rounded up to a byte.
     @inline(__always)
     static func byteCount(count: Int, lowBits: Int, largest: Int) -> Int {
-        let upperBits = largest &>> lowBits &+ count
-        return ((count &- 1) &>> 6) &* 4 &+ (upperBits &+ count &* lowBits &+ 7) &>> 3
+        let upperBits = upperBitCount(count: count, lowBits: lowBits, largest: largest)
+        return sampleBytes(count: count) &+ (upperBits &+ count &* lowBits &+ 7) &>> 3
+    }
+
+    /// The upper bits of a list of `count` ranks (above 0) with `lowBits` low bits, `largest` the largest rank below
+    /// the universe: the last rank's high part is at most `largest >> lowBits`, and its bit that plus `count − 1`.
+    @inline(__always)
+    static func upperBitCount(count: Int, lowBits: Int, largest: Int) -> Int {
+        largest &>> lowBits &+ count
+    }
+
+    /// The bytes of a list of `count` ranks (above 0) before its upper bits: a 4-byte sample for every
+    /// `samplingInterval` ranks after the first.
+    @inline(__always)
+    static func sampleBytes(count: Int) -> Int {
+        ((count &- 1) / samplingInterval) &* 4
     }
 
     /// Appends the list `ranks` (ascending, each below `universe`) to `bytes`, laid out as `layout(count:universe:)`.
