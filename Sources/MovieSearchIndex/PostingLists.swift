@@ -60,16 +60,15 @@
         ranks.append(contentsOf: repeatElement(0, count: count))
         ranks.withUnsafeMutableBufferPointer { buffer in
             guard let destination = buffer.baseAddress else { return }
-            var start = 0, written = 0
-            for term in 0..<termCount {
-                let count = Int(counts[term + 1]) &- Int(counts[term])
-                switch StoredList(base: base + start, count: count, universe: universe) {
+            var written = 0
+            forEachList { stored in
+                switch stored {
                 case .coded(let list): list.decode(into: destination + written)
                 case .packed(let list):
-                    for position in 0..<count { destination[written &+ position] = list[unchecked: position] }
+                    for position in 0..<list.count { destination[written &+ position] = list[unchecked: position] }
                 }
-                written &+= count
-                start &+= lengths.storedByteCount(count)
+                written &+= stored.count
+                return true
             }
         }
         return ranks
