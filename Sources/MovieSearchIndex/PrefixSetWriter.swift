@@ -237,27 +237,84 @@ struct PrefixSetWriter {
         rangeFirstIDs.append(contentsOf: firstIDs)
     }
 
+    /// Which bitmap sets hold each rank: the bitmaps turned on their side, `(B + 63) / 64` words a rank (bit b of
+    /// rank r's words set when bitmap set b holds r), for `BMPP` and `LBPC`. Both count from each rank's side: a rank
+    /// is in a few bitmaps (a title is in those of its words' short prefixes; 9 on average in the 10M IMDb pair's 239),
+    /// so a rank's pairs are a few dozen increments, where ANDing every pair of bitmaps word by word read
+    /// 28,441 pairs × 145,632 words (4 billion words, most of indexing's last seconds). Built 64 ranks at a time,
+    /// one word of every bitmap each, so that the rows written stay in cache.
+    private func holderTable() -> (holders: [UInt64], columns: Int) {
+        let bitmapCount = bitmapCardinalities.count
+        let columns = (bitmapCount + 63) / 64
+        guard bitmapCount > 0 else { return ([], 0) }
+        var holders = [UInt64](repeating: 0, count: movieCount * columns)
+        holders.withUnsafeMutableBufferPointer { holders in
+            bitmaps.bytes.withUnsafeBytes { raw in
+                for word in 0..<bitmapWords {
+                    for bitmap in 0..<bitmapCount {
+                        let column = bitmap >> 6, bit: UInt64 = 1 << UInt64(bitmap & 63)
+                        var bits = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: (bitmap * bitmapWords + word) * 8,
+                                                                          as: UInt64.self))
+                        while bits != 0 {
+                            holders[(word << 6 | bits.trailingZeroBitCount) * columns + column] |= bit
+                            bits &= bits - 1
+                        }
+                    }
+                }
+            }
+        }
+        return (holders, columns)
+    }
+
     /// `BMPP`: the matches per year of the intersection of every pair of the first Q bitmap sets
     /// (`CacheFormat.pairedBitmapCount`: all of them unless their pairs would be too many), pairs in the order of
-    /// `CacheFormat.bitmapPairIndex`. Year by year, so that one year's words of all the bitmaps stay in cache while
-    /// every pair is counted over them (a pair at a time would read the bitmaps whole once per pair).
-    private func pairYearCounts() -> [UInt32] {
+    /// `CacheFormat.bitmapPairIndex`, counted from each rank's side (`holderTable()`): every pair of the bitmaps
+    /// that hold a rank gains one in the rank's year. Ranks come year by year, so one year's tallies (4 bytes a
+    /// pair) are all that is written to until the year ends.
+    private func pairYearCounts(holders: [UInt64], columns: Int) -> [UInt32] {
         let years = perYear.count
         let count = CacheFormat.pairedBitmapCount(bitmapCount: bitmapCardinalities.count, yearCount: years,
                                                   maximumEntries: maximumPairEntries)
         let pairs = count * max(count - 1, 0) / 2
         var counts = [UInt32](repeating: 0, count: pairs * years)
         if pairs == 0 { return counts }
-        bitmaps.bytes.withUnsafeBytes { raw in
-            let views = (0..<count).map { U64View(base: raw.baseAddress! + $0 * bitmapWords * 8, count: bitmapWords) }
-            for year in 0..<years {
-                let end = year + 1 < years ? yearFirstRanks[year + 1] : movieCount
-                let range = yearFirstRanks[year]..<end
-                var pair = 0
-                for a in 0..<count {
-                    for b in (a + 1)..<count {
-                        counts[pair * years + year] = UInt32(U64View.intersectionCount(views[a], views[b], range))
-                        pair += 1
+        // Pair (a, b), a < b, is tally `rowStart[a] + b` (`CacheFormat.bitmapPairIndex`).
+        let rowStart = (0..<count).map { CacheFormat.bitmapPairIndex($0, $0 + 1, bitmapCount: count) - ($0 + 1) }
+        var tally = [UInt32](repeating: 0, count: pairs)
+        var held = [Int](repeating: 0, count: count)
+        holders.withUnsafeBufferPointer { holders in
+            tally.withUnsafeMutableBufferPointer { tally in
+                held.withUnsafeMutableBufferPointer { held in
+                    for year in 0..<years {
+                        let end = year + 1 < years ? yearFirstRanks[year + 1] : movieCount
+                        for rank in yearFirstRanks[year]..<end {
+                            // The paired bitmaps (the first `count`) that hold the rank, ascending.
+                            var k = 0
+                            for column in 0..<columns where column << 6 < count {
+                                var bits = holders[rank * columns + column]
+                                while bits != 0 {
+                                    let bitmap = column << 6 | bits.trailingZeroBitCount
+                                    if bitmap >= count { break }
+                                    held[k] = bitmap
+                                    k += 1
+                                    bits &= bits - 1
+                                }
+                            }
+                            var i = 0
+                            while i < k {
+                                let row = rowStart[held[i]]
+                                var j = i + 1
+                                while j < k {
+                                    tally[row + held[j]] += 1
+                                    j += 1
+                                }
+                                i += 1
+                            }
+                        }
+                        for pair in 0..<pairs {
+                            counts[pair * years + year] = tally[pair]
+                            tally[pair] = 0
+                        }
                     }
                 }
             }
@@ -270,11 +327,12 @@ struct PrefixSetWriter {
     /// lists of at least `CacheFormat.pairedListMinimum(movieCount:)` ranks, longest first, as many as fit in
     /// `maximumListPairEntries` counts; they are numbered in `order`. Both empty when no list is paired.
     ///
-    /// Counted from each rank's side: a table of which bitmap sets hold each rank (the bitmaps turned on their
-    /// side, ⌈B / 64⌉ words a rank) gives, for every rank of a paired list, the bitmaps whose counts it adds to, a
-    /// few a rank (a title is in the bitmaps of its words' short prefixes). Meeting every list with every bitmap
-    /// instead would test each rank of each list B times (about 5 billion tests at 10 million titles).
-    private func listPairYearCounts(order: [Int]) -> (rows: [UInt32], counts: [UInt32]) {
+    /// Counted from each rank's side (`holderTable()`): for every rank of a paired list, the bitmaps whose counts
+    /// it adds to, a few a rank. Meeting every list with every bitmap instead would test each rank of each list B
+    /// times (about 5 billion tests at 10 million titles). The rows are counted in two halves, one on another core.
+    private func listPairYearCounts(order: [Int], holders: [UInt64], columns: Int) throws(CacheError)
+        -> (rows: [UInt32], counts: [UInt32])
+    {
         let years = perYear.count, bitmapCount = bitmapCardinalities.count
         guard bitmapCount > 0, years > 0 else { return ([], []) }
         let minimum = CacheFormat.pairedListMinimum(movieCount: movieCount)
@@ -295,43 +353,42 @@ struct PrefixSetWriter {
                 rows.append(0)
             }
         }
-        let columns = (bitmapCount + 63) / 64
-        var holders = [UInt64](repeating: 0, count: movieCount * columns)
-        var counts = [UInt32](repeating: 0, count: pairedRanges.count * bitmapCount * years)
-        holders.withUnsafeMutableBufferPointer { holders in
-            bitmaps.bytes.withUnsafeBytes { raw in
-                for bitmap in 0..<bitmapCount {
-                    let column = bitmap >> 6, bit: UInt64 = 1 << UInt64(bitmap & 63)
-                    let base = bitmap * bitmapWords * 8
-                    for word in 0..<bitmapWords {
-                        var bits = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + word * 8, as: UInt64.self))
-                        while bits != 0 {
-                            holders[(word << 6 | bits.trailingZeroBitCount) * columns + column] |= bit
-                            bits &= bits - 1
-                        }
-                    }
-                }
-            }
-            counts.withUnsafeMutableBufferPointer { counts in
-                for (row, index) in pairedRanges.enumerated() {
-                    let source = countedSources[index]
-                    let ranks = source.inListData ? listData[source.start..<source.end]
-                        : termPostings[source.start..<source.end]
-                    let rowBase = row * bitmapCount * years
-                    for rank in ranks {
-                        let year = Int(yearOfRank[Int(rank)])
-                        for column in 0..<columns {
-                            var bits = holders[Int(rank) * columns + column]
-                            while bits != 0 {
-                                counts[rowBase + (column << 6 | bits.trailingZeroBitCount) * years + year] += 1
-                                bits &= bits - 1
+        // The rows `rowRange` of the counts.
+        let writer = self, paired = pairedRanges
+        @Sendable func counts(ofRows rowRange: Range<Int>) -> [UInt32] {
+            var counts = [UInt32](repeating: 0, count: rowRange.count * bitmapCount * years)
+            holders.withUnsafeBufferPointer { holders in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for row in rowRange {
+                        let source = writer.countedSources[paired[row]]
+                        let ranks = source.inListData ? writer.listData[source.start..<source.end]
+                            : writer.termPostings[source.start..<source.end]
+                        let rowBase = (row - rowRange.lowerBound) * bitmapCount * years
+                        for rank in ranks {
+                            let year = Int(writer.yearOfRank[Int(rank)])
+                            for column in 0..<columns {
+                                var bits = holders[Int(rank) * columns + column]
+                                while bits != 0 {
+                                    counts[rowBase + (column << 6 | bits.trailingZeroBitCount) * years + year] += 1
+                                    bits &= bits - 1
+                                }
                             }
                         }
                     }
                 }
             }
+            return counts
         }
-        return (rows, counts)
+        // Halves of about equal ranks, so that both cores finish together.
+        let total = pairedRanges.reduce(0) { $0 + length($1) }
+        var cut = 0, before = 0
+        while cut < pairedRanges.count, 2 * (before + length(pairedRanges[cut])) <= total {
+            before += length(pairedRanges[cut])
+            cut += 1
+        }
+        let firstHalf = IndexingJob { [cut] in counts(ofRows: 0..<cut) }
+        let secondHalf = counts(ofRows: cut..<pairedRanges.count)
+        return (rows, try firstHalf.value() + secondHalf)
     }
 
     /// The ids of the first `CacheFormat.firstIDsPerYear` ranks of each year in `bitmap`, whose counts per year
@@ -363,10 +420,11 @@ struct PrefixSetWriter {
     /// and first ids per year of long lists when there are any, and the two of the longest ones' counts met with
     /// the bitmaps when some are paired.
     func parts() throws(CacheError) -> [CacheSections.Part] {
-        // The bitmaps' pairs are counted on another core while the long lists met with them are counted here: both
-        // only read this writer.
+        // The bitmaps' pairs are counted on another core while the long lists met with them are counted here: all
+        // only read this writer and the table of which bitmaps hold each rank.
         let writer = self
-        let bitmapPairs = IndexingJob { writer.pairYearCounts() }
+        let (holders, columns) = holderTable()
+        let bitmapPairs = IndexingJob { writer.pairYearCounts(holders: holders, columns: columns) }
         let codedLists = IndexingJob { () throws(CacheError) in
             try EliasFanoList.encodeLists(writer.listData, offsets: writer.listOffsets, universe: writer.movieCount,
                                           what: "list set bytes")
@@ -398,7 +456,7 @@ struct PrefixSetWriter {
             }
             counted = [.packed(.rangeYearCountKeys, keys), .packed(.rangeYearCounts, counts),
                        .packed(.rangeFirstIDs, ids)]
-            listPairs = listPairYearCounts(order: order)
+            listPairs = try listPairYearCounts(order: order, holders: holders, columns: columns)
         }
         if let listPairs, !listPairs.counts.isEmpty {
             counted += [.packed(.listPairRows, listPairs.rows)]
