@@ -22,6 +22,16 @@ struct ByteWriter {
         u32(UInt32(truncatingIfNeeded: value >> 32))
     }
     mutating func f64(_ value: Double) { u64(value.bitPattern) }
+
+    /// `values` as `u64` appends them, in one copy: a bitmap set of the 10M IMDb pair is 145,632 words, which
+    /// appended byte by byte cost more than finding the set.
+    mutating func u64s(_ values: [UInt64]) {
+        #if _endian(little)
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+        for value in values { u64(value) }
+        #endif
+    }
 }
 
 extension ByteWriter {

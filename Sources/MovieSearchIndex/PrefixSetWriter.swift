@@ -204,7 +204,7 @@ struct PrefixSetWriter {
                 bitmap[Int(rank) >> 6] |= 1 << UInt64(rank & 63)
                 perYear[Int(yearOfRank[Int(rank)])] += 1
             }
-            for word in bitmap { bitmaps.u64(word) }
+            bitmaps.u64s(bitmap)
             bitmapYearCounts.append(contentsOf: perYear)
             bitmapFirstIDs.append(contentsOf: firstIDsOfBitmap())
             entries.append((UInt32(end), true, bitmapCardinalities.count))
