@@ -90,6 +90,25 @@ final class FilterReferenceTests: XCTestCase {
                   rounds: TestScale.pick(sampled: 20, full: 300))
     }
 
+    /// A catalog of more than 64 genres, whose sets of genres the writer looks up by their genres, not by the bits
+    /// of a word: filters and facets as brute force has them, and the counts of every genre.
+    func testMoreGenresThanAWordHasBitsMatchBruteForce() throws {
+        var random = SplitMix64(seed: 6565)
+        let genres = (0..<70).map { "Genre \($0)" } + ["genre 3", " GENRE 69 "]
+        let words = ["dark", "night", "star", "love"]
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        let movies = (0..<600).map { id in
+            Movie(id: id, title: "\(pick(words)) \(pick(words))", year: 1990 + Int(random.next() % 8),
+                  rating: random.next() % 4 == 0 ? nil : Double(random.next() % 11) / 2,
+                  genres: (0..<Int(random.next() % 5)).map { _ in pick(genres) })
+        }
+        let both = try EngineAndReference(Catalog(movies: movies), self)
+        XCTAssertEqual(try both.index.genreNames().count, 70)
+        XCTAssertEqual(try both.index.genreCounts(), FilterBruteForce(both.catalog).facet(both.catalog.movies.map(\.id)))
+        try check(both, name: "70 genres", queries: ["", "d", "dark n", "nigth", "zzz"],
+                  rounds: TestScale.pick(sampled: 20, full: 300))
+    }
+
     /// `genreCounts()` (the page's chips before a query, `/api/genres`) is the facet of every movie of the catalog:
     /// genres spelled several ways counted once per movie under the lowest id's spelling, on a generated catalog
     /// and the decade one.
