@@ -28,7 +28,11 @@ struct PrefixSetWriter {
     /// `PRFE` before numbering: each set's range end, kind and number among the sets of its kind.
     private var entries: [(end: UInt32, bitmap: Bool, number: Int)] = []
     private var listOffsets: [UInt32] = [0], listData: [UInt32] = []
-    private var bitmapCardinalities: [UInt32] = [], bitmapYearCounts: [UInt32] = [], bitmaps = ByteWriter()
+    private var bitmapCardinalities: [UInt32] = [], bitmapYearCounts: [UInt32] = []
+    /// `BMPS`: each bitmap set's words, an array of its own (`bitmapWords` words), laid end to end only by `parts()`:
+    /// appended to one growing buffer, the 10M IMDb pair's 278 MB of them were copied and faulted in again at
+    /// each doubling, and once more when the second writer's were appended to the first's.
+    private var bitmaps: [[UInt64]] = []
     /// `BMPI`: the first ids per year of each bitmap set, `CacheFormat.firstIDsPerYear` slots per year.
     private var bitmapFirstIDs: [UInt32] = []
     private var setCount = 0
@@ -45,7 +49,6 @@ struct PrefixSetWriter {
     private var termPostings: [UInt32] = []
 
     // Scratch space, reused from one set to the next.
-    private var bitmap: [UInt64]
     private var perYear: [UInt32]
     /// For each rank, the number (truncated) of the last set it was added to: drops repeats within a set.
     private var seen: [UInt32]
@@ -75,7 +78,6 @@ struct PrefixSetWriter {
             for rank in first..<end { yearOfRank[rank] = Int32(year) }
         }
         self.yearOfRank = yearOfRank
-        bitmap = [UInt64](repeating: 0, count: bitmapWords)
         perYear = [UInt32](repeating: 0, count: yearFirstRanks.count)
         seen = [UInt32](repeating: UInt32.max, count: movieCount)
     }
@@ -185,7 +187,7 @@ struct PrefixSetWriter {
         bitmapCardinalities += later.bitmapCardinalities
         bitmapYearCounts += later.bitmapYearCounts
         bitmapFirstIDs += later.bitmapFirstIDs
-        bitmaps.append(later.bitmaps.bytes)
+        bitmaps += later.bitmaps
         setCount += later.setCount
         countedRanges += later.countedRanges
         rangeYearCounts += later.rangeYearCounts
@@ -198,15 +200,15 @@ struct PrefixSetWriter {
     /// Stores `members` (distinct ranks) as the set of the terms `low..<end`: a list or, when smaller, a bitmap.
     private mutating func storeMembers(low: Int, end: Int) throws(CacheError) {
         if members.count > bitmapMinimum {
-            for word in bitmap.indices { bitmap[word] = 0 }
+            var bitmap = [UInt64](repeating: 0, count: bitmapWords)
             for year in perYear.indices { perYear[year] = 0 }
             for rank in members {
                 bitmap[Int(rank) >> 6] |= 1 << UInt64(rank & 63)
                 perYear[Int(yearOfRank[Int(rank)])] += 1
             }
-            bitmaps.u64s(bitmap)
             bitmapYearCounts.append(contentsOf: perYear)
-            bitmapFirstIDs.append(contentsOf: firstIDsOfBitmap())
+            bitmapFirstIDs.append(contentsOf: firstIDs(of: bitmap))
+            bitmaps.append(bitmap)
             entries.append((UInt32(end), true, bitmapCardinalities.count))
             bitmapCardinalities.append(UInt32(members.count))
         } else {
@@ -249,16 +251,13 @@ struct PrefixSetWriter {
         guard bitmapCount > 0 else { return ([], 0) }
         var holders = [UInt64](repeating: 0, count: movieCount * columns)
         holders.withUnsafeMutableBufferPointer { holders in
-            bitmaps.bytes.withUnsafeBytes { raw in
-                for word in 0..<bitmapWords {
-                    for bitmap in 0..<bitmapCount {
-                        let column = bitmap >> 6, bit: UInt64 = 1 << UInt64(bitmap & 63)
-                        var bits = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: (bitmap * bitmapWords + word) * 8,
-                                                                          as: UInt64.self))
-                        while bits != 0 {
-                            holders[(word << 6 | bits.trailingZeroBitCount) * columns + column] |= bit
-                            bits &= bits - 1
-                        }
+            for word in 0..<bitmapWords {
+                for (number, bitmap) in bitmaps.enumerated() {
+                    let column = number >> 6, bit: UInt64 = 1 << UInt64(number & 63)
+                    var bits = bitmap[word]
+                    while bits != 0 {
+                        holders[(word << 6 | bits.trailingZeroBitCount) * columns + column] |= bit
+                        bits &= bits - 1
                     }
                 }
             }
@@ -393,7 +392,7 @@ struct PrefixSetWriter {
 
     /// The ids of the first `CacheFormat.firstIDsPerYear` ranks of each year in `bitmap`, whose counts per year
     /// are `perYear` (0 in the slots of a year with fewer).
-    private func firstIDsOfBitmap() -> [UInt32] {
+    private func firstIDs(of bitmap: [UInt64]) -> [UInt32] {
         let slots = CacheFormat.firstIDsPerYear
         var ids: [UInt32] = []
         ids.reserveCapacity(perYear.count * slots)
@@ -462,6 +461,9 @@ struct PrefixSetWriter {
             counted += [.packed(.listPairRows, listPairs.rows)]
                 + (try CacheSections.Part.rows(.listPairCounts, listPairs.counts, rowLength: perYear.count))
         }
+        var bitmapBytes = ByteWriter()
+        bitmapBytes.reserveCapacity(bitmaps.count * bitmapWords * 8)
+        for bitmap in bitmaps { bitmapBytes.u64s(bitmap) }
         let lists = try codedLists.value()
         return counted + [
             .packed(.prefixEntries, pairs),
@@ -469,7 +471,7 @@ struct PrefixSetWriter {
             .packed(.bitmapCardinalities, bitmapCardinalities),
             .packed(.bitmapYearCounts, bitmapYearCounts),
             .packed(.bitmapFirstIDs, bitmapFirstIDs),
-            .bytes(.bitmaps, bitmaps.bytes),
+            .bytes(.bitmaps, bitmapBytes.bytes),
         ] + CacheSections.Part.blocked(.prefixOffsets, offsets)
           + CacheSections.Part.blocked(.listSetOffsets, listOffsets)
           + [.packed(.listSetPositions, lists.starts)]
