@@ -190,15 +190,16 @@ struct CacheSections {
     }
 
     /// The slots `0..<count` in the order of `key(slot)`, ties in slot order. When the key's `keyBits` and the
-    /// slot's bits fit 64, each slot is sorted as one `UInt64` (key above slot): a sort of plain integers, where
-    /// `RankKey`'s merges were 5 % of the 10M pair's single-threaded first third, and several times faster in an
-    /// unoptimized build (the tests'). Else through `RankKey`.
+    /// slot's bits fit 64, each slot is sorted as one `UInt64` (key above slot), by radix (`RadixSort`): a sort of
+    /// plain integers, where `RankKey`'s merges were 5 % of the 10M pair's single-threaded first third, and several
+    /// times faster in an unoptimized build (the tests'). Else through `RankKey`.
     static func slotsSorted(count: Int, keyBits: Int, key: (Int) -> UInt64) -> [UInt32] {
         let slotBits = UInt64.bitWidth - UInt64(max(count - 1, 0)).leadingZeroBitCount
         if keyBits + slotBits <= 64 {
             var packed = [UInt64](repeating: 0, count: count)
             for slot in 0..<count { packed[slot] = key(slot) << UInt64(slotBits) | UInt64(slot) }
-            packed.sort()
+            // The values ascend by slot as made: a stable sort by the key's bits alone orders them whole.
+            RadixSort.sort(&packed, bits: slotBits..<(slotBits + keyBits))
             let mask = slotBits == 64 ? ~0 : (UInt64(1) << UInt64(slotBits)) - 1
             return packed.map { UInt32(truncatingIfNeeded: $0 & mask) }
         }
