@@ -43,8 +43,9 @@ extension LittleEndianView where Element == UInt64 {
     }
 
     /// Set bits of `a & b` in the bit range `range` of two bitmaps of the same size, which cover it: a year's
-    /// matches of a two-bitmap query (`AnswerBuilder`), and the writer's stored counts of bitmap pairs
-    /// (`PrefixSetWriter`). Inlinable, as the query's hot loop in another module calls it.
+    /// matches of a two-bitmap query (`AnswerBuilder`). (The writer's stored counts of bitmap pairs are counted
+    /// from each rank's side instead, `PrefixSetWriter`.) Inlinable, as the query's hot loop in another module
+    /// calls it.
     ///
     /// The words inside the range are counted in a loop of nothing but loads, an AND and a count, which the
     /// compiler vectorizes (with plain SSE2 on x86-64, which has no popcount instruction in its baseline: a

@@ -58,14 +58,19 @@ struct PrefixSetWriter {
     /// (`CacheFormat.maximumListPairEntries`).
     private let maximumPairEntries: Int
     private let maximumListPairEntries: Int
+    /// Ranks whose bitmap holders the pair counts lay out at a time (`blockRanks`; tests pass less).
+    private let pairBlockRanks: Int
 
     /// A writer for a catalog of `movieCount` movies whose years start at ranks `yearFirstRanks` (newest first),
     /// with the movie id `idOfRank[r]` at rank r.
     init(movieCount: Int, yearFirstRanks: [Int], idOfRank: [UInt32],
          maximumPairEntries: Int = CacheFormat.maximumPairEntries,
-         maximumListPairEntries: Int = CacheFormat.maximumListPairEntries) {
+         maximumListPairEntries: Int = CacheFormat.maximumListPairEntries,
+         pairBlockRanks: Int = PrefixSetWriter.blockRanks) {
+        precondition(pairBlockRanks > 0, "a block holds ranks")
         self.maximumPairEntries = maximumPairEntries
         self.maximumListPairEntries = maximumListPairEntries
+        self.pairBlockRanks = pairBlockRanks
         precondition(idOfRank.count == movieCount, "one id per rank")
         self.movieCount = movieCount
         self.yearFirstRanks = yearFirstRanks
@@ -239,99 +244,11 @@ struct PrefixSetWriter {
         rangeFirstIDs.append(contentsOf: firstIDs)
     }
 
-    /// Which bitmap sets hold each rank: the bitmaps turned on their side, `(B + 63) / 64` words a rank (bit b of
-    /// rank r's words set when bitmap set b holds r), for `BMPP` and `LBPC`. Both count from each rank's side: a rank
-    /// is in a few bitmaps (a title is in those of its words' short prefixes; 9 on average in the 10M IMDb pair's 239),
-    /// so a rank's pairs are a few dozen increments, where ANDing every pair of bitmaps word by word read
-    /// 28,441 pairs × 145,632 words (4 billion words, most of indexing's last seconds). Built 64 ranks at a time,
-    /// one word of every bitmap each, so that the rows written stay in cache.
-    private func holderTable() -> (holders: [UInt64], columns: Int) {
-        let bitmapCount = bitmapCardinalities.count
-        let columns = (bitmapCount + 63) / 64
-        guard bitmapCount > 0 else { return ([], 0) }
-        var holders = [UInt64](repeating: 0, count: movieCount * columns)
-        holders.withUnsafeMutableBufferPointer { holders in
-            for word in 0..<bitmapWords {
-                for (number, bitmap) in bitmaps.enumerated() {
-                    let column = number >> 6, bit: UInt64 = 1 << UInt64(number & 63)
-                    var bits = bitmap[word]
-                    while bits != 0 {
-                        holders[(word << 6 | bits.trailingZeroBitCount) * columns + column] |= bit
-                        bits &= bits - 1
-                    }
-                }
-            }
-        }
-        return (holders, columns)
-    }
-
-    /// `BMPP`: the matches per year of the intersection of every pair of the first Q bitmap sets
-    /// (`CacheFormat.pairedBitmapCount`: all of them unless their pairs would be too many), pairs in the order of
-    /// `CacheFormat.bitmapPairIndex`, counted from each rank's side (`holderTable()`): every pair of the bitmaps
-    /// that hold a rank gains one in the rank's year. Ranks come year by year, so one year's tallies (4 bytes a
-    /// pair) are all that is written to until the year ends.
-    private func pairYearCounts(holders: [UInt64], columns: Int) -> [UInt32] {
-        let years = perYear.count
-        let count = CacheFormat.pairedBitmapCount(bitmapCount: bitmapCardinalities.count, yearCount: years,
-                                                  maximumEntries: maximumPairEntries)
-        let pairs = count * max(count - 1, 0) / 2
-        var counts = [UInt32](repeating: 0, count: pairs * years)
-        if pairs == 0 { return counts }
-        // Pair (a, b), a < b, is tally `rowStart[a] + b` (`CacheFormat.bitmapPairIndex`).
-        let rowStart = (0..<count).map { CacheFormat.bitmapPairIndex($0, $0 + 1, bitmapCount: count) - ($0 + 1) }
-        var tally = [UInt32](repeating: 0, count: pairs)
-        var held = [Int](repeating: 0, count: count)
-        holders.withUnsafeBufferPointer { holders in
-            tally.withUnsafeMutableBufferPointer { tally in
-                held.withUnsafeMutableBufferPointer { held in
-                    for year in 0..<years {
-                        let end = year + 1 < years ? yearFirstRanks[year + 1] : movieCount
-                        for rank in yearFirstRanks[year]..<end {
-                            // The paired bitmaps (the first `count`) that hold the rank, ascending.
-                            var k = 0
-                            for column in 0..<columns where column << 6 < count {
-                                var bits = holders[rank * columns + column]
-                                while bits != 0 {
-                                    let bitmap = column << 6 | bits.trailingZeroBitCount
-                                    if bitmap >= count { break }
-                                    held[k] = bitmap
-                                    k += 1
-                                    bits &= bits - 1
-                                }
-                            }
-                            var i = 0
-                            while i < k {
-                                let row = rowStart[held[i]]
-                                var j = i + 1
-                                while j < k {
-                                    tally[row + held[j]] += 1
-                                    j += 1
-                                }
-                                i += 1
-                            }
-                        }
-                        for pair in 0..<pairs {
-                            counts[pair * years + year] = tally[pair]
-                            tally[pair] = 0
-                        }
-                    }
-                }
-            }
-        }
-        return counts
-    }
-
-    /// `LBPR` and `LBPC`: for the counted ranges in `order` (`YCRG`'s), the row of each in the counts plus 1 (0
-    /// when it has none), and per row the matches per year of its list met with each bitmap set. The rows go to the
-    /// lists of at least `CacheFormat.pairedListMinimum(movieCount:)` ranks, longest first, as many as fit in
-    /// `maximumListPairEntries` counts; they are numbered in `order`. Both empty when no list is paired.
-    ///
-    /// Counted from each rank's side (`holderTable()`): for every rank of a paired list, the bitmaps whose counts
-    /// it adds to, a few a rank. Meeting every list with every bitmap instead would test each rank of each list B
-    /// times (about 5 billion tests at 10 million titles). The rows are counted in two halves, one on another core.
-    private func listPairYearCounts(order: [Int], holders: [UInt64], columns: Int) throws(CacheError)
-        -> (rows: [UInt32], counts: [UInt32])
-    {
+    /// The lists of `LBPR`/`LBPC`: for the counted ranges in `order` (`YCRG`'s), the row of each in the counts plus
+    /// 1 (0 when it has none), and the ranges given rows, in row order. The rows go to the lists of at least
+    /// `CacheFormat.pairedListMinimum(movieCount:)` ranks, longest first, as many as fit in `maximumListPairEntries`
+    /// counts; they are numbered in `order`. Both empty when no list is paired.
+    private func pairedListRows(order: [Int]) -> (rows: [UInt32], ranges: [Int]) {
         let years = perYear.count, bitmapCount = bitmapCardinalities.count
         guard bitmapCount > 0, years > 0 else { return ([], []) }
         let minimum = CacheFormat.pairedListMinimum(movieCount: movieCount)
@@ -352,42 +269,157 @@ struct PrefixSetWriter {
                 rows.append(0)
             }
         }
-        // The rows `rowRange` of the counts.
-        let writer = self, paired = pairedRanges
-        @Sendable func counts(ofRows rowRange: Range<Int>) -> [UInt32] {
-            var counts = [UInt32](repeating: 0, count: rowRange.count * bitmapCount * years)
-            holders.withUnsafeBufferPointer { holders in
-                counts.withUnsafeMutableBufferPointer { counts in
-                    for row in rowRange {
-                        let source = writer.countedSources[paired[row]]
-                        let ranks = source.inListData ? writer.listData[source.start..<source.end]
-                            : writer.termPostings[source.start..<source.end]
-                        let rowBase = (row - rowRange.lowerBound) * bitmapCount * years
-                        for rank in ranks {
-                            let year = Int(writer.yearOfRank[Int(rank)])
-                            for column in 0..<columns {
-                                var bits = holders[Int(rank) * columns + column]
-                                while bits != 0 {
-                                    counts[rowBase + (column << 6 | bits.trailingZeroBitCount) * years + year] += 1
-                                    bits &= bits - 1
-                                }
-                            }
+        return (rows, pairedRanges)
+    }
+
+    /// `BMPP`'s counts, the matches per year of the intersection of every pair of the first Q bitmap sets
+    /// (`CacheFormat.pairedBitmapCount`: all unless their pairs would be too many), pairs in the order of
+    /// `CacheFormat.bitmapPairIndex`; and `LBPC`'s, the matches per year of each of `pairedRanges`' lists met with
+    /// each bitmap set, a row per list, a year per entry.
+    ///
+    /// Both are counted from each rank's side: a rank is in a few bitmaps (a title is in those of its words' short
+    /// prefixes; 9 on average in the 10M IMDb pair's 239), so a rank's pairs are a few dozen increments, where
+    /// ANDing every pair of bitmaps read 28,441 pairs × 145,632 words (4 billion, most of indexing's last seconds),
+    /// and a paired list's rank adds to the counts of the bitmaps that hold it, where meeting every list with every
+    /// bitmap would test each rank B times. Which bitmaps hold a rank comes from the bitmaps turned on their side,
+    /// `(B + 63) / 64` words a rank, `blockRanks` ranks at a time (a table of all ranks was 298 MB at 10M). The
+    /// years are counted in two halves at once, one on another core, each writing only its own years' entries.
+    private func pairCounts(pairedRanges: [Int]) throws(CacheError) -> (bitmapPairs: [UInt32], listPairs: [UInt32]) {
+        let years = perYear.count, bitmapCount = bitmapCardinalities.count
+        let paired = CacheFormat.pairedBitmapCount(bitmapCount: bitmapCount, yearCount: years,
+                                                   maximumEntries: maximumPairEntries)
+        let pairs = paired * max(paired - 1, 0) / 2
+        var bitmapPairs = [UInt32](repeating: 0, count: pairs * years)
+        var listPairs = [UInt32](repeating: 0, count: pairedRanges.count * bitmapCount * years)
+        guard years > 0, bitmapCount > 0, pairs > 0 || !pairedRanges.isEmpty else { return (bitmapPairs, listPairs) }
+        // The later years start at the year boundary nearest half the ranks.
+        var split = 1
+        while split + 1 < years, yearFirstRanks[split] < movieCount / 2 { split += 1 }
+        if split < years, split > 1, movieCount / 2 - yearFirstRanks[split - 1] < yearFirstRanks[split] - movieCount / 2 {
+            split -= 1
+        }
+        try bitmapPairs.withUnsafeMutableBufferPointer { bitmapPairs throws(CacheError) in
+            try listPairs.withUnsafeMutableBufferPointer { listPairs throws(CacheError) in
+                let counts = PairCountTarget(bitmapPairs: bitmapPairs, listPairs: listPairs)
+                let writer = self
+                let later = years > 1
+                    ? IndexingJob { [split] in writer.countPairs(years: split..<years, paired: paired, pairedRanges: pairedRanges,
+                                                      into: counts) }
+                    : nil
+                countPairs(years: 0..<(later == nil ? years : split), paired: paired, pairedRanges: pairedRanges,
+                           into: counts)
+                try later?.value()
+            }
+        }
+        return (bitmapPairs, listPairs)
+    }
+
+    /// Ranks whose bitmap holders `countPairs` lays out at a time: 2 MB of them for up to 256 bitmap sets.
+    static let blockRanks = 1 << 16
+
+    /// The entries of `counts` (`pairCounts`) of the years `years`, counted from their ranks alone: the first
+    /// `paired` bitmap sets' pairs, and the lists of `pairedRanges` met with every bitmap set.
+    private func countPairs(years: Range<Int>, paired: Int, pairedRanges: [Int], into counts: PairCountTarget) {
+        let yearCount = perYear.count, bitmapCount = bitmapCardinalities.count
+        let columns = (bitmapCount + 63) / 64
+        let first = yearFirstRanks[years.lowerBound]
+        let end = years.upperBound < yearCount ? yearFirstRanks[years.upperBound] : movieCount
+        let pairs = paired * max(paired - 1, 0) / 2
+        // Pair (a, b), a < b, is tally `rowStart[a] + b` (`CacheFormat.bitmapPairIndex`).
+        let rowStart = (0..<paired).map { CacheFormat.bitmapPairIndex($0, $0 + 1, bitmapCount: paired) - ($0 + 1) }
+        var tally = [UInt32](repeating: 0, count: pairs)
+        var held = [Int](repeating: 0, count: bitmapCount)
+        var holders = [UInt64](repeating: 0, count: pairBlockRanks * columns)
+        // Each paired list's ranks, and where its walk stands: at its first rank of these years.
+        let lists = pairedRanges.map { index -> ArraySlice<UInt32> in
+            let source = countedSources[index]
+            return source.inListData ? listData[source.start..<source.end] : termPostings[source.start..<source.end]
+        }
+        var next = lists.map { ranks in
+            var low = ranks.startIndex, high = ranks.endIndex
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(ranks[middle]) < first { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        var year = years.lowerBound
+        /// Moves this year's pair tallies to their entries and starts the next year's at 0.
+        func endYear() {
+            for pair in 0..<pairs {
+                counts.bitmapPairs[pair * yearCount + year] = tally[pair]
+                tally[pair] = 0
+            }
+            year += 1
+        }
+        holders.withUnsafeMutableBufferPointer { holders in
+            for blockStart in stride(from: first, to: end, by: pairBlockRanks) {
+                let blockEnd = min(blockStart + pairBlockRanks, end)
+                // Which bitmaps hold each rank of the block: a word of each bitmap at a time, its bits outside the
+                // block cleared.
+                for index in 0..<((blockEnd - blockStart) * columns) { holders[index] = 0 }
+                for word in (blockStart >> 6)...((blockEnd - 1) >> 6) {
+                    let low = max(blockStart - word << 6, 0), high = min(blockEnd - word << 6, 64)
+                    let inBlock: UInt64 = (high == 64 ? ~0 : (1 << UInt64(high)) - 1) & ~((1 << UInt64(low)) - 1)
+                    for (number, bitmap) in bitmaps.enumerated() {
+                        var bits = bitmap[word] & inBlock
+                        let column = number >> 6, bit: UInt64 = 1 << UInt64(number & 63)
+                        while bits != 0 {
+                            holders[(word << 6 | bits.trailingZeroBitCount - blockStart) * columns + column] |= bit
+                            bits &= bits - 1
                         }
                     }
                 }
+                // The pairs of the paired bitmaps (the first `paired`) that hold each rank, a year at a time.
+                if pairs > 0 {
+                    for rank in blockStart..<blockEnd {
+                        while year + 1 < yearCount, rank >= yearFirstRanks[year + 1] { endYear() }
+                        var k = 0
+                        for column in 0..<columns where column << 6 < paired {
+                            var bits = holders[(rank - blockStart) * columns + column]
+                            while bits != 0 {
+                                let bitmap = column << 6 | bits.trailingZeroBitCount
+                                if bitmap >= paired { break }
+                                held[k] = bitmap
+                                k += 1
+                                bits &= bits - 1
+                            }
+                        }
+                        var i = 0
+                        while i < k {
+                            let row = rowStart[held[i]]
+                            var j = i + 1
+                            while j < k {
+                                tally[row + held[j]] += 1
+                                j += 1
+                            }
+                            i += 1
+                        }
+                    }
+                }
+                // Each paired list's ranks in the block add to the counts of the bitmaps that hold them.
+                for (row, ranks) in lists.enumerated() {
+                    let rowBase = row * bitmapCount * yearCount
+                    var position = next[row]
+                    while position < ranks.endIndex, Int(ranks[position]) < blockEnd {
+                        let rank = Int(ranks[position])
+                        let rankYear = Int(yearOfRank[rank])
+                        for column in 0..<columns {
+                            var bits = holders[(rank - blockStart) * columns + column]
+                            while bits != 0 {
+                                counts.listPairs[rowBase + (column << 6 | bits.trailingZeroBitCount) * yearCount + rankYear] += 1
+                                bits &= bits - 1
+                            }
+                        }
+                        position += 1
+                    }
+                    next[row] = position
+                }
             }
-            return counts
         }
-        // Halves of about equal ranks, so that both cores finish together.
-        let total = pairedRanges.reduce(0) { $0 + length($1) }
-        var cut = 0, before = 0
-        while cut < pairedRanges.count, 2 * (before + length(pairedRanges[cut])) <= total {
-            before += length(pairedRanges[cut])
-            cut += 1
+        if pairs > 0 {
+            while year < years.upperBound { endYear() }
         }
-        let firstHalf = IndexingJob { [cut] in counts(ofRows: 0..<cut) }
-        let secondHalf = counts(ofRows: cut..<pairedRanges.count)
-        return (rows, try firstHalf.value() + secondHalf)
     }
 
     /// The ids of the first `CacheFormat.firstIDsPerYear` ranks of each year in `bitmap`, whose counts per year
@@ -417,16 +449,11 @@ struct PrefixSetWriter {
 
     /// The nine sections, with set numbers in `PRFE`: list sets first, then bitmap sets; the three of the counts
     /// and first ids per year of long lists when there are any, and the two of the longest ones' counts met with
-    /// the bitmaps when some are paired.
-    func parts() throws(CacheError) -> [CacheSections.Part] {
-        // The bitmaps' pairs are counted on another core while the long lists met with them are counted here: all
-        // only read this writer and the table of which bitmaps hold each rank.
-        let writer = self
-        let (holders, columns) = holderTable()
-        let bitmapPairs = IndexingJob { writer.pairYearCounts(holders: holders, columns: columns) }
-        let codedLists = IndexingJob { () throws(CacheError) in
-            try EliasFanoList.encodeLists(writer.listData, offsets: writer.listOffsets, universe: writer.movieCount,
-                                          what: "list set bytes")
+    /// the bitmaps when some are paired. Called once, last: the writer lets go of its bitmap sets as it lays them out.
+    mutating func parts() throws(CacheError) -> [CacheSections.Part] {
+        // The list sets are coded on another core while the pairs are counted (on two).
+        let codedLists = IndexingJob { [listData, listOffsets, movieCount] () throws(CacheError) in
+            try EliasFanoList.encodeLists(listData, offsets: listOffsets, universe: movieCount, what: "list set bytes")
         }
         let listSetCount = listOffsets.count - 1
         var pairs: [UInt32] = []
@@ -436,7 +463,7 @@ struct PrefixSetWriter {
             pairs.append(try CacheSections.checked(entry.bitmap ? listSetCount + entry.number : entry.number, "prefix sets"))
         }
         var counted: [CacheSections.Part] = []
-        var listPairs: (rows: [UInt32], counts: [UInt32])?
+        var listRows: (rows: [UInt32], ranges: [Int]) = ([], [])
         if !countedRanges.isEmpty {
             let years = perYear.count
             let order = countedRanges.indices.sorted {
@@ -455,15 +482,20 @@ struct PrefixSetWriter {
             }
             counted = [.packed(.rangeYearCountKeys, keys), .packed(.rangeYearCounts, counts),
                        .packed(.rangeFirstIDs, ids)]
-            listPairs = try listPairYearCounts(order: order, holders: holders, columns: columns)
+            listRows = pairedListRows(order: order)
         }
-        if let listPairs, !listPairs.counts.isEmpty {
-            counted += [.packed(.listPairRows, listPairs.rows)]
-                + (try CacheSections.Part.rows(.listPairCounts, listPairs.counts, rowLength: perYear.count))
+        let pairCounts = try pairCounts(pairedRanges: listRows.ranges)
+        if !pairCounts.listPairs.isEmpty {
+            counted += [.packed(.listPairRows, listRows.rows)]
+                + (try CacheSections.Part.rows(.listPairCounts, pairCounts.listPairs, rowLength: perYear.count))
         }
+        // Each bitmap set let go once copied: the sets and their section are never both held whole.
         var bitmapBytes = ByteWriter()
         bitmapBytes.reserveCapacity(bitmaps.count * bitmapWords * 8)
-        for bitmap in bitmaps { bitmapBytes.u64s(bitmap) }
+        for index in bitmaps.indices {
+            bitmapBytes.u64s(bitmaps[index])
+            bitmaps[index] = []
+        }
         let lists = try codedLists.value()
         return counted + [
             .packed(.prefixEntries, pairs),
@@ -475,7 +507,7 @@ struct PrefixSetWriter {
         ] + CacheSections.Part.blocked(.prefixOffsets, offsets)
           + CacheSections.Part.blocked(.listSetOffsets, listOffsets)
           + [.packed(.listSetPositions, lists.starts)]
-          + (try CacheSections.Part.rows(.bitmapPairCounts, try bitmapPairs.value(), rowLength: max(perYear.count, 1)))
+          + (try CacheSections.Part.rows(.bitmapPairCounts, pairCounts.bitmapPairs, rowLength: max(perYear.count, 1)))
     }
 
     /// Whether a query token could end after `length` bytes of `term`: at its end or before a UTF-8 lead byte.
@@ -492,4 +524,12 @@ struct PrefixSetWriter {
         }
         return low
     }
+}
+
+/// The count arrays of `PrefixSetWriter.pairCounts`, which two jobs fill at once: each writes only the entries of
+/// its own years (a year is an entry's last index), never one the other writes, and both end before the arrays'
+/// `withUnsafeMutableBufferPointer` calls return.
+private struct PairCountTarget: @unchecked Sendable {
+    let bitmapPairs: UnsafeMutableBufferPointer<UInt32>
+    let listPairs: UnsafeMutableBufferPointer<UInt32>
 }

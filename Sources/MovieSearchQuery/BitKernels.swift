@@ -4,7 +4,7 @@
 /// so they live beside their one user rather than with the reader. `filter` writes through an uninitialized
 /// buffer (`unsafeUninitializedCapacity`), where the count it writes is bounded by the buffer's capacity;
 /// `intersection` writes through the same kind of buffer and indexes its block masked to the block's size.
-/// (The count of two bitmaps' intersection, which the writer needs too, is `U64View.intersectionCount`, in Index.)
+/// (The count of two bitmaps' intersection is `U64View.intersectionCount`, in Index.)
 enum BitKernels {
     /// The ranks of `candidates` at `positions` (all of them by default; each rank below `limit`, which `word`
     /// covers) whose bit is set; `nil` if one is not.

@@ -31,9 +31,10 @@ final class PrefixSetSplitTests: XCTestCase {
     private static let movieCount = 70_000
     private static let yearFirstRanks = (0..<20).map { $0 * 3_500 }
 
-    private func parts(splitAbove: Int) throws -> [CacheSections.Part] {
+    private func parts(splitAbove: Int, pairBlockRanks: Int = PrefixSetWriter.blockRanks) throws -> [CacheSections.Part] {
         var writer = PrefixSetWriter(movieCount: Self.movieCount, yearFirstRanks: Self.yearFirstRanks,
-                                     idOfRank: (0..<Self.movieCount).map { UInt32($0 * 7 % Self.movieCount) })
+                                     idOfRank: (0..<Self.movieCount).map { UInt32($0 * 7 % Self.movieCount) },
+                                     pairBlockRanks: pairBlockRanks)
         let input = Self.input
         try writer.add(terms: input.terms, postings: input.postings, starts: input.starts, splitAbove: splitAbove)
         return try writer.parts()
@@ -59,6 +60,20 @@ final class PrefixSetSplitTests: XCTestCase {
         // bitmaps.
         for tag in [CacheFormat.Tag.listSetData, .bitmaps, .rangeYearCounts, .listPairCounts] {
             XCTAssertGreaterThan(whole.first { $0.tag == tag }?.count ?? 0, 0, tag.rawValue)
+        }
+    }
+
+    /// The pairs' counts (`BMPP`, `LBPC`) are the same whatever the blocks of ranks they are counted in: a block
+    /// of one word, blocks that end inside a word, one block per half of the years.
+    func testPairCountsDoNotDependOnTheirBlocks() throws {
+        let whole = try parts(splitAbove: Int.max)
+        for blockRanks in [64, 1_000, 33_333] {
+            let blocked = try parts(splitAbove: Int.max, pairBlockRanks: blockRanks)
+            for tag in [CacheFormat.Tag.bitmapPairCounts, .listPairCounts] {
+                let one = whole.first { $0.tag == tag }, two = blocked.first { $0.tag == tag }
+                XCTAssertGreaterThan(one?.count ?? 0, 0, tag.rawValue)
+                XCTAssertTrue(one?.bytes == two?.bytes, "\(tag.rawValue) differs in blocks of \(blockRanks)")
+            }
         }
     }
 }
