@@ -34,6 +34,9 @@ package struct MovieColumns: Sendable {
     /// The critics' ratings, up to the last movie that has one (empty when none has).
     package private(set) var criticRatings: [Double?] = []
 
+    /// No movies: where a builder starts, and what an indexer puts in the place of columns it is done with.
+    package init() {}
+
     /// Movies held.
     package var count: Int { ids.count }
 

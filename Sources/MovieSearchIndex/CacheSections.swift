@@ -79,12 +79,19 @@ struct CacheSections {
     /// arrays are 32-bit where the format's limits allow, and each is let go once its section is made.
     ///
     /// `maximumPairEntries` bounds `BMPP` (`CacheFormat.maximumPairEntries`; tests pass less).
-    init(_ catalog: Catalog, progress: IndexingProgressHandler? = nil,
+    init(_ catalog: consuming Catalog, progress: IndexingProgressHandler? = nil,
          maximumPairEntries: Int = CacheFormat.maximumPairEntries) throws(CacheError) {
-        let report = { (phase: IndexingProgress.Phase) in progress?(IndexingProgress(phase: phase, records: catalog.movieCount)) }
+        let records = catalog.movieCount
+        let report = { (phase: IndexingProgress.Phase) in progress?(IndexingProgress(phase: phase, records: records)) }
         report(.ranking)
         // Records are stored by ascending id; a decoded catalog is already in that order.
-        let movies = catalog.columns.sortedByID()
+        var movies = catalog.columns.sortedByID()
+        let scales = catalog.ratingScales
+        let ratingScale = catalog.ratingScale, highestRating = catalog.highestRating
+        let criticRatingScale = catalog.criticRatingScale, highestCriticRating = catalog.highestCriticRating
+        // The catalog is this builder's (`consuming`): from here `movies` alone holds its columns, which are let go
+        // once the titles are tokenized (below), before the prefix sets, the largest work space, are built.
+        _ = consume catalog
         let ids = movies.ids
         for (id, next) in zip(ids, ids.dropFirst()) where id == next {
             throw .invalidMovieID(id: id, reason: "two movies have this id")
@@ -104,12 +111,11 @@ struct CacheSections {
             }
         }
         // The scales the ratings are shown on (`RSCL`): a scale given must hold every rating of its kind.
-        let scales = catalog.ratingScales
-        if let given = catalog.ratingScale, let highest = catalog.highestRating, !given.holds(highest.rating) {
+        if let given = ratingScale, let highest = highestRating, !given.holds(highest.rating) {
             throw .invalidMovieField(id: highest.id, field: "rating",
                                      reason: "\(highest.rating) exceeds the rating scale given, \(given.rawValue)")
         }
-        if let given = catalog.criticRatingScale, let highest = catalog.highestCriticRating, !given.holds(highest.rating) {
+        if let given = criticRatingScale, let highest = highestCriticRating, !given.holds(highest.rating) {
             throw .invalidMovieField(id: highest.id, field: "critic_rating",
                                      reason: "\(highest.rating) exceeds the critics' rating scale given, \(given.rawValue)")
         }
@@ -144,14 +150,14 @@ struct CacheSections {
         var topRated: [UInt32] = []
         for slot in Self.slotsSorted(count: movieCount, keyBits: ratingBits, key: { UInt64(valueOrder[Int(ratingOfSlot[$0])]) })
         where ratingOfSlot[Int(slot)] != unrated {
-            topRated.append(UInt32(ids[Int(slot)]))
+            topRated.append(UInt32(movies.ids[Int(slot)]))
         }
 
         var ranks = [UInt32](repeating: 0, count: movieCount), yearTable = ByteWriter()
         var yearOfSlot = [UInt32](repeating: 0, count: movieCount)
         for (rank, slot) in ranked.enumerated() {
             let slot = Int(slot)
-            ranks[rank] = UInt32(ids[slot])
+            ranks[rank] = UInt32(movies.ids[slot])
             if rank == 0 || movies.years[Int(ranked[rank - 1])] != movies.years[slot] {
                 yearTable.i32(Int32(movies.years[slot]))
                 yearTable.u32(UInt32(rank))
@@ -163,12 +169,14 @@ struct CacheSections {
 
         // The genre sections come first in the file; they are built on another core and put in their place last.
         let genreIndex = parts.count
-        let genres = IndexingJob { [ranked] () throws(CacheError) in try Self.genreParts(movies, ranked: ranked) }
+        let genres = IndexingJob { [ranked, movies] () throws(CacheError) in try Self.genreParts(movies, ranked: ranked) }
         buildRecords(movies: movies, yearOfSlot: yearOfSlot, ratingOfSlot: ratingOfSlot, distinctRatings: distinctRatings)
         yearOfSlot = []
         ratingOfSlot = []
         report(.terms)
-        try buildTerms(movies: movies, ranked: ranked, idOfRank: ranks, progress: progress,
+        let titleTerms = Self.titleTerms(movies.titles, ranked: ranked)
+        movies = MovieColumns()  // the last use here; the jobs that read the movies hold them until they end
+        try buildTerms(titleTerms, ranked: ranked, idOfRank: ranks, progress: progress,
                        maximumPairEntries: maximumPairEntries)
         // Each rank's id less the smallest id of its year: a catalog whose ids follow its years (most do, roughly)
         // spreads a year's ids over that year's movies, not over the whole catalog.
@@ -219,12 +227,12 @@ struct CacheSections {
         }
     }
 
-    /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`).
-    private mutating func buildTerms(movies: MovieColumns, ranked: [UInt32], idOfRank: [UInt32],
-                                     progress: IndexingProgressHandler?, maximumPairEntries: Int)
-        throws(CacheError)
-    {
-        // Each title's distinct tokens as provisional ids (order of first appearance), flat, by rank.
+    /// Each title's distinct tokens as provisional ids (`table`'s, in order of first appearance), flat, by rank:
+    /// those of the title at rank r are `terms[starts[r] ..< starts[r + 1]]`.
+    typealias TitleTerms = (table: ByteStringTable, terms: [Int32], starts: [UInt32])
+
+    /// The `TitleTerms` of `titles`, whose slot at each rank is `ranked[rank]`.
+    private static func titleTerms(_ titles: TextColumn, ranked: [UInt32]) -> TitleTerms {
         var table = ByteStringTable(capacity: 1 << 16)
         var titleTerms: [Int32] = []
         var titleStarts: [UInt32] = [0]
@@ -233,9 +241,9 @@ struct CacheSections {
         // The rank of the last title each provisional id was listed for: a repeat within a title is one look-up,
         // however many words the title has (a scan of the title's terms so far made a long title quadratic).
         var lastRank: [UInt32] = []
-        movies.titles.bytes.withUnsafeBufferPointer { titleBytes in
+        titles.bytes.withUnsafeBufferPointer { titleBytes in
             for (rank, slot) in ranked.enumerated() {
-                let range = movies.titles.range(Int(slot))
+                let range = titles.range(Int(slot))
                 Tokenizer.forEachToken(inUTF8: UnsafeBufferPointer(rebasing: titleBytes[range]), joiningWords: true) { token in
                     let id = table.id(of: UnsafeRawBufferPointer(token))
                     if id == lastRank.count {
@@ -250,7 +258,16 @@ struct CacheSections {
                 titleStarts.append(UInt32(titleTerms.count))
             }
         }
-        lastRank = []
+        return (table, titleTerms, titleStarts)
+    }
+
+    /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`), from the terms of the titles
+    /// at each rank.
+    private mutating func buildTerms(_ titleTerms: consuming TitleTerms, ranked: [UInt32], idOfRank: [UInt32],
+                                     progress: IndexingProgressHandler?, maximumPairEntries: Int)
+        throws(CacheError)
+    {
+        var (table, titleTerms, titleStarts) = titleTerms
         _ = try Self.checked(titleTerms.count, "postings")
         // Final ids follow the byte order of the terms, so a prefix's terms form one contiguous range.
         let order = table.idsInByteOrder()
@@ -307,7 +324,7 @@ struct CacheSections {
                                                       what: "posting bytes")
             return [.bytes(.postings, coded.bytes), .packed(.postingPositions, coded.starts)]
         })
-        progress?(IndexingProgress(phase: .prefixSets, records: movies.count))
+        progress?(IndexingProgress(phase: .prefixSets, records: movieCount))
         var prefixSets = PrefixSetWriter(movieCount: movieCount, yearFirstRanks: yearFirstRanks, idOfRank: idOfRank,
                                          maximumPairEntries: maximumPairEntries)
         try prefixSets.add(terms: sortedTerms, postings: flatPostings, starts: postingStarts)

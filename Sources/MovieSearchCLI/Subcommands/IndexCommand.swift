@@ -223,19 +223,22 @@ struct IndexCommand: Subcommand {
             }
             catalog.ratingScale = ratingScale
         }
-        let statistics = try CacheWriter.write(catalog, to: outputPath, progress: progress?.handler)
+        // What the summary tells of the catalog, kept: the writer takes the catalog and lets its movies go as it
+        // builds, which at IMDb's scale is gigabytes of the peak.
+        let (duplicates, skipped, skippedCount) = (catalog.duplicates, catalog.skipped, catalog.skippedCount)
+        let (format, filteredOut) = (catalog.format, catalog.filteredOut)
+        let statistics = try CacheWriter.write(consume catalog, to: outputPath, progress: progress?.handler)
         progress?.finish()
         let elapsed = (ContinuousClock.now - start).wholeNanoseconds
         if isQuiet { return }
 
-        if catalog.duplicates > 0 {
-            context.warning("\(TextLayout.count(catalog.duplicates, "record repeats", "records repeat")) a TMDb id "
+        if duplicates > 0 {
+            context.warning("\(TextLayout.count(duplicates, "record repeats", "records repeat")) a TMDb id "
                 + "seen before (overlapping pages?): kept the first of each")
         }
-        let skipped = catalog.skipped
         if !skipped.isEmpty {
-            context.warning("skipped \(TextLayout.count(catalog.skippedCount, "invalid movie", "invalid movies"))"
-                + (catalog.skippedCount > Self.reasonsShown ? ", the first \(Self.reasonsShown):" : ":"))
+            context.warning("skipped \(TextLayout.count(skippedCount, "invalid movie", "invalid movies"))"
+                + (skippedCount > Self.reasonsShown ? ", the first \(Self.reasonsShown):" : ":"))
             for reason in skipped.prefix(Self.reasonsShown) {
                 context.standardError.line("  \(TerminalSafeText.escapedMessage(String(describing: reason)))")
             }
@@ -243,8 +246,8 @@ struct IndexCommand: Subcommand {
 
         IndexSummaryText.write(IndexSummaryText.Summary(
             catalog: readsStandardInput ? .label(Self.standardInputName) : .path(catalogPath), cache: outputPath,
-            format: catalog.format.displayName, formatDetected: detected, gzip: input.isGzip, statistics: statistics,
-            skipped: options.skipInvalid ? catalog.skippedCount : nil, filteredOut: catalog.filteredOut,
+            format: format.displayName, formatDetected: detected, gzip: input.isGzip, statistics: statistics,
+            skipped: options.skipInvalid ? skippedCount : nil, filteredOut: filteredOut,
             elapsedNanoseconds: elapsed), to: context.standardOutput)
     }
 }
