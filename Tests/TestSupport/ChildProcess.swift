@@ -112,11 +112,17 @@ package enum ChildProcess {
     package static let dataHomeVariable = "XDG_DATA_HOME"
 
     /// An empty folder made for this test process, the `XDG_DATA_HOME` of processes started without one of their
-    /// own run's (`start`, `configured`): none of them writes favorites, and none may read a developer's.
+    /// own run's (`start`, `configured`): none of them writes favorites, and none may read a developer's. It and
+    /// the `XDG_CACHE_HOME` beside it (`offlineVariables`) are removed when the test process exits, so that runs
+    /// do not leave folders behind in the temporary directory.
     package static let emptyDataHome: String = {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("moviesearch-empty-data-home-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit {
+            try? FileManager.default.removeItem(atPath: ChildProcess.emptyDataHome)
+            try? FileManager.default.removeItem(atPath: ChildProcess.emptyDataHome + "-cache")
+        }
         return url.path
     }()
 
