@@ -38,11 +38,23 @@ extension ByteWriter {
     /// `values` as the bytes of a packed section (`CacheFormat`, "Directory") of `width` bits per entry, with
     /// its padding. Every value must fit in `width` bits.
     static func packed(_ values: [UInt32], width: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(CacheFormat.packedLength(count: values.count, width: width))
+        appendPacked(values[...], width: width, to: &bytes)
+        bytes.append(contentsOf: repeatElement(0, count: CacheFormat.packedPadding))
+        return bytes
+    }
+
+    /// Appends `values` to `bytes` packed at `width` bits each, low bits first, in ⌈count × width / 8⌉ bytes and
+    /// no padding: a packed list or a row among others (`EliasFanoList.encodeLists`, `CacheSections.Part.rows`),
+    /// which one padding ends. Every value must fit in `width` bits.
+    static func appendPacked(_ values: ArraySlice<UInt32>, width: Int, to bytes: inout [UInt8]) {
         precondition(width >= 1 && width <= CacheFormat.maximumWidth, "packed width out of range")
-        var bytes = [UInt8](repeating: 0, count: CacheFormat.packedLength(count: values.count, width: width))
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: (values.count * width + 7) / 8))
         bytes.withUnsafeMutableBufferPointer { output in
             // Bits not yet written, low bits first: fewer than 8 before each value, so at most 39 after.
-            var pending: UInt64 = 0, pendingBits = 0, next = 0
+            var pending: UInt64 = 0, pendingBits = 0, next = start
             for value in values {
                 precondition(width == 32 || value >> UInt32(width) == 0, "value wider than its packed section")
                 pending |= UInt64(value) << UInt64(pendingBits)
@@ -56,6 +68,5 @@ extension ByteWriter {
             }
             if pendingBits > 0 { output[next] = UInt8(truncatingIfNeeded: pending) }
         }
-        return bytes
     }
 }

@@ -45,12 +45,12 @@ struct CacheSections {
             var widths: [UInt32] = [], offsets: [UInt32] = []
             var bytes: [UInt8] = []
             for start in stride(from: 0, to: values.count, by: rowLength) {
-                let row = Array(values[start..<(start + rowLength)])
+                let row = values[start..<(start + rowLength)]
                 let width = CacheFormat.width(of: row.max() ?? 0)
                 widths.append(UInt32(width))
                 offsets.append(try CacheSections.checked(bytes.count, "rows of \(tag.rawValue)"))
                 // The row's bits, without the 8 bytes of padding a packed section ends with: one padding ends all.
-                bytes += ByteWriter.packed(row, width: width).dropLast(CacheFormat.packedPadding)
+                ByteWriter.appendPacked(row, width: width, to: &bytes)
             }
             bytes += [UInt8](repeating: 0, count: CacheFormat.packedPadding)
             return [.bytes(tag, bytes), .packed(widthsTag, widths), .packed(offsetsTag, offsets)]

@@ -252,7 +252,7 @@
             if list % listsPerStart == 0 { starts.append(try CacheSections.checked(bytes.count, what)) }
             let ranks = values[Int(offsets[list])..<Int(offsets[list + 1])]
             if isPacked(count: ranks.count, universe: universe) {
-                bytes += ByteWriter.packed(Array(ranks), width: width).dropLast(CacheFormat.packedPadding)
+                ByteWriter.appendPacked(ranks, width: width, to: &bytes)
             } else {
                 encode(ranks, universe: universe, into: &bytes)
             }
