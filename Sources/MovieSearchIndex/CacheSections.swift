@@ -503,6 +503,18 @@ extension CacheSections {
         var setOffsets: [UInt32] = [0, 0], setGenres: [UInt32] = []
         var setOfRank = [UInt32](repeating: 0, count: ranked.count)
         let listStarts = movies.listStarts, castCounts = movies.castCounts, names = movies.lists
+        /// The number of the set of `genres` (distinct, ascending), known in `sets` by `key`: a set not met before
+        /// is numbered next and its genres stored.
+        func setNumber<Key: Hashable>(_ key: Key, in sets: inout [Key: UInt32], genres: () -> [UInt32])
+            throws(CacheError) -> UInt32
+        {
+            if let set = sets[key] { return set }
+            let set = UInt32(setOffsets.count - 1)
+            sets[key] = set
+            setGenres += genres()
+            setOffsets.append(try checked(setGenres.count, "genre sets"))
+            return set
+        }
         if folded.count <= 64 {
             var bitsOfSlot = [UInt64](repeating: 0, count: movies.count)
             for slot in 0..<movies.count {
@@ -521,18 +533,13 @@ extension CacheSections {
                     lists[rest.trailingZeroBitCount].append(UInt32(rank))
                     rest &= rest - 1
                 }
-                if let set = setOfBits[bits] {
-                    setOfRank[rank] = set
-                } else {
-                    let set = UInt32(setOffsets.count - 1)
-                    setOfBits[bits] = set
-                    setOfRank[rank] = set
-                    rest = bits
+                setOfRank[rank] = try setNumber(bits, in: &setOfBits) {
+                    var genres: [UInt32] = [], rest = bits
                     while rest != 0 {
-                        setGenres.append(UInt32(rest.trailingZeroBitCount))
+                        genres.append(UInt32(rest.trailingZeroBitCount))
                         rest &= rest - 1
                     }
-                    setOffsets.append(try checked(setGenres.count, "genre sets"))
+                    return genres
                 }
             }
         } else {
@@ -553,15 +560,7 @@ extension CacheSections {
                 }
                 genres.removeLast(genres.count - kept)
                 for genre in genres { lists[Int(genre)].append(UInt32(rank)) }
-                if let set = setOfGenres[genres] {
-                    setOfRank[rank] = set
-                } else {
-                    let set = UInt32(setOffsets.count - 1)
-                    setOfGenres[genres] = set
-                    setOfRank[rank] = set
-                    setGenres += genres
-                    setOffsets.append(try checked(setGenres.count, "genre sets"))
-                }
+                setOfRank[rank] = try setNumber(genres, in: &setOfGenres) { genres }
             }
         }
         // Each genre's ranks Elias–Fano coded, end to end, whatever their count, with where each starts.
