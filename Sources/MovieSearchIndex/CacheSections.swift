@@ -169,7 +169,9 @@ struct CacheSections {
 
         // The genre sections come first in the file; they are built on another core and put in their place last.
         let genreIndex = parts.count
-        let genres = IndexingJob { [ranked, movies] () throws(CacheError) in try Self.genreParts(movies, ranked: ranked) }
+        let genres = IndexingJob { [ranked, movies] () throws(CacheError) in
+            try Self.genreParts(movies, ranked: ranked)
+        }
         buildRecords(movies: movies, yearOfSlot: yearOfSlot, ratingOfSlot: ratingOfSlot, distinctRatings: distinctRatings)
         yearOfSlot = []
         ratingOfSlot = []

@@ -293,19 +293,17 @@ struct PrefixSetWriter {
         var listPairs = [UInt32](repeating: 0, count: pairedRanges.count * bitmapCount * years)
         guard years > 0, bitmapCount > 0, pairs > 0 || !pairedRanges.isEmpty else { return (bitmapPairs, listPairs) }
         // The later years start at the year boundary nearest half the ranks.
+        let half = movieCount / 2
         var split = 1
-        while split + 1 < years, yearFirstRanks[split] < movieCount / 2 { split += 1 }
-        if split < years, split > 1, movieCount / 2 - yearFirstRanks[split - 1] < yearFirstRanks[split] - movieCount / 2 {
-            split -= 1
-        }
+        while split + 1 < years, yearFirstRanks[split] < half { split += 1 }
+        if split > 1, half - yearFirstRanks[split - 1] < yearFirstRanks[split] - half { split -= 1 }
         try bitmapPairs.withUnsafeMutableBufferPointer { bitmapPairs throws(CacheError) in
             try listPairs.withUnsafeMutableBufferPointer { listPairs throws(CacheError) in
                 let counts = PairCountTarget(bitmapPairs: bitmapPairs, listPairs: listPairs)
                 let writer = self
-                let later = years > 1
-                    ? IndexingJob { [split] in writer.countPairs(years: split..<years, paired: paired, pairedRanges: pairedRanges,
-                                                      into: counts) }
-                    : nil
+                let later = years > 1 ? IndexingJob { [split] in
+                    writer.countPairs(years: split..<years, paired: paired, pairedRanges: pairedRanges, into: counts)
+                } : nil
                 countPairs(years: 0..<(later == nil ? years : split), paired: paired, pairedRanges: pairedRanges,
                            into: counts)
                 try later?.value()
@@ -403,11 +401,11 @@ struct PrefixSetWriter {
                     var position = next[row]
                     while position < ranks.endIndex, Int(ranks[position]) < blockEnd {
                         let rank = Int(ranks[position])
-                        let rankYear = Int(yearOfRank[rank])
+                        let base = rowBase + Int(yearOfRank[rank])
                         for column in 0..<columns {
                             var bits = holders[(rank - blockStart) * columns + column]
                             while bits != 0 {
-                                counts.listPairs[rowBase + (column << 6 | bits.trailingZeroBitCount) * yearCount + rankYear] += 1
+                                counts.listPairs[base + (column << 6 | bits.trailingZeroBitCount) * yearCount] += 1
                                 bits &= bits - 1
                             }
                         }

@@ -31,7 +31,9 @@ final class PrefixSetSplitTests: XCTestCase {
     private static let movieCount = 70_000
     private static let yearFirstRanks = (0..<20).map { $0 * 3_500 }
 
-    private func parts(splitAbove: Int, pairBlockRanks: Int = PrefixSetWriter.blockRanks) throws -> [CacheSections.Part] {
+    private func parts(splitAbove: Int, pairBlockRanks: Int = PrefixSetWriter.blockRanks) throws
+        -> [CacheSections.Part]
+    {
         var writer = PrefixSetWriter(movieCount: Self.movieCount, yearFirstRanks: Self.yearFirstRanks,
                                      idOfRank: (0..<Self.movieCount).map { UInt32($0 * 7 % Self.movieCount) },
                                      pairBlockRanks: pairBlockRanks)

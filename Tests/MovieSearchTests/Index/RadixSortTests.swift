@@ -7,8 +7,9 @@ import XCTest
 final class RadixSortTests: XCTestCase {
     func testSortsLikeTheStandardSort() {
         var random = SplitMix64(seed: 2048)
-        let shapes: [(count: Int, bits: Int)] = [(0, 10), (1, 64), (2, 1), (50, 0), (1_000, 1), (1_000, 11), (1_000, 12),
-                                                  (3_000, 22), (3_000, 23), (3_000, 39), (3_000, 63), (3_000, 64)]
+        let shapes: [(count: Int, bits: Int)] = [(0, 10), (1, 64), (2, 1), (50, 0), (1_000, 1), (1_000, 11),
+                                                  (1_000, 12), (3_000, 22), (3_000, 23), (3_000, 39), (3_000, 63),
+                                                  (3_000, 64)]
         for (count, bits) in shapes {
             let mask: UInt64 = bits == 64 ? ~0 : (1 << UInt64(bits)) - 1
             // Every third value a repeat of an earlier one; some runs share all but their lowest digit.
