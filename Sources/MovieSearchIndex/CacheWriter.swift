@@ -31,8 +31,8 @@ public enum CacheWriter {
     /// `progress`, when given, is told each phase as it starts.
     ///
     /// The catalog is taken (`consuming`): given with `consume` (or at its last use), its movies are let go as soon
-    /// as the titles are tokenized, before the largest work space of the build (at 20 million titles, some 2 GB
-    /// of a peak of 5); a catalog the caller goes on using is copied, and freed by the caller.
+    /// as the titles are tokenized, before the largest work space of the build (the generated 20M IMDb pair's peak
+    /// went from 5.1 to 3.6 GB); a catalog the caller goes on using is copied, and freed by the caller.
     public static func write(_ catalog: consuming Catalog, to path: String, progress: IndexingProgressHandler? = nil)
         throws -> Statistics
     {
