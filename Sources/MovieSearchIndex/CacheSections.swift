@@ -265,11 +265,11 @@ struct CacheSections {
 
     /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`), from the terms of the titles
     /// at each rank.
-    private mutating func buildTerms(_ titleTerms: consuming TitleTerms, ranked: [UInt32], idOfRank: [UInt32],
+    private mutating func buildTerms(_ tokens: consuming TitleTerms, ranked: [UInt32], idOfRank: [UInt32],
                                      progress: IndexingProgressHandler?, maximumPairEntries: Int)
         throws(CacheError)
     {
-        var (table, titleTerms, titleStarts) = titleTerms
+        var (table, titleTerms, titleStarts) = tokens
         _ = try Self.checked(titleTerms.count, "postings")
         // Final ids follow the byte order of the terms, so a prefix's terms form one contiguous range.
         let order = table.idsInByteOrder()

@@ -43,9 +43,8 @@ public enum CacheWriter {
     package static func write(_ catalog: consuming Catalog, to path: FilePath,
                               progress: IndexingProgressHandler? = nil) throws -> Statistics
     {
-        let records = catalog.movieCount
         let (chunks, statistics) = try layOut(consume catalog, progress: progress)
-        progress?(IndexingProgress(phase: .writing, records: records))
+        progress?(IndexingProgress(phase: .writing, records: statistics.movies))
         do {
             try AtomicFileWriter.replaceFile(at: path, with: chunks)
         } catch {

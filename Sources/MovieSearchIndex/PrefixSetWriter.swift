@@ -282,7 +282,7 @@ struct PrefixSetWriter {
     /// ANDing every pair of bitmaps read 28,441 pairs × 145,632 words (4 billion, most of indexing's last seconds),
     /// and a paired list's rank adds to the counts of the bitmaps that hold it, where meeting every list with every
     /// bitmap would test each rank B times. Which bitmaps hold a rank comes from the bitmaps turned on their side,
-    /// `(B + 63) / 64` words a rank, `blockRanks` ranks at a time (a table of all ranks was 298 MB at 10M). The
+    /// `(B + 63) / 64` words a rank, `pairBlockRanks` ranks at a time (a table of all ranks was 298 MB at 10M). The
     /// years are counted in two halves at once, one on another core, each writing only its own years' entries.
     private func pairCounts(pairedRanges: [Int]) throws(CacheError) -> (bitmapPairs: [UInt32], listPairs: [UInt32]) {
         let years = perYear.count, bitmapCount = bitmapCardinalities.count
@@ -326,7 +326,7 @@ struct PrefixSetWriter {
         // Pair (a, b), a < b, is tally `rowStart[a] + b` (`CacheFormat.bitmapPairIndex`).
         let rowStart = (0..<paired).map { CacheFormat.bitmapPairIndex($0, $0 + 1, bitmapCount: paired) - ($0 + 1) }
         var tally = [UInt32](repeating: 0, count: pairs)
-        var held = [Int](repeating: 0, count: bitmapCount)
+        var held = [Int](repeating: 0, count: paired)
         var holders = [UInt64](repeating: 0, count: pairBlockRanks * columns)
         // Each paired list's ranks, and where its walk stands: at its first rank of these years.
         let lists = pairedRanges.map { index -> ArraySlice<UInt32> in
