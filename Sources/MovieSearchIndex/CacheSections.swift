@@ -243,21 +243,29 @@ struct CacheSections {
         // The rank of the last title each provisional id was listed for: a repeat within a title is one look-up,
         // however many words the title has (a scan of the title's terms so far made a long title quadratic).
         var lastRank: [UInt32] = []
+        // A chunk of ranks' byte ranges is gathered by a loop of loads alone, then tokenized: read in rank order,
+        // each title's range is a cache miss, which that loop overlaps and the tokenizer, waiting on each, did not.
+        let chunk = 1024
+        var ranges = [Range<Int>](repeating: 0..<0, count: chunk)
         titles.bytes.withUnsafeBufferPointer { titleBytes in
-            for (rank, slot) in ranked.enumerated() {
-                let range = titles.range(Int(slot))
-                Tokenizer.forEachToken(inUTF8: UnsafeBufferPointer(rebasing: titleBytes[range]), joiningWords: true) { token in
-                    let id = table.id(of: UnsafeRawBufferPointer(token))
-                    if id == lastRank.count {
-                        lastRank.append(UInt32(rank))  // Ids are given in order: a new id is new to this title too.
-                    } else if lastRank[id] != UInt32(rank) {
-                        lastRank[id] = UInt32(rank)
-                    } else {
-                        return
+            for chunkStart in stride(from: 0, to: ranked.count, by: chunk) {
+                let chunkEnd = min(chunkStart + chunk, ranked.count)
+                for rank in chunkStart..<chunkEnd { ranges[rank - chunkStart] = titles.range(Int(ranked[rank])) }
+                for rank in chunkStart..<chunkEnd {
+                    let title = UnsafeBufferPointer(rebasing: titleBytes[ranges[rank - chunkStart]])
+                    Tokenizer.forEachToken(inUTF8: title, joiningWords: true) { token in
+                        let id = table.id(of: UnsafeRawBufferPointer(token))
+                        if id == lastRank.count {
+                            lastRank.append(UInt32(rank))  // Ids are given in order: a new id is new to this title too.
+                        } else if lastRank[id] != UInt32(rank) {
+                            lastRank[id] = UInt32(rank)
+                        } else {
+                            return
+                        }
+                        titleTerms.append(Int32(id))
                     }
-                    titleTerms.append(Int32(id))
+                    titleStarts.append(UInt32(titleTerms.count))
                 }
-                titleStarts.append(UInt32(titleTerms.count))
             }
         }
         return (table, titleTerms, titleStarts)
@@ -527,21 +535,30 @@ extension CacheSections {
                 bitsOfSlot[slot] = bits
             }
             var setOfBits: [UInt64: UInt32] = [0: 0]
-            for (rank, slot) in ranked.enumerated() {
-                let bits = bitsOfSlot[Int(slot)]
-                if bits == 0 { continue }
-                var rest = bits
-                while rest != 0 {
-                    lists[rest.trailingZeroBitCount].append(UInt32(rank))
-                    rest &= rest - 1
-                }
-                setOfRank[rank] = try setNumber(bits, in: &setOfBits) {
-                    var genres: [UInt32] = [], rest = bits
+            // A chunk of ranks' bits is gathered by a loop of loads alone, then used: read in rank order, each is a
+            // cache miss (80 MB of them at 10 million titles), which that loop overlaps and the one below, waiting
+            // on each before its look-up, did not (three quarters of this function's time).
+            let chunk = 4096
+            var gathered = [UInt64](repeating: 0, count: chunk)
+            for chunkStart in stride(from: 0, to: ranked.count, by: chunk) {
+                let chunkEnd = min(chunkStart + chunk, ranked.count)
+                for rank in chunkStart..<chunkEnd { gathered[rank - chunkStart] = bitsOfSlot[Int(ranked[rank])] }
+                for rank in chunkStart..<chunkEnd {
+                    let bits = gathered[rank - chunkStart]
+                    if bits == 0 { continue }
+                    var rest = bits
                     while rest != 0 {
-                        genres.append(UInt32(rest.trailingZeroBitCount))
+                        lists[rest.trailingZeroBitCount].append(UInt32(rank))
                         rest &= rest - 1
                     }
-                    return genres
+                    setOfRank[rank] = try setNumber(bits, in: &setOfBits) {
+                        var genres: [UInt32] = [], rest = bits
+                        while rest != 0 {
+                            genres.append(UInt32(rest.trailingZeroBitCount))
+                            rest &= rest - 1
+                        }
+                        return genres
+                    }
                 }
             }
         } else {
