@@ -357,9 +357,12 @@ struct CacheSections {
     /// Starts the jobs (`backgroundParts`) that lay out the compressed columns of titles (`TTL*`), of each movie's
     /// cast and genres (`CST*`) and of the names (`NMS*`), and the optional fields' sections.
     private mutating func startTextColumns(_ movies: MovieColumns) {
-        let titles = movies.titles
-        backgroundParts.append(IndexingJob { () throws(CacheError) in
-            try TextColumnWriter.parts(.titles, count: movies.count) { titles.bytes[titles.range($0)] }
+        // Each job holds only the columns it reads, not the movies: the titles' job, the longest, ends while the
+        // prefix sets are built, the largest work space, and holding every column until then cost the 20M pair's
+        // peak some 300 MB.
+        let titles = movies.titles, count = movies.count
+        backgroundParts.append(IndexingJob { [titles, count] () throws(CacheError) in
+            try TextColumnWriter.parts(.titles, count: count) { titles.bytes[titles.range($0)] }
         })
         // Names numbered by how many movies name them, most first, then by bytes: the same catalog always gives
         // the same file, and the names most lists hold (the genres, the busiest actors) take one byte a mention.
@@ -369,15 +372,16 @@ struct CacheSections {
         let order = names.indices.sorted {
             mentions[$0] != mentions[$1] ? mentions[$0] > mentions[$1] : names[$0].lexicographicallyPrecedes(names[$1])
         }
-        backgroundParts.append(IndexingJob { () throws(CacheError) in
+        let castCounts = movies.castCounts, nameLists = movies.lists, listStarts = movies.listStarts
+        backgroundParts.append(IndexingJob { [castCounts, nameLists, listStarts, count] () throws(CacheError) in
             var nameID = [UInt32](repeating: 0, count: order.count)
             for (final, catalogNumber) in order.enumerated() { nameID[catalogNumber] = UInt32(final) }
             // Each movie's names as one text of varints: how many are cast, then the name numbers, cast first.
             var lists: [UInt8] = [], listEnds: [Int] = []
-            listEnds.reserveCapacity(movies.count)
-            for slot in 0..<movies.count {
-                LEB128.append(Int(movies.castCounts[slot]), to: &lists)
-                for name in movies.lists[movies.listStarts[slot]..<movies.listStarts[slot + 1]] {
+            listEnds.reserveCapacity(count)
+            for slot in 0..<count {
+                LEB128.append(Int(castCounts[slot]), to: &lists)
+                for name in nameLists[listStarts[slot]..<listStarts[slot + 1]] {
                     LEB128.append(Int(nameID[Int(name)]), to: &lists)
                 }
                 listEnds.append(lists.count)
