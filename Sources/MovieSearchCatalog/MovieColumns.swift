@@ -40,6 +40,14 @@ package struct MovieColumns: Sendable {
     /// Movies held.
     package var count: Int { ids.count }
 
+    /// These movies without their titles: what a job that reads only the other columns holds, so that the titles,
+    /// the largest column, go when the jobs that read them end (`CacheSections`).
+    package func withoutTitles() -> MovieColumns {
+        var copy = self
+        copy.titles = TextColumn()
+        return copy
+    }
+
     mutating func reserveCapacity(_ count: Int) {
         ids.reserveCapacity(count)
         years.reserveCapacity(count)

@@ -169,15 +169,17 @@ struct CacheSections {
 
         // The genre sections come first in the file; they are built on another core and put in their place last.
         let genreIndex = parts.count
-        let genres = IndexingJob { [ranked, movies] () throws(CacheError) in
-            try Self.genreParts(movies, ranked: ranked)
+        let genres = IndexingJob { [ranked, names = movies.names, nameLists = movies.lists,
+                                    listStarts = movies.listStarts, castCounts = movies.castCounts] () throws(CacheError) in
+            try Self.genreParts(names: names, nameLists: nameLists, listStarts: listStarts, castCounts: castCounts,
+                                ranked: ranked)
         }
         buildRecords(movies: movies, yearOfSlot: yearOfSlot, ratingOfSlot: ratingOfSlot, distinctRatings: distinctRatings)
         yearOfSlot = []
         ratingOfSlot = []
         report(.terms)
         let titleTerms = Self.titleTerms(movies.titles, ranked: ranked)
-        movies = MovieColumns()  // the last use here; the jobs that read the movies hold them until they end
+        movies = MovieColumns()  // the last use here; the jobs hold the columns they read until they end
         try buildTerms(titleTerms, ranked: ranked, idOfRank: ranks, progress: progress,
                        maximumPairEntries: maximumPairEntries)
         // Each rank's id less the smallest id of its year: a catalog whose ids follow its years (most do, roughly)
@@ -357,9 +359,9 @@ struct CacheSections {
     /// Starts the jobs (`backgroundParts`) that lay out the compressed columns of titles (`TTL*`), of each movie's
     /// cast and genres (`CST*`) and of the names (`NMS*`), and the optional fields' sections.
     private mutating func startTextColumns(_ movies: MovieColumns) {
-        // Each job holds only the columns it reads, not the movies: the titles' job, the longest, ends while the
-        // prefix sets are built, the largest work space, and holding every column until then cost the 20M pair's
-        // peak some 300 MB.
+        // Each job holds only the columns it reads (the genres' job too, above): the titles' job, the longest, ends
+        // while the terms and prefix sets are built, the largest work space, and the others may. Holding every
+        // column until then put the 20M pair's peak at 3.83 and 4.05 GB in two runs of four; now 3.53 GB in three.
         let titles = movies.titles, count = movies.count
         backgroundParts.append(IndexingJob { [titles, count] () throws(CacheError) in
             try TextColumnWriter.parts(.titles, count: count) { titles.bytes[titles.range($0)] }
@@ -394,7 +396,9 @@ struct CacheSections {
             try TextColumnWriter.parts(.names, count: order.count) { names[order[$0]][...] }
         })
         // The optional fields: their text columns are deflated too.
-        backgroundParts.append(IndexingJob { () throws(CacheError) in try Self.optionalFieldParts(movies) })
+        backgroundParts.append(IndexingJob { [columns = movies.withoutTitles()] () throws(CacheError) in
+            try Self.optionalFieldParts(columns)
+        })
     }
 
     /// `value` as a u32, or `catalogTooLarge` naming what overflowed.
@@ -472,27 +476,31 @@ extension CacheSections {
     }
 
     /// `GNMO`, `GNMT`, `GNRO`, `GNRP`, `GNRR`, `GSET`, `GSTO`, `GSTG` (`CacheFormat`, "Filter sections") of
-    /// `movies`, whose slot at each rank is `ranked[rank]`: the genres by folded name, each genre's ranks, and each
-    /// rank's genre set.
-    static func genreParts(_ movies: MovieColumns, ranked: [UInt32]) throws(CacheError) -> [Part] {
+    /// the movies whose names are these columns of theirs (`MovieColumns`: `names`, and each movie's cast, then
+    /// genres, as name numbers), whose slot at each rank is `ranked[rank]`: the genres by folded name, each genre's
+    /// ranks, and each rank's genre set. Given the columns it reads, not the movies, so that the job it runs in holds
+    /// no other.
+    static func genreParts(names: [String], nameLists: [UInt32], listStarts: [Int], castCounts: [Int32],
+                           ranked: [UInt32]) throws(CacheError) -> [Part] {
+        let movieCount = castCounts.count
         // Each catalog name used as a genre, folded once; the spelling shown is the first met in slot (id) order.
         // Names are numbered densely (`MovieColumns.names`), so a name's genre is an array entry, not a hash look-up
         // (at 10 million titles this function ran for seconds on the one thread of this phase).
         let unknown = -1
-        var foldedOfName = [Int](repeating: unknown, count: movies.names.count)
+        var foldedOfName = [Int](repeating: unknown, count: names.count)
         var genreOfFolded: [String: Int] = [:]
         var folded: [String] = [], shown: [String] = []
-        for slot in 0..<movies.count {
-            let start = movies.listStarts[slot] + Int(movies.castCounts[slot])
-            for name in movies.lists[start..<movies.listStarts[slot + 1]] where foldedOfName[Int(name)] == unknown {
-                let key = NameFolding.fold(movies.names[Int(name)])
+        for slot in 0..<movieCount {
+            let start = listStarts[slot] + Int(castCounts[slot])
+            for name in nameLists[start..<listStarts[slot + 1]] where foldedOfName[Int(name)] == unknown {
+                let key = NameFolding.fold(names[Int(name)])
                 if let known = genreOfFolded[key] {
                     foldedOfName[Int(name)] = known
                 } else {
                     genreOfFolded[key] = folded.count
                     foldedOfName[Int(name)] = folded.count
                     folded.append(key)
-                    shown.append(movies.names[Int(name)])
+                    shown.append(names[Int(name)])
                 }
             }
         }
@@ -516,7 +524,6 @@ extension CacheSections {
         var lists = [[UInt32]](repeating: [], count: folded.count)
         var setOffsets: [UInt32] = [0, 0], setGenres: [UInt32] = []
         var setOfRank = [UInt32](repeating: 0, count: ranked.count)
-        let listStarts = movies.listStarts, castCounts = movies.castCounts, names = movies.lists
         /// The number of the set of `genres` (distinct, ascending), known in `sets` by `key`: a set not met before
         /// is numbered next and its genres stored.
         func setNumber<Key: Hashable>(_ key: Key, in sets: inout [Key: UInt32], genres: () -> [UInt32])
@@ -530,10 +537,10 @@ extension CacheSections {
             return set
         }
         if folded.count <= 64 {
-            var bitsOfSlot = [UInt64](repeating: 0, count: movies.count)
-            for slot in 0..<movies.count {
+            var bitsOfSlot = [UInt64](repeating: 0, count: movieCount)
+            for slot in 0..<movieCount {
                 var bits: UInt64 = 0
-                for name in names[(listStarts[slot] + Int(castCounts[slot]))..<listStarts[slot + 1]] {
+                for name in nameLists[(listStarts[slot] + Int(castCounts[slot]))..<listStarts[slot + 1]] {
                     bits |= 1 << UInt64(number[foldedOfName[Int(name)]])
                 }
                 bitsOfSlot[slot] = bits
@@ -571,7 +578,7 @@ extension CacheSections {
             for (rank, slot) in ranked.enumerated() {
                 let slot = Int(slot)
                 genres.removeAll(keepingCapacity: true)
-                for name in names[(listStarts[slot] + Int(castCounts[slot]))..<listStarts[slot + 1]] {
+                for name in nameLists[(listStarts[slot] + Int(castCounts[slot]))..<listStarts[slot + 1]] {
                     genres.append(UInt32(number[foldedOfName[Int(name)]]))
                 }
                 if genres.isEmpty { continue }
