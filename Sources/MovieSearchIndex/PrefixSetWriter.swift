@@ -346,8 +346,8 @@ struct PrefixSetWriter {
         }
         var year = years.lowerBound
         // The counts of the year at hand, moved to their entries as it ends: the lists' by list and bitmap, where
-        // their entries lie by list, bitmap and year, so that a year's additions stay in a few hundred KB (added to
-        // in place, each was a cache miss in 130 MB at 10 million movies).
+        // their entries lie by list, bitmap and year, so that a year's additions stay in under a megabyte (818 KB
+        // for the 10M IMDb pair's 856 lists and 239 bitmaps; added to in place, each was a cache miss in 130 MB).
         var listTally = [UInt32](repeating: 0, count: lists.count * bitmapCount)
         tally.withUnsafeMutableBufferPointer { tally in
             listTally.withUnsafeMutableBufferPointer { listTally in
