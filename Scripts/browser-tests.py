@@ -26,9 +26,11 @@ could not start. --screenshots writes search and details at 375×667 and 1280×8
 it is installed).
 """
 import argparse
+import atexit
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -90,6 +92,13 @@ class Checks:
 
 def wait_for(driver, condition, message, timeout=WAIT):
     return WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: condition(d), message)
+
+
+def scratch_folder():
+    """A new temporary folder for a check's own catalog and cache, removed when the script ends."""
+    folder = tempfile.mkdtemp(prefix="browser-tests-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def cli_json(cli, arguments):
@@ -544,7 +553,7 @@ def main():
         drain_console()
 
         def script_in_a_title():
-            folder = tempfile.mkdtemp(prefix="browser-tests-")
+            folder = scratch_folder()
             catalog = os.path.join(folder, "xss.json")
             with open(catalog, "w") as file:
                 json.dump({"movies": [{"title": XSS_TITLE, "year": 2001, "rating": 4, "genres": ["Drama"],
@@ -583,7 +592,7 @@ def main():
             # a letter under 800 combining marks (U+0489), and 300 people joined by ZWJ. Made here, never committed.
             zalgo = "Z" + "\u0489" * 800
             crowd = "\u200d".join(["\U0001F9D1"] * 300)
-            folder = tempfile.mkdtemp(prefix="browser-tests-")
+            folder = scratch_folder()
             catalog = os.path.join(folder, "clusters.json")
             with open(catalog, "w") as file:
                 # The newest years, so that their year groups are on screen (groups below it are not laid out).
