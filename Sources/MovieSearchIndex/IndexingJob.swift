@@ -2,8 +2,9 @@ import Dispatch
 
 /// A part of building a cache run on another core while the builder goes on, then waited for: the compressed
 /// columns of titles, name lists and names (`TextColumnWriter`) and the optional fields' sections, started before the
-/// terms are built, the second half of a large catalog's prefix sets, the coded list sets, and the counts of the
-/// pairs of bitmaps and of the long lists met with them (`BMPP`, `LBPC`) of the later years. Each job computes its
+/// terms are built, the genre sections, the coded posting lists, the second half of a large catalog's prefix sets,
+/// the coded list sets, and the counts of the pairs of bitmaps and of the long lists met with them (`BMPP`, `LBPC`)
+/// of the later years. Each job computes its
 /// value alone from values no one changes meanwhile, and the builder puts it in its place: the file is the same
 /// whatever the timing.
 final class IndexingJob<Value>: @unchecked Sendable {

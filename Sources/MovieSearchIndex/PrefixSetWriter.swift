@@ -376,23 +376,8 @@ struct PrefixSetWriter {
                                 tallyPairs(of: segmentStart..<segmentEnd, from: blockStart, columns: columns,
                                            paired: paired, rowStart: rowStart, held: held, holders: holders,
                                            into: tally)
-                                // Each paired list's ranks here add to the counts of the bitmaps that hold them.
-                                for (row, ranks) in lists.enumerated() {
-                                    let rowBase = row * bitmapCount
-                                    var position = next[row]
-                                    while position < ranks.endIndex, Int(ranks[position]) < segmentEnd {
-                                        let rank = Int(ranks[position])
-                                        for column in 0..<columns {
-                                            var bits = holders[(rank - blockStart) * columns + column]
-                                            while bits != 0 {
-                                                listTally[rowBase + (column << 6 | bits.trailingZeroBitCount)] += 1
-                                                bits &= bits - 1
-                                            }
-                                        }
-                                        position += 1
-                                    }
-                                    next[row] = position
-                                }
+                                tallyLists(lists, next: &next, below: segmentEnd, from: blockStart,
+                                           columns: columns, holders: holders, into: listTally)
                                 if segmentEnd == yearEnd { endYear() }
                                 segmentStart = segmentEnd
                             }
@@ -432,6 +417,31 @@ struct PrefixSetWriter {
                 }
                 i += 1
             }
+        }
+    }
+
+    /// Adds to `listTally` (a row of the bitmap sets' counts per list) each paired list's ranks below `end`, from
+    /// `next[list]` on, to the counts of the bitmaps that hold them, of the block from `blockStart` whose `holders`
+    /// are laid out; moves each `next[list]` past them.
+    private func tallyLists(_ lists: [ArraySlice<UInt32>], next: inout [Int], below end: Int, from blockStart: Int,
+                            columns: Int, holders: UnsafeMutableBufferPointer<UInt64>,
+                            into listTally: UnsafeMutableBufferPointer<UInt32>) {
+        let bitmapCount = bitmapCardinalities.count
+        for (row, ranks) in lists.enumerated() {
+            let rowBase = row * bitmapCount
+            var position = next[row]
+            while position < ranks.endIndex, Int(ranks[position]) < end {
+                let rank = Int(ranks[position])
+                for column in 0..<columns {
+                    var bits = holders[(rank - blockStart) * columns + column]
+                    while bits != 0 {
+                        listTally[rowBase + (column << 6 | bits.trailingZeroBitCount)] += 1
+                        bits &= bits - 1
+                    }
+                }
+                position += 1
+            }
+            next[row] = position
         }
     }
 
