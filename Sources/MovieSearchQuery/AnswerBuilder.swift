@@ -14,7 +14,7 @@ struct AnswerBuilder {
     /// The typo count of each listed id, in a typo answer only (an exact answer's counts are all 0).
     private var typos: [UInt16] = []
     /// Each year added, with where its listed ids start in `ids` (they end where the next year's start).
-    private var years: [(year: Int, count: Int, idsStart: Int)] = []
+    private var years: [YearMatchList.Entry] = []
     private var total = 0
 
     init(perYear: Int, ranks: PackedView, rankBases: PackedView, path: String, yearCount: Int) {
@@ -34,7 +34,7 @@ struct AnswerBuilder {
     private mutating func addYear(_ index: Int, _ table: YearTable, count: Int) {
         yearNumber = index
         total += count
-        years.append((table.year(index), count, ids.count))
+        years.append(YearMatchList.Entry(year: table.year(index), count: count, idsStart: ids.count))
     }
 
     /// Sets the count of the year added last, added with a count of 0.
@@ -504,15 +504,8 @@ struct AnswerBuilder {
 
     /// The answer collected so far, for `query`, found in `mode`.
     func result(query: String, mode: SearchMode = .exact) -> SearchResult {
-        let ids = self.ids, typos = self.typos, years = self.years
-        let groups = years.indices.map { index -> YearMatches in
-            let entry = years[index]
-            let end = index + 1 < years.count ? years[index + 1].idsStart : ids.count
-            return YearMatches(year: entry.year, count: entry.count,
-                               movieIDs: MovieIDList(storage: ids, range: entry.idsStart..<end),
-                               typoCounts: TypoCountList(storage: typos, range: entry.idsStart..<end))
-        }
-        return SearchResult(query: query, total: total, years: groups, mode: mode)
+        SearchResult(query: query, total: total, yearList: YearMatchList(entries: years, ids: ids, typos: typos),
+                     mode: mode)
     }
 
     /// The first position at or after `start` whose rank is ≥ `bound` (ranks ascend): exponential, then binary

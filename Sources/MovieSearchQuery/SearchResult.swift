@@ -5,7 +5,7 @@ public struct SearchResult: Sendable, Equatable {
     /// Matches over all years.
     public var total: Int
     /// Years with at least one match, newest first.
-    public var years: [YearMatches]
+    public var years: YearMatchList
     /// Whether this is the exact answer or, the exact search having matched nothing, the typo-tolerant one.
     public var mode: SearchMode
     /// The genre facet when asked for (`MovieIndex.search(_:perYear:typos:filters:genreFacet:)`): per genre, the
@@ -15,9 +15,14 @@ public struct SearchResult: Sendable, Equatable {
     /// Creates a result from its parts.
     public init(query: String, total: Int, years: [YearMatches], mode: SearchMode = .exact,
                 genreFacet: [FacetCount]? = nil) {
+        self.init(query: query, total: total, yearList: YearMatchList(years), mode: mode, genreFacet: genreFacet)
+    }
+
+    /// A result of years already in a `YearMatchList`.
+    init(query: String, total: Int, yearList: YearMatchList, mode: SearchMode, genreFacet: [FacetCount]? = nil) {
         self.query = query
         self.total = total
-        self.years = years
+        self.years = yearList
         self.mode = mode
         self.genreFacet = genreFacet
     }
