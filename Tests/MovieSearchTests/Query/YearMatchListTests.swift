@@ -32,8 +32,9 @@ final class YearMatchListTests: XCTestCase {
 
     func testTheBuilderShapeReadsTheSameAsYearsGiven() {
         // What `AnswerBuilder` hands over: each year's start in one buffer of ids, and one typo count per id.
-        let built = YearMatchList(entries: [.init(year: 2001, count: 2, idsStart: 0), .init(year: 2000, count: 3, idsStart: 2)],
-                                  ids: [5, 6, 7], typos: [0, 2, 1])
+        let entries: [YearMatchList.Entry] = [.init(year: 2001, count: 2, idsStart: 0),
+                                              .init(year: 2000, count: 3, idsStart: 2)]
+        let built = YearMatchList(entries: entries, ids: [5, 6, 7], typos: [0, 2, 1])
         XCTAssertEqual(built, YearMatchList([
             YearMatches(year: 2001, count: 2, movieIDs: [5, 6], typoCounts: [0, 2]),
             YearMatches(year: 2000, count: 3, movieIDs: [7], typoCounts: [1]),
