@@ -13,7 +13,7 @@ enum TextBlockCodec {
     /// below 16 bytes, a search ended at 128 bytes or 128 candidates), but a quarter of the candidates once a match
     /// of 4 bytes is in hand, not 8. With a 16 KiB dictionary of titles ahead of every block, the hash chains are
     /// long and walking them is most of deflating; words of titles seldom match for 8 bytes, often for 4. 2 million
-    /// generated IMDb titles in blocks of 64 deflate 8–10 % faster (median of alternating runs) to 0.07 % more
+    /// generated IMDb titles in blocks of 64 deflate about 10 % faster (medians of alternating runs) to 0.07 % more
     /// bytes, century's real titles likewise (PERFORMANCE.md, "Figures behind the code").
     static let matchSearch: (good: Int32, lazy: Int32, nice: Int32, chain: Int32) = (4, 16, 128, 128)
     /// -15: a raw stream (no zlib header nor checksum: the cache's block checksums cover the bytes) and a 32 KiB
