@@ -4,9 +4,8 @@ import Dispatch
 /// columns of titles, name lists and names (`TextColumnWriter`) and the optional fields' sections, started before the
 /// terms are built, the genre sections, the coded posting lists, the second half of a large catalog's prefix sets,
 /// the coded list sets, and the counts of the pairs of bitmaps and of the long lists met with them (`BMPP`, `LBPC`)
-/// of the later years. Each job computes its
-/// value alone from values no one changes meanwhile, and the builder puts it in its place: the file is the same
-/// whatever the timing.
+/// of the later years. Each job computes its value alone from values no one changes meanwhile, and the builder puts
+/// it in its place: the file is the same whatever the timing.
 final class IndexingJob<Value>: @unchecked Sendable {
     // @unchecked: `result` is written once by the job, before `group.leave()`, and read only after `group.wait()`,
     // which orders the two; `Value` is handed from the job's thread to the waiting one once, never shared.
