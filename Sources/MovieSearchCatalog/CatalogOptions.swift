@@ -20,6 +20,10 @@ public struct CatalogOptions: Sendable {
     public var maximumRecords: Int = CatalogOptions.defaultMaximumRecords
     /// Told how far reading has come (records so far), every `CatalogBuilder.progressInterval` records.
     public var progress: IndexingProgressHandler?
+    /// Given the titles of the movies kept, in order, every `CatalogBuilder.titleBatchSize` movies and once more
+    /// at the end (`TitleBatch`); `nil`: kept to the catalog alone. `index` tokenizes them on another core as the
+    /// catalog is read, which leaves that core mostly idle.
+    package var titlesRead: (@Sendable (TitleBatch) -> Void)?
 
     /// The fields `columns` may map, as `index --column` names them.
     public static let csvFields = ["title", "year", "release_date", "rating", "critic_rating", "genres", "cast",

@@ -158,9 +158,13 @@ package struct MovieColumns: Sendable {
                      tmdbID: tmdbID(index), imdbID: imdbIDs[index], criticRating: criticRating(index))
     }
 
+    /// Whether the ids ascend, movie after movie: a catalog's builder keeps them so (`sortedByID()` is then the
+    /// columns as they are).
+    package var isSortedByID: Bool { zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 } }
+
     /// A copy with the movies in ascending id order (a catalog built in memory may list them in any order).
     package func sortedByID() -> MovieColumns {
-        if zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) { return self }
+        if isSortedByID { return self }
         var sorted = MovieColumns()
         sorted.reserveCapacity(count)
         for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) { sorted.append(movie(index)) }
@@ -182,6 +186,13 @@ package struct TextColumn: Sendable {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
         ends.append(bytes.count)
+    }
+
+    /// Texts `range`, copied into a batch of their own.
+    package func batch(_ range: Range<Int>) -> TitleBatch {
+        let start = range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]
+        let end = range.isEmpty ? start : ends[range.upperBound - 1]
+        return TitleBatch(bytes: Array(bytes[start..<end]), ends: ends[range].map { $0 - start })
     }
 
     /// The byte range of text `index`. Inlinable: the indexer asks it for every movie on every pass over the

@@ -79,13 +79,21 @@ struct CacheSections {
     /// arrays are 32-bit where the format's limits allow, and each is let go once its section is made.
     ///
     /// `maximumPairEntries` bounds `BMPP` (`CacheFormat.maximumPairEntries`; tests pass less).
-    init(_ catalog: consuming Catalog, progress: IndexingProgressHandler? = nil,
+    ///
+    /// `titles`: the catalog's titles tokenized as it was read (`TitleTokenizer`), used when they are its titles,
+    /// one per movie in id order; else the titles are tokenized here.
+    init(_ catalog: consuming Catalog, titles tokenized: consuming TokenizedTitles? = nil,
+         progress: IndexingProgressHandler? = nil,
          maximumPairEntries: Int = CacheFormat.maximumPairEntries) throws(CacheError) {
         let records = catalog.movieCount
         let report = { (phase: IndexingProgress.Phase) in progress?(IndexingProgress(phase: phase, records: records)) }
         report(.ranking)
         // Records are stored by ascending id; a decoded catalog is already in that order.
-        var movies = catalog.columns.sortedByID()
+        let inIDOrder = catalog.columns.isSortedByID
+        var movies = inIDOrder ? catalog.columns : catalog.columns.sortedByID()
+        // Titles tokenized as they were read are by movie in the catalog's order: by slot, when that is id order.
+        var tokenized = consume tokenized
+        if !inIDOrder || tokenized?.count != movies.count { tokenized = nil }
         let scales = catalog.ratingScales
         let ratingScale = catalog.ratingScale, highestRating = catalog.highestRating
         let criticRatingScale = catalog.criticRatingScale, highestCriticRating = catalog.highestCriticRating
@@ -179,7 +187,13 @@ struct CacheSections {
         yearOfSlot = []
         ratingOfSlot = []
         report(.terms)
-        let titleTerms = Self.titleTerms(movies.titles, ranked: ranked)
+        // Titles tokenized as they were read are laid out by slot; laid out by rank here, they would be held twice.
+        let titleTerms: TitleTerms
+        if let tokenized = tokenized.take() {
+            titleTerms = (tokenized.table, tokenized.terms, tokenized.starts, true)
+        } else {
+            titleTerms = Self.titleTerms(movies.titles, ranked: ranked)
+        }
         movies = MovieColumns()  // the last use here; the jobs hold the columns they read until they end
         try buildTerms(titleTerms, ranked: ranked, idOfRank: ranks, progress: progress,
                        maximumPairEntries: maximumPairEntries)
@@ -232,9 +246,10 @@ struct CacheSections {
         }
     }
 
-    /// Each title's distinct tokens as provisional ids (`table`'s, in order of first appearance), flat, by rank:
-    /// those of the title at rank r are `terms[starts[r] ..< starts[r + 1]]`.
-    typealias TitleTerms = (table: ByteStringTable, terms: [Int32], starts: [UInt32])
+    /// Each title's distinct tokens as provisional ids of `table`, flat, by rank: those of the title at rank r are
+    /// `terms[starts[r] ..< starts[r + 1]]`; or, `bySlot`, by slot (`TitleTokenizer`'s, those of the movie at slot s
+    /// `terms[starts[s] ..< starts[s + 1]]`).
+    typealias TitleTerms = (table: ByteStringTable, terms: [Int32], starts: [UInt32], bySlot: Bool)
 
     /// The `TitleTerms` of `titles`, whose slot at each rank is `ranked[rank]`.
     private static func titleTerms(_ titles: TextColumn, ranked: [UInt32]) -> TitleTerms {
@@ -263,7 +278,7 @@ struct CacheSections {
                 titleStarts.append(UInt32(titleTerms.count))
             }
         }
-        return (table, titleTerms, titleStarts)
+        return (table, titleTerms, titleStarts, false)
     }
 
     /// Calls `body` with each rank of `ranked` (the slot at each rank), in order, and `load` of its slot; the loads
@@ -290,7 +305,7 @@ struct CacheSections {
                                      progress: IndexingProgressHandler?, maximumPairEntries: Int)
         throws(CacheError)
     {
-        var (table, titleTerms, titleStarts) = tokens
+        var (table, titleTerms, titleStarts, bySlot) = tokens
         _ = try Self.checked(titleTerms.count, "postings")
         // Final ids follow the byte order of the terms, so a prefix's terms form one contiguous range.
         let order = table.idsInByteOrder()
@@ -304,11 +319,23 @@ struct CacheSections {
         for term in 0..<order.count { postingStarts[term + 1] += postingStarts[term] }
         var fill = postingStarts
         var flatPostings = [UInt32](repeating: 0, count: titleTerms.count)
-        for rank in 0..<ranked.count {
-            for position in Int(titleStarts[rank])..<Int(titleStarts[rank + 1]) {
-                let term = Int(finalID[Int(titleTerms[position])])
-                flatPostings[fill[term]] = UInt32(rank)
-                fill[term] += 1
+        if bySlot {
+            // Each rank's terms found through its slot, a chunk of ranks' ranges loaded first (their misses overlap).
+            Self.forEachRank(in: ranked, chunk: 1024, loading: { Int(titleStarts[$0])..<Int(titleStarts[$0 + 1]) }) {
+                rank, positions in
+                for position in positions {
+                    let term = Int(finalID[Int(titleTerms[position])])
+                    flatPostings[fill[term]] = UInt32(rank)
+                    fill[term] += 1
+                }
+            }
+        } else {
+            for rank in 0..<ranked.count {
+                for position in Int(titleStarts[rank])..<Int(titleStarts[rank + 1]) {
+                    let term = Int(finalID[Int(titleTerms[position])])
+                    flatPostings[fill[term]] = UInt32(rank)
+                    fill[term] += 1
+                }
             }
         }
         fill = []

@@ -40,10 +40,11 @@ public enum CacheWriter {
     }
 
     /// `write(_:to:progress:)` for a path of raw bytes, which need not be valid UTF-8; errors name it escaped.
-    package static func write(_ catalog: consuming Catalog, to path: FilePath,
+    /// `titles`: the catalog's titles as a `TitleTokenizer` tokenized them while it was read (the same file, sooner).
+    package static func write(_ catalog: consuming Catalog, to path: FilePath, titles: TokenizedTitles? = nil,
                               progress: IndexingProgressHandler? = nil) throws -> Statistics
     {
-        let (chunks, statistics) = try layOut(consume catalog, progress: progress)
+        let (chunks, statistics) = try layOut(consume catalog, titles: titles, progress: progress)
         progress?(IndexingProgress(phase: .writing, records: statistics.movies))
         do {
             try AtomicFileWriter.replaceFile(at: path, with: chunks)
@@ -54,23 +55,27 @@ public enum CacheWriter {
     }
 
     /// The bytes and statistics of `catalog`'s cache; for tests, `blockSize` overrides the block size the
-    /// content's length calls for, and `maximumPairEntries` the bound of `BMPP` (`CacheFormat.maximumPairEntries`).
-    static func encodeWithStatistics(_ catalog: Catalog, blockSize: Int? = nil,
+    /// content's length calls for, `maximumPairEntries` the bound of `BMPP` (`CacheFormat.maximumPairEntries`), and
+    /// `titles` are the catalog's titles as a `TitleTokenizer` tokenized them.
+    static func encodeWithStatistics(_ catalog: Catalog, titles: TokenizedTitles? = nil, blockSize: Int? = nil,
                                      maximumPairEntries: Int = CacheFormat.maximumPairEntries) throws(CacheError)
         -> (bytes: [UInt8], statistics: Statistics)
     {
-        let (chunks, statistics) = try layOut(catalog, blockSize: blockSize, maximumPairEntries: maximumPairEntries)
+        let (chunks, statistics) = try layOut(catalog, titles: titles, blockSize: blockSize,
+                                              maximumPairEntries: maximumPairEntries)
         return (Array(chunks.joined()), statistics)
     }
 
     /// The file as consecutive chunks: header, directory, each section with its padding, block checksums. Kept
     /// apart rather than copied into one buffer: for a million movies that copy alone would touch 150 MB anew.
-    private static func layOut(_ catalog: consuming Catalog, progress: IndexingProgressHandler? = nil,
-                               blockSize given: Int? = nil, maximumPairEntries: Int = CacheFormat.maximumPairEntries)
+    private static func layOut(_ catalog: consuming Catalog, titles: TokenizedTitles? = nil,
+                               progress: IndexingProgressHandler? = nil, blockSize given: Int? = nil,
+                               maximumPairEntries: Int = CacheFormat.maximumPairEntries)
         throws(CacheError) -> (chunks: [[UInt8]], statistics: Statistics)
     {
         let records = catalog.movieCount
-        let sections = try CacheSections(consume catalog, progress: progress, maximumPairEntries: maximumPairEntries)
+        let sections = try CacheSections(consume catalog, titles: titles, progress: progress,
+                                         maximumPairEntries: maximumPairEntries)
         let parts = sections.parts
         let contentStart = CacheFormat.aligned(CacheFormat.headerSize + parts.count * CacheFormat.directoryEntrySize)
         var chunks: [[UInt8]] = [[], []]  // header and directory, filled in last

@@ -191,6 +191,9 @@ struct IndexCommand: Subcommand {
         let input = readsStandardInput ? context.standardInput.catalogInput : try Self.open(catalogPath)
         var options = self.options
         options.progress = progress?.handler
+        // The titles are tokenized on another core as they are read, where reading leaves it mostly idle.
+        let tokenizer = TitleTokenizer()
+        options.titlesRead = tokenizer.handler
         let detected = options.format == nil
         if detected {
             options.format = try CatalogDecoder.format(of: input, source: catalogName)
@@ -227,7 +230,8 @@ struct IndexCommand: Subcommand {
         // builds, which at IMDb's scale is gigabytes of the peak.
         let (duplicates, skipped, skippedCount) = (catalog.duplicates, catalog.skipped, catalog.skippedCount)
         let (format, filteredOut) = (catalog.format, catalog.filteredOut)
-        let statistics = try CacheWriter.write(consume catalog, to: outputPath, progress: progress?.handler)
+        let statistics = try CacheWriter.write(consume catalog, to: outputPath, titles: tokenizer.finish(),
+                                               progress: progress?.handler)
         progress?.finish()
         let elapsed = (ContinuousClock.now - start).wholeNanoseconds
         if isQuiet { return }
