@@ -41,10 +41,11 @@ public enum CacheWriter {
 
     /// `write(_:to:progress:)` for a path of raw bytes, which need not be valid UTF-8; errors name it escaped.
     /// `titles`: the catalog's titles as a `TitleTokenizer` tokenized them while it was read (the same file, sooner).
-    package static func write(_ catalog: consuming Catalog, to path: FilePath, titles: TokenizedTitles? = nil,
+    package static func write(_ catalog: consuming Catalog, to path: FilePath,
+                              titles: consuming TokenizedTitles? = nil,
                               progress: IndexingProgressHandler? = nil) throws -> Statistics
     {
-        let (chunks, statistics) = try layOut(consume catalog, titles: titles, progress: progress)
+        let (chunks, statistics) = try layOut(consume catalog, titles: consume titles, progress: progress)
         progress?(IndexingProgress(phase: .writing, records: statistics.movies))
         do {
             try AtomicFileWriter.replaceFile(at: path, with: chunks)
@@ -68,13 +69,13 @@ public enum CacheWriter {
 
     /// The file as consecutive chunks: header, directory, each section with its padding, block checksums. Kept
     /// apart rather than copied into one buffer: for a million movies that copy alone would touch 150 MB anew.
-    private static func layOut(_ catalog: consuming Catalog, titles: TokenizedTitles? = nil,
+    private static func layOut(_ catalog: consuming Catalog, titles: consuming TokenizedTitles? = nil,
                                progress: IndexingProgressHandler? = nil, blockSize given: Int? = nil,
                                maximumPairEntries: Int = CacheFormat.maximumPairEntries)
         throws(CacheError) -> (chunks: [[UInt8]], statistics: Statistics)
     {
         let records = catalog.movieCount
-        let sections = try CacheSections(consume catalog, titles: titles, progress: progress,
+        let sections = try CacheSections(consume catalog, titles: consume titles, progress: progress,
                                          maximumPairEntries: maximumPairEntries)
         let parts = sections.parts
         let contentStart = CacheFormat.aligned(CacheFormat.headerSize + parts.count * CacheFormat.directoryEntrySize)
