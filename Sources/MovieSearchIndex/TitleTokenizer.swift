@@ -5,11 +5,12 @@ import MovieSearchCatalog
 /// Tokenizes a catalog's titles on another thread while the catalog is read: `handler` is what
 /// `CatalogOptions.titlesRead` is given, and `finish()` the terms of every title, by movie, for `CacheWriter`.
 ///
-/// Reading a large catalog keeps one core busy and the other mostly idle (the 20M IMDb pair: 60 % of it, for
-/// 17 s), while tokenizing the titles afterwards kept one core busy for about 10 s beside the compressed columns'
-/// jobs. Tokenized here, as each batch is kept, that work moves into the idle time; the builder then only lays
-/// the terms out in rank order. The cache is byte for byte the one the titles tokenized by rank give: a term's
-/// final number follows its bytes, whatever order its provisional one was given in.
+/// Reading a large catalog keeps one core parsing and leaves the other mostly idle (it inflates the gzip at about
+/// 40 %), while the titles, tokenized afterwards, took the builder's thread beside the compressed columns' two
+/// jobs on two cores. Tokenized here, a batch at a time as the builder keeps them, that work fills the idle time
+/// (at 20M titles, 60 to 95 % of a core for the 21 s of reading), and the builder only places each title's terms
+/// by rank (PERFORMANCE.md, "All of IMDb"). The cache is byte for byte the one the titles tokenized by rank give:
+/// a term's final number follows its bytes, whatever order its provisional one was given in.
 ///
 ///     let tokenizer = TitleTokenizer()
 ///     options.titlesRead = tokenizer.handler
