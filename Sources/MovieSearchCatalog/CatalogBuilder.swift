@@ -59,7 +59,7 @@ struct CatalogBuilder {
     /// Told the record count every `progressInterval` records.
     private let progress: IndexingProgressHandler?
     /// Given the titles of the movies kept, `titleBatchSize` at a time (`CatalogOptions.titlesRead`).
-    private let titlesRead: (@Sendable (TitleBatch) -> Void)?
+    private let titlesRead: (@Sendable (TextColumn) -> Void)?
     /// Movies whose titles `titlesRead` has been given.
     private var titlesHandedOver = 0
     /// Titles in a batch: 16,384 are about 300 KB of IMDb's, copied once, a few milliseconds of tokenizing.
@@ -128,7 +128,7 @@ struct CatalogBuilder {
         }
         movies.append(record, id: id, year: year)
         if let titlesRead, movies.count - titlesHandedOver == Self.titleBatchSize {
-            titlesRead(movies.titles.batch(titlesHandedOver..<movies.count))
+            titlesRead(movies.titles.slice(titlesHandedOver..<movies.count))
             titlesHandedOver = movies.count
         }
     }
@@ -157,7 +157,7 @@ struct CatalogBuilder {
     /// `titlesRead` is given the titles not handed over yet (an empty batch when there are none: the end).
     func finish(format: CatalogFormat) throws(CatalogError) -> Catalog {
         if !skipInvalid, let first = skipped.first { throw first }
-        titlesRead?(movies.titles.batch(titlesHandedOver..<movies.count))
+        titlesRead?(movies.titles.slice(titlesHandedOver..<movies.count))
         var catalog = Catalog(columns: movies, skipped: skipped, skippedCount: skippedCount)
         catalog.format = format
         catalog.filteredOut = filteredOut

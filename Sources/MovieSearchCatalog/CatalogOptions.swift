@@ -21,9 +21,9 @@ public struct CatalogOptions: Sendable {
     /// Told how far reading has come (records so far), every `CatalogBuilder.progressInterval` records.
     public var progress: IndexingProgressHandler?
     /// Given the titles of the movies kept, in order, every `CatalogBuilder.titleBatchSize` movies and once more
-    /// at the end (`TitleBatch`); `nil`: kept to the catalog alone. `index` tokenizes them on another core as the
-    /// catalog is read, which leaves that core mostly idle.
-    package var titlesRead: (@Sendable (TitleBatch) -> Void)?
+    /// at the end, each batch copied into a `TextColumn` of its own; `nil`: kept to the catalog alone. `index`
+    /// tokenizes them on another core as the catalog is read, which leaves that core mostly idle.
+    package var titlesRead: (@Sendable (TextColumn) -> Void)?
 
     /// The fields `columns` may map, as `index --column` names them.
     public static let csvFields = ["title", "year", "release_date", "rating", "critic_rating", "genres", "cast",

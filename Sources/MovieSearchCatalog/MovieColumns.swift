@@ -188,11 +188,16 @@ package struct TextColumn: Sendable {
         ends.append(bytes.count)
     }
 
-    /// Texts `range`, copied into a batch of their own.
-    package func batch(_ range: Range<Int>) -> TitleBatch {
+    /// The number of texts.
+    package var count: Int { ends.count }
+
+    /// Texts `range`, copied into a column of their own (`CatalogOptions.titlesRead`'s batches).
+    package func slice(_ range: Range<Int>) -> TextColumn {
         let start = range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]
-        let end = range.isEmpty ? start : ends[range.upperBound - 1]
-        return TitleBatch(bytes: Array(bytes[start..<end]), ends: ends[range].map { $0 - start })
+        var slice = TextColumn()
+        slice.bytes = Array(bytes[start..<(range.isEmpty ? start : ends[range.upperBound - 1])])
+        slice.ends = ends[range].map { $0 - start }
+        return slice
     }
 
     /// The byte range of text `index`. Inlinable: the indexer asks it for every movie on every pass over the

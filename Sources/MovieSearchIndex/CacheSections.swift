@@ -187,13 +187,12 @@ struct CacheSections {
         yearOfSlot = []
         ratingOfSlot = []
         report(.terms)
-        // Titles tokenized as they were read are laid out by slot; laid out by rank here, they would be held twice.
-        let titleTerms: TitleTerms
-        if let tokenized = tokenized.take() {
-            titleTerms = (tokenized.table, tokenized.terms, tokenized.starts, true)
-        } else {
-            titleTerms = Self.titleTerms(movies.titles, ranked: ranked)
-        }
+        // Not tokenized as they were read: tokenized now, in slot order too.
+        let titleTerms = tokenized.take() ?? {
+            var titles = TokenizedTitles()
+            titles.append(movies.titles)
+            return titles.finished()
+        }()
         movies = MovieColumns()  // the last use here; the jobs hold the columns they read until they end
         try buildTerms(titleTerms, ranked: ranked, idOfRank: ranks, progress: progress,
                        maximumPairEntries: maximumPairEntries)
@@ -246,41 +245,6 @@ struct CacheSections {
         }
     }
 
-    /// Each title's distinct tokens as provisional ids of `table`, flat, by rank: those of the title at rank r are
-    /// `terms[starts[r] ..< starts[r + 1]]`; or, `bySlot`, by slot (`TitleTokenizer`'s, those of the movie at slot s
-    /// `terms[starts[s] ..< starts[s + 1]]`).
-    typealias TitleTerms = (table: ByteStringTable, terms: [Int32], starts: [UInt32], bySlot: Bool)
-
-    /// The `TitleTerms` of `titles`, whose slot at each rank is `ranked[rank]`.
-    private static func titleTerms(_ titles: TextColumn, ranked: [UInt32]) -> TitleTerms {
-        var table = ByteStringTable(capacity: 1 << 16)
-        var titleTerms: [Int32] = []
-        var titleStarts: [UInt32] = [0]
-        titleStarts.reserveCapacity(ranked.count + 1)
-        titleTerms.reserveCapacity(ranked.count * 3)
-        // The rank of the last title each provisional id was listed for: a repeat within a title is one look-up,
-        // however many words the title has (a scan of the title's terms so far made a long title quadratic).
-        var lastRank: [UInt32] = []
-        titles.bytes.withUnsafeBufferPointer { titleBytes in
-            Self.forEachRank(in: ranked, chunk: 1024, loading: titles.range) { rank, range in
-                Tokenizer.forEachToken(inUTF8: UnsafeBufferPointer(rebasing: titleBytes[range]), joiningWords: true) {
-                    token in
-                    let id = table.id(of: UnsafeRawBufferPointer(token))
-                    if id == lastRank.count {
-                        lastRank.append(UInt32(rank))  // Ids are given in order: a new id is new to this title too.
-                    } else if lastRank[id] != UInt32(rank) {
-                        lastRank[id] = UInt32(rank)
-                    } else {
-                        return
-                    }
-                    titleTerms.append(Int32(id))
-                }
-                titleStarts.append(UInt32(titleTerms.count))
-            }
-        }
-        return (table, titleTerms, titleStarts, false)
-    }
-
     /// Calls `body` with each rank of `ranked` (the slot at each rank), in order, and `load` of its slot; the loads
     /// of each `chunk` ranks are made first, by a loop of them alone. Read in rank order, a slot's column entry is a
     /// cache miss; that loop overlaps the misses, where a loop that used each entry as it read it waited on each (a
@@ -299,13 +263,13 @@ struct CacheSections {
         }
     }
 
-    /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`), from the terms of the titles
-    /// at each rank.
-    private mutating func buildTerms(_ tokens: consuming TitleTerms, ranked: [UInt32], idOfRank: [UInt32],
+    /// `TTXO`, `TTXT`, `TJMP`, `TPST`, `POST`, and the prefix sets (`PrefixSetWriter`), from the terms of each
+    /// movie's title (by slot; the slot at each rank is `ranked[rank]`).
+    private mutating func buildTerms(_ tokens: consuming TokenizedTitles, ranked: [UInt32], idOfRank: [UInt32],
                                      progress: IndexingProgressHandler?, maximumPairEntries: Int)
         throws(CacheError)
     {
-        var (table, titleTerms, titleStarts, bySlot) = tokens
+        var (table, titleTerms, titleStarts) = (tokens.table, tokens.terms, tokens.starts)
         _ = try Self.checked(titleTerms.count, "postings")
         // Final ids follow the byte order of the terms, so a prefix's terms form one contiguous range.
         let order = table.idsInByteOrder()
@@ -319,23 +283,13 @@ struct CacheSections {
         for term in 0..<order.count { postingStarts[term + 1] += postingStarts[term] }
         var fill = postingStarts
         var flatPostings = [UInt32](repeating: 0, count: titleTerms.count)
-        if bySlot {
-            // Each rank's terms found through its slot, a chunk of ranks' ranges loaded first (their misses overlap).
-            Self.forEachRank(in: ranked, chunk: 1024, loading: { Int(titleStarts[$0])..<Int(titleStarts[$0 + 1]) }) {
-                rank, positions in
-                for position in positions {
-                    let term = Int(finalID[Int(titleTerms[position])])
-                    flatPostings[fill[term]] = UInt32(rank)
-                    fill[term] += 1
-                }
-            }
-        } else {
-            for rank in 0..<ranked.count {
-                for position in Int(titleStarts[rank])..<Int(titleStarts[rank + 1]) {
-                    let term = Int(finalID[Int(titleTerms[position])])
-                    flatPostings[fill[term]] = UInt32(rank)
-                    fill[term] += 1
-                }
+        // Each rank's terms found through its slot, a chunk of ranks' ranges loaded first (their misses overlap).
+        Self.forEachRank(in: ranked, chunk: 1024, loading: { Int(titleStarts[$0])..<Int(titleStarts[$0 + 1]) }) {
+            rank, positions in
+            for position in positions {
+                let term = Int(finalID[Int(titleTerms[position])])
+                flatPostings[fill[term]] = UInt32(rank)
+                fill[term] += 1
             }
         }
         fill = []

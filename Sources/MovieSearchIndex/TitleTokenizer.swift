@@ -1,6 +1,5 @@
 import Dispatch
 import MovieSearchCatalog
-@_spi(Engine) import MovieSearchText
 
 /// Tokenizes a catalog's titles on another thread while the catalog is read: `handler` is what
 /// `CatalogOptions.titlesRead` is given, and `finish()` the terms of every title, by movie, for `CacheWriter`.
@@ -9,57 +8,32 @@ import MovieSearchCatalog
 /// 40 %), while the titles, tokenized afterwards, took the builder's thread beside the compressed columns' two
 /// jobs on two cores. Tokenized here, a batch at a time as the builder keeps them, that work fills the idle time
 /// (at 20M titles, 60 to 95 % of a core for the 21 s of reading), and the builder only places each title's terms
-/// by rank (PERFORMANCE.md, "All of IMDb"). The cache is byte for byte the one the titles tokenized by rank give:
-/// a term's final number follows its bytes, whatever order its provisional one was given in.
+/// by rank (PERFORMANCE.md, "All of IMDb"). The cache is byte for byte the one the titles tokenized after the
+/// reading give: a term's final number follows its bytes, whatever order its provisional one was given in.
 ///
 ///     let tokenizer = TitleTokenizer()
 ///     options.titlesRead = tokenizer.handler
 ///     let catalog = try CatalogDecoder.load(input, source: name, options: options, …)
 ///     try CacheWriter.write(consume catalog, to: path, titles: tokenizer.finish())
 package final class TitleTokenizer: @unchecked Sendable {
-    // @unchecked: the state below is touched only by the work items of `queue`, one at a time, and by `finish()`
-    // through `queue.sync`, which waits for them all.
+    // @unchecked: `titles` is touched only by the work items of `queue`, one at a time, and by `finish()` through
+    // `queue.sync`, which waits for them all.
     private let queue = DispatchQueue(label: "moviesearch.index.titles")
-    private var table = ByteStringTable(capacity: 1 << 16)
-    private var terms: [Int32] = []
-    private var starts: [UInt32] = [0]
-    /// The last title each provisional id was listed for: a term repeated in a title is listed once.
-    private var lastTitle: [UInt32] = []
+    private var titles = TokenizedTitles()
 
     package init() {}
 
     /// Takes a batch of titles (the next ones, in order) to tokenize on the tokenizer's thread; returns at once.
-    package var handler: @Sendable (TitleBatch) -> Void {
-        { [self] batch in queue.async { self.tokenize(batch) } }
+    package var handler: @Sendable (TextColumn) -> Void {
+        { [self] batch in queue.async { self.titles.append(batch) } }
     }
 
     /// Every title's terms, once the batches handed over so far are tokenized (waiting for them).
     package func finish() -> TokenizedTitles {
         queue.sync {
-            let titles = TokenizedTitles(table: table, terms: terms, starts: starts)
-            (table, terms, starts, lastTitle) = (ByteStringTable(), [], [0], [])
-            return titles
-        }
-    }
-
-    private func tokenize(_ batch: TitleBatch) {
-        batch.bytes.withUnsafeBufferPointer { bytes in
-            for index in 0..<batch.count {
-                let title = UInt32(starts.count - 1)
-                Tokenizer.forEachToken(inUTF8: UnsafeBufferPointer(rebasing: bytes[batch.range(index)]),
-                                       joiningWords: true) { token in
-                    let id = table.id(of: UnsafeRawBufferPointer(token))
-                    if id == lastTitle.count {
-                        lastTitle.append(title)  // Ids are given in order: a new id is new to this title too.
-                    } else if lastTitle[id] != title {
-                        lastTitle[id] = title
-                    } else {
-                        return
-                    }
-                    terms.append(Int32(id))
-                }
-                starts.append(UInt32(terms.count))
-            }
+            let finished = titles.finished()
+            titles = TokenizedTitles()
+            return finished
         }
     }
 }
